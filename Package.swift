@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "cratebox",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cratebox", targets: ["cratebox"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries (Debian: chipmunk-dev, libsdl2-dev). Chipmunk ships no
+        // pkg-config file, so the module map links it by name.
+        .systemLibrary(name: "CChipmunk", path: "Sources/CChipmunk"),
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+        // The only Swift code that touches Chipmunk.
+        .target(name: "Physics", dependencies: ["CChipmunk"]),
+        // Scenes, World, events, clock, hashing: headless and deterministic.
+        .target(name: "Sandbox", dependencies: ["Physics"]),
+        // The plain C runner that World is checked and benchmarked against.
+        .target(name: "CRunner", dependencies: ["CChipmunk"]),
+        // Flattens a Scene for the C runner; used by `bench` and the tests.
+        .target(name: "Bench", dependencies: ["Sandbox", "CRunner"]),
+        .executableTarget(
+            name: "cratebox",
+            dependencies: [
+                "Sandbox", "Bench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Bench"]),
+        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "Sandbox"]),
+    ]
+)

@@ -1,0 +1,88 @@
+import CChipmunk
+
+/// A rigid body.
+public final class Body {
+    public enum Kind: String, Sendable { case dynamic, kinematic, `static` }
+
+    let raw: OpaquePointer
+    public let kind: Kind
+    /// Set only for a space's own static body, whose memory lives in the
+    /// `cpSpace`: keeping the handle keeps that memory alive.
+    let ownerHandle: SpaceHandle?
+    /// The space this body is in (weak: the space owns its bodies).
+    public internal(set) weak var space: Space?
+
+    /// A new body with no mass; dynamic bodies get theirs from their shapes.
+    /// The corresponding C functions are `cpBodyNew`, `cpBodyNewKinematic`, `cpBodyNewStatic`.
+    public init(kind: Kind) {
+        self.kind = kind
+        switch kind {
+        case .dynamic: raw = cpBodyNew(0, 0)
+        case .kinematic: raw = cpBodyNewKinematic()
+        case .static: raw = cpBodyNewStatic()
+        }
+        ownerHandle = nil
+    }
+
+    init(staticBodyOf handle: SpaceHandle) {
+        kind = .static
+        raw = cpSpaceGetStaticBody(handle.raw)
+        ownerHandle = handle
+    }
+
+    deinit {
+        if ownerHandle == nil { cpBodyFree(raw) }
+    }
+
+    /// The corresponding C function is `cpBodySetPosition`.
+    public var position: Vector {
+        get { Vector(cpBodyGetPosition(raw)) }
+        set {
+            precondition(newValue.isFinite, "position must be finite")
+            cpBodySetPosition(raw, newValue.cp)
+            if kind == .static, let space { cpSpaceReindexShapesForBody(space.raw, raw) }
+        }
+    }
+
+    /// Radians, counter-clockwise. The corresponding C function is `cpBodySetAngle`.
+    public var angle: Double {
+        get { cpBodyGetAngle(raw) }
+        set {
+            precondition(newValue.isFinite, "angle must be finite")
+            cpBodySetAngle(raw, newValue)
+            if kind == .static, let space { cpSpaceReindexShapesForBody(space.raw, raw) }
+        }
+    }
+
+    /// The corresponding C function is `cpBodySetVelocity`.
+    public var velocity: Vector {
+        get { Vector(cpBodyGetVelocity(raw)) }
+        set {
+            precondition(newValue.isFinite, "velocity must be finite")
+            cpBodySetVelocity(raw, newValue.cp)
+        }
+    }
+
+    /// The corresponding C function is `cpBodySetAngularVelocity`.
+    public var angularVelocity: Double {
+        get { cpBodyGetAngularVelocity(raw) }
+        set {
+            precondition(newValue.isFinite, "angular velocity must be finite")
+            cpBodySetAngularVelocity(raw, newValue)
+        }
+    }
+
+    /// The corresponding C function is `cpBodyGetMass`.
+    public var mass: Double { cpBodyGetMass(raw) }
+    /// The corresponding C function is `cpBodyGetMoment`.
+    public var moment: Double { cpBodyGetMoment(raw) }
+    /// The corresponding C function is `cpBodyIsSleeping`.
+    public var isSleeping: Bool { cpBodyIsSleeping(raw) != 0 }
+
+    /// A world point in body-local coordinates.
+    /// The corresponding C function is `cpBodyWorldToLocal`.
+    public func worldToLocal(_ point: Vector) -> Vector { Vector(cpBodyWorldToLocal(raw, point.cp)) }
+    /// A body-local point in world coordinates.
+    /// The corresponding C function is `cpBodyLocalToWorld`.
+    public func localToWorld(_ point: Vector) -> Vector { Vector(cpBodyLocalToWorld(raw, point.cp)) }
+}

@@ -1,0 +1,65 @@
+import CChipmunk
+
+/// A constraint between two bodies.
+public final class Joint {
+    let raw: OpaquePointer
+    /// The bodies the joint acts on; the joint keeps them alive (the C joint points at them).
+    public let a: Body
+    public let b: Body
+    public let kind: Kind
+    public internal(set) weak var space: Space?
+
+    public enum Kind: Equatable, Sendable {
+        /// `anchor` in world coordinates.
+        case pivot(anchor: Vector)
+        case pin(anchorA: Vector, anchorB: Vector)
+        case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
+        case dampedSpring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
+        case simpleMotor(rate: Double)
+    }
+
+    /// The corresponding C functions are `cpPivotJointNew`, `cpPinJointNew`,
+    /// `cpSlideJointNew`, `cpDampedSpringNew` and `cpSimpleMotorNew`.
+    public init(_ kind: Kind, a: Body, b: Body) {
+        precondition(a !== b, "a joint needs two different bodies")
+        self.a = a
+        self.b = b
+        self.kind = kind
+        switch kind {
+        case .pivot(let anchor):
+            raw = cpPivotJointNew(a.raw, b.raw, anchor.cp)
+        case .pin(let anchorA, let anchorB):
+            raw = cpPinJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp)
+        case .slide(let anchorA, let anchorB, let min, let max):
+            raw = cpSlideJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp, min, max)
+        case .dampedSpring(let anchorA, let anchorB, let restLength, let stiffness, let damping):
+            raw = cpDampedSpringNew(a.raw, b.raw, anchorA.cp, anchorB.cp, restLength, stiffness, damping)
+        case .simpleMotor(let rate):
+            raw = cpSimpleMotorNew(a.raw, b.raw, rate)
+        }
+    }
+
+    deinit {
+        cpConstraintFree(raw)
+    }
+
+    /// The largest force the joint may apply (infinite by default).
+    /// The corresponding C function is `cpConstraintSetMaxForce`.
+    public var maxForce: Double {
+        get { cpConstraintGetMaxForce(raw) }
+        set {
+            precondition(newValue >= 0, "maxForce must be >= 0")
+            cpConstraintSetMaxForce(raw, newValue)
+        }
+    }
+
+    /// Whether the two bodies collide with each other.
+    /// The corresponding C function is `cpConstraintSetCollideBodies`.
+    public var collideBodies: Bool {
+        get { cpConstraintGetCollideBodies(raw) != 0 }
+        set { cpConstraintSetCollideBodies(raw, newValue ? 1 : 0) }
+    }
+
+    /// The impulse applied in the last step. The corresponding C function is `cpConstraintGetImpulse`.
+    public var impulse: Double { cpConstraintGetImpulse(raw) }
+}

@@ -1,0 +1,126 @@
+import CChipmunk
+
+/// A collision shape attached to a body.
+public final class Shape {
+    let raw: OpaquePointer
+    /// The body this shape is attached to; the shape keeps it alive, because the
+    /// C shape points at it.
+    public let body: Body
+    public internal(set) weak var space: Space?
+    public let geometry: Geometry
+
+    /// What a shape is, in body-local coordinates.
+    public enum Geometry: Equatable, Sendable {
+        case box(width: Double, height: Double, radius: Double)
+        case circle(radius: Double, offset: Vector)
+        case polygon(vertices: [Vector], radius: Double)
+        case segment(a: Vector, b: Vector, radius: Double)
+
+        /// The area Chipmunk computes for this geometry: `cpAreaForPoly` (a box as
+        /// its four corners counter-clockwise from the bottom left),
+        /// `cpAreaForCircle`, `cpAreaForSegment`.
+        public var area: Double {
+            switch self {
+            case .box(let w, let h, let r):
+                let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
+                return Geometry.polygon(vertices: corners, radius: r).area
+            case .circle(let r, _):
+                return cpAreaForCircle(0, r)
+            case .polygon(let vertices, let r):
+                let verts = vertices.map(\.cp)
+                return cpAreaForPoly(Int32(verts.count), verts, r)
+            case .segment(let a, let b, let r):
+                return cpAreaForSegment(a.cp, b.cp, r)
+            }
+        }
+    }
+
+    /// The corresponding C functions are `cpBoxShapeNew`, `cpCircleShapeNew`,
+    /// `cpPolyShapeNew` (identity transform) and `cpSegmentShapeNew`.
+    public init(body: Body, geometry: Geometry) {
+        self.body = body
+        self.geometry = geometry
+        switch geometry {
+        case .box(let w, let h, let r):
+            precondition(w > 0 && h > 0 && w.isFinite && h.isFinite && r >= 0 && r.isFinite, "box sizes must be positive")
+            raw = cpBoxShapeNew(body.raw, w, h, r)
+        case .circle(let r, let offset):
+            precondition(r > 0 && r.isFinite && offset.isFinite, "circle radius must be positive")
+            raw = cpCircleShapeNew(body.raw, r, offset.cp)
+        case .polygon(let vertices, let r):
+            precondition(vertices.count >= 3 && vertices.allSatisfy(\.isFinite) && r >= 0 && r.isFinite, "polygon needs 3 finite vertices")
+            let verts = vertices.map(\.cp)
+            raw = cpPolyShapeNew(body.raw, Int32(verts.count), verts, cpTransformIdentity, r)
+        case .segment(let a, let b, let r):
+            precondition(a.isFinite && b.isFinite && r >= 0 && r.isFinite, "segment must be finite")
+            raw = cpSegmentShapeNew(body.raw, a.cp, b.cp, r)
+        }
+        // Lets a point query map the C shape back to this object. Unretained:
+        // the space holds every shape it can return.
+        cpShapeSetUserData(raw, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        cpShapeFree(raw)
+    }
+
+    static func from(_ raw: OpaquePointer) -> Shape? {
+        guard let data = cpShapeGetUserData(raw) else { return nil }
+        return Unmanaged<Shape>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// The corresponding C function is `cpShapeSetFriction`.
+    public var friction: Double {
+        get { cpShapeGetFriction(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "friction must be >= 0")
+            cpShapeSetFriction(raw, newValue)
+        }
+    }
+
+    /// The corresponding C function is `cpShapeSetElasticity`.
+    public var elasticity: Double {
+        get { cpShapeGetElasticity(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "elasticity must be >= 0")
+            cpShapeSetElasticity(raw, newValue)
+        }
+    }
+
+    /// The corresponding C function is `cpShapeSetSensor`.
+    public var isSensor: Bool {
+        get { cpShapeGetSensor(raw) != 0 }
+        set { cpShapeSetSensor(raw, newValue ? 1 : 0) }
+    }
+
+    /// The shape's share of its body's mass.
+    /// The corresponding C functions are `cpShapeGetMass` and `cpShapeSetMass`.
+    public var mass: Double {
+        get { cpShapeGetMass(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "mass must be >= 0 and finite")
+            cpShapeSetMass(raw, newValue)
+            space?.shapeMassChanged()
+        }
+    }
+
+    /// The corresponding C functions are `cpShapeGetDensity` and `cpShapeSetDensity`.
+    public var density: Double {
+        get { cpShapeGetDensity(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "density must be >= 0 and finite")
+            cpShapeSetDensity(raw, newValue)
+            space?.shapeMassChanged()
+        }
+    }
+
+    /// The shape's area as Chipmunk computes it. The corresponding C function is `cpShapeGetArea`.
+    public var area: Double { cpShapeGetArea(raw) }
+
+    /// The shape's world bounding box as (min, max), as of the last step.
+    /// The corresponding C function is `cpShapeGetBB`.
+    public var boundingBox: (min: Vector, max: Vector) {
+        let bb = cpShapeGetBB(raw)
+        return (Vector(bb.l, bb.b), Vector(bb.r, bb.t))
+    }
+}

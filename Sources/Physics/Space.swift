@@ -1,0 +1,222 @@
+import CChipmunk
+
+/// Owns the `cpSpace` memory. It is separate from `Space` because the space's
+/// static body lives inside the `cpSpace` struct: a `Body` wrapping it keeps this
+/// handle (not the `Space`) alive, so there is no reference cycle, and the C
+/// memory outlives every wrapper that points into it.
+final class SpaceHandle {
+    let raw: OpaquePointer
+
+    init() {
+        silenceChipmunkBanner()
+        raw = cpSpaceNew()
+    }
+
+    deinit {
+        // By now `Space.deinit` has removed every shape, body and joint, so
+        // `cpSpaceDestroy` touches nothing we free ourselves.
+        cpSpaceFree(raw)
+    }
+}
+
+/// A Chipmunk space and everything added to it.
+///
+/// Ownership follows pymunk: the space keeps strong references to its bodies,
+/// shapes and joints; they keep only a weak one back. A shape keeps its body alive
+/// and a joint its two bodies, so Chipmunk never sees a dangling pointer whatever
+/// order the caller drops things in. When the space goes, it removes everything
+/// from the C space first (remove, then free, as Chipmunk requires).
+public final class Space {
+    let handle: SpaceHandle
+    var raw: OpaquePointer { handle.raw }
+
+    /// The space's own static body (`cpSpaceGetStaticBody`): walls go on it.
+    public let staticBody: Body
+
+    public private(set) var bodies: [Body] = []
+    public private(set) var shapes: [Shape] = []
+    public private(set) var joints: [Joint] = []
+
+    /// Set whenever mass may have changed; `step` then checks every dynamic body,
+    /// because Chipmunk aborts on stepping a body with no mass.
+    private var massNeedsCheck = false
+
+    /// The corresponding C function is `cpSpaceNew`.
+    public init() {
+        handle = SpaceHandle()
+        staticBody = Body(staticBodyOf: handle)
+        staticBody.space = self
+    }
+
+    deinit {
+        for joint in joints {
+            cpSpaceRemoveConstraint(raw, joint.raw)
+            joint.space = nil
+        }
+        for shape in shapes {
+            cpSpaceRemoveShape(raw, shape.raw)
+            shape.space = nil
+        }
+        for body in bodies {
+            if body.kind != .static { cpSpaceRemoveBody(raw, body.raw) }
+            body.space = nil
+        }
+    }
+
+    // MARK: Settings
+
+    /// The corresponding C function is `cpSpaceSetIterations`.
+    public var iterations: Int {
+        get { Int(cpSpaceGetIterations(raw)) }
+        set {
+            precondition(newValue >= 1 && newValue <= 100_000, "iterations must be 1...100000")
+            cpSpaceSetIterations(raw, Int32(newValue))
+        }
+    }
+
+    /// The corresponding C function is `cpSpaceSetGravity`.
+    public var gravity: Vector {
+        get { Vector(cpSpaceGetGravity(raw)) }
+        set {
+            precondition(newValue.isFinite, "gravity must be finite")
+            cpSpaceSetGravity(raw, newValue.cp)
+        }
+    }
+
+    /// Fraction of velocity kept per second. The corresponding C function is `cpSpaceSetDamping`.
+    public var damping: Double {
+        get { cpSpaceGetDamping(raw) }
+        set {
+            precondition(newValue > 0 && newValue <= 1, "damping must be in (0, 1]")
+            cpSpaceSetDamping(raw, newValue)
+        }
+    }
+
+    /// Seconds idle before a body sleeps; `.infinity` (the default) disables sleeping.
+    /// The corresponding C function is `cpSpaceSetSleepTimeThreshold`.
+    public var sleepTimeThreshold: Double {
+        get { cpSpaceGetSleepTimeThreshold(raw) }
+        set {
+            precondition(newValue >= 0 && !newValue.isNaN, "sleep time must be >= 0")
+            cpSpaceSetSleepTimeThreshold(raw, newValue)
+        }
+    }
+
+    /// Switches the broadphase to a spatial hash.
+    /// The corresponding C function is `cpSpaceUseSpatialHash`.
+    public func useSpatialHash(cellSize: Double, cells: Int) {
+        precondition(cellSize > 0 && cellSize.isFinite && cells >= 1 && cells <= Int(Int32.max))
+        cpSpaceUseSpatialHash(raw, cellSize, Int32(cells))
+    }
+
+    // MARK: Adding and removing
+
+    /// Adds a body. Static bodies are tracked but not given to Chipmunk, which
+    /// does not simulate them (and asserts if asked to).
+    /// The corresponding C function is `cpSpaceAddBody`.
+    public func add(_ body: Body) throws(PhysicsError) {
+        guard body.space == nil, body.ownerHandle == nil else { throw .alreadyInSpace("body") }
+        if body.kind != .static { cpSpaceAddBody(raw, body.raw) }
+        body.space = self
+        bodies.append(body)
+        massNeedsCheck = true
+    }
+
+    /// Adds a shape; its body must already be in this space.
+    /// The corresponding C function is `cpSpaceAddShape`.
+    public func add(_ shape: Shape) throws(PhysicsError) {
+        guard shape.space == nil else { throw .alreadyInSpace("shape") }
+        if let owner = shape.body.ownerHandle {
+            guard owner === handle else { throw .staticBodyOfAnotherSpace }
+        } else {
+            guard shape.body.space === self else { throw .bodyNotInSpace("shape") }
+        }
+        cpSpaceAddShape(raw, shape.raw)
+        shape.space = self
+        shapes.append(shape)
+        massNeedsCheck = true
+    }
+
+    /// Adds a joint; both its bodies must already be in this space.
+    /// The corresponding C function is `cpSpaceAddConstraint`.
+    public func add(_ joint: Joint) throws(PhysicsError) {
+        guard joint.space == nil else { throw .alreadyInSpace("joint") }
+        for body in [joint.a, joint.b] where body !== staticBody {
+            guard body.space === self else { throw .bodyNotInSpace("joint") }
+        }
+        cpSpaceAddConstraint(raw, joint.raw)
+        joint.space = self
+        joints.append(joint)
+    }
+
+    /// Removes a shape. The corresponding C function is `cpSpaceRemoveShape`.
+    public func remove(_ shape: Shape) throws(PhysicsError) {
+        guard shape.space === self, let index = shapes.firstIndex(where: { $0 === shape }) else {
+            throw .notInSpace("shape")
+        }
+        cpSpaceRemoveShape(raw, shape.raw)
+        shape.space = nil
+        shapes.remove(at: index)
+        massNeedsCheck = true
+    }
+
+    /// Removes a joint. The corresponding C function is `cpSpaceRemoveConstraint`.
+    public func remove(_ joint: Joint) throws(PhysicsError) {
+        guard joint.space === self, let index = joints.firstIndex(where: { $0 === joint }) else {
+            throw .notInSpace("joint")
+        }
+        cpSpaceRemoveConstraint(raw, joint.raw)
+        joint.space = nil
+        joints.remove(at: index)
+    }
+
+    /// Removes a body together with its shapes and the joints attached to it, so
+    /// the space never holds a shape or joint whose body it no longer simulates.
+    /// The corresponding C function is `cpSpaceRemoveBody`.
+    public func remove(_ body: Body) throws(PhysicsError) {
+        guard body.space === self, let index = bodies.firstIndex(where: { $0 === body }) else {
+            throw .notInSpace("body")
+        }
+        for joint in joints where joint.a === body || joint.b === body {
+            try remove(joint)
+        }
+        for shape in shapes where shape.body === body {
+            try remove(shape)
+        }
+        if body.kind != .static { cpSpaceRemoveBody(raw, body.raw) }
+        body.space = nil
+        bodies.remove(at: index)
+    }
+
+    // MARK: Stepping and queries
+
+    /// Advances the simulation by `dt` seconds. Throws, without stepping, if a
+    /// dynamic body has no mass (Chipmunk would abort).
+    /// The corresponding C function is `cpSpaceStep`.
+    public func step(_ dt: Double) throws(PhysicsError) {
+        if massNeedsCheck {
+            for body in bodies where body.kind == .dynamic {
+                let m = body.mass, i = body.moment
+                guard m > 0, m.isFinite, i > 0, i.isFinite else {
+                    throw .massless("body \(bodies.firstIndex { $0 === body } ?? -1)")
+                }
+            }
+            massNeedsCheck = false
+        }
+        cpSpaceStep(raw, dt)
+    }
+
+    /// Marks that a shape's mass changed (called by `Shape`).
+    func shapeMassChanged() { massNeedsCheck = true }
+
+    /// The nearest shape within `maxDistance` of `point` (negative distance: inside).
+    /// The corresponding C function is `cpSpacePointQueryNearest`.
+    public func nearestShape(to point: Vector, within maxDistance: Double) -> (shape: Shape, distance: Double, point: Vector)? {
+        precondition(point.isFinite && maxDistance >= 0)
+        var info = cpPointQueryInfo()
+        let filter = cpShapeFilter(group: 0, categories: ~0, mask: ~0)
+        guard let found = cpSpacePointQueryNearest(raw, point.cp, maxDistance, filter, &info),
+              let shape = Shape.from(found) else { return nil }
+        return (shape, info.distance, Vector(info.point))
+    }
+}

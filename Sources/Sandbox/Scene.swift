@@ -1,0 +1,113 @@
+import Physics
+
+/// A decoded, validated `cratebox/scene@1` document (see shared/scene-format.md).
+/// Every default and shorthand of the format is resolved here, so `World` can
+/// build from it without looking anything up.
+public struct Scene: Equatable, Sendable {
+    public var name: String
+    public var width: Double
+    public var height: Double
+    public var gravity: Vector
+    /// `nil` when the scene has no walls.
+    public var walls: Walls?
+    public var iterations: Int
+    public var damping: Double
+    /// Seconds idle before a body sleeps; `nil`: never.
+    public var sleepTime: Double?
+    public var spatialHash: SpatialHash?
+    /// The body made when the user spawns one (its position is set at spawn time).
+    public var spawn: BodySpec
+    public var bodies: [BodySpec]
+    public var joints: [JointSpec]
+
+    public struct Walls: Equatable, Sendable {
+        public var radius = 1.0
+        public var friction = 0.5
+        public var elasticity = 0.8
+    }
+
+    public struct SpatialHash: Equatable, Sendable {
+        public var cellSize: Double
+        public var cells: Int
+    }
+
+    /// The default spawn body: a 32 x 32 crate of mass 100.
+    public static let defaultSpawn = BodySpec(
+        id: nil, type: .dynamic, position: .zero, angle: 0, velocity: .zero, angularVelocity: 0,
+        mass: .mass(100), shapes: [ShapeSpec(geometry: .box(width: 32, height: 32, radius: 0))], look: .crate
+    )
+}
+
+public struct BodySpec: Equatable, Sendable {
+    public var id: String?
+    public var type: Body.Kind
+    public var position: Vector
+    public var angle: Double
+    public var velocity: Vector
+    public var angularVelocity: Double
+    /// Dynamic bodies only.
+    public var mass: MassSpec?
+    public var shapes: [ShapeSpec]
+    public var look: Look
+}
+
+public enum MassSpec: Equatable, Sendable {
+    /// The whole body's mass, split over its shapes by area.
+    case mass(Double)
+    /// Mass per unit area, per shape.
+    case density(Double)
+}
+
+public struct ShapeSpec: Equatable, Sendable {
+    public var geometry: Shape.Geometry
+    public var friction = 0.5
+    public var elasticity = 0.8
+    public var sensor = false
+
+    public init(geometry: Shape.Geometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {
+        self.geometry = geometry
+        self.friction = friction
+        self.elasticity = elasticity
+        self.sensor = sensor
+    }
+}
+
+/// How a body is drawn.
+public enum Look: Equatable, Sendable {
+    case crate, ball, plain
+    /// 0xRRGGBB
+    case color(UInt32)
+}
+
+public struct JointSpec: Equatable, Sendable {
+    public var kind: Joint.Kind
+    public var a: BodyRef
+    public var b: BodyRef
+    /// `.infinity` when the file gives none.
+    public var maxForce: Double
+    public var collide: Bool
+}
+
+/// A joint's body: the space's static body, or a body of the scene by index.
+public enum BodyRef: Equatable, Sendable {
+    case world
+    case body(Int)
+}
+
+/// The limits the validator enforces, so that nothing Chipmunk asserts on (and
+/// nothing absurd) gets through. Documented in the README.
+public enum Limits {
+    public static let fileBytes = 16 * 1024 * 1024
+    public static let bodies = 10_000
+    public static let joints = 10_000
+    public static let shapesPerBody = 64
+    public static let polygonVertices = 3...64
+    /// Bound on every coordinate, length, speed and angle.
+    public static let coordinate = 1e6
+    /// Bound on mass, density, stiffness and spring damping.
+    public static let mass = 1e12
+    public static let iterations = 1...1000
+    public static let hashCells = 1...1_000_000
+    public static let nameLength = 200
+    public static let idLength = 100
+}

@@ -1,0 +1,635 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Physics
+
+extension Scene {
+    public static let format = "cratebox/scene@1"
+
+    /// Decodes and validates a scene. `file` is how errors name the file; the
+    /// scene's name defaults to it, without directory or extension.
+    public static func decode(_ bytes: [UInt8], file: String) throws(SceneErrors) -> Scene {
+        guard bytes.count <= Limits.fileBytes else {
+            throw SceneErrors(errors: [SceneError(file: file, path: "", message: "the file is larger than the \(Limits.fileBytes / 1024 / 1024) MiB limit")])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneErrors(errors: [SceneError(file: file, path: "", message: error.message, line: error.line, column: error.column)])
+        }
+        var reader = SceneReader(file: file)
+        let scene = reader.scene(root, defaultName: defaultName(for: file))
+        if let scene, reader.errors.isEmpty { return scene }
+        throw SceneErrors(errors: reader.errors)
+    }
+
+    static func defaultName(for file: String) -> String {
+        var name = Substring(file)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if name.hasSuffix(".json") { name = name.dropLast(5) }
+        return String(name)
+    }
+}
+
+/// Walks the JSON tree, collecting every error with its path, and builds the
+/// Scene when there are none. Each reader method returns nil after recording
+/// an error, so one mistake does not hide the next.
+struct SceneReader {
+    let file: String
+    var errors: [SceneError] = []
+
+    init(file: String) { self.file = file }
+
+    typealias Members = [(key: String, node: JSONNode)]
+
+    mutating func fail(_ path: String, _ message: String) {
+        errors.append(SceneError(file: file, path: path, message: message))
+    }
+
+    // MARK: Generic pieces
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    mutating func object(_ node: JSONNode, _ path: String, _ what: String) -> Members? {
+        guard case .object(let members) = node.value else {
+            fail(path, "must be \(what), got \(node.value.kindName)")
+            return nil
+        }
+        return members
+    }
+
+    /// Records an error for every key not in `allowed`, with a suggestion when one is close.
+    mutating func checkKeys(_ members: Members, _ allowed: [String], _ path: String, hints: [String: String] = [:]) {
+        for (key, _) in members where !allowed.contains(key) {
+            if let hint = hints[key] {
+                fail(path, "\"\(key)\" \(hint)")
+            } else if let guess = closest(to: key, in: allowed) {
+                fail(path, "unknown key \"\(key)\" (did you mean \"\(guess)\"?)")
+            } else {
+                fail(path, "unknown key \"\(key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    func member(_ members: Members, _ key: String) -> JSONNode? {
+        members.first { $0.key == key }?.node
+    }
+
+    static func show(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    enum Range {
+        /// 0 < v <= max
+        case positive(Double)
+        /// 0 <= v <= max
+        case nonNegative(Double)
+        /// lo <= v <= hi
+        case within(Double, Double)
+        /// 0 < v <= 1
+        case fraction
+    }
+
+    mutating func number(_ node: JSONNode, _ path: String, _ range: Range, label: String? = nil) -> Double? {
+        let subject = label.map { "\($0) must" } ?? "must"
+        guard case .number(let v) = node.value else {
+            fail(path, "\(subject) be a number, got \(node.value.kindName)")
+            return nil
+        }
+        let show = SceneReader.show
+        switch range {
+        case .positive(let max):
+            if v <= 0 { fail(path, "\(subject) be greater than 0, got \(show(v))"); return nil }
+            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+        case .nonNegative(let max):
+            if v < 0 { fail(path, "\(subject) be at least 0, got \(show(v))"); return nil }
+            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+        case .within(let lo, let hi):
+            if v < lo || v > hi { fail(path, "\(subject) be between \(show(lo)) and \(show(hi)), got \(show(v))"); return nil }
+        case .fraction:
+            if v <= 0 || v > 1 { fail(path, "\(subject) be greater than 0 and at most 1, got \(show(v))"); return nil }
+        }
+        return v
+    }
+
+    mutating func integer(_ node: JSONNode, _ path: String, _ range: ClosedRange<Int>) -> Int? {
+        guard case .number(let v) = node.value else {
+            fail(path, "must be a whole number, got \(node.value.kindName)")
+            return nil
+        }
+        guard v == v.rounded() else {
+            fail(path, "must be a whole number, got \(SceneReader.show(v))")
+            return nil
+        }
+        guard v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+            fail(path, "must be between \(range.lowerBound) and \(range.upperBound), got \(SceneReader.show(v))")
+            return nil
+        }
+        return Int(v)
+    }
+
+    mutating func bool(_ node: JSONNode, _ path: String) -> Bool? {
+        guard case .bool(let b) = node.value else {
+            fail(path, "must be true or false, got \(node.value.kindName)")
+            return nil
+        }
+        return b
+    }
+
+    mutating func string(_ node: JSONNode, _ path: String) -> String? {
+        guard case .string(let s) = node.value else {
+            fail(path, "must be a string, got \(node.value.kindName)")
+            return nil
+        }
+        return s
+    }
+
+    /// `[a, b]` of two numbers, each checked against `range`, named by `labels` in errors.
+    mutating func pair(_ node: JSONNode, _ path: String, _ range: Range, labels: (String, String) = ("x", "y")) -> Vector? {
+        let shape = "[\(labels.0), \(labels.1)]"
+        guard case .array(let items) = node.value else {
+            fail(path, "must be \(shape), got \(node.value.kindName)")
+            return nil
+        }
+        guard items.count == 2 else {
+            fail(path, "must be \(shape), got an array of \(items.count) item\(items.count == 1 ? "" : "s")")
+            return nil
+        }
+        let a = number(items[0], path, range, label: labels.0)
+        let b = number(items[1], path, range, label: labels.1)
+        guard let a, let b else { return nil }
+        return Vector(a, b)
+    }
+
+    mutating func point(_ node: JSONNode, _ path: String) -> Vector? {
+        pair(node, path, .within(-Limits.coordinate, Limits.coordinate))
+    }
+
+    mutating func array(_ node: JSONNode, _ path: String, max: Int) -> [JSONNode]? {
+        guard case .array(let items) = node.value else {
+            fail(path, "must be an array, got \(node.value.kindName)")
+            return nil
+        }
+        guard items.count <= max else {
+            fail(path, "has \(items.count) items; the limit is \(max)")
+            return nil
+        }
+        return items
+    }
+
+    // MARK: The document
+
+    static let topKeys = ["format", "name", "bounds", "gravity", "walls", "iterations", "damping",
+                          "sleepTime", "spatialHash", "spawn", "bodies", "joints"]
+
+    mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
+        guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
+        checkKeys(top, SceneReader.topKeys, "")
+
+        if let node = member(top, "format") {
+            if let format = string(node, "format"), format != Scene.format {
+                fail("format", "must be \"\(Scene.format)\", got \"\(format)\"")
+            }
+        } else {
+            fail("", "missing required key \"format\" (it must be \"\(Scene.format)\")")
+        }
+
+        var name = defaultName
+        if let node = member(top, "name"), let s = string(node, "name") {
+            if s.isEmpty || s.count > Limits.nameLength {
+                fail("name", "must be 1 to \(Limits.nameLength) characters long")
+            } else {
+                name = s
+            }
+        }
+
+        var bounds: Vector?
+        if let node = member(top, "bounds") {
+            bounds = pair(node, "bounds", .positive(Limits.coordinate), labels: ("width", "height"))
+        } else {
+            fail("", "missing required key \"bounds\" ([width, height] of the world)")
+        }
+
+        var gravity = Vector(0, -1000)
+        if let node = member(top, "gravity"), let g = point(node, "gravity") { gravity = g }
+
+        var walls: Scene.Walls? = Scene.Walls()
+        if let node = member(top, "walls") {
+            switch node.value {
+            case .bool(let on): walls = on ? Scene.Walls() : nil
+            case .object(let members):
+                checkKeys(members, ["radius", "friction", "elasticity"], "walls")
+                var w = Scene.Walls()
+                if let n = member(members, "radius"), let v = number(n, "walls.radius", .nonNegative(Limits.coordinate)) { w.radius = v }
+                if let n = member(members, "friction"), let v = number(n, "walls.friction", .nonNegative(Limits.coordinate)) { w.friction = v }
+                if let n = member(members, "elasticity"), let v = number(n, "walls.elasticity", .within(0, 1)) { w.elasticity = v }
+                walls = w
+            default:
+                fail("walls", "must be true, false or an object {radius, friction, elasticity}, got \(node.value.kindName)")
+            }
+        }
+
+        var iterations = 10
+        if let node = member(top, "iterations"), let v = integer(node, "iterations", Limits.iterations) { iterations = v }
+
+        var damping = 1.0
+        if let node = member(top, "damping"), let v = number(node, "damping", .fraction) { damping = v }
+
+        var sleepTime: Double?
+        if let node = member(top, "sleepTime") {
+            if case .null = node.value {} else { sleepTime = number(node, "sleepTime", .nonNegative(Limits.coordinate)) }
+        }
+
+        var spatialHash: Scene.SpatialHash?
+        if let node = member(top, "spatialHash") {
+            if case .null = node.value {} else if let members = object(node, "spatialHash", "null or an object {cellSize, cells}") {
+                checkKeys(members, ["cellSize", "cells"], "spatialHash")
+                let size = member(members, "cellSize").flatMap { number($0, "spatialHash.cellSize", .positive(Limits.coordinate)) }
+                let cells = member(members, "cells").flatMap { integer($0, "spatialHash.cells", Limits.hashCells) }
+                if member(members, "cellSize") == nil { fail("spatialHash", "missing required key \"cellSize\"") }
+                if member(members, "cells") == nil { fail("spatialHash", "missing required key \"cells\"") }
+                if let size, let cells { spatialHash = Scene.SpatialHash(cellSize: size, cells: cells) }
+            }
+        }
+
+        var spawn = Scene.defaultSpawn
+        if let node = member(top, "spawn"), let s = body(node, "spawn", isSpawn: true) { spawn = s }
+
+        var bodies: [BodySpec] = []
+        if let node = member(top, "bodies"), let items = array(node, "bodies", max: Limits.bodies) {
+            for (i, item) in items.enumerated() {
+                if let b = body(item, "bodies[\(i)]", isSpawn: false) {
+                    bodies.append(b)
+                } else {
+                    // Keep indices and ids lined up so joints are still checked.
+                    var placeholder = Scene.defaultSpawn
+                    if case .object(let m) = item.value, let n = member(m, "id"), case .string(let id) = n.value { placeholder.id = id }
+                    bodies.append(placeholder)
+                }
+            }
+            checkIds(bodies, items)
+        }
+
+        var joints: [JointSpec] = []
+        if let node = member(top, "joints"), let items = array(node, "joints", max: Limits.joints) {
+            for (i, item) in items.enumerated() {
+                if let j = joint(item, "joints[\(i)]", bodies: bodies) { joints.append(j) }
+            }
+        }
+
+        guard errors.isEmpty, let bounds else { return nil }
+        return Scene(name: name, width: bounds.x, height: bounds.y, gravity: gravity, walls: walls,
+                     iterations: iterations, damping: damping, sleepTime: sleepTime, spatialHash: spatialHash,
+                     spawn: spawn, bodies: bodies, joints: joints)
+    }
+
+    mutating func checkIds(_ bodies: [BodySpec], _ items: [JSONNode]) {
+        var seen: [String: Int] = [:]  // lookups only; never iterated
+        for (i, b) in bodies.enumerated() {
+            guard let id = b.id else { continue }
+            if let first = seen[id] {
+                fail("bodies[\(i)].id", "\"\(id)\" is already the id of bodies[\(first)]; ids must be unique")
+            } else {
+                seen[id] = i
+            }
+        }
+    }
+
+    // MARK: Bodies
+
+    static let bodyKeys = ["id", "type", "position", "angle", "velocity", "angularVelocity", "mass",
+                           "density", "shapes", "box", "look", "animation"]
+
+    mutating func body(_ node: JSONNode, _ path: String, isSpawn: Bool) -> BodySpec? {
+        guard let members = object(node, path, "a body object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        var allowed = SceneReader.bodyKeys
+        var hints: [String: String] = [:]
+        if isSpawn {
+            allowed.removeAll { ["position", "id", "animation"].contains($0) }
+            hints = ["position": "is not allowed in spawn: a spawned body goes where the user clicks",
+                     "id": "is not allowed in spawn: every spawned body would share it",
+                     "animation": "is not allowed in spawn"]
+        }
+        checkKeys(members, allowed, path, hints: hints)
+
+        var id: String?
+        if let n = member(members, "id"), let s = string(n, j(path, "id")) {
+            if s.isEmpty || s.count > Limits.idLength {
+                fail(j(path, "id"), "must be 1 to \(Limits.idLength) characters long")
+            } else if s == "world" {
+                fail(j(path, "id"), "\"world\" is reserved for the static body joints can attach to")
+            } else {
+                id = s
+            }
+        }
+
+        var type = Body.Kind.dynamic
+        if let n = member(members, "type"), let s = string(n, j(path, "type")) {
+            if let k = Body.Kind(rawValue: s) {
+                type = k
+            } else {
+                let guess = closest(to: s, in: ["dynamic", "kinematic", "static"]).map { " (did you mean \"\($0)\"?)" } ?? ""
+                fail(j(path, "type"), "must be \"dynamic\", \"kinematic\" or \"static\", got \"\(s)\"\(guess)")
+            }
+        }
+        if isSpawn && type != .dynamic { fail(j(path, "type"), "a spawned body must be dynamic") }
+
+        var position = Vector.zero
+        if let n = member(members, "position") {
+            if let p = point(n, j(path, "position")) { position = p }
+        } else if !isSpawn {
+            fail(path, "missing required key \"position\"")
+        }
+
+        let coord = Range.within(-Limits.coordinate, Limits.coordinate)
+        let angle = member(members, "angle").flatMap { number($0, j(path, "angle"), coord) } ?? 0
+        let velocity = member(members, "velocity").flatMap { pair($0, j(path, "velocity"), coord) } ?? .zero
+        let angularVelocity = member(members, "angularVelocity").flatMap { number($0, j(path, "angularVelocity"), coord) } ?? 0
+        if type == .static && (velocity != .zero || angularVelocity != 0) {
+            fail(path, "a static body cannot move; give it type \"kinematic\" to set a velocity")
+        }
+
+        var mass: MassSpec?
+        let massNode = member(members, "mass"), densityNode = member(members, "density")
+        if type == .dynamic {
+            switch (massNode, densityNode) {
+            case (let m?, nil): mass = number(m, j(path, "mass"), .positive(Limits.mass)).map(MassSpec.mass)
+            case (nil, let d?): mass = number(d, j(path, "density"), .positive(Limits.mass)).map(MassSpec.density)
+            case (nil, nil): fail(path, "a dynamic body needs \"mass\" or \"density\"")
+            case (.some, .some): fail(path, "give either \"mass\" or \"density\", not both")
+            }
+        } else if massNode != nil || densityNode != nil {
+            fail(path, "\"\(massNode != nil ? "mass" : "density")\" is for dynamic bodies only; a \(type.rawValue) body has infinite mass")
+        }
+
+        var shapes: [ShapeSpec] = []
+        switch (member(members, "shapes"), member(members, "box")) {
+        case (let s?, nil):
+            if let items = array(s, j(path, "shapes"), max: Limits.shapesPerBody) {
+                if items.isEmpty { fail(j(path, "shapes"), "must have at least one shape") }
+                for (i, item) in items.enumerated() {
+                    if let shape = shape(item, "\(j(path, "shapes"))[\(i)]") { shapes.append(shape) }
+                }
+            }
+        case (nil, let b?):
+            if let size = pair(b, j(path, "box"), .positive(Limits.coordinate), labels: ("width", "height")) {
+                shapes = [ShapeSpec(geometry: .box(width: size.x, height: size.y, radius: 0))]
+            }
+        case (nil, nil): fail(path, "missing required key \"shapes\" (or the shorthand \"box\": [w, h])")
+        case (.some, .some): fail(path, "give either \"shapes\" or the shorthand \"box\", not both")
+        }
+
+        let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
+        var look: Look = allBoxes ? .crate : .plain
+        if let n = member(members, "look"), let s = string(n, j(path, "look")) {
+            if let l = SceneReader.look(s) { look = l } else {
+                fail(j(path, "look"), "must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got \"\(s)\"")
+            }
+        }
+
+        if member(members, "animation") != nil && !isSpawn {
+            fail(j(path, "animation"), "keyframe animation is not supported yet; remove the key (it is planned for kinematic bodies)")
+        }
+
+        if type == .dynamic, let mass, errors.count == errorCount {
+            checkMass(mass, shapes, path)
+        }
+        guard errors.count == errorCount else { return nil }
+        return BodySpec(id: id, type: type, position: position, angle: angle, velocity: velocity,
+                        angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look)
+    }
+
+    /// Chipmunk aborts when it steps a dynamic body whose mass or moment is not
+    /// positive, and the mass split divides by the total area.
+    mutating func checkMass(_ mass: MassSpec, _ shapes: [ShapeSpec], _ path: String) {
+        let totalArea = shapes.reduce(0) { $0 + $1.geometry.area }
+        switch mass {
+        case .mass where shapes.count > 1 && !(totalArea > 0):
+            fail(path, "the shapes have no area to share the mass by; give the segments a radius")
+        case .density(let d) where !(totalArea > 0) || !(d * totalArea).isFinite:
+            fail(path, "the shapes have no area, so density gives no mass; use \"mass\" or give the segments a radius")
+        default: break
+        }
+    }
+
+    static func look(_ s: String) -> Look? {
+        switch s {
+        case "crate": return .crate
+        case "ball": return .ball
+        case "plain": return .plain
+        default:
+            let hex = s.dropFirst()
+            guard s.first == "#", hex.count == 6, hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else { return nil }
+            return .color(v)
+        }
+    }
+
+    // MARK: Shapes
+
+    static let geometryKeys = ["box", "circle", "polygon", "segment"]
+    static let materialKeys = ["friction", "elasticity", "sensor"]
+
+    mutating func shape(_ node: JSONNode, _ path: String) -> ShapeSpec? {
+        guard let members = object(node, path, "a shape object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        let geometries = members.filter { SceneReader.geometryKeys.contains($0.key) }
+        guard geometries.count == 1, let (kind, g) = geometries.first.map({ ($0.key, $0.node) }) else {
+            checkKeys(members, SceneReader.geometryKeys + ["radius", "offset"] + SceneReader.materialKeys, path)
+            if geometries.isEmpty {
+                fail(path, "a shape needs one of \"box\", \"circle\", \"polygon\" or \"segment\"")
+            } else {
+                fail(path, "a shape has exactly one geometry, got \(geometries.map { "\"\($0.key)\"" }.joined(separator: " and "))")
+            }
+            return nil
+        }
+        let extra = kind == "circle" ? ["offset"] : ["radius"]
+        let notHere = kind == "circle" ? "radius" : "offset"
+        checkKeys(members, [kind] + extra + SceneReader.materialKeys, path,
+                  hints: [notHere: "does not apply to a \(kind) shape"])
+
+        let gpath = j(path, kind)
+        let radius = member(members, "radius").flatMap { number($0, j(path, "radius"), .nonNegative(Limits.coordinate)) }
+        var geometry: Shape.Geometry?
+        switch kind {
+        case "box":
+            if let size = pair(g, gpath, .positive(Limits.coordinate), labels: ("width", "height")) {
+                geometry = .box(width: size.x, height: size.y, radius: radius ?? 0)
+            }
+        case "circle":
+            let offset = member(members, "offset").flatMap { point($0, j(path, "offset")) } ?? .zero
+            if let r = number(g, gpath, .positive(Limits.coordinate), label: "radius") {
+                geometry = .circle(radius: r, offset: offset)
+            }
+        case "polygon":
+            if let vertices = polygon(g, gpath) { geometry = .polygon(vertices: vertices, radius: radius ?? 0) }
+        default:  // segment
+            if case .array(let items) = g.value, items.count == 2 {
+                let a = point(items[0], "\(gpath)[0]"), b = point(items[1], "\(gpath)[1]")
+                if let a, let b {
+                    if a == b { fail(gpath, "the two ends are the same point; a segment needs length") } else {
+                        geometry = .segment(a: a, b: b, radius: radius ?? 1)
+                    }
+                }
+            } else {
+                fail(gpath, "must be [[x, y], [x, y]], got \(g.value.kindName)")
+            }
+        }
+
+        var spec = ShapeSpec(geometry: .circle(radius: 1, offset: .zero))
+        if let n = member(members, "friction"), let v = number(n, j(path, "friction"), .nonNegative(Limits.coordinate)) { spec.friction = v }
+        if let n = member(members, "elasticity"), let v = number(n, j(path, "elasticity"), .within(0, 1)) { spec.elasticity = v }
+        if let n = member(members, "sensor"), let v = bool(n, j(path, "sensor")) { spec.sensor = v }
+        guard errors.count == errorCount, let geometry else { return nil }
+        spec.geometry = geometry
+        return spec
+    }
+
+    /// A convex polygon, counter-clockwise, with no repeated or collinear
+    /// vertices and no self-intersection. Chipmunk would quietly take the convex
+    /// hull of anything else, which is not what the file says.
+    mutating func polygon(_ node: JSONNode, _ path: String) -> [Vector]? {
+        guard case .array(let items) = node.value else {
+            fail(path, "must be an array of [x, y] points, got \(node.value.kindName)")
+            return nil
+        }
+        guard Limits.polygonVertices.contains(items.count) else {
+            fail(path, "must have \(Limits.polygonVertices.lowerBound) to \(Limits.polygonVertices.upperBound) vertices, got \(items.count)")
+            return nil
+        }
+        var vertices: [Vector] = []
+        for (i, item) in items.enumerated() {
+            guard let p = point(item, "\(path)[\(i)]") else { return nil }
+            vertices.append(p)
+        }
+        let n = vertices.count
+        var turning = 0.0
+        var negative = 0
+        for i in 0..<n {
+            let a = vertices[i], b = vertices[(i + 1) % n], c = vertices[(i + 2) % n]
+            let e1 = b - a, e2 = c - b
+            if e1.length == 0 {
+                fail(path, "vertices \(i) and \((i + 1) % n) are the same point")
+                return nil
+            }
+            let cross = e1.x * e2.y - e1.y * e2.x
+            let dot = e1.x * e2.x + e1.y * e2.y
+            // Relative test: the turn at b must be a real angle, not rounding noise.
+            if abs(cross) <= 1e-12 * e1.length * e2.length {
+                fail(path, "vertices \(i), \((i + 1) % n) and \((i + 2) % n) are collinear; the polygon is degenerate")
+                return nil
+            }
+            if cross < 0 { negative += 1 }
+            turning += atan2(cross, dot)
+        }
+        if negative == n {
+            fail(path, "the vertices go clockwise; list them counter-clockwise")
+            return nil
+        }
+        if negative > 0 {
+            fail(path, "the polygon is concave; split it into convex shapes")
+            return nil
+        }
+        // A convex polygon turns once; a star whose every turn is left turns more.
+        if turning > 3 * Double.pi {
+            fail(path, "the polygon intersects itself")
+            return nil
+        }
+        return vertices
+    }
+
+    // MARK: Joints
+
+    static let jointParameters: [(type: String, keys: [String])] = [
+        ("pivot", ["anchor"]),
+        ("pin", ["anchorA", "anchorB"]),
+        ("slide", ["anchorA", "anchorB", "min", "max"]),
+        ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"]),
+        ("motor", ["rate"]),
+    ]
+
+    mutating func joint(_ node: JSONNode, _ path: String, bodies: [BodySpec]) -> JointSpec? {
+        guard let members = object(node, path, "a joint object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        let types = SceneReader.jointParameters.map(\.type)
+        guard let typeNode = member(members, "type") else {
+            fail(path, "missing required key \"type\" (one of: \(types.joined(separator: ", ")))")
+            return nil
+        }
+        guard let type = string(typeNode, j(path, "type")) else { return nil }
+        guard let keys = SceneReader.jointParameters.first(where: { $0.type == type })?.keys else {
+            let guess = closest(to: type, in: types).map { " (did you mean \"\($0)\"?)" } ?? ""
+            fail(j(path, "type"), "unknown joint type \"\(type)\"\(guess); expected one of: \(types.joined(separator: ", "))")
+            return nil
+        }
+        checkKeys(members, ["type", "a", "b", "maxForce", "collide"] + keys, path)
+        var values: [String: JSONNode] = [:]  // lookups only
+        for key in keys {
+            if let n = member(members, key) { values[key] = n } else { fail(path, "a \(type) joint needs \"\(key)\"") }
+        }
+
+        func ref(_ key: String) -> BodyRef? {
+            guard let n = member(members, key) else {
+                fail(path, "missing required key \"\(key)\" (a body id or \"world\")")
+                return nil
+            }
+            guard let id = string(n, j(path, key)) else { return nil }
+            if id == "world" { return .world }
+            if let index = bodies.firstIndex(where: { $0.id == id }) { return .body(index) }
+            let guess = closest(to: id, in: bodies.compactMap(\.id) + ["world"]).map { " (did you mean \"\($0)\"?)" } ?? ""
+            fail(j(path, key), "no body has the id \"\(id)\"\(guess)")
+            return nil
+        }
+        let a = ref("a"), b = ref("b")
+        if let a, let b {
+            if a == b {
+                fail(path, "\"a\" and \"b\" are the same body; a joint needs two")
+            } else if !SceneReader.isDynamic(a, bodies) && !SceneReader.isDynamic(b, bodies) {
+                fail(path, "neither body is dynamic; a joint needs at least one dynamic body to act on")
+            }
+        }
+
+        let coord = Range.within(-Limits.coordinate, Limits.coordinate)
+        func pointValue(_ key: String) -> Vector? { values[key].flatMap { point($0, j(path, key)) } }
+        func numberValue(_ key: String, _ range: Range) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
+
+        var kind: Joint.Kind?
+        switch type {
+        case "pivot":
+            if let anchor = pointValue("anchor") { kind = .pivot(anchor: anchor) }
+        case "pin":
+            if let pa = pointValue("anchorA"), let pb = pointValue("anchorB") { kind = .pin(anchorA: pa, anchorB: pb) }
+        case "slide":
+            let pa = pointValue("anchorA"), pb = pointValue("anchorB")
+            let lo = numberValue("min", .nonNegative(Limits.coordinate)), hi = numberValue("max", .nonNegative(Limits.coordinate))
+            if let lo, let hi, hi < lo { fail(j(path, "max"), "must be at least min (\(SceneReader.show(lo))), got \(SceneReader.show(hi))") }
+            if let pa, let pb, let lo, let hi, hi >= lo { kind = .slide(anchorA: pa, anchorB: pb, min: lo, max: hi) }
+        case "spring":
+            let pa = pointValue("anchorA"), pb = pointValue("anchorB")
+            let rest = numberValue("restLength", .nonNegative(Limits.coordinate))
+            let k = numberValue("stiffness", .nonNegative(Limits.mass)), d = numberValue("damping", .nonNegative(Limits.mass))
+            if let pa, let pb, let rest, let k, let d {
+                kind = .dampedSpring(anchorA: pa, anchorB: pb, restLength: rest, stiffness: k, damping: d)
+            }
+        default:  // motor
+            if let rate = numberValue("rate", coord) { kind = .simpleMotor(rate: rate) }
+        }
+
+        let maxForce = member(members, "maxForce").flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
+        let collide = member(members, "collide").flatMap { bool($0, j(path, "collide")) } ?? false
+        guard errors.count == errorCount, let kind, let a, let b else { return nil }
+        return JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
+    }
+
+    static func isDynamic(_ ref: BodyRef, _ bodies: [BodySpec]) -> Bool {
+        if case .body(let i) = ref { return bodies[i].type == .dynamic }
+        return false
+    }
+}

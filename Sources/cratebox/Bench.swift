@@ -1,0 +1,95 @@
+import ArgumentParser
+import Bench
+import Sandbox
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time World's step against the plain C runner on the same scene and library.",
+        discussion: """
+        Each run builds both worlds, then times the same steps on each (the order
+        alternates between runs). The result is the median of the per-run ratios
+        World / C: 1.00 means no overhead; the project aims at 1.05 or less.
+        Measure release builds (swift build -c release).
+        """
+    )
+
+    @Argument(help: "A scene file (default: the built-in crate scene).")
+    var scene: String?
+
+    @Option(help: "Steps timed in each run.")
+    var steps = 1200
+
+    @Option(help: "Paired runs.")
+    var runs = 11
+
+    func validate() throws {
+        guard (1...1_000_000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000000") }
+        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000") }
+    }
+
+    func run() throws {
+        let scene = try loadScene(self.scene)
+        let clock = ContinuousClock()
+        var worldTimes: [Double] = [], cTimes: [Double] = [], ratios: [Double] = []
+        var worldHash: UInt64 = 0, cHash: UInt64 = 0
+        for run in 0..<runs {
+            let world = try World(scene: scene)
+            let c = CRunnerWorld(scene: scene)
+            var tWorld = 0.0, tC = 0.0
+            let timeWorld = { () throws -> Void in
+                let start = clock.now
+                try world.step(steps)
+                tWorld = (clock.now - start).seconds
+            }
+            let timeC = {
+                let start = clock.now
+                c.step(steps)
+                tC = (clock.now - start).seconds
+            }
+            if run % 2 == 0 { try timeWorld(); timeC() } else { timeC(); try timeWorld() }
+            worldTimes.append(tWorld / Double(steps))
+            cTimes.append(tC / Double(steps))
+            ratios.append(tWorld / tC)
+            worldHash = world.stateHash
+            cHash = c.stateHash
+        }
+        let bodies = scene.bodies.count
+        print("bench: \(scene.name) (\(bodies) bod\(bodies == 1 ? "y" : "ies")), \(steps) steps x \(runs) paired runs")
+        print("  World (Swift): \(micro(median(worldTimes))) us/step")
+        print("  plain C:       \(micro(median(cTimes))) us/step")
+        print("  ratio:         \(fixed(median(ratios), 3)) (median World/C; aim <= 1.05)")
+        if worldHash == cHash {
+            print("  hashes agree:  \(StateHash.hex(worldHash))")
+        } else {
+            print("  HASHES DIFFER: World \(StateHash.hex(worldHash)), C \(StateHash.hex(cHash))")
+            throw Exit.failure
+        }
+    }
+
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let n = sorted.count
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+    }
+
+    func micro(_ seconds: Double) -> String { fixed(seconds * 1e6, 2) }
+
+    func fixed(_ x: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let r = (x * scale).rounded() / scale
+        var s = "\(r)"
+        if let dot = s.firstIndex(of: ".") {
+            let decimals = s.distance(from: dot, to: s.endIndex) - 1
+            if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+        }
+        return s
+    }
+}
+
+extension Swift.Duration {
+    var seconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) * 1e-18
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+@main
+struct Cratebox: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cratebox",
+        abstract: "A 2D physics sandbox of wooden crates, on Chipmunk2D.",
+        discussion: """
+        Exit codes: 0 success, 64 usage, 65 invalid scene, 66 unreadable file.
+        With no subcommand, simulates the built-in crate scene headless.
+        """,
+        subcommands: [Simulate.self, Validate.self, Bench.self],
+        defaultSubcommand: Simulate.self
+    )
+}
+
+/// The exit codes of sysexits.h that the command line promises.
+enum Exit {
+    static let invalidScene = ExitCode(65)
+    static let unreadable = ExitCode(66)
+    static let failure = ExitCode(1)
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Physics
+import Sandbox
+
+/// `--steps N | --seconds S`, shared by the commands that run a scene forward.
+struct Duration: ParsableArguments {
+    @Option(help: "Number of 1/120 s steps to run (default 600).")
+    var steps: Int?
+
+    @Option(help: "Simulated seconds to run (rounded to whole steps).")
+    var seconds: Double?
+
+    static let maxSteps = 10_000_000
+
+    func validate() throws {
+        if steps != nil && seconds != nil { throw ValidationError("give --steps or --seconds, not both") }
+        if let steps, steps < 0 || steps > Duration.maxSteps {
+            throw ValidationError("--steps must be between 0 and \(Duration.maxSteps), got \(steps)")
+        }
+        if let seconds, !(seconds >= 0 && seconds * 120 <= Double(Duration.maxSteps)) {
+            throw ValidationError("--seconds must be between 0 and \(Duration.maxSteps / 120), got \(seconds)")
+        }
+    }
+
+    var stepCount: Int {
+        if let steps { return steps }
+        if let seconds { return Int((seconds / World.stepDuration).rounded()) }
+        return 600
+    }
+}
+
+/// `--tilt X,Y`: an accelerometer reading in g.
+struct Tilt: ExpressibleByArgument {
+    var x: Double
+    var y: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let x = Double(parts[0].trimmingCharacters(in: " ")), let y = Double(parts[1].trimmingCharacters(in: " ")),
+              x.isFinite, y.isFinite, abs(x) <= 100, abs(y) <= 100 else { return nil }
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: Character) -> Substring {
+        var s = self
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return s
+    }
+}
+
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scene headless and print a summary with its state hash."
+    )
+
+    @Argument(help: "A scene file (default: the built-in crate scene).")
+    var scene: String?
+
+    @OptionGroup var duration: Duration
+
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Tilt the box before the first step: an accelerometer reading X,Y in g (e.g. -1,0).", valueName: "x,y"))
+    var tilt: Tilt?
+
+    @Flag(help: "Print one JSON object: steps, hash and every dynamic body.")
+    var json = false
+
+    func run() throws {
+        let scene = try loadScene(self.scene)
+        let world: World
+        do {
+            world = try World(scene: scene)
+            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try world.step(duration.stepCount)
+        } catch {
+            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
+            throw Exit.failure
+        }
+        let hash = StateHash.hex(world.stateHash)
+        if json {
+            print(Self.json(world, hash: hash))
+        } else {
+            let dynamic = world.dynamicWorldBodies.count
+            print("\(scene.name): \(world.stepCount) steps (\(Self.number(Double(world.stepCount) * World.stepDuration)) s), \(dynamic) dynamic bod\(dynamic == 1 ? "y" : "ies"), hash \(hash)")
+        }
+    }
+
+    /// Shortest text that reads back to the same double (Swift's description);
+    /// JSON has no NaN or infinity, so those become null.
+    static func number(_ x: Double) -> String {
+        x.isFinite ? "\(x)" : "null"
+    }
+
+    static func json(_ world: World, hash: String) -> String {
+        let bodies = world.dynamicWorldBodies.map { wb -> String in
+            let b = wb.body, p = b.position, v = b.velocity
+            var fields: [String] = []
+            if let id = wb.id { fields.append("\"id\":\(jsonString(id))") }
+            fields.append("\"position\":[\(number(p.x)),\(number(p.y))]")
+            fields.append("\"angle\":\(number(b.angle))")
+            fields.append("\"velocity\":[\(number(v.x)),\(number(v.y))]")
+            fields.append("\"angularVelocity\":\(number(b.angularVelocity))")
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return "{\"steps\":\(world.stepCount),\"hash\":\"\(hash)\",\"bodies\":[\(bodies.joined(separator: ","))]}"
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
