@@ -21,13 +21,65 @@ except ImportError:
              "(Debian: apt-get install python3-jsonschema)")
 
 
+# Read JSON as strictly as cratebox's own parser (Sources/Sandbox/JSON.swift),
+# so a file the validator calls a syntax error is never checked as a document.
+MAX_DEPTH = 64
+
+
 def reject_constant(name):
     raise ValueError("%s is not a JSON number" % name)
 
 
+def finite_float(text):
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("the number %s is too large for a double" % text)
+    return value
+
+
+def finite_int(text):
+    if len(text.lstrip("-")) > 308 and float(text) in (float("inf"), float("-inf")):
+        raise ValueError("the number %s is too large for a double" % text)
+    return int(text)
+
+
+def unique_keys(pairs):
+    document = {}
+    for key, value in pairs:
+        if key in document:
+            raise ValueError("duplicate key %r" % key)
+        document[key] = value
+    return document
+
+
+def check_strings_and_depth(value, depth=0):
+    """Python's json accepts lone surrogates in \\u escapes and any nesting depth; cratebox does not."""
+    def check_string(s):
+        if any("\ud800" <= c <= "\udfff" for c in s):
+            raise ValueError("unpaired surrogate in \\u escape")
+
+    if isinstance(value, (dict, list)):
+        if depth + 1 > MAX_DEPTH:
+            raise ValueError("nesting deeper than %d levels" % MAX_DEPTH)
+        items = value.items() if isinstance(value, dict) else ((None, v) for v in value)
+        for key, item in items:
+            if key is not None:
+                check_string(key)
+            check_strings_and_depth(item, depth + 1)
+    elif isinstance(value, str):
+        check_string(value)
+
+
 def load(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f, parse_constant=reject_constant)
+    # utf-8-sig: a leading byte order mark is allowed, as cratebox allows it.
+    with open(path, encoding="utf-8-sig") as f:
+        try:
+            document = json.load(f, parse_constant=reject_constant, parse_float=finite_float,
+                                 parse_int=finite_int, object_pairs_hook=unique_keys)
+        except RecursionError:
+            raise ValueError("nesting deeper than %d levels" % MAX_DEPTH)
+    check_strings_and_depth(document)
+    return document
 
 
 def json_path(error):

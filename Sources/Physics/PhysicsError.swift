@@ -6,6 +6,7 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
     case bodyNotInSpace(String)
     case staticBodyOfAnotherSpace
     case massless(String)
+    case jointWithoutDynamicBody
 
     public var description: String {
         switch self {
@@ -13,6 +14,7 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
         case .notInSpace(let what): "the \(what) is not in this space"
         case .bodyNotInSpace(let what): "the \(what)'s body must be added to the space first"
         case .staticBodyOfAnotherSpace: "the shape is on the static body of another space"
+        case .jointWithoutDynamicBody: "a joint needs at least one dynamic body; between two bodies of infinite mass Chipmunk cannot solve it"
         case .massless(let what): "\(what): a dynamic body needs positive mass and moment before the space steps; give its shapes a mass or density"
         }
     }

@@ -141,6 +141,7 @@ public final class Space {
     /// The corresponding C function is `cpSpaceAddConstraint`.
     public func add(_ joint: Joint) throws(PhysicsError) {
         guard joint.space == nil else { throw .alreadyInSpace("joint") }
+        guard joint.a.kind == .dynamic || joint.b.kind == .dynamic else { throw .jointWithoutDynamicBody }
         for body in [joint.a, joint.b] where body !== staticBody {
             guard body.space === self else { throw .bodyNotInSpace("joint") }
         }

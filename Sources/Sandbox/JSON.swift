@@ -2,11 +2,10 @@
 /// errors can name a line and column, and that keeps object keys in file order
 /// (Foundation's JSONSerialization gives neither).
 
-/// A parsed JSON value and the place in the text where it starts.
+/// A parsed JSON value and the byte offset in the text where it starts.
 public struct JSONNode: Sendable {
     public var value: JSONValue
-    public var line: Int
-    public var column: Int
+    public var offset: Int
 }
 
 public enum JSONValue: Sendable {
@@ -43,8 +42,6 @@ public struct JSONParser {
 
     private let bytes: [UInt8]
     private var index = 0
-    private var line = 1
-    private var lineStart = 0
     private var depth = 0
 
     public init(_ bytes: [UInt8]) {
@@ -57,7 +54,7 @@ public struct JSONParser {
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }  // UTF-8 byte order mark
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // UTF-8 byte order mark
         skipWhitespace()
         guard index < bytes.count else { throw error("the file is empty; expected a JSON object") }
         let node = try parseValue()
@@ -68,24 +65,33 @@ public struct JSONParser {
 
     // MARK: Positions and errors
 
-    private var column: Int {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var count = 1
-        var i = lineStart
-        while i < index && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+    /// Line and column (both from 1) of a byte offset. Columns count
+    /// characters, not bytes. Worked out only for an error, so parsing stays
+    /// linear however long the lines are.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < offset && i < bytes.count {
+            if bytes[i] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[i] & 0xC0 != 0x80 {
+                column += 1
+            }
             i += 1
         }
-        return count
+        return (line, column)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column, message: message)
+    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let (line, column) = JSONParser.position(of: offset ?? index, in: bytes)
+        return JSONSyntaxError(line: line, column: column, message: message)
     }
 
     private func describeCurrent() -> String {
         guard index < bytes.count else { return "end of file" }
         let b = bytes[index]
+        if b == UInt8(ascii: "'") { return "' (JSON strings need double quotes)" }
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         return hexByte(b)
     }
@@ -98,11 +104,7 @@ public struct JSONParser {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A:
-                index += 1
-                line += 1
-                lineStart = index
+            case 0x20, 0x09, 0x0D, 0x0A: index += 1
             default: return
             }
         }
@@ -111,7 +113,7 @@ public struct JSONParser {
     // MARK: Values
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        let startLine = line, startColumn = column
+        let start = index
         guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
         let value: JSONValue
         switch bytes[index] {
@@ -124,7 +126,7 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
         default: throw error("unexpected \(describeCurrent()); expected a value")
         }
-        return JSONNode(value: value, line: startLine, column: startColumn)
+        return JSONNode(value: value, offset: start)
     }
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
@@ -144,6 +146,7 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, node: JSONNode)] = []
+        var keys = Set<String>()  // for the duplicate check only; never iterated
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -155,10 +158,10 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
             }
-            let keyLine = line, keyColumn = column
+            let keyStart = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
-                throw JSONSyntaxError(line: keyLine, column: keyColumn, message: "duplicate key \"\(key)\"")
+            if !keys.insert(key).inserted {
+                throw error("duplicate key \"\(key)\"", at: keyStart)
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -202,6 +205,7 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
+        let contentStart = index
         var out: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
@@ -241,14 +245,43 @@ public struct JSONParser {
                 }
                 out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
             default:
-                index -= 1
-                throw error("invalid escape \\\(describeCurrent()) in a string")
+                let shown = e >= 0x21 && e < 0x7F ? "'\\\(Character(Unicode.Scalar(e)))'" : "'\\' followed by \(hexByte(e))"
+                throw error("invalid escape \(shown) in a string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: index - 2)
             }
         }
         guard let string = String(validating: out, as: UTF8.self) else {
-            throw error("a string is not valid UTF-8")
+            // Escapes are ASCII, so the first bad byte of the raw text is the culprit.
+            let bad = JSONParser.firstInvalidUTF8(bytes, from: contentStart, to: index - 1) ?? contentStart
+            throw error("invalid UTF-8 in a string (\(hexByte(bytes[bad])))", at: bad)
         }
         return string
+    }
+
+    /// The offset of the first byte in `from..<to` that does not belong to a
+    /// well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates).
+    static func firstInvalidUTF8(_ bytes: [UInt8], from: Int, to: Int) -> Int? {
+        var i = from
+        while i < to {
+            let b = bytes[i]
+            let length: Int, minimum: UInt32
+            var scalar: UInt32
+            switch b {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b & 0x07)
+            default: return i
+            }
+            guard i + length <= to else { return i }
+            for k in 1..<length {
+                let c = bytes[i + k]
+                guard c & 0xC0 == 0x80 else { return i }
+                scalar = scalar << 6 | UInt32(c & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+            i += length
+        }
+        return nil
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
@@ -294,10 +327,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         // Swift's Double(String) rounds correctly, so every number reads back exactly.
         guard let value = Double(text), value.isFinite else {
-            let saved = index
-            index = start
-            defer { index = saved }
-            throw error("the number \(text) is too large for a double")
+            throw error("the number \(text) is too large for a double", at: start)
         }
         return value
     }

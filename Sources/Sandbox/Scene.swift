@@ -92,6 +92,12 @@ public struct JointSpec: Equatable, Sendable {
 public enum BodyRef: Equatable, Sendable {
     case world
     case body(Int)
+
+    /// The body's index, or nil for the world.
+    public var body: Int? {
+        if case .body(let i) = self { return i }
+        return nil
+    }
 }
 
 /// The limits the validator enforces, so that nothing Chipmunk asserts on (and
@@ -106,6 +112,14 @@ public enum Limits {
     public static let coordinate = 1e6
     /// Bound on mass, density, stiffness and spring damping.
     public static let mass = 1e12
+    /// The smallest size (box side, circle radius, segment length) and mass:
+    /// below these Chipmunk's moments underflow to zero or NaN.
+    public static let minimumLength = 1e-3
+    public static let minimumArea = 1e-6
+    public static let minimumMass = 1e-6
+    /// A moving shape may span at most this many spatial-hash cells across,
+    /// or every step would visit a huge number of cells.
+    public static let cellsAcrossShape = 64.0
     public static let iterations = 1...1000
     public static let hashCells = 1...1_000_000
     public static let nameLength = 200

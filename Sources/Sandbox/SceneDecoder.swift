@@ -92,6 +92,8 @@ struct SceneReader {
         case within(Double, Double)
         /// 0 < v <= 1
         case fraction
+        /// min <= v <= max, with min > 0
+        case size(Double, Double)
     }
 
     mutating func number(_ node: JSONNode, _ path: String, _ range: Range, label: String? = nil) -> Double? {
@@ -112,6 +114,10 @@ struct SceneReader {
             if v < lo || v > hi { fail(path, "\(subject) be between \(show(lo)) and \(show(hi)), got \(show(v))"); return nil }
         case .fraction:
             if v <= 0 || v > 1 { fail(path, "\(subject) be greater than 0 and at most 1, got \(show(v))"); return nil }
+        case .size(let min, let max):
+            if v <= 0 { fail(path, "\(subject) be greater than 0, got \(show(v))"); return nil }
+            if v < min { fail(path, "\(subject) be at least \(show(min)), got \(show(v))"); return nil }
+            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
         }
         return v
     }
@@ -209,7 +215,7 @@ struct SceneReader {
 
         var bounds: Vector?
         if let node = member(top, "bounds") {
-            bounds = pair(node, "bounds", .positive(Limits.coordinate), labels: ("width", "height"))
+            bounds = pair(node, "bounds", .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height"))
         } else {
             fail("", "missing required key \"bounds\" ([width, height] of the world)")
         }
@@ -281,6 +287,11 @@ struct SceneReader {
             }
         }
 
+        if errors.isEmpty {
+            checkSprings(bodies, joints)
+            checkPins(bodies, joints)
+            if let spatialHash { checkCellSize(spatialHash.cellSize, bodies, spawn) }
+        }
         guard errors.isEmpty, let bounds else { return nil }
         return Scene(name: name, width: bounds.x, height: bounds.y, gravity: gravity, walls: walls,
                      iterations: iterations, damping: damping, sleepTime: sleepTime, spatialHash: spatialHash,
@@ -296,6 +307,86 @@ struct SceneReader {
             } else {
                 seen[id] = i
             }
+        }
+    }
+
+    // MARK: Checks across bodies and joints
+
+    /// Inverse mass and inverse moment (about the origin) of a body; zero for
+    /// kinematic and static bodies, whose mass is infinite.
+    static func inverseMass(_ body: BodySpec) -> (mass: Double, moment: Double) {
+        guard body.type == .dynamic, let spec = body.mass else { return (0, 0) }
+        let areas = body.shapes.map(\.geometry.area)
+        let total = areas.reduce(0, +)
+        var mass = 0.0, moment = 0.0
+        for (shape, area) in zip(body.shapes, areas) {
+            let m: Double
+            switch spec {
+            case .mass(let whole): m = body.shapes.count == 1 ? whole : whole * area / total
+            case .density(let d): m = d * area
+            }
+            mass += m
+            moment += Shape.moment(of: shape.geometry, mass: m)
+        }
+        return (1 / mass, 1 / moment)
+    }
+
+    /// Chipmunk applies a spring's force explicitly, once a step: too stiff a
+    /// spring for its bodies gains energy every step until the velocities are
+    /// infinite and Chipmunk aborts. The explicit step is stable while
+    /// stiffness * dt² * (the largest inverse effective mass) < 4; we allow a
+    /// quarter of that, which leaves room for a body held by several springs.
+    mutating func checkSprings(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+        for (i, joint) in joints.enumerated() {
+            guard case .dampedSpring(let anchorA, let anchorB, _, let stiffness, _) = joint.kind else { continue }
+            let a = joint.a.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let b = joint.b.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let r1 = anchorA.length, r2 = anchorB.length
+            let k = a.mass + b.mass + r1 * r1 * a.moment + r2 * r2 * b.moment
+            let dt = 1.0 / 120.0
+            let limit = 1 / (k * dt * dt)
+            if stiffness > limit {
+                fail("joints[\(i)].stiffness", "\(SceneReader.show(stiffness)) is too stiff for these bodies: at 1/120 s steps the spring would blow up; use at most \(SceneReader.show(limit.rounded(.down))) or heavier bodies")
+            }
+        }
+    }
+
+    /// Chipmunk warns about (and cannot solve well) a pin joint of length 0.
+    mutating func checkPins(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+        func world(_ ref: BodyRef, _ anchor: Vector) -> Vector {
+            guard let i = ref.body else { return anchor }
+            let b = bodies[i], c = cos(b.angle), s = sin(b.angle)
+            return b.position + Vector(anchor.x * c - anchor.y * s, anchor.x * s + anchor.y * c)
+        }
+        for (i, joint) in joints.enumerated() {
+            guard case .pin(let anchorA, let anchorB) = joint.kind else { continue }
+            if (world(joint.b, anchorB) - world(joint.a, anchorA)).length < Limits.minimumLength {
+                fail("joints[\(i)]", "the pin's two anchors are at the same point, so its length is 0; use a pivot joint")
+            }
+        }
+    }
+
+    /// Every step visits each cell a moving shape covers; cells far smaller
+    /// than the shapes make a step take practically forever.
+    mutating func checkCellSize(_ cellSize: Double, _ bodies: [BodySpec], _ spawn: BodySpec) {
+        var largest = 0.0
+        for body in bodies + [spawn] where body.type != .static {
+            for shape in body.shapes { largest = max(largest, SceneReader.extent(shape.geometry)) }
+        }
+        let smallest = largest / Limits.cellsAcrossShape
+        if cellSize < smallest {
+            fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for moving shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")
+        }
+    }
+
+    static func extent(_ g: Shape.Geometry) -> Double {
+        switch g {
+        case .box(let w, let h, let r): return max(w, h) + 2 * r
+        case .circle(let r, _): return 2 * r
+        case .polygon(let v, let r):
+            let xs = v.map(\.x), ys = v.map(\.y)
+            return max(xs.max()! - xs.min()!, ys.max()! - ys.min()!) + 2 * r
+        case .segment(let a, let b, let r): return max(abs(a.x - b.x), abs(a.y - b.y)) + 2 * r
         }
     }
 
@@ -359,7 +450,7 @@ struct SceneReader {
         let massNode = member(members, "mass"), densityNode = member(members, "density")
         if type == .dynamic {
             switch (massNode, densityNode) {
-            case (let m?, nil): mass = number(m, j(path, "mass"), .positive(Limits.mass)).map(MassSpec.mass)
+            case (let m?, nil): mass = number(m, j(path, "mass"), .size(Limits.minimumMass, Limits.mass)).map(MassSpec.mass)
             case (nil, let d?): mass = number(d, j(path, "density"), .positive(Limits.mass)).map(MassSpec.density)
             case (nil, nil): fail(path, "a dynamic body needs \"mass\" or \"density\"")
             case (.some, .some): fail(path, "give either \"mass\" or \"density\", not both")
@@ -378,7 +469,7 @@ struct SceneReader {
                 }
             }
         case (nil, let b?):
-            if let size = pair(b, j(path, "box"), .positive(Limits.coordinate), labels: ("width", "height")) {
+            if let size = pair(b, j(path, "box"), .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height")) {
                 shapes = [ShapeSpec(geometry: .box(width: size.x, height: size.y, radius: 0))]
             }
         case (nil, nil): fail(path, "missing required key \"shapes\" (or the shorthand \"box\": [w, h])")
@@ -414,6 +505,8 @@ struct SceneReader {
             fail(path, "the shapes have no area to share the mass by; give the segments a radius")
         case .density(let d) where !(totalArea > 0) || !(d * totalArea).isFinite:
             fail(path, "the shapes have no area, so density gives no mass; use \"mass\" or give the segments a radius")
+        case .density(let d) where d * totalArea < Limits.minimumMass || d * totalArea > Limits.mass:
+            fail(path, "density \(SceneReader.show(d)) gives a mass of \(SceneReader.show(d * totalArea)); it must be between \(SceneReader.show(Limits.minimumMass)) and \(SceneReader.show(Limits.mass))")
         default: break
         }
     }
@@ -459,12 +552,12 @@ struct SceneReader {
         var geometry: Shape.Geometry?
         switch kind {
         case "box":
-            if let size = pair(g, gpath, .positive(Limits.coordinate), labels: ("width", "height")) {
+            if let size = pair(g, gpath, .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height")) {
                 geometry = .box(width: size.x, height: size.y, radius: radius ?? 0)
             }
         case "circle":
             let offset = member(members, "offset").flatMap { point($0, j(path, "offset")) } ?? .zero
-            if let r = number(g, gpath, .positive(Limits.coordinate), label: "radius") {
+            if let r = number(g, gpath, .size(Limits.minimumLength, Limits.coordinate), label: "radius") {
                 geometry = .circle(radius: r, offset: offset)
             }
         case "polygon":
@@ -473,10 +566,16 @@ struct SceneReader {
             if case .array(let items) = g.value, items.count == 2 {
                 let a = point(items[0], "\(gpath)[0]"), b = point(items[1], "\(gpath)[1]")
                 if let a, let b {
-                    if a == b { fail(gpath, "the two ends are the same point; a segment needs length") } else {
+                    if a == b {
+                        fail(gpath, "the two ends are the same point; a segment needs length")
+                    } else if (b - a).length < Limits.minimumLength {
+                        fail(gpath, "the segment is \(SceneReader.show((b - a).length)) long; it must be at least \(SceneReader.show(Limits.minimumLength))")
+                    } else {
                         geometry = .segment(a: a, b: b, radius: radius ?? 1)
                     }
                 }
+            } else if case .array(let items) = g.value {
+                fail(gpath, "must be [[x, y], [x, y]], got an array of \(items.count) item\(items.count == 1 ? "" : "s")")
             } else {
                 fail(gpath, "must be [[x, y], [x, y]], got \(g.value.kindName)")
             }
@@ -509,15 +608,17 @@ struct SceneReader {
             vertices.append(p)
         }
         let n = vertices.count
+        for i in 0..<n {
+            for k in (i + 1)..<n where vertices[i] == vertices[k] {
+                fail(path, "vertices \(i) and \(k) are the same point")
+                return nil
+            }
+        }
         var turning = 0.0
         var negative = 0
         for i in 0..<n {
             let a = vertices[i], b = vertices[(i + 1) % n], c = vertices[(i + 2) % n]
             let e1 = b - a, e2 = c - b
-            if e1.length == 0 {
-                fail(path, "vertices \(i) and \((i + 1) % n) are the same point")
-                return nil
-            }
             let cross = e1.x * e2.y - e1.y * e2.x
             let dot = e1.x * e2.x + e1.y * e2.y
             // Relative test: the turn at b must be a real angle, not rounding noise.
@@ -528,17 +629,22 @@ struct SceneReader {
             if cross < 0 { negative += 1 }
             turning += atan2(cross, dot)
         }
+        if negative > 0 && negative < n {
+            fail(path, "the polygon is concave; split it into convex shapes")
+            return nil
+        }
+        // A convex polygon turns once; a star whose every turn is the same way turns more.
+        if abs(turning) > 3 * Double.pi {
+            fail(path, "the polygon intersects itself")
+            return nil
+        }
         if negative == n {
             fail(path, "the vertices go clockwise; list them counter-clockwise")
             return nil
         }
-        if negative > 0 {
-            fail(path, "the polygon is concave; split it into convex shapes")
-            return nil
-        }
-        // A convex polygon turns once; a star whose every turn is left turns more.
-        if turning > 3 * Double.pi {
-            fail(path, "the polygon intersects itself")
+        let area = Shape.Geometry.polygon(vertices: vertices, radius: 0).area
+        if area < Limits.minimumArea {
+            fail(path, "the polygon's area is \(SceneReader.show(area)); it must be at least \(SceneReader.show(Limits.minimumArea))")
             return nil
         }
         return vertices

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import Sandbox
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `cratebox` binary built next to this test bundle.
+let binary: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return exe.deletingLastPathComponent().appendingPathComponent("cratebox")
+}()
+
+struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var exitedBySignal: Bool
+}
+
+func cratebox(_ arguments: String...) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes fully before waiting, so a full pipe cannot block the child.
+    nonisolated(unsafe) var errData = Data()
+    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { usleep(1000) }
+    return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                  stderr: String(decoding: errData, as: UTF8.self), exitedBySignal: process.terminationReason == .uncaughtSignal)
+}
+
+@Suite struct CommandLineTests {
+    @Test func simulateJSONIsCleanAndReadsBack() throws {
+        let r = try cratebox("simulate", "Scenes/crates.json", "--steps", "600", "--json")
+        #expect(r.status == 0 && !r.exitedBySignal)
+        // Chipmunk's debug banner must not reach stdout: the output is one JSON object.
+        #expect(r.stdout.hasPrefix("{") && r.stdout.hasSuffix("}\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["steps"] as? Int == 600)
+        #expect(object["hash"] as? String == "0c2a372603482761")
+        let bodies = try #require(object["bodies"] as? [[String: Any]])
+        #expect(bodies.count == 5)
+        #expect(Set(bodies[0].keys) == ["position", "angle", "velocity", "angularVelocity"])
+
+        // The numbers read back to exactly the doubles the world holds.
+        let world = try World(scene: Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/crates.json"))), file: "crates.json"))
+        try world.step(600)
+        let mine = world.dynamicWorldBodies
+        let node = try JSONParser.parse(Array(r.stdout.utf8))
+        guard case .object(let top) = node.value, case .array(let items)? = top.first(where: { $0.key == "bodies" })?.node.value else {
+            Issue.record("no bodies array"); return
+        }
+        for (item, wb) in zip(items, mine) {
+            guard case .object(let fields) = item.value,
+                  case .array(let p)? = fields.first(where: { $0.key == "position" })?.node.value,
+                  case .number(let x) = p[0].value, case .number(let y) = p[1].value,
+                  case .number(let angle)? = fields.first(where: { $0.key == "angle" })?.node.value else {
+                Issue.record("bad body \(item)"); continue
+            }
+            #expect(x.bitPattern == wb.body.position.x.bitPattern && y.bitPattern == wb.body.position.y.bitPattern)
+            #expect(angle.bitPattern == wb.body.angle.bitPattern)
+        }
+    }
+
+    @Test func twoProcessesGiveTheSameHashAsThisOne() throws {
+        for name in ["crates.json", "bridge.json", "mixed.json"] {
+            let a = try cratebox("simulate", "Scenes/\(name)", "--steps", "300", "--tilt", "-0.5,-0.8", "--json")
+            let b = try cratebox("simulate", "Scenes/\(name)", "--seconds", "2.5", "--tilt=-0.5,-0.8", "--json")
+            #expect(a.status == 0 && a.stdout == b.stdout)
+            let world = try World(scene: Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"))), file: name))
+            try world.apply(.tilt(x: -0.5, y: -0.8))
+            try world.step(300)
+            #expect(a.stdout.contains("\"hash\":\"\(StateHash.hex(world.stateHash))\""))
+        }
+    }
+
+    @Test func idsAppearInTheJSON() throws {
+        let r = try cratebox("simulate", "Scenes/bridge.json", "--steps", "1", "--json")
+        #expect(r.stdout.contains("\"id\":\""))
+    }
+
+    @Test func plainSummaryAndDefaultScene() throws {
+        let r = try cratebox()
+        #expect(r.status == 0)
+        #expect(r.stdout == "Crates: 600 steps (5.0 s), 5 dynamic bodies, hash 0c2a372603482761\n")
+        #expect(try cratebox("simulate", "--steps", "0").stdout.contains("0 steps"))
+    }
+
+    @Test func invalidSceneExits65WithOneLinePerError() throws {
+        let r = try cratebox("simulate", "Tests/Fixtures/invalid/box-negative-width.json")
+        #expect(r.status == 65 && !r.exitedBySignal && r.stdout.isEmpty)
+        #expect(r.stderr == "Tests/Fixtures/invalid/box-negative-width.json: bodies[0].shapes[0].box: width must be greater than 0, got -10\n")
+        let syntax = try cratebox("validate", "Tests/Fixtures/invalid/syntax-bad-escape.json")
+        #expect(syntax.status == 65 && syntax.stderr.hasPrefix("Tests/Fixtures/invalid/syntax-bad-escape.json:1:42: "))
+    }
+
+    @Test func unreadableFileExits66() throws {
+        let r = try cratebox("simulate", "no/such/scene.json")
+        #expect(r.status == 66)
+        #expect(r.stderr == "cratebox: no/such/scene.json: cannot read: No such file or directory\n")
+        let dir = try cratebox("validate", "Scenes")
+        #expect(dir.status == 66 && dir.stderr.contains("Scenes: cannot read"))
+    }
+
+    @Test(arguments: [
+        ["simulate", "--steps", "-1"],
+        ["simulate", "--steps", "5", "--seconds", "1"],
+        ["simulate", "--tilt", "x,1"],
+        ["simulate", "--tilt", "nan,0"],
+        ["simulate", "--seconds", "inf"],
+        ["simulate", "--bogus"],
+        ["validate"],
+        ["bench", "--runs", "0"],
+        ["nonsense-command", "x"],
+    ])
+    func usageErrorsExit64(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 64, "\(arguments)")
+    }
+
+    @Test func validateReportsEachFile() throws {
+        let ok = try cratebox("validate", "Scenes/crates.json", "Scenes/pile.json")
+        #expect(ok.status == 0 && ok.stdout == "Scenes/crates.json: ok\nScenes/pile.json: ok\n")
+        let mixed = try cratebox("validate", "Scenes/crates.json", "Tests/Fixtures/invalid/box-negative-width.json")
+        #expect(mixed.status == 65 && mixed.stdout == "Scenes/crates.json: ok\n")
+        #expect(mixed.stderr.contains("width must be greater than 0"))
+    }
+
+    @Test func everyInvalidFixtureExits65WithoutASignal() throws {
+        let dir = packageRoot.appendingPathComponent("Tests/Fixtures/invalid")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
+        for name in names {
+            let r = try cratebox("simulate", "Tests/Fixtures/invalid/\(name)", "--steps", "10")
+            #expect(r.status == 65 && !r.exitedBySignal, "\(name)")
+            #expect(r.stdout.isEmpty, "\(name)")
+        }
+    }
+
+    @Test func benchPrintsTheRatioAgainstPlainC() throws {
+        let r = try cratebox("bench", "--steps", "20", "--runs", "3")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("plain C:"))
+        #expect(r.stdout.range(of: #"ratio: +[0-9]+\.[0-9]{3} \(median World/C"#, options: .regularExpression) != nil)
+        #expect(r.stdout.contains("hashes agree:"))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+@testable import Sandbox
+
+/// The package's top directory, found from this file's path.
+let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func decode(_ json: String, file: String = "test.json") throws(SceneErrors) -> Scene {
+    try Scene.decode(Array(json.utf8), file: file)
+}
+
+/// The error lines for a scene that must be invalid ("" if it decoded).
+func errors(_ json: String, file: String = "test.json") -> String {
+    do {
+        _ = try decode(json, file: file)
+        return ""
+    } catch {
+        return error.description
+    }
+}
+
+/// A minimal valid scene with `bodies` (JSON text of the array's contents) and extra top-level keys.
+func scene(bodies: String = "", extra: String = "") -> String {
+    """
+    {"format": "cratebox/scene@1", "bounds": [300, 300]\(extra.isEmpty ? "" : ", " + extra), "bodies": [\(bodies)]}
+    """
+}
+
+func loadShippedScene(_ name: String) throws -> Scene {
+    let path = packageRoot.appendingPathComponent("Scenes/\(name)").path
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return try Scene.decode(Array(data), file: name)
+}
+
+let shippedScenes = ["crates.json", "pyramid.json", "tower.json", "mixed.json", "bridge.json", "pile.json"]

@@ -1,0 +1,119 @@
+import Bench
+import Physics
+import Testing
+@testable import Sandbox
+
+@Suite struct WorldTests {
+    /// State hashes after 600 steps, as Box2D's determinism test keeps them:
+    /// a change here means the simulation changed, and replays would break.
+    static let expectedHashes: [(String, String)] = [
+        ("crates.json", "0c2a372603482761"),
+        ("pyramid.json", "cab0a7a97fb91c72"),
+        ("tower.json", "cc9557eed5e33a5e"),
+        ("mixed.json", "1d9f5b759866c11d"),
+        ("bridge.json", "e7c18aeec05cfcc8"),
+        ("pile.json", "98d315a15c628e44"),
+    ]
+
+    @Test(arguments: expectedHashes)
+    func hashIsStable(name: String, hash: String) throws {
+        let world = try World(scene: loadShippedScene(name))
+        try world.step(600)
+        #expect(world.stepCount == 600)
+        #expect(StateHash.hex(world.stateHash) == hash)
+    }
+
+    /// The plain C runner follows the spec without any Swift: the two must
+    /// agree bit for bit, before and after stepping, and with a tilt.
+    @Test(arguments: shippedScenes)
+    func plainCRunnerAgrees(name: String) throws {
+        let scene = try loadShippedScene(name)
+        let world = try World(scene: scene)
+        let c = CRunnerWorld(scene: scene)
+        #expect(world.stateHash == c.stateHash)
+        try world.step(240)
+        c.step(240)
+        #expect(world.stateHash == c.stateHash)
+        try world.apply(.tilt(x: 0.6, y: -0.8))
+        c.tilt(x: 0.6, y: -0.8)
+        try world.step(120)
+        c.step(120)
+        #expect(world.stateHash == c.stateHash)
+    }
+
+    @Test func theHashFollowsTheSpec() throws {
+        // FNV-1a 64 of nothing is the offset basis; of one zero byte, basis ^ 0 * prime.
+        #expect(StateHash().value == 0xcbf29ce484222325)
+        var h = StateHash()
+        h.add(0)
+        var expected: UInt64 = 0xcbf29ce484222325
+        for _ in 0..<8 { expected = expected &* 0x100000001b3 }
+        #expect(h.value == expected)
+        // Little-endian bytes: 1.0 is 0x3ff0000000000000, so 0xf0 then 0x3f come last.
+        var one = StateHash()
+        one.add(1.0)
+        var e: UInt64 = 0xcbf29ce484222325
+        for byte: UInt64 in [0, 0, 0, 0, 0, 0, 0xf0, 0x3f] { e = (e ^ byte) &* 0x100000001b3 }
+        #expect(one.value == e)
+        #expect(StateHash.hex(0xab) == "00000000000000ab")
+    }
+
+    @Test func tiltSetsGravityFromTheSceneGravitysLength() throws {
+        let world = try World(scene: DefaultScene.scene())
+        #expect(world.space.gravity == Vector(0, -1000))
+        try world.apply(.tilt(x: -1, y: 0))
+        #expect(world.space.gravity == Vector(-1000, 0))
+        #expect(world.tilt == Vector(-1, 0))
+        try world.apply(.tilt(x: 0.5, y: -0.5))
+        #expect(world.space.gravity == Vector(500, -500))
+        #expect(throws: WorldError.self) { try world.apply(.tilt(x: .nan, y: 0)) }
+        #expect(throws: WorldError.self) { try world.apply(.tilt(x: 0, y: .infinity)) }
+    }
+
+    @Test func tiltingLeftPilesTheCratesOnTheLeftWall() throws {
+        let flat = try World(scene: DefaultScene.scene())
+        let tilted = try World(scene: DefaultScene.scene())
+        try tilted.apply(.tilt(x: -1, y: 0))
+        try flat.step(240)
+        try tilted.step(240)
+        let xs = { (w: World) in w.dynamicWorldBodies.map(\.body.position.x) }
+        let ys = { (w: World) in w.dynamicWorldBodies.map(\.body.position.y) }
+        // Gravity points left: the crates slide to the left wall and do not fall.
+        #expect(xs(tilted).reduce(0, +) < xs(flat).reduce(0, +) - 100)
+        #expect(xs(tilted).min()! < 34)  // a crate against the wall (x = 0, radius 1)
+        #expect(ys(tilted).allSatisfy { $0 > 200 })
+        // Under plain gravity they fall to the floor from y >= 236.
+        #expect(ys(flat).allSatisfy { $0 < 120 })
+        #expect(ys(flat).min()! < 20)
+    }
+
+    @Test func spawningAddsTheSpawnBodyAfterTheFilesBodies() throws {
+        let world = try World(scene: DefaultScene.scene())
+        try world.step(10)
+        let before = world.stateHash
+        try world.apply(.spawn(x: 150, y: 150))
+        #expect(world.bodies.count == 6)
+        let spawned = try #require(world.bodies.last)
+        #expect(spawned.body.position == Vector(150, 150))
+        #expect(spawned.body.mass == 100 && spawned.look == .crate)
+        #expect(world.stateHash != before)
+        #expect(throws: WorldError.self) { try world.apply(.spawn(x: .nan, y: 0)) }
+        // The same inputs at the same steps give the same world, bit for bit.
+        let again = try World(scene: DefaultScene.scene())
+        try again.step(10)
+        try again.apply(.spawn(x: 150, y: 150))
+        try world.step(100)
+        try again.step(100)
+        #expect(world.stateHash == again.stateHash)
+    }
+
+    @Test func spawningStopsAtTheBodyLimit() throws {
+        var scene = DefaultScene.scene()
+        scene.walls = nil
+        let world = try World(scene: scene)
+        for i in 0..<(World.maxBodies - 5) {
+            try world.apply(.spawn(x: Double(i % 1000) * 40, y: Double(i / 1000) * 40))
+        }
+        #expect(throws: WorldError.self) { try world.apply(.spawn(x: 0, y: 0)) }
+    }
+}
