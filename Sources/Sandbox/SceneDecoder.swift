@@ -291,6 +291,7 @@ struct SceneReader {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
             if let spatialHash { checkCellSize(spatialHash.cellSize, bodies, spawn) }
+            checkOverlaps(bodies)
         }
         guard errors.isEmpty, let bounds else { return nil }
         return Scene(name: name, width: bounds.x, height: bounds.y, gravity: gravity, walls: walls,
@@ -376,6 +377,51 @@ struct SceneReader {
         let smallest = largest / Limits.cellsAcrossShape
         if cellSize < smallest {
             fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for moving shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")
+        }
+    }
+
+    /// Bodies piled onto each other make Chipmunk solve every pair of them each
+    /// step: a thousand crates in one spot take minutes a step. Some overlap is
+    /// fine (and an explosion may be the point); this many pairs is not.
+    mutating func checkOverlaps(_ bodies: [BodySpec]) {
+        var boxes: [(minX: Double, maxX: Double, minY: Double, maxY: Double, index: Int)] = []
+        var moving = 0
+        for (i, body) in bodies.enumerated() where body.type != .static {
+            moving += 1
+            let c = cos(body.angle), s = sin(body.angle)
+            var box = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity, index: i)
+            func include(_ p: Vector, _ r: Double) {
+                let x = body.position.x + p.x * c - p.y * s, y = body.position.y + p.x * s + p.y * c
+                box.minX = min(box.minX, x - r); box.maxX = max(box.maxX, x + r)
+                box.minY = min(box.minY, y - r); box.maxY = max(box.maxY, y + r)
+            }
+            for shape in body.shapes {
+                switch shape.geometry {
+                case .box(let w, let h, let r):
+                    for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)] { include(p, r) }
+                case .circle(let r, let offset): include(offset, r)
+                case .polygon(let vertices, let r): for p in vertices { include(p, r) }
+                case .segment(let a, let b, let r): include(a, r); include(b, r)
+                }
+            }
+            boxes.append(box)
+        }
+        let limit = 4 * moving + 64
+        boxes.sort { ($0.minX, $0.index) < ($1.minX, $1.index) }
+        var pairs = 0
+        for i in boxes.indices {
+            var k = i + 1
+            // Shapes that merely touch (resting crates) do not count.
+            while k < boxes.count && boxes[k].minX < boxes[i].maxX - 1e-9 {
+                if boxes[k].minY < boxes[i].maxY - 1e-9 && boxes[i].minY < boxes[k].maxY - 1e-9 {
+                    pairs += 1
+                    if pairs > limit {
+                        fail("bodies", "more than \(limit) pairs of moving bodies overlap at the start (bodies[\(boxes[i].index)] and bodies[\(boxes[k].index)] among them); Chipmunk would take very long to push them apart: spread them out")
+                        return
+                    }
+                }
+                k += 1
+            }
         }
     }
 

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct Cratebox: ParsableCommand {
@@ -12,6 +15,12 @@ struct Cratebox: ParsableCommand {
         subcommands: [Simulate.self, Validate.self, Bench.self],
         defaultSubcommand: Simulate.self
     )
+
+    static func main() {
+        // Output piped into `head` must end the program quietly, never by a signal.
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// The exit codes of sysexits.h that the command line promises.
