@@ -21,17 +21,20 @@ let package = Package(
         .target(name: "Sandbox", dependencies: ["Physics"]),
         // The plain C runner that World is checked and benchmarked against.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
+        // The only code that touches SDL: window, input, drawing, PNGs.
+        .target(name: "Render", dependencies: ["CSDL2", "Physics", "Sandbox"]),
         // Flattens a Scene for the C runner; used by `bench` and the tests.
         .target(name: "Bench", dependencies: ["Sandbox", "CRunner"]),
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "Sandbox", "Bench",
+                "Sandbox", "Bench", "Render",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Bench"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Sandbox"]),
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "Sandbox"]),
     ]
 )

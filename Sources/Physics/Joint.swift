@@ -12,6 +12,8 @@ public final class Joint {
     public enum Kind: Equatable, Sendable {
         /// `anchor` in world coordinates.
         case pivot(anchor: Vector)
+        /// A pivot given by its anchor on each body, in body coordinates.
+        case pivotAnchors(anchorA: Vector, anchorB: Vector)
         case pin(anchorA: Vector, anchorB: Vector)
         case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
         case dampedSpring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
@@ -28,6 +30,8 @@ public final class Joint {
         switch kind {
         case .pivot(let anchor):
             raw = cpPivotJointNew(a.raw, b.raw, anchor.cp)
+        case .pivotAnchors(let anchorA, let anchorB):
+            raw = cpPivotJointNew2(a.raw, b.raw, anchorA.cp, anchorB.cp)
         case .pin(let anchorA, let anchorB):
             raw = cpPinJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp)
         case .slide(let anchorA, let anchorB, let min, let max):
@@ -50,6 +54,29 @@ public final class Joint {
         set {
             precondition(newValue >= 0, "maxForce must be >= 0")
             cpConstraintSetMaxForce(raw, newValue)
+        }
+    }
+
+    /// Fraction of the joint's error left after one second (Chipmunk's default
+    /// pow(0.9, 60)). The corresponding C function is `cpConstraintSetErrorBias`.
+    public var errorBias: Double {
+        get { cpConstraintGetErrorBias(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "errorBias must be >= 0")
+            cpConstraintSetErrorBias(raw, newValue)
+        }
+    }
+
+    /// The joint's anchors in world coordinates (for drawing).
+    public var worldAnchors: (a: Vector, b: Vector) {
+        switch kind {
+        case .pivot, .pivotAnchors:
+            let anchorA = Vector(cpPivotJointGetAnchorA(raw)), anchorB = Vector(cpPivotJointGetAnchorB(raw))
+            return (a.localToWorld(anchorA), b.localToWorld(anchorB))
+        case .pin(let anchorA, let anchorB), .slide(let anchorA, let anchorB, _, _), .dampedSpring(let anchorA, let anchorB, _, _, _):
+            return (a.localToWorld(anchorA), b.localToWorld(anchorB))
+        case .simpleMotor:
+            return (a.position, b.position)
         }
     }
 

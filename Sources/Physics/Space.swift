@@ -210,6 +210,27 @@ public final class Space {
     /// Marks that a shape's mass changed (called by `Shape`).
     func shapeMassChanged() { massNeedsCheck = true }
 
+    /// Every contact point between shapes, in world coordinates, as of the last step.
+    /// The corresponding C functions are `cpSpaceEachBody`, `cpBodyEachArbiter`
+    /// and `cpArbiterGetPointA`.
+    public func contactPoints() -> [Vector] {
+        final class Box { var points: [Vector] = [] }
+        let box = Box()
+        withExtendedLifetime(box) {
+            let context = Unmanaged.passUnretained(box).toOpaque()
+            cpSpaceEachBody(raw, { body, data in
+                cpBodyEachArbiter(body, { _, arbiter, data in
+                    let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+                    for i in 0..<cpArbiterGetCount(arbiter) {
+                        box.points.append(Vector(cpArbiterGetPointA(arbiter, i)))
+                    }
+                }, data)
+            }, context)
+        }
+        // Each contact is seen from both of its bodies.
+        return box.points
+    }
+
     /// The nearest shape within `maxDistance` of `point` (negative distance: inside).
     /// The corresponding C function is `cpSpacePointQueryNearest`.
     public func nearestShape(to point: Vector, within maxDistance: Double) -> (shape: Shape, distance: Double, point: Vector)? {

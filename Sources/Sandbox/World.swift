@@ -1,11 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Physics
 
 /// A body of the world and what the sandbox knows about it.
 public struct WorldBody {
     public let id: String?
+    /// What the body was made from (its file entry, or the spawn body).
+    public let spec: BodySpec
     public let body: Body
     public let shapes: [Shape]
     public let look: Look
+    /// Removed bodies keep their entry, so construction indices stay stable.
+    public internal(set) var removed = false
+}
+
+/// A body's pose, for drawing between two steps.
+public struct Pose: Equatable, Sendable {
+    public var position: Vector
+    public var angle: Double
+
+    public init(position: Vector, angle: Double) {
+        self.position = position
+        self.angle = angle
+    }
+
+    /// The pose `alpha` of the way from `self` to `next` (angles are not wrapped:
+    /// they are continuous across steps).
+    public func interpolated(to next: Pose, _ alpha: Double) -> Pose {
+        Pose(position: position + (next.position - position) * alpha, angle: angle + (next.angle - angle) * alpha)
+    }
 }
 
 /// A running scene: builds a Space from a Scene in the normative construction
@@ -18,26 +44,50 @@ public final class World {
     public static let maxBodies = 20_000
 
     public let scene: Scene
-    public let space: Space
-    /// File order, then spawned bodies in spawn order.
+    public private(set) var space: Space
+    /// File order, then spawned bodies in spawn order; removed ones stay, marked.
     public private(set) var bodies: [WorldBody] = []
-    /// The dynamic ones of `bodies`, in the same order: what the hash covers.
+    /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.
     private var dynamicBodies: [Body] = []
+    /// Steps since the world was made (a reset does not restart the count).
     public private(set) var stepCount = 0
     /// The last tilt applied, if any.
     public private(set) var tilt: Vector?
     private let gravityLength: Double
+    /// Each body's pose before the last step, by index into `bodies`.
+    public private(set) var previousPoses: [Pose] = []
+    private var grab: Grab?
+
+    /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
+    /// joint of bounded force, as in Chipmunk's demo app.
+    struct Grab {
+        let index: Int
+        let hand: Body
+        let joint: Joint
+        var target: Vector
+    }
 
     public init(scene: Scene) throws(PhysicsError) {
         self.scene = scene
+        gravityLength = scene.gravity.length
+        space = Space()
+        try build()
+    }
+
+    /// Steps 1 to 4 of the normative construction order.
+    private func build() throws(PhysicsError) {
         // 1. The space.
         space = Space()
+        bodies = []
+        dynamicBodies = []
+        previousPoses = []
+        grab = nil
+        tilt = nil
         space.iterations = scene.iterations
         space.gravity = scene.gravity
         space.damping = scene.damping
         if let sleep = scene.sleepTime { space.sleepTimeThreshold = sleep }
         if let hash = scene.spatialHash { space.useSpatialHash(cellSize: hash.cellSize, cells: hash.cells) }
-        gravityLength = scene.gravity.length
 
         // 2. Walls on the space's static body: bottom, right, top, left.
         if let walls = scene.walls {
@@ -105,9 +155,12 @@ public final class World {
         body.velocity = spec.velocity
         body.angularVelocity = spec.angularVelocity
 
-        bodies.append(WorldBody(id: spec.id, body: body, shapes: shapes, look: spec.look))
+        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
+        previousPoses.append(Pose(position: body.position, angle: body.angle))
         if spec.type == .dynamic { dynamicBodies.append(body) }
     }
+
+    // MARK: Events
 
     /// Applies an input. Call between steps only (the world is never inside one here).
     public func apply(_ event: Event) throws(WorldError) {
@@ -119,22 +172,99 @@ public final class World {
             tilt = Vector(x, y)
             space.gravity = Vector(gravityLength * x, gravityLength * y)
         case .spawn(let x, let y):
-            guard x.isFinite, y.isFinite, abs(x) <= Limits.coordinate, abs(y) <= Limits.coordinate else {
-                throw WorldError("spawn position must be finite and within ±\(Int(Limits.coordinate)), got \(x), \(y)")
-            }
+            let point = try checkedPoint(x, y, "spawn position")
             guard bodies.count < World.maxBodies else {
                 throw WorldError("the world already has \(bodies.count) bodies; the limit is \(World.maxBodies)")
             }
             do {
-                try addBody(scene.spawn, at: Vector(x, y))
+                try addBody(scene.spawn, at: point)
             } catch {
                 throw WorldError("cannot spawn: \(error)")
+            }
+        case .grab(let index, let x, let y):
+            let point = try checkedPoint(x, y, "grab point")
+            let target = try liveBody(index)
+            guard target.body.kind == .dynamic else { throw WorldError("body \(index) is \(target.body.kind.rawValue); only dynamic bodies can be grabbed") }
+            releaseGrab()
+            let hand = Body(kind: .kinematic)
+            hand.position = point
+            let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: target.body.worldToLocal(point)), a: hand, b: target.body)
+            // Strong enough to throw the body around, bounded so that it cannot
+            // tear through a pile: 60 times the body's weight under the scene's gravity.
+            joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
+            joint.errorBias = pow(1 - 0.15, 60)
+            do {
+                try space.add(hand)
+                try space.add(joint)
+            } catch {
+                throw WorldError("cannot grab: \(error)")
+            }
+            grab = Grab(index: index, hand: hand, joint: joint, target: point)
+        case .drag(let x, let y):
+            let point = try checkedPoint(x, y, "drag point")
+            grab?.target = point
+        case .release:
+            releaseGrab()
+        case .remove(let index):
+            let entry = try liveBody(index)
+            if grab?.index == index { releaseGrab() }
+            do {
+                try space.remove(entry.body)
+            } catch {
+                throw WorldError("cannot remove body \(index): \(error)")
+            }
+            bodies[index].removed = true
+            dynamicBodies.removeAll { $0 === entry.body }
+        case .reset:
+            do {
+                try build()
+            } catch {
+                throw WorldError("cannot rebuild the scene: \(error)")
             }
         }
     }
 
+    private func checkedPoint(_ x: Double, _ y: Double, _ what: String) throws(WorldError) -> Vector {
+        guard x.isFinite, y.isFinite, abs(x) <= Limits.coordinate, abs(y) <= Limits.coordinate else {
+            throw WorldError("\(what) must be finite and within ±\(Int(Limits.coordinate)), got \(x), \(y)")
+        }
+        return Vector(x, y)
+    }
+
+    private func liveBody(_ index: Int) throws(WorldError) -> WorldBody {
+        guard bodies.indices.contains(index), !bodies[index].removed else {
+            throw WorldError("there is no body \(index) (the world has \(bodies.count), removed ones included)")
+        }
+        return bodies[index]
+    }
+
+    private func releaseGrab() {
+        guard let grab else { return }
+        try? space.remove(grab.hand)  // takes the joint with it
+        self.grab = nil
+    }
+
+    /// The index of the body being held, if any.
+    public var grabbedBody: Int? { grab?.index }
+    /// Where the hand holding it is going.
+    public var grabTarget: Vector? { grab?.target }
+
+    // MARK: Stepping
+
     /// Advances exactly one step of 1/120 s.
     public func step() throws(PhysicsError) {
+        for i in bodies.indices where !bodies[i].removed {
+            let b = bodies[i].body
+            previousPoses[i] = Pose(position: b.position, angle: b.angle)
+        }
+        if let grab {
+            // The hand moves a quarter of the way to the target each 1/60 s (the
+            // demo app's smoothing), by velocity, so the joint sees a moving
+            // body it can carry and throw.
+            let hand = grab.hand.position
+            let next = hand + (grab.target - hand) * 0.125
+            grab.hand.velocity = (next - hand) * (1 / World.stepDuration)
+        }
         try space.step(World.stepDuration)
         stepCount += 1
     }
@@ -142,6 +272,8 @@ public final class World {
     public func step(_ count: Int) throws(PhysicsError) {
         for _ in 0..<count { try step() }
     }
+
+    // MARK: Reading
 
     /// The normative state hash of the world as it is now.
     public var stateHash: UInt64 {
@@ -158,6 +290,21 @@ public final class World {
         return hash.value
     }
 
-    /// The dynamic bodies in construction order (the ones the hash covers).
-    public var dynamicWorldBodies: [WorldBody] { bodies.filter { $0.body.kind == .dynamic } }
+    /// The dynamic bodies still in the world, in construction order (the ones the hash covers).
+    public var dynamicWorldBodies: [WorldBody] { bodies.filter { $0.body.kind == .dynamic && !$0.removed } }
+
+    /// Number of bodies in the world now.
+    public var liveBodyCount: Int { bodies.count { !$0.removed } }
+
+    /// The pose to draw body `index` at, `alpha` of the way through the last step.
+    public func pose(of index: Int, alpha: Double) -> Pose {
+        let b = bodies[index].body
+        return previousPoses[index].interpolated(to: Pose(position: b.position, angle: b.angle), alpha)
+    }
+
+    /// The index of the body under a world point (within `tolerance`), if any.
+    public func body(at point: Vector, tolerance: Double = 0) -> Int? {
+        guard point.isFinite, let hit = space.nearestShape(to: point, within: max(0, tolerance)) else { return nil }
+        return bodies.firstIndex { !$0.removed && $0.body === hit.shape.body }
+    }
 }

@@ -10,10 +10,10 @@ struct Cratebox: ParsableCommand {
         abstract: "A 2D physics sandbox of wooden crates, on Chipmunk2D.",
         discussion: """
         Exit codes: 0 success, 64 usage, 65 invalid scene, 66 unreadable file.
-        With no subcommand, simulates the built-in crate scene headless.
+        With no subcommand, opens the window on the built-in crate scene.
         """,
-        subcommands: [Simulate.self, Validate.self, Bench.self],
-        defaultSubcommand: Simulate.self
+        subcommands: [Run.self, Simulate.self, Validate.self, RenderPicture.self, Bench.self],
+        defaultSubcommand: Run.self
     )
 
     static func main() {
@@ -28,4 +28,6 @@ enum Exit {
     static let invalidScene = ExitCode(65)
     static let unreadable = ExitCode(66)
     static let failure = ExitCode(1)
+    static let noDisplay = ExitCode(69)
+    static let cannotCreate = ExitCode(73)
 }

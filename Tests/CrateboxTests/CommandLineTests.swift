@@ -17,10 +17,11 @@ struct Result {
     var exitedBySignal: Bool
 }
 
-func cratebox(_ arguments: String...) throws -> Result {
+func cratebox(_ arguments: String..., environment: [String: String]? = nil) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.currentDirectoryURL = packageRoot
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -87,8 +88,43 @@ func cratebox(_ arguments: String...) throws -> Result {
         #expect(r.stdout.contains("\"id\":\""))
     }
 
+    @Test func withoutADisplayRunSaysSoAndExits69() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = nil
+        for args in [[], ["run"], ["run", "Scenes/tower.json"]] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = args
+            process.environment = env
+            process.currentDirectoryURL = packageRoot
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 69)
+            #expect(text.hasPrefix("cratebox: no display") && text.contains("render") && text.contains("simulate"))
+            #expect(text.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test func renderWritesAPicture() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-cli-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try cratebox("render", "Scenes/crates.json", "--steps", "60", "--output", path, "--size", "320x240", "--debug")
+        #expect(r.status == 0 && r.stdout.hasPrefix(path))
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let bad = try cratebox("render", "--output", "/nonexistent/x.png")
+        #expect(bad.status == 73 && bad.stderr.contains("/nonexistent/x.png"))
+        #expect(try cratebox("render", "--output", "x.png", "--size", "0x10").status == 64)
+    }
+
     @Test func plainSummaryAndDefaultScene() throws {
-        let r = try cratebox()
+        let r = try cratebox("simulate")
         #expect(r.status == 0)
         #expect(r.stdout == "Crates: 600 steps (5.0 s), 5 dynamic bodies, hash 0c2a372603482761\n")
         #expect(try cratebox("simulate", "--steps", "0").stdout.contains("0 steps"))

@@ -117,3 +117,79 @@ import Testing
         #expect(throws: WorldError.self) { try world.apply(.spawn(x: 0, y: 0)) }
     }
 }
+
+@Suite struct WorldEventTests {
+    @Test func grabDragAndThrow() throws {
+        let world = try World(scene: DefaultScene.scene())
+        try world.step(240)  // settled
+        let index = try #require(world.body(at: world.bodies[0].body.position))
+        #expect(index == 0)
+        let start = world.bodies[0].body.position
+        try world.apply(.grab(body: 0, x: start.x, y: start.y))
+        #expect(world.grabbedBody == 0)
+        try world.apply(.drag(x: 150, y: 250))
+        try world.step(120)
+        let held = world.bodies[0].body.position
+        #expect((held - Vector(150, 250)).length < 20)  // carried to the hand
+        try world.apply(.drag(x: 250, y: 250))
+        try world.step(6)
+        let velocity = world.bodies[0].body.velocity
+        try world.apply(.release)
+        #expect(world.grabbedBody == nil)
+        #expect(velocity.x > 100)  // moving with the hand when let go: a throw
+        // The hand and its joint are gone: only the scene's bodies remain in the space.
+        #expect(world.space.bodies.count == 5 && world.space.joints.isEmpty)
+        #expect(throws: WorldError.self) { try world.apply(.grab(body: 99, x: 0, y: 0)) }
+    }
+
+    @Test func removeAndResetKeepIndicesStable() throws {
+        let world = try World(scene: DefaultScene.scene())
+        try world.apply(.spawn(x: 150, y: 150))
+        try world.apply(.remove(body: 1))
+        #expect(world.bodies[1].removed && world.liveBodyCount == 5 && world.dynamicWorldBodies.count == 5)
+        #expect(throws: WorldError.self) { try world.apply(.remove(body: 1)) }
+        try world.step(10)
+        // Removing the grabbed body lets go of it.
+        try world.apply(.grab(body: 5, x: 150, y: 150))
+        try world.apply(.remove(body: 5))
+        #expect(world.grabbedBody == nil)
+        try world.step(10)
+        try world.apply(.tilt(x: 1, y: 0))
+        try world.apply(.reset)
+        #expect(world.bodies.count == 5 && world.liveBodyCount == 5 && world.tilt == nil)
+        #expect(world.space.gravity == Vector(0, -1000))
+        #expect(world.stepCount == 20)
+        let fresh = try World(scene: DefaultScene.scene())
+        #expect(world.stateHash == fresh.stateHash)
+    }
+
+    @Test func theCurrentStateSavesAsASceneThatLoadsBack() throws {
+        for name in ["bridge.json", "mixed.json", "crates.json"] {
+            let world = try World(scene: loadShippedScene(name))
+            try world.step(60)
+            try world.apply(.spawn(x: world.scene.width / 2, y: world.scene.height - 40))
+            if let removable = world.bodies.firstIndex(where: { $0.body.kind == .dynamic }) { try world.apply(.remove(body: removable)) }
+            try world.apply(.tilt(x: 0.3, y: -0.9))
+            let saved = world.currentScene()
+            let reloaded = try Scene.decode(Array(saved.json().utf8), file: "saved.json")
+            #expect(reloaded == saved)
+            let again = try World(scene: reloaded)
+            // Same bodies at the same poses and velocities.
+            #expect(again.dynamicWorldBodies.count == world.dynamicWorldBodies.count)
+            for (a, b) in zip(again.dynamicWorldBodies, world.dynamicWorldBodies) {
+                #expect(a.body.position == b.body.position && a.body.velocity == b.body.velocity && a.body.angle == b.body.angle)
+            }
+            #expect(again.space.gravity == world.space.gravity)
+        }
+    }
+
+    @Test func posesInterpolateBetweenSteps() throws {
+        let world = try World(scene: DefaultScene.scene())
+        try world.step(5)
+        let before = world.previousPoses[0], after = Pose(position: world.bodies[0].body.position, angle: world.bodies[0].body.angle)
+        #expect(world.pose(of: 0, alpha: 0) == before)
+        #expect(world.pose(of: 0, alpha: 1) == after)
+        let half = world.pose(of: 0, alpha: 0.5)
+        #expect(abs(half.position.y - (before.position.y + after.position.y) / 2) < 1e-9)
+    }
+}

@@ -1,0 +1,419 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Physics
+import Sandbox
+
+/// The interactive window: the seed's loop (a display-synced frame, a fixed
+/// 1/120 s step from an accumulator, drawing interpolated between steps) with
+/// every input turned into a World event.
+public final class App {
+    public struct Options {
+        public var scenePath: String
+        public var windowWidth = 1280
+        public var windowHeight = 720
+        public var screenshotDirectory = "."
+        public init(scenePath: String) { self.scenePath = scenePath }
+    }
+
+    /// Time scales offered by - and +.
+    static let timeScales = [0.125, 0.25, 0.5, 1, 2]
+
+    private let options: Options
+    private let scene: Scene
+    private var world: World
+    private var clock = FixedStepClock()
+    private var tiltControl = TiltControl()
+    private var appliedTilt: Vector?
+    private var timeScaleIndex = 3
+    private var paused = false
+    private var stepOnce = false
+    private var debug = false
+    private var help = false
+    private var message: (text: String, until: UInt64)?
+    private var dragging = false
+    private var grabbing = false
+
+    private var window: OpaquePointer?
+    private var renderer: OpaquePointer?
+    private var painter: Painter?
+    private var text: Text?
+    private var controllers: [OpaquePointer] = []
+
+    // Measurements for the HUD (wall clock: the app loop, not the simulation).
+    private var fps = 0.0
+    private var stepsLastFrame = 0
+    private var frameCounter = 0
+
+    public init(scene: Scene, options: Options) throws(PhysicsError) {
+        self.scene = scene
+        self.options = options
+        world = try World(scene: scene)
+    }
+
+    /// Opens the window and runs until the user quits. Throws `noDisplay`
+    /// when there is no display to open a window on.
+    public func run() throws(RenderError) {
+        SDL_SetHint(SDL_HINT_VIDEO_HIGHDPI_DISABLED, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else {
+            throw RenderError("no display: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_Quit() }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        guard let window = SDL_CreateWindow("cratebox: \(scene.name)", centered, centered,
+                                            Int32(options.windowWidth), Int32(options.windowHeight), flags) else {
+            throw RenderError("no display: \(String(cString: SDL_GetError()))")
+        }
+        self.window = window
+        defer { SDL_DestroyWindow(window) }
+        // The display link of the seed: vsync paces the frames.
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
+            ?? SDL_CreateRenderer(window, -1, 0) else {
+            throw RenderError("cannot draw in the window: \(String(cString: SDL_GetError()))")
+        }
+        self.renderer = renderer
+        defer { SDL_DestroyRenderer(renderer) }
+        painter = Painter(renderer: renderer)
+        text = Text(renderer: renderer, pointSize: Int32(14 * pixelScale))
+        defer { painter = nil; text = nil; if TTF_WasInit() != 0 { TTF_Quit() } }
+        defer { for c in controllers { SDL_GameControllerClose(c) } }
+
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        var last = SDL_GetPerformanceCounter()
+        var drawNext = true
+        var first = true
+        while true {
+            let now = SDL_GetPerformanceCounter()
+            // The first frame's duration is the window opening, not play time.
+            let frame = first ? 0 : Double(now - last) / frequency
+            first = false
+            last = now
+            fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
+
+            if !handleEvents(frame: frame) { break }
+            updateTilt(frame: frame)
+
+            // Physics: whole steps from the accumulator, scaled time.
+            let physicsStart = SDL_GetPerformanceCounter()
+            var steps = 0
+            if paused {
+                clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
+                if stepOnce { steps = 1 }
+            } else {
+                steps = clock.advance(by: frame * App.timeScales[timeScaleIndex]).steps
+            }
+            stepOnce = false
+            do {
+                try world.step(steps)
+            } catch {
+                show("physics stopped: \(error)")
+                paused = true
+            }
+            let physics = Double(SDL_GetPerformanceCounter() - physicsStart) / frequency
+            if steps > 0 { clock.record(physics: physics, steps: steps, frame: max(frame, 1e-6)) }
+            stepsLastFrame = steps
+            frameCounter += 1
+
+            // When physics takes more than half of real time, draw every other
+            // display frame (the seed's rule) instead of stalling.
+            if clock.shouldHalveFrameRate && !paused {
+                drawNext.toggle()
+                if !drawNext {
+                    SDL_Delay(UInt32(1000 / max(refreshRate, 30)))
+                    continue
+                }
+            } else {
+                drawNext = true
+            }
+            draw(alpha: paused ? 1 : clock.accumulator / clock.stepDuration)
+        }
+    }
+
+    private var pixelScale: Double {
+        guard let window, let renderer else { return 1 }
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return w > 0 ? max(1, Double(pw) / Double(w)) : 1
+    }
+
+    private var refreshRate: Int {
+        guard let window else { return 60 }
+        var mode = SDL_DisplayMode()
+        if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 { return Int(mode.refresh_rate) }
+        return 60
+    }
+
+    private var camera: Camera {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph))
+    }
+
+    private func show(_ text: String, seconds: Double = 4) {
+        let until = SDL_GetTicks64() + UInt64(seconds * 1000)
+        message = (text, until)
+        print(text)
+        fflush(nil)
+    }
+
+    private func apply(_ event: Event) {
+        do {
+            try world.apply(event)
+        } catch {
+            show("\(error)")
+        }
+    }
+
+    // MARK: Input
+
+    /// Handles the frame's SDL events; returns false to quit.
+    private func handleEvents(frame: Double) -> Bool {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            switch SDL_EventType(event.type) {
+            case SDL_QUIT:
+                return false
+            case SDL_KEYDOWN:
+                if !handleKey(event.key) { return false }
+            case SDL_MOUSEBUTTONDOWN:
+                mouseDown(event.button)
+            case SDL_MOUSEBUTTONUP:
+                if event.button.button == UInt8(SDL_BUTTON_LEFT) && grabbing {
+                    apply(.release)
+                    grabbing = false
+                }
+            case SDL_MOUSEMOTION:
+                if grabbing { apply(dragEvent(x: event.motion.x, y: event.motion.y)) }
+            case SDL_CONTROLLERDEVICEADDED:
+                if let controller = SDL_GameControllerOpen(event.cdevice.which) {
+                    controllers.append(controller)
+                    if SDL_GameControllerHasSensor(controller, SDL_SENSOR_ACCEL) == SDL_TRUE {
+                        SDL_GameControllerSetSensorEnabled(controller, SDL_SENSOR_ACCEL, SDL_TRUE)
+                        show("gamepad with an accelerometer: tilt it")
+                    } else {
+                        show("gamepad: the left stick tilts the box")
+                    }
+                }
+            case SDL_CONTROLLERAXISMOTION:
+                if let c = controllers.first(where: { SDL_JoystickInstanceID(SDL_GameControllerGetJoystick($0)) == event.caxis.which }) {
+                    let x = Double(SDL_GameControllerGetAxis(c, SDL_CONTROLLER_AXIS_LEFTX)) / 32767
+                    let y = Double(SDL_GameControllerGetAxis(c, SDL_CONTROLLER_AXIS_LEFTY)) / 32767
+                    tiltControl.setStick(x: x, y: y)
+                }
+            case SDL_CONTROLLERSENSORUPDATE:
+                if event.csensor.sensor == SDL_SENSOR_ACCEL.rawValue {
+                    tiltControl.setAccelerometer(x: Double(event.csensor.data.0), y: Double(event.csensor.data.1))
+                }
+            default:
+                break
+            }
+        }
+        return true
+    }
+
+    /// Returns false to quit.
+    private func handleKey(_ key: SDL_KeyboardEvent) -> Bool {
+        let sym = key.keysym.sym
+        let ctrl = (UInt32(key.keysym.mod) & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
+        switch sym {
+        case Int32(SDLK_ESCAPE.rawValue):
+            return false
+        case Int32(SDLK_SPACE.rawValue) where key.repeat == 0:
+            paused.toggle()
+        case Int32(SDLK_n.rawValue), Int32(SDLK_PERIOD.rawValue):
+            if paused { stepOnce = true } else { paused = true }
+        case Int32(SDLK_r.rawValue) where key.repeat == 0:
+            apply(.reset)
+            tiltControl.reset()
+            appliedTilt = nil
+            grabbing = false
+            show("reset")
+        case Int32(SDLK_MINUS.rawValue), Int32(SDLK_KP_MINUS.rawValue):
+            timeScaleIndex = max(0, timeScaleIndex - 1)
+        case Int32(SDLK_PLUS.rawValue), Int32(SDLK_EQUALS.rawValue), Int32(SDLK_KP_PLUS.rawValue):
+            timeScaleIndex = min(App.timeScales.count - 1, timeScaleIndex + 1)
+        case Int32(SDLK_d.rawValue) where key.repeat == 0 && !ctrl:
+            debug.toggle()
+        case Int32(SDLK_h.rawValue) where key.repeat == 0:
+            help.toggle()
+        case Int32(SDLK_F12.rawValue) where key.repeat == 0:
+            screenshotRequested = true
+        case Int32(SDLK_s.rawValue) where ctrl && key.repeat == 0:
+            saveScene()
+        default:
+            break
+        }
+        return true
+    }
+
+    private func worldPoint(x: Int32, y: Int32) -> Vector {
+        let s = pixelScale
+        return camera.toWorld(x: Double(x) * s, y: Double(y) * s)
+    }
+
+    private func dragEvent(x: Int32, y: Int32) -> Event {
+        let p = worldPoint(x: x, y: y)
+        return .drag(x: p.x, y: p.y)
+    }
+
+    private func mouseDown(_ button: SDL_MouseButtonEvent) {
+        let p = worldPoint(x: button.x, y: button.y)
+        // A few pixels of slack, so small bodies are easy to hit.
+        let slack = 4 * pixelScale / camera.scale
+        let hit = world.body(at: p, tolerance: slack)
+        if button.button == UInt8(SDL_BUTTON_LEFT) {
+            if let hit, world.bodies[hit].body.kind == .dynamic {
+                apply(.grab(body: hit, x: p.x, y: p.y))
+                grabbing = world.grabbedBody == hit
+            } else if hit == nil {
+                apply(.spawn(x: p.x, y: p.y))
+            }
+        } else if button.button == UInt8(SDL_BUTTON_RIGHT), let hit {
+            apply(.remove(body: hit))
+            if world.grabbedBody == nil { grabbing = false }
+        }
+    }
+
+    private func updateTilt(frame: Double) {
+        guard let keys = SDL_GetKeyboardState(nil) else { return }
+        func held(_ a: SDL_Scancode, _ b: SDL_Scancode) -> Bool { keys[Int(a.rawValue)] != 0 || keys[Int(b.rawValue)] != 0 }
+        let ctrl = (SDL_GetModState().rawValue & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
+        let state = TiltControl.Keys(left: held(SDL_SCANCODE_LEFT, SDL_SCANCODE_A), right: held(SDL_SCANCODE_RIGHT, SDL_SCANCODE_D) && !(ctrl),
+                                     up: held(SDL_SCANCODE_UP, SDL_SCANCODE_W), down: held(SDL_SCANCODE_DOWN, SDL_SCANCODE_S) && !ctrl)
+        tiltControl.update(keys: state, dt: frame)
+        let tilt = tiltControl.tilt
+        let current = appliedTilt ?? Vector(0, -1)
+        if (tilt - current).length > 1e-6 {
+            apply(.tilt(x: tilt.x, y: tilt.y))
+            appliedTilt = tilt
+        }
+    }
+
+    // MARK: Drawing
+
+    private var screenshotRequested = false
+
+    private func draw(alpha: Double) {
+        guard let renderer, let painter else { return }
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        painter.draw(world, camera: camera, alpha: alpha, debug: debug, width: Int(pw), height: Int(ph))
+        painter.drawLevel(tilt: world.tilt ?? Vector(0, -1), width: Int(pw), scale: pixelScale)
+        if screenshotRequested {
+            screenshotRequested = false
+            saveScreenshot(width: pw, height: ph)
+        }
+        drawHUD(width: pw, height: ph)
+        SDL_RenderPresent(renderer)
+    }
+
+    private func drawHUD(width: Int32, height: Int32) {
+        guard let text, let renderer else { return }
+        let scale = App.timeScales[timeScaleIndex]
+        let share = Int((clock.physicsShare * 100).rounded())
+        let tilt = world.tilt ?? Vector(0, -1)
+        var lines: [(String, SDL_Color)] = [
+            ("\(scene.name)   step \(world.stepCount)", Palette.text),
+            ("\(Int(fps.rounded())) fps   \(stepsLastFrame) steps/frame", Palette.text),
+            ("physics \(format(clock.stepCost * 1e6, 0)) us/step, \(share)% of real time", Palette.text),
+            ("bodies \(world.liveBodyCount)   time x\(scale == 0.125 ? "1/8" : scale == 0.25 ? "1/4" : scale == 0.5 ? "1/2" : format(scale, 0))", Palette.text),
+            ("tilt (\(format(tilt.x, 2)), \(format(tilt.y, 2))) g", Palette.text),
+        ]
+        if paused { lines.append(("PAUSED (space: run, N: step)", Palette.warning)) }
+        if clock.droppedTime > 0 {
+            lines.append(("dropped \(format(clock.droppedTime, 2)) s of sim time in \(clock.droppedFrames) slow frame\(clock.droppedFrames == 1 ? "" : "s")", Palette.warning))
+        }
+        if clock.shouldHalveFrameRate { lines.append(("drawing at half rate", Palette.warning)) }
+        if let message, SDL_GetTicks64() < message.until { lines.append((message.text, Palette.joint)) }
+        lines.append(("H: help", Palette.text))
+        let pad = Int32(8 * pixelScale)
+        let boxWidth = text.width(lines.map(\.0)) + 2 * pad
+        var backdrop = SDL_Rect(x: pad / 2, y: pad / 2, w: boxWidth, h: Int32(lines.count) * text.lineHeight + pad)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 120)
+        SDL_RenderFillRect(renderer, &backdrop)
+        text.draw(lines, x: pad, y: pad)
+
+        if help {
+            let keys = [
+                "Keys",
+                "Left/Right or A/D   tilt the box",
+                "Up/Down or W/S      stronger / weaker gravity",
+                "mouse left drag     grab and throw a body",
+                "mouse left click    spawn a crate on empty space",
+                "mouse right click   delete a body",
+                "Space               pause / run",
+                "N or .              single step (pauses)",
+                "R                   reset the scene",
+                "- and +             time scale 1/8 ... 2x",
+                "D                   debug drawing",
+                "H                   this help",
+                "F12                 screenshot (PNG)",
+                "Ctrl+S              save the state as a scene",
+                "Esc                 quit",
+                "gamepad             left stick or accelerometer tilts",
+            ]
+            let w = text.width(keys) + 2 * pad, h = Int32(keys.count) * text.lineHeight + 2 * pad
+            var box = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)
+            SDL_SetRenderDrawColor(renderer, 10, 12, 16, 220)
+            SDL_RenderFillRect(renderer, &box)
+            text.draw(keys.map { ($0, Palette.text) }, x: box.x + pad, y: box.y + pad)
+        }
+    }
+
+    private func format(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return "\(x)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let r = (x * scale).rounded() / scale
+        if digits == 0 { return String(Int(r)) }
+        var s = "\(r)"
+        if let dot = s.firstIndex(of: ".") {
+            let have = s.distance(from: dot, to: s.endIndex) - 1
+            if have < digits { s += String(repeating: "0", count: digits - have) }
+        }
+        return s
+    }
+
+    // MARK: Files
+
+    private var baseName: String {
+        let allowed = scene.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        return String(allowed).isEmpty ? "scene" : String(allowed)
+    }
+
+    private func saveScreenshot(width: Int32, height: Int32) {
+        guard let renderer,
+              let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else { return }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            show("screenshot failed: \(String(cString: SDL_GetError()))")
+            return
+        }
+        let path = "\(options.screenshotDirectory)/cratebox-\(baseName)-\(padded(world.stepCount)).png"
+        do {
+            try savePNG(surface, to: path)
+            show("screenshot saved to \(path)")
+        } catch {
+            show("screenshot failed: \(error)")
+        }
+    }
+
+    private func saveScene() {
+        let path = "\(options.screenshotDirectory)/\(baseName)-step\(world.stepCount).json"
+        do {
+            try writeTextFile(world.currentScene().json(), to: path)
+            show("scene saved to \(path)")
+        } catch {
+            show("saving failed: \(error)")
+        }
+    }
+}
+
+/// Zero-padded to 6 digits, so screenshots sort by step.
+private func padded(_ step: Int) -> String {
+    let digits = String(step)
+    return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+}

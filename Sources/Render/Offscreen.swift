@@ -1,0 +1,51 @@
+import CSDL2
+import Physics
+import Sandbox
+
+/// Draws a world into a PNG with SDL's software renderer: no display needed,
+/// and the same drawing code as the window.
+public enum Offscreen {
+    public static let maxSize = 8192
+
+    /// The pixels of the picture, RGBA from the top row, for tests.
+    public static func pixels(of world: World, width: Int, height: Int, debug: Bool) throws(RenderError) -> [UInt8] {
+        try withSurface(world, width: width, height: height, debug: debug) { surface in
+            let s = surface.pointee
+            var out = [UInt8](repeating: 0, count: width * height * 4)
+            let base = s.pixels.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<height {
+                for x in 0..<width * 4 { out[y * width * 4 + x] = base[y * Int(s.pitch) + x] }
+            }
+            return out
+        }
+    }
+
+    public static func render(_ world: World, width: Int, height: Int, debug: Bool, to path: String) throws(RenderError) {
+        var failure: RenderError?
+        try withSurface(world, width: width, height: height, debug: debug) { surface in
+            do throws(RenderError) { try savePNG(surface, to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
+                                       _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(RenderError) -> R {
+        guard (1...maxSize).contains(width), (1...maxSize).contains(height) else {
+            throw RenderError("the picture size must be between 1 and \(maxSize) pixels a side")
+        }
+        // ABGR8888 is R, G, B, A in memory order on a little-endian machine.
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+            throw RenderError("cannot make a \(width)x\(height) picture: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            throw RenderError("cannot start the software renderer: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_DestroyRenderer(renderer) }
+        let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height)
+        let painter = Painter(renderer: renderer)
+        painter.draw(world, camera: camera, alpha: 1, debug: debug, width: width, height: height)
+        SDL_RenderPresent(renderer)
+        return body(surface)
+    }
+}

@@ -1,0 +1,235 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Physics
+import Sandbox
+
+/// Draws a World with SDL's renderer: the same code for the window and for
+/// offscreen PNGs. Crates go out in one textured `SDL_RenderGeometry` call and
+/// every other filled shape in one untextured call.
+final class Painter {
+    let renderer: OpaquePointer
+    private let crate: OpaquePointer?
+    private var crateVertices: [SDL_Vertex] = []
+    private var crateIndices: [Int32] = []
+    private var fillVertices: [SDL_Vertex] = []
+    private var fillIndices: [Int32] = []
+
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+        crate = CrateTexture.make(renderer)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        if let crate { SDL_DestroyTexture(crate) }
+    }
+
+    /// Draws the world `alpha` of the way through its last step.
+    func draw(_ world: World, camera: Camera, alpha: Double, debug: Bool, width: Int, height: Int) {
+        set(Palette.background)
+        SDL_RenderClear(renderer)
+        // The box itself, a shade lighter than the letterbox around it.
+        let topLeft = camera.toScreen(Vector(0, world.scene.height)), bottomRight = camera.toScreen(Vector(world.scene.width, 0))
+        set(Palette.box)
+        var area = SDL_FRect(x: Float(topLeft.x), y: Float(topLeft.y), w: Float(bottomRight.x - topLeft.x), h: Float(bottomRight.y - topLeft.y))
+        SDL_RenderFillRectF(renderer, &area)
+
+        crateVertices.removeAll(keepingCapacity: true)
+        crateIndices.removeAll(keepingCapacity: true)
+        fillVertices.removeAll(keepingCapacity: true)
+        fillIndices.removeAll(keepingCapacity: true)
+
+        // Walls: the shapes on the space's own static body.
+        let staticBody = world.space.staticBody
+        for shape in world.space.shapes where shape.body === staticBody {
+            addShape(shape.geometry, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
+        }
+        for (i, entry) in world.bodies.enumerated() where !entry.removed {
+            let isStatic = entry.body.kind == .static
+            let pose = isStatic ? Pose(position: entry.body.position, angle: entry.body.angle) : world.pose(of: i, alpha: alpha)
+            var color = Palette.fill(for: entry.look, staticBody: isStatic)
+            for shape in entry.shapes {
+                if shape.isSensor { color.a = 90 }
+                let textured: Bool
+                if case .box = shape.geometry, entry.look == .crate, crate != nil { textured = true } else { textured = false }
+                addShape(shape.geometry, pose: pose, camera: camera, color: color, textured: textured)
+                if case .circle(let r, let offset) = shape.geometry, entry.look != .crate {
+                    // A spoke, so that rolling shows.
+                    addSpoke(center: offset, radius: r, pose: pose, camera: camera, color: Palette.darker(color))
+                }
+            }
+        }
+        fillVertices.withUnsafeBufferPointer { v in
+            fillIndices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        crateVertices.withUnsafeBufferPointer { v in
+            crateIndices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(renderer, crate, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        if debug { drawDebug(world, camera: camera, alpha: alpha) }
+        drawGrabLine(world, camera: camera, alpha: alpha)
+    }
+
+    // MARK: Filled shapes
+
+    private func vertex(_ p: (x: Double, y: Double), _ color: SDL_Color, _ u: Float = 0, _ v: Float = 0) -> SDL_Vertex {
+        SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: color, tex_coord: SDL_FPoint(x: u, y: v))
+    }
+
+    private func world(_ p: Vector, _ pose: Pose) -> Vector {
+        let c = cos(pose.angle), s = sin(pose.angle)
+        return pose.position + Vector(p.x * c - p.y * s, p.x * s + p.y * c)
+    }
+
+    private func addShape(_ geometry: Shape.Geometry, pose: Pose, camera: Camera, color: SDL_Color, textured: Bool) {
+        switch geometry {
+        case .box(let w, let h, _):
+            let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
+            let points = corners.map { camera.toScreen(world($0, pose)) }
+            if textured {
+                let base = Int32(crateVertices.count)
+                let white = SDL_Color(r: 255, g: 255, b: 255, a: color.a)
+                let uv: [(Float, Float)] = [(0, 1), (1, 1), (1, 0), (0, 0)]
+                for (p, t) in zip(points, uv) { crateVertices.append(vertex(p, white, t.0, t.1)) }
+                crateIndices += [base, base + 1, base + 2, base, base + 2, base + 3]
+            } else {
+                addFan(points, color)
+            }
+        case .circle(let r, let offset):
+            let center = world(offset, pose)
+            let segments = max(12, min(48, Int(r * camera.scale / 2)))
+            var points: [(x: Double, y: Double)] = []
+            for k in 0..<segments {
+                let a = Double(k) / Double(segments) * 2 * Double.pi
+                points.append(camera.toScreen(center + Vector(cos(a) * r, sin(a) * r)))
+            }
+            addFan(points, color)
+        case .polygon(let vertices, _):
+            addFan(vertices.map { camera.toScreen(world($0, pose)) }, color)
+        case .segment(let a, let b, let r):
+            let pa = world(a, pose), pb = world(b, pose)
+            let d = pb - pa, length = max(d.length, 1e-9)
+            // At least a pixel and a half wide, so thin walls stay visible.
+            let half = max(r, 0.75 / camera.scale)
+            let n = Vector(-d.y / length * half, d.x / length * half)
+            let ext = Vector(d.x / length * r, d.y / length * r)
+            addFan([pa - ext + n, pb + ext + n, pb + ext - n, pa - ext - n].map { camera.toScreen($0) }, color)
+        }
+    }
+
+    private func addFan(_ points: [(x: Double, y: Double)], _ color: SDL_Color) {
+        guard points.count >= 3 else { return }
+        let base = Int32(fillVertices.count)
+        for p in points { fillVertices.append(vertex(p, color)) }
+        for k in 1..<(points.count - 1) {
+            fillIndices += [base, base + Int32(k), base + Int32(k + 1)]
+        }
+    }
+
+    private func addSpoke(center: Vector, radius: Double, pose: Pose, camera: Camera, color: SDL_Color) {
+        let w = radius * 0.12
+        let quad = [Vector(0, -w), Vector(radius * 0.9, -w), Vector(radius * 0.9, w), Vector(0, w)]
+        addFan(quad.map { camera.toScreen(world(center + $0, pose)) }, color)
+    }
+
+    // MARK: Debug drawing
+
+    private func set(_ c: SDL_Color) {
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
+
+    private func drawDebug(_ world: World, camera: Camera, alpha: Double) {
+        let staticBody = world.space.staticBody
+        var boxes: [SDL_FRect] = []
+        for shape in world.space.shapes {
+            let body = shape.body
+            set(body.kind == .static ? Palette.wall : body.isSleeping ? Palette.sleeping : Palette.outline)
+            let index = world.bodies.firstIndex { $0.body === body }
+            let pose = body === staticBody || body.kind == .static || index == nil
+                ? Pose(position: body.position, angle: body.angle) : world.pose(of: index!, alpha: alpha)
+            var points: [SDL_FPoint] = []
+            func add(_ p: Vector) {
+                let s = camera.toScreen(self.world(p, pose))
+                points.append(SDL_FPoint(x: Float(s.x), y: Float(s.y)))
+            }
+            switch shape.geometry {
+            case .box(let w, let h, _):
+                for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2), Vector(-w / 2, -h / 2)] { add(p) }
+            case .circle(let r, let offset):
+                for k in 0...24 { let a = Double(k) / 24 * 2 * Double.pi; add(offset + Vector(cos(a) * r, sin(a) * r)) }
+                add(offset)
+            case .polygon(let vertices, _):
+                for p in vertices { add(p) }
+                add(vertices[0])
+            case .segment(let a, let b, _):
+                add(a); add(b)
+            }
+            SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+            let bb = shape.boundingBox
+            let tl = camera.toScreen(Vector(bb.min.x, bb.max.y)), br = camera.toScreen(Vector(bb.max.x, bb.min.y))
+            boxes.append(SDL_FRect(x: Float(tl.x), y: Float(tl.y), w: Float(br.x - tl.x), h: Float(br.y - tl.y)))
+        }
+        set(Palette.bounds)
+        SDL_RenderDrawRectsF(renderer, boxes, Int32(boxes.count))
+        set(Palette.joint)
+        for joint in world.space.joints {
+            let (a, b) = joint.worldAnchors
+            let pa = camera.toScreen(a), pb = camera.toScreen(b)
+            SDL_RenderDrawLineF(renderer, Float(pa.x), Float(pa.y), Float(pb.x), Float(pb.y))
+            var dots = [pa, pb].map { SDL_FRect(x: Float($0.x) - 2, y: Float($0.y) - 2, w: 5, h: 5) }
+            SDL_RenderFillRectsF(renderer, &dots, 2)
+        }
+        set(Palette.contact)
+        let contacts = world.space.contactPoints().map { p -> SDL_FRect in
+            let s = camera.toScreen(p)
+            return SDL_FRect(x: Float(s.x) - 2, y: Float(s.y) - 2, w: 4, h: 4)
+        }
+        SDL_RenderFillRectsF(renderer, contacts, Int32(contacts.count))
+    }
+
+    /// While a body is held, a line from the hand's target to the body.
+    private func drawGrabLine(_ world: World, camera: Camera, alpha: Double) {
+        guard let index = world.grabbedBody, let target = world.grabTarget else { return }
+        let body = camera.toScreen(world.pose(of: index, alpha: alpha).position), hand = camera.toScreen(target)
+        set(Palette.joint)
+        SDL_RenderDrawLineF(renderer, Float(body.x), Float(body.y), Float(hand.x), Float(hand.y))
+    }
+
+    // MARK: The level
+
+    /// A bubble level in the top-right corner: the dot shows the tilt, as the
+    /// way gravity pulls (1 g reaches half the ring).
+    func drawLevel(tilt: Vector, width: Int, scale: Double) {
+        let r = 36 * scale
+        let cx = Double(width) - r - 14 * scale, cy = r + 14 * scale
+        var ring: [SDL_FPoint] = []
+        for k in 0...40 {
+            let a = Double(k) / 40 * 2 * Double.pi
+            ring.append(SDL_FPoint(x: Float(cx + cos(a) * r), y: Float(cy + sin(a) * r)))
+        }
+        set(SDL_Color(r: 0, g: 0, b: 0, a: 120))
+        fillVertices.removeAll(keepingCapacity: true)
+        fillIndices.removeAll(keepingCapacity: true)
+        addFan(ring.map { (Double($0.x), Double($0.y)) }, SDL_Color(r: 0, g: 0, b: 0, a: 110))
+        let bx = cx + tilt.x * r / 2, by = cy - tilt.y * r / 2
+        var dot: [(x: Double, y: Double)] = []
+        for k in 0..<16 { let a = Double(k) / 16 * 2 * Double.pi; dot.append((bx + cos(a) * 5 * scale, by + sin(a) * 5 * scale)) }
+        addFan(dot, Palette.joint)
+        fillVertices.withUnsafeBufferPointer { v in
+            fillIndices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        set(Palette.text)
+        SDL_RenderDrawLinesF(renderer, ring, Int32(ring.count))
+        SDL_RenderDrawLineF(renderer, Float(cx - r), Float(cy), Float(cx + r), Float(cy))
+        SDL_RenderDrawLineF(renderer, Float(cx), Float(cy - r), Float(cx), Float(cy + r))
+        set(Palette.joint)
+        SDL_RenderDrawLineF(renderer, Float(cx), Float(cy), Float(bx), Float(by))
+    }
+}

@@ -1,0 +1,173 @@
+import Physics
+
+extension World {
+    /// The world as it is now, as a scene: every body still here (spawned ones
+    /// included) at its current pose and velocity, the current gravity, and the
+    /// joints whose bodies are both still here. Loading it starts from this
+    /// state (without Chipmunk's cached contact impulses).
+    public func currentScene() -> Scene {
+        var out = scene
+        out.gravity = space.gravity
+        var newIndex: [Int?] = []
+        var taken = Set(bodies.compactMap(\.id))  // membership only; never iterated
+        var bodySpecs: [BodySpec] = []
+        for (i, entry) in bodies.enumerated() {
+            guard !entry.removed else { newIndex.append(nil); continue }
+            var spec = entry.spec
+            spec.position = entry.body.position
+            spec.angle = entry.body.angle
+            if spec.type != .static {
+                spec.velocity = entry.body.velocity
+                spec.angularVelocity = entry.body.angularVelocity
+            }
+            newIndex.append(bodySpecs.count)
+            bodySpecs.append(spec)
+            _ = i
+        }
+        var joints: [JointSpec] = []
+        for joint in scene.joints {
+            func map(_ ref: BodyRef) -> BodyRef? {
+                switch ref {
+                case .world: return .world
+                case .body(let i): return newIndex[i].map(BodyRef.body)
+                }
+            }
+            guard let a = map(joint.a), let b = map(joint.b) else { continue }
+            var j = joint
+            j.a = a
+            j.b = b
+            joints.append(j)
+        }
+        // Joints name bodies by id: give one to every jointed body that has none.
+        for joint in joints {
+            for ref in [joint.a, joint.b] {
+                guard case .body(let i) = ref, bodySpecs[i].id == nil else { continue }
+                var n = i
+                while taken.contains("body\(n)") { n += 1 }
+                bodySpecs[i].id = "body\(n)"
+                taken.insert("body\(n)")
+            }
+        }
+        out.bodies = bodySpecs
+        out.joints = joints
+        return out
+    }
+}
+
+extension Scene {
+    /// The scene as a `cratebox/scene@1` document that decodes back to it.
+    public func json() -> String {
+        var lines: [String] = []
+        lines.append("{")
+        lines.append("  \"format\": \(q(Scene.format)),")
+        lines.append("  \"name\": \(q(name)),")
+        lines.append("  \"bounds\": \(pair(width, height)),")
+        lines.append("  \"gravity\": \(pair(gravity.x, gravity.y)),")
+        if let walls {
+            lines.append("  \"walls\": {\"radius\": \(n(walls.radius)), \"friction\": \(n(walls.friction)), \"elasticity\": \(n(walls.elasticity))},")
+        } else {
+            lines.append("  \"walls\": false,")
+        }
+        lines.append("  \"iterations\": \(iterations),")
+        lines.append("  \"damping\": \(n(damping)),")
+        lines.append("  \"sleepTime\": \(sleepTime.map(n) ?? "null"),")
+        if let spatialHash {
+            lines.append("  \"spatialHash\": {\"cellSize\": \(n(spatialHash.cellSize)), \"cells\": \(spatialHash.cells)},")
+        }
+        lines.append("  \"spawn\": \(body(spawn, withPosition: false)),")
+        lines.append("  \"bodies\": [")
+        lines.append(bodies.map { "    " + body($0, withPosition: true) }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"joints\": [")
+        lines.append(joints.map { "    " + joint($0) }.joined(separator: ",\n"))
+        lines.append("  ]")
+        lines.append("}")
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    }
+
+    private func n(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) + (x == 0 && x.sign == .minus ? ".0" : "") }
+        return "\(x)"  // shortest text that reads back to the same double
+    }
+
+    private func pair(_ x: Double, _ y: Double) -> String { "[\(n(x)), \(n(y))]" }
+    private func point(_ v: Vector) -> String { pair(v.x, v.y) }
+
+    private func q(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    private func body(_ b: BodySpec, withPosition: Bool) -> String {
+        var fields: [String] = []
+        if let id = b.id { fields.append("\"id\": \(q(id))") }
+        fields.append("\"type\": \(q(b.type.rawValue))")
+        if withPosition { fields.append("\"position\": \(point(b.position))") }
+        if b.angle != 0 { fields.append("\"angle\": \(n(b.angle))") }
+        if b.velocity != .zero { fields.append("\"velocity\": \(point(b.velocity))") }
+        if b.angularVelocity != 0 { fields.append("\"angularVelocity\": \(n(b.angularVelocity))") }
+        switch b.mass {
+        case .mass(let m)?: fields.append("\"mass\": \(n(m))")
+        case .density(let d)?: fields.append("\"density\": \(n(d))")
+        case nil: break
+        }
+        fields.append("\"shapes\": [\(b.shapes.map(shape).joined(separator: ", "))]")
+        switch b.look {
+        case .crate: fields.append("\"look\": \"crate\"")
+        case .ball: fields.append("\"look\": \"ball\"")
+        case .plain: fields.append("\"look\": \"plain\"")
+        case .color(let rgb):
+            let hex = String(rgb, radix: 16)
+            fields.append("\"look\": \"#\(String(repeating: "0", count: 6 - hex.count) + hex)\"")
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private func shape(_ s: ShapeSpec) -> String {
+        var fields: [String] = []
+        switch s.geometry {
+        case .box(let w, let h, let r): fields += ["\"box\": \(pair(w, h))", "\"radius\": \(n(r))"]
+        case .circle(let r, let offset): fields += ["\"circle\": \(n(r))", "\"offset\": \(point(offset))"]
+        case .polygon(let vertices, let r): fields += ["\"polygon\": [\(vertices.map(point).joined(separator: ", "))]", "\"radius\": \(n(r))"]
+        case .segment(let a, let b, let r): fields += ["\"segment\": [\(point(a)), \(point(b))]", "\"radius\": \(n(r))"]
+        }
+        fields += ["\"friction\": \(n(s.friction))", "\"elasticity\": \(n(s.elasticity))"]
+        if s.sensor { fields.append("\"sensor\": true") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private func joint(_ j: JointSpec) -> String {
+        func ref(_ r: BodyRef) -> String {
+            switch r {
+            case .world: return q("world")
+            case .body(let i): return q(bodies[i].id ?? "")
+            }
+        }
+        var fields = ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"]
+        switch j.kind {
+        case .pivot(let anchor): fields.insert("\"type\": \"pivot\"", at: 0); fields.append("\"anchor\": \(point(anchor))")
+        case .pivotAnchors: preconditionFailure("scenes have no two-anchor pivots")
+        case .pin(let a, let b): fields.insert("\"type\": \"pin\"", at: 0); fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))"]
+        case .slide(let a, let b, let lo, let hi):
+            fields.insert("\"type\": \"slide\"", at: 0)
+            fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"min\": \(n(lo))", "\"max\": \(n(hi))"]
+        case .dampedSpring(let a, let b, let rest, let k, let d):
+            fields.insert("\"type\": \"spring\"", at: 0)
+            fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"restLength\": \(n(rest))", "\"stiffness\": \(n(k))", "\"damping\": \(n(d))"]
+        case .simpleMotor(let rate): fields.insert("\"type\": \"motor\"", at: 0); fields.append("\"rate\": \(n(rate))")
+        }
+        if j.maxForce.isFinite { fields.append("\"maxForce\": \(n(j.maxForce))") }
+        if j.collide { fields.append("\"collide\": true") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Render
+import Sandbox
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the sandbox window (the default command).",
+        discussion: "Press H in the window for the keys. Without a display, use `render` or `simulate`."
+    )
+
+    @Argument(help: "A scene file (default: the built-in crate scene).")
+    var scene: String?
+
+    @Option(help: "Window size in points, WxH (default 1280x720).")
+    var size = PictureSize(argument: "1280x720")!
+
+    @Option(help: "Where screenshots and saved scenes go (default: the current directory).")
+    var saveTo = "."
+
+    func run() throws {
+        let scene = try loadScene(self.scene)
+        let env = { (name: String) -> String in getenv(name).map { String(cString: $0) } ?? "" }
+        if env("DISPLAY").isEmpty && env("WAYLAND_DISPLAY").isEmpty && env("SDL_VIDEODRIVER").isEmpty {
+            noDisplay("DISPLAY and WAYLAND_DISPLAY are not set")
+        }
+        var options = App.Options(scenePath: self.scene ?? DefaultScene.fileName)
+        options.windowWidth = size.width
+        options.windowHeight = size.height
+        options.screenshotDirectory = saveTo
+        do {
+            let app = try App(scene: scene, options: options)
+            try app.run()
+        } catch let error as RenderError where error.message.hasPrefix("no display") {
+            noDisplay(String(error.message.dropFirst("no display: ".count)))
+        } catch {
+            printError("cratebox: \(error)")
+            throw Exit.failure
+        }
+    }
+
+    func noDisplay(_ reason: String) -> Never {
+        printError("cratebox: no display to open a window on (\(reason)); try `cratebox render SCENE --output picture.png` or `cratebox simulate SCENE`")
+        exitNow(69)
+    }
+}
+
+/// Exits with `code` after flushing output.
+func exitNow(_ code: Int32) -> Never {
+    fflush(nil)
+    exit(code)
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Physics
+import Testing
+@testable import Render
+@testable import Sandbox
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func shipped(_ name: String) throws -> Scene {
+    try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"))), file: name)
+}
+
+/// RGBA at a pixel of an offscreen picture.
+struct Picture {
+    let pixels: [UInt8]
+    let width: Int, height: Int
+    func at(_ x: Double, _ y: Double) -> (r: Int, g: Int, b: Int) {
+        let i = (Int(y) * width + Int(x)) * 4
+        return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
+    }
+}
+
+func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 && c.g > c.b + 15 && c.b < 120 }
+
+@Suite struct CameraTests {
+    @Test func fitsTheBoundsLetterboxedYUp() {
+        let camera = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 1280, pixelHeight: 720, margin: 0)
+        #expect(camera.scale == 2.4)
+        let bottomLeft = camera.toScreen(Vector(0, 0)), topRight = camera.toScreen(Vector(300, 300))
+        #expect(bottomLeft.x == 280 && bottomLeft.y == 720)
+        #expect(topRight.x == 1000 && topRight.y == 0)
+        #expect(camera.toWorld(x: 640, y: 360) == Vector(150, 150))
+        // Tall windows letterbox top and bottom.
+        let tall = Camera(worldWidth: 200, worldHeight: 100, pixelWidth: 400, pixelHeight: 1000, margin: 0)
+        #expect(tall.scale == 2 && tall.toScreen(Vector(0, 100)).y == 400)
+    }
+}
+
+@Suite struct OffscreenTests {
+    /// Every crate's centre is drawn in wood, every point far from all bodies
+    /// in the box's colour: the picture is where the physics says.
+    @Test(arguments: [("crates.json", 240), ("pyramid.json", 60), ("tower.json", 30)])
+    func cratesAreWhereThePhysicsSays(name: String, steps: Int) throws {
+        let world = try World(scene: shipped(name))
+        try world.step(steps)
+        let (w, h) = (800, 600)
+        let picture = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false), width: w, height: h)
+        let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: w, pixelHeight: h)
+        for entry in world.dynamicWorldBodies {
+            let p = camera.toScreen(entry.body.position)
+            #expect(isWood(picture.at(p.x, p.y)), "\(name): no crate at \(entry.body.position)")
+        }
+        // Sample a grid of points well away from every body: background.
+        var checked = 0
+        for gx in stride(from: 0.05, to: 1, by: 0.1) {
+            for gy in stride(from: 0.05, to: 1, by: 0.1) {
+                let p = Vector(world.scene.width * gx, world.scene.height * gy)
+                let clear = world.dynamicWorldBodies.allSatisfy { ($0.body.position - p).length > 60 }
+                guard clear else { continue }
+                let s = camera.toScreen(p)
+                let c = picture.at(s.x, s.y)
+                #expect(c.r == 36 && c.g == 42 && c.b == 52, "\(name): not background at \(p)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10)
+    }
+
+    @Test func shapesOtherThanCratesUseTheirLook() throws {
+        let world = try World(scene: shipped("mixed.json"))
+        let (w, h) = (1000, 800)
+        let picture = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false), width: w, height: h)
+        let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: w, pixelHeight: h)
+        var balls = 0
+        for entry in world.bodies where entry.look == .ball {
+            guard case .circle(let r, let offset) = entry.shapes[0].geometry else { continue }
+            // Just off the centre, clear of the spoke.
+            let p = camera.toScreen(entry.body.localToWorld(offset + Vector(-r / 2, 0)))
+            let c = picture.at(p.x, p.y)
+            #expect(c.r == 214 && c.g == 84 && c.b == 64)
+            balls += 1
+        }
+        #expect(balls > 0)
+    }
+
+    @Test func debugDrawingAddsOutlines() throws {
+        let world = try World(scene: shipped("bridge.json"))
+        try world.step(30)
+        let plain = try Offscreen.pixels(of: world, width: 400, height: 200, debug: false)
+        let debug = try Offscreen.pixels(of: world, width: 400, height: 200, debug: true)
+        let changed = zip(plain, debug).filter { $0 != $1 }.count
+        #expect(changed > 1000)
+    }
+
+    @Test func writesAPNGAtomically() throws {
+        let world = try World(scene: DefaultScene.scene())
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-render-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("out.png").path
+        try Offscreen.render(world, width: 64, height: 48, debug: false, to: path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.png"])  // no temporary left
+        #expect(throws: RenderError.self) { try Offscreen.render(world, width: 64, height: 48, debug: false, to: "/nonexistent/dir/x.png") }
+        #expect(throws: RenderError.self) { try Offscreen.pixels(of: world, width: 0, height: 48, debug: false) }
+    }
+}
