@@ -15,8 +15,10 @@ let package = Package(
         // pkg-config file, so the module map links it by name.
         .systemLibrary(name: "CChipmunk", path: "Sources/CChipmunk"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+        // Turns a Chipmunk assertion that gets past validation into a clean exit.
+        .target(name: "ChipmunkGuard"),
         // The only Swift code that touches Chipmunk.
-        .target(name: "Physics", dependencies: ["CChipmunk"]),
+        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard"]),
         // Scenes, World, events, clock, hashing: headless and deterministic.
         .target(name: "Sandbox", dependencies: ["Physics"]),
         // The plain C runner that World is checked and benchmarked against.

@@ -130,9 +130,7 @@ cr_world *cr_world_new(const cr_scene *scene) {
         }
         cpBodySetPosition(body, cpv(spec->px, spec->py));
         cpBodySetAngle(body, spec->angle);
-        // Chipmunk 7 asserts on cpSpaceAddBody of a static body ("Do not add static
-        // bodies to a space"): a static body's shapes go in, the body does not.
-        if (spec->type != CR_STATIC) cpSpaceAddBody(space, body);
+        cpSpaceAddBody(space, body);
         world->bodies[world->bodyCount++] = body;
 
         double totalArea = 0;
@@ -222,9 +220,7 @@ void cr_world_free(cr_world *world) {
     // Remove everything, free the space, then free the children.
     for (int i = 0; i < world->jointCount; i++) cpSpaceRemoveConstraint(space, world->joints[i]);
     for (int i = 0; i < world->shapeCount; i++) cpSpaceRemoveShape(space, world->shapes[i]);
-    for (int i = 0; i < world->bodyCount; i++) {
-        if (cpBodyGetType(world->bodies[i]) != CP_BODY_TYPE_STATIC) cpSpaceRemoveBody(space, world->bodies[i]);
-    }
+    for (int i = 0; i < world->bodyCount; i++) cpSpaceRemoveBody(space, world->bodies[i]);
     cpSpaceFree(space);
     for (int i = 0; i < world->jointCount; i++) cpConstraintFree(world->joints[i]);
     for (int i = 0; i < world->shapeCount; i++) cpShapeFree(world->shapes[i]);

@@ -58,7 +58,7 @@ public final class Space {
             shape.space = nil
         }
         for body in bodies {
-            if body.kind != .static { cpSpaceRemoveBody(raw, body.raw) }
+            cpSpaceRemoveBody(raw, body.raw)
             body.space = nil
         }
     }
@@ -111,12 +111,11 @@ public final class Space {
 
     // MARK: Adding and removing
 
-    /// Adds a body. Static bodies are tracked but not given to Chipmunk, which
-    /// does not simulate them (and asserts if asked to).
+    /// Adds a body (Chipmunk 7 keeps static bodies apart and does not move them).
     /// The corresponding C function is `cpSpaceAddBody`.
     public func add(_ body: Body) throws(PhysicsError) {
         guard body.space == nil, body.ownerHandle == nil else { throw .alreadyInSpace("body") }
-        if body.kind != .static { cpSpaceAddBody(raw, body.raw) }
+        cpSpaceAddBody(raw, body.raw)
         body.space = self
         bodies.append(body)
         massNeedsCheck = true
@@ -184,7 +183,7 @@ public final class Space {
         for shape in shapes where shape.body === body {
             try remove(shape)
         }
-        if body.kind != .static { cpSpaceRemoveBody(raw, body.raw) }
+        cpSpaceRemoveBody(raw, body.raw)
         body.space = nil
         bodies.remove(at: index)
     }

@@ -117,6 +117,7 @@ public enum Limits {
     public static let minimumLength = 1e-3
     public static let minimumArea = 1e-6
     public static let minimumMass = 1e-6
+    public static let minimumSleepTime = 0.05
     /// A moving shape may span at most this many spatial-hash cells across,
     /// or every step would visit a huge number of cells.
     public static let cellsAcrossShape = 64.0

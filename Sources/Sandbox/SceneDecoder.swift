@@ -247,7 +247,11 @@ struct SceneReader {
 
         var sleepTime: Double?
         if let node = member(top, "sleepTime") {
-            if case .null = node.value {} else { sleepTime = number(node, "sleepTime", .nonNegative(Limits.coordinate)) }
+            if case .null = node.value {} else {
+                // Chipmunk aborts with a sleep time of 0 once a kinematic body
+                // touches a sleeping one, and shorter times put bodies to sleep in mid-air.
+                sleepTime = number(node, "sleepTime", .size(Limits.minimumSleepTime, Limits.coordinate))
+            }
         }
 
         var spatialHash: Scene.SpatialHash?
@@ -290,7 +294,7 @@ struct SceneReader {
         if errors.isEmpty {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
-            if let spatialHash { checkCellSize(spatialHash.cellSize, bodies, spawn) }
+            if let spatialHash { checkCellSize(spatialHash.cellSize, bodies, spawn, walls: walls, bounds: bounds) }
             checkOverlaps(bodies)
         }
         guard errors.isEmpty, let bounds else { return nil }
@@ -338,16 +342,29 @@ struct SceneReader {
     /// stiffness * dt² * (the largest inverse effective mass) < 4; we allow a
     /// quarter of that, which leaves room for a body held by several springs.
     mutating func checkSprings(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+        let dt = 1.0 / 120.0
+        // Springs on one body add up: their loads (stiffness over what the
+        // spring may have) are summed per body and must stay within 1.
+        var load = [Double](repeating: 0, count: bodies.count)
         for (i, joint) in joints.enumerated() {
             guard case .dampedSpring(let anchorA, let anchorB, _, let stiffness, _) = joint.kind else { continue }
             let a = joint.a.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
             let b = joint.b.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
             let r1 = anchorA.length, r2 = anchorB.length
             let k = a.mass + b.mass + r1 * r1 * a.moment + r2 * r2 * b.moment
-            let dt = 1.0 / 120.0
             let limit = 1 / (k * dt * dt)
-            if stiffness > limit {
-                fail("joints[\(i)].stiffness", "\(SceneReader.show(stiffness)) is too stiff for these bodies: at 1/120 s steps the spring would blow up; use at most \(SceneReader.show(limit.rounded(.down))) or heavier bodies")
+            let indices = [joint.a.body, joint.b.body].compactMap { $0 }
+            let before = indices.map { load[$0] }.max() ?? 0
+            for index in indices { load[index] += stiffness / limit }
+            if before + stiffness / limit > 1 {
+                let path = "joints[\(i)].stiffness", allowed = (limit * (1 - before)).rounded(.down)
+                if before == 0 {
+                    fail(path, "\(SceneReader.show(stiffness)) is too stiff for these bodies: at 1/120 s steps the spring would blow up; use at most \(SceneReader.show(allowed)) or heavier bodies")
+                } else if allowed >= 1 {
+                    fail(path, "\(SceneReader.show(stiffness)) is too stiff together with the other springs on its bodies: at 1/120 s steps they would blow up; use at most \(SceneReader.show(allowed)) or heavier bodies")
+                } else {
+                    fail(path, "one spring too many: the other springs on its bodies already take all the stiffness they can bear at 1/120 s steps")
+                }
             }
         }
     }
@@ -367,16 +384,18 @@ struct SceneReader {
         }
     }
 
-    /// Every step visits each cell a moving shape covers; cells far smaller
-    /// than the shapes make a step take practically forever.
-    mutating func checkCellSize(_ cellSize: Double, _ bodies: [BodySpec], _ spawn: BodySpec) {
+    /// Chipmunk visits every cell a shape covers (static shapes when they go
+    /// in, moving ones every step); cells far smaller than the shapes make that
+    /// take practically forever.
+    mutating func checkCellSize(_ cellSize: Double, _ bodies: [BodySpec], _ spawn: BodySpec, walls: Scene.Walls?, bounds: Vector?) {
         var largest = 0.0
-        for body in bodies + [spawn] where body.type != .static {
+        for body in bodies + [spawn] {
             for shape in body.shapes { largest = max(largest, SceneReader.extent(shape.geometry)) }
         }
+        if let walls, let bounds { largest = max(largest, max(bounds.x, bounds.y) + 2 * walls.radius) }
         let smallest = largest / Limits.cellsAcrossShape
         if cellSize < smallest {
-            fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for moving shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")
+            fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")
         }
     }
 

@@ -25,6 +25,9 @@ public struct SceneErrors: Error, Sendable, CustomStringConvertible {
 
 /// Suggests the closest of `candidates` to a mistyped `word`, if one is close.
 func closest(to word: String, in candidates: [String]) -> String? {
+    // Suggestions are a courtesy: past a few hundred candidates (ids in a big
+    // scene) they would cost more than they help.
+    guard candidates.count <= 500, word.count <= 100 else { return nil }
     var best: (String, Int)?
     for candidate in candidates {
         let d = editDistance(word.lowercased(), candidate.lowercased())

@@ -54,14 +54,14 @@ struct Bench: ParsableCommand {
             cHash = c.stateHash
         }
         let bodies = scene.bodies.count
-        print("bench: \(scene.name) (\(bodies) bod\(bodies == 1 ? "y" : "ies")), \(steps) steps x \(runs) paired runs")
-        print("  World (Swift): \(micro(median(worldTimes))) us/step")
-        print("  plain C:       \(micro(median(cTimes))) us/step")
-        print("  ratio:         \(fixed(median(ratios), 3)) (median World/C; aim <= 1.05)")
+        say("bench: \(scene.name) (\(bodies) bod\(bodies == 1 ? "y" : "ies")), \(steps) steps x \(runs) paired runs")
+        say("  World (Swift): \(micro(median(worldTimes))) us/step")
+        say("  plain C:       \(micro(median(cTimes))) us/step")
+        say("  ratio:         \(fixed(median(ratios), 3)) (median World/C; aim <= 1.05)")
         if worldHash == cHash {
-            print("  hashes agree:  \(StateHash.hex(worldHash))")
+            say("  hashes agree:  \(StateHash.hex(worldHash))")
         } else {
-            print("  HASHES DIFFER: World \(StateHash.hex(worldHash)), C \(StateHash.hex(cHash))")
+            say("  HASHES DIFFER: World \(StateHash.hex(worldHash)), C \(StateHash.hex(cHash))")
             throw Exit.failure
         }
     }

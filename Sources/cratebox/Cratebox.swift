@@ -19,7 +19,19 @@ struct Cratebox: ParsableCommand {
     static func main() {
         // Output piped into `head` must end the program quietly, never by a signal.
         signal(SIGPIPE, SIG_IGN)
-        main(nil)
+        var failure: Error?
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            failure = error
+        }
+        // A result that did not reach its file is not a success.
+        if let lost = Output.failure {
+            if lost.errorNumber != EPIPE { printError("cratebox: cannot write the output: \(lost.reason)") }
+            exit(withError: Exit.outputFailed)
+        }
+        if let failure { exit(withError: failure) }
     }
 }
 
@@ -30,4 +42,5 @@ enum Exit {
     static let failure = ExitCode(1)
     static let noDisplay = ExitCode(69)
     static let cannotCreate = ExitCode(73)
+    static let outputFailed = ExitCode(74)
 }

@@ -57,6 +57,6 @@ struct RenderPicture: ParsableCommand {
             printError("cratebox: \(error)")
             throw Exit.cannotCreate
         }
-        print("\(output): \(size.width)x\(size.height), \(scene.name) after \(world.stepCount) steps")
+        say("\(output): \(size.width)x\(size.height), \(scene.name) after \(world.stepCount) steps")
     }
 }

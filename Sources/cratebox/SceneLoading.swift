@@ -14,7 +14,25 @@ struct UnreadableFile: Error, CustomStringConvertible {
 }
 
 func readFile(_ path: String, limit: Int = Limits.fileBytes) throws(UnreadableFile) -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
+    // Non-blocking open, so a FIFO with no writer cannot hang us; then only
+    // regular files are read.
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    guard fd >= 0 else {
+        throw UnreadableFile(path: path, reason: String(cString: strerror(errno)))
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        throw UnreadableFile(path: path, reason: reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
+        let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+        throw UnreadableFile(path: path, reason: kind)
+    }
+    guard let file = fdopen(fd, "rb") else {
+        close(fd)
         throw UnreadableFile(path: path, reason: String(cString: strerror(errno)))
     }
     defer { fclose(file) }
@@ -31,6 +49,34 @@ func readFile(_ path: String, limit: Int = Limits.fileBytes) throws(UnreadableFi
         }
     }
     return bytes
+}
+
+/// Standard output, written with write(2) so that a failed write (a full
+/// disk, a closed pipe) is noticed and the command can fail instead of
+/// claiming success.
+enum Output {
+    nonisolated(unsafe) static var failure: (errorNumber: Int32, reason: String)?
+
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if failure == nil { failure = (errno, String(cString: strerror(errno))) }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}
+
+/// Prints a line on standard output.
+func say(_ line: String) {
+    Output.write(line + "\n")
 }
 
 func printError(_ message: String) {

@@ -4,10 +4,10 @@ import Sandbox
 
 /// `--steps N | --seconds S`, shared by the commands that run a scene forward.
 struct Duration: ParsableArguments {
-    @Option(help: "Number of 1/120 s steps to run (default 600).")
+    @Option(parsing: .unconditional, help: "Number of 1/120 s steps to run (default 600).")
     var steps: Int?
 
-    @Option(help: "Simulated seconds to run (rounded to whole steps).")
+    @Option(parsing: .unconditional, help: "Simulated seconds to run (rounded to whole steps).")
     var seconds: Double?
 
     static let maxSteps = 10_000_000
@@ -36,7 +36,8 @@ struct Tilt: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
+        // Plain decimal numbers only (Double() would also take "0x10" and "nan").
+        guard argument.allSatisfy({ "0123456789+-.eE, ".contains($0) }), parts.count == 2,
               let x = Double(parts[0].trimmingCharacters(in: " ")), let y = Double(parts[1].trimmingCharacters(in: " ")),
               x.isFinite, y.isFinite, abs(x) <= 100, abs(y) <= 100 else { return nil }
         self.x = x
@@ -83,11 +84,22 @@ struct Simulate: ParsableCommand {
         }
         let hash = StateHash.hex(world.stateHash)
         if json {
-            print(Self.json(world, hash: hash))
+            say(Self.json(world, hash: hash))
         } else {
             let dynamic = world.dynamicWorldBodies.count
-            print("\(scene.name): \(world.stepCount) steps (\(Self.number(Double(world.stepCount) * World.stepDuration)) s), \(dynamic) dynamic bod\(dynamic == 1 ? "y" : "ies"), hash \(hash)")
+            say("\(scene.name): \(world.stepCount) steps (\(Self.seconds(world.stepCount)) s), \(dynamic) dynamic bod\(dynamic == 1 ? "y" : "ies"), hash \(hash)")
         }
+    }
+
+    /// Simulated seconds of `steps`, to the millisecond: "5", "0.042".
+    static func seconds(_ steps: Int) -> String {
+        let millis = (Double(steps) * World.stepDuration * 1000).rounded()
+        let whole = Int(millis) / 1000, rest = Int(millis) % 1000
+        if rest == 0 { return "\(whole)" }
+        var fraction = String(rest)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)"
     }
 
     /// Shortest text that reads back to the same double (Swift's description);

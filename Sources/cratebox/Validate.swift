@@ -26,7 +26,7 @@ struct Validate: ParsableCommand {
             }
             do {
                 _ = try Scene.decode(bytes, file: path)
-                print("\(path): ok")
+                say("\(path): ok")
             } catch {
                 printError(error.description)
                 invalid = true

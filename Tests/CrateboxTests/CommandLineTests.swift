@@ -126,7 +126,7 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
     @Test func plainSummaryAndDefaultScene() throws {
         let r = try cratebox("simulate")
         #expect(r.status == 0)
-        #expect(r.stdout == "Crates: 600 steps (5.0 s), 5 dynamic bodies, hash 0c2a372603482761\n")
+        #expect(r.stdout == "Crates: 600 steps (5 s), 5 dynamic bodies, hash 0c2a372603482761\n")
         #expect(try cratebox("simulate", "--steps", "0").stdout.contains("0 steps"))
     }
 
@@ -151,6 +151,7 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
         ["simulate", "--steps", "5", "--seconds", "1"],
         ["simulate", "--tilt", "x,1"],
         ["simulate", "--tilt", "nan,0"],
+        ["simulate", "--tilt", "0x10,0"],
         ["simulate", "--seconds", "inf"],
         ["simulate", "--bogus"],
         ["validate"],
@@ -185,6 +186,61 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
             #expect(r.status == 65 && !r.exitedBySignal, "\(name)")
             #expect(r.stdout.isEmpty, "\(name)")
         }
+    }
+
+    /// A program written by hand from the spec alone (Tests/Fixtures/reference/crates.c),
+    /// compiled here against the same library, gets the same hash.
+    @Test func anIndependentCProgramGetsTheSameHash() throws {
+        let exe = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-reference-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: exe) }
+        let cc = Process()
+        cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        cc.arguments = [packageRoot.appendingPathComponent("Tests/Fixtures/reference/crates.c").path, "-o", exe, "-lchipmunk", "-lm"]
+        try cc.run()
+        cc.waitUntilExit()
+        try #require(cc.terminationStatus == 0)
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: exe)
+        let err = Pipe()
+        run.standardError = err
+        run.standardOutput = FileHandle.nullDevice
+        try run.run()
+        let hash = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        let ours = try cratebox("simulate", "Scenes/crates.json", "--steps", "600", "--json")
+        #expect(hash == "0c2a372603482761\n")
+        #expect(ours.stdout.contains("\"hash\":\"\(hash.dropLast())\""))
+    }
+
+    /// Should a scene get past validation and still make Chipmunk assert, the
+    /// program ends with one line and status 70, never with an abort.
+    @Test func aChipmunkAssertionBecomesACleanExit() throws {
+        let r = try cratebox("simulate", "Tests/Fixtures/guard/far-pivot-blows-up.json", "--steps", "800")
+        #expect(!r.exitedBySignal && r.status == 70)
+        #expect(r.stderr.hasPrefix("cratebox: the physics failed inside Chipmunk (") && r.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func lostOutputIsAFailure() throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["simulate", "--json"]
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(text == "cratebox: cannot write the output: No space left on device\n")
+    }
+
+    @Test func specialFilesAreRefusedNotWaitedOn() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-fifo-\(getpid())").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let r = try cratebox("validate", fifo)
+        #expect(r.status == 66 && r.stderr.contains("not a regular file"))
     }
 
     @Test func benchPrintsTheRatioAgainstPlainC() throws {

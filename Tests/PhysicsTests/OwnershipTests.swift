@@ -66,10 +66,13 @@ import Testing
         #expect(orders.count == 720)
         for order in orders {
             let parts = try Parts()
+            weak var space = parts.space, body = parts.body, shape = parts.shape, joint = parts.joint
             for index in order {
                 parts.drop(index)
                 parts.touch()
             }
+            // Once every reference is dropped, every wrapper (and so its C object) is gone.
+            #expect(space == nil && body == nil && shape == nil && joint == nil)
         }
     }
 
@@ -209,6 +212,20 @@ import Testing
                     for shape in shapes { _ = shape?.body.velocity }
                     for joint in joints { _ = joint?.a.angle }
                 }
+            }
+            // The wrappers' view and Chipmunk's agree: everything the space
+            // lists is in it, and nothing else claims to be.
+            for space in spaces.compactMap({ $0 }) {
+                #expect(space.bodies.allSatisfy { $0.space === space })
+                #expect(space.shapes.allSatisfy { $0.space === space && ($0.body.space === space) })
+                #expect(space.joints.allSatisfy { $0.space === space && $0.a.space === space && $0.b.space === space })
+                #expect(Set(space.bodies.map(ObjectIdentifier.init)).count == space.bodies.count)
+            }
+            for body in bodies.compactMap({ $0 }) where body.space != nil {
+                #expect(body.space!.bodies.contains { $0 === body })
+            }
+            for shape in shapes.compactMap({ $0 }) where shape.space != nil {
+                #expect(shape.space!.shapes.contains { $0 === shape })
             }
             // Drop whatever is left in a random order.
             var drops = Array(0..<4)

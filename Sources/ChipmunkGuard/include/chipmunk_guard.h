@@ -1,0 +1,7 @@
+// Replaces Chipmunk's cpMessage (see chipmunk_guard.c). Nothing to call: the
+// definition alone takes effect when this target is linked.
+#ifndef CHIPMUNK_GUARD_H
+#define CHIPMUNK_GUARD_H
+/// The number of Chipmunk warnings printed so far.
+int chipmunk_guard_warnings(void);
+#endif
