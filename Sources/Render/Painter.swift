@@ -178,6 +178,8 @@ final class Painter {
         SDL_RenderDrawRectsF(renderer, boxes, Int32(boxes.count))
         set(Palette.joint)
         for joint in world.space.joints {
+            // A motor has no anchors: the spoke of its wheel shows it turning.
+            if case .simpleMotor = joint.kind { continue }
             let (a, b) = joint.worldAnchors
             let pa = camera.toScreen(a), pb = camera.toScreen(b)
             SDL_RenderDrawLineF(renderer, Float(pa.x), Float(pa.y), Float(pb.x), Float(pb.y))
