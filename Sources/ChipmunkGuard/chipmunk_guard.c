@@ -18,6 +18,9 @@ static int warnings = 0;
 
 int chipmunk_guard_warnings(void) { return warnings; }
 
+extern const char *cpVersionString;
+const char *chipmunk_guard_version(void) { return cpVersionString; }
+
 void cpMessage(const char *condition, const char *file, int line, int isError, int isHardError, const char *message, ...) {
     char text[512];
     va_list args;

@@ -14,6 +14,8 @@ public final class App {
         public var windowWidth = 1280
         public var windowHeight = 720
         public var screenshotDirectory = "."
+        /// Record from the start to this journal.
+        public var recordPath: String?
         public init(scenePath: String) { self.scenePath = scenePath }
     }
 
@@ -22,7 +24,12 @@ public final class App {
 
     private let options: Options
     private let scene: Scene
-    private var world: World
+    /// Live play goes through a Session (so it can be recorded); watching
+    /// plays a Replay, and inputs that would change the world are refused.
+    private let session: Session?
+    private let replay: Replay?
+    private var world: World { replay?.world ?? session!.world }
+    private var replayProblem: String?
     private var clock = FixedStepClock()
     private var tiltControl = TiltControl()
     private var appliedTilt: Vector?
@@ -46,10 +53,19 @@ public final class App {
     private var stepsLastFrame = 0
     private var frameCounter = 0
 
-    public init(scene: Scene, options: Options) throws(PhysicsError) {
+    public init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(PhysicsError) {
         self.scene = scene
         self.options = options
-        world = try World(scene: scene)
+        session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)
+        replay = nil
+    }
+
+    public init(replay: Replay, options: Options) throws(PhysicsError) {
+        self.scene = replay.scene
+        self.options = options
+        self.replay = replay
+        session = nil
+        try replay.rewind()
     }
 
     /// Opens the window and runs until the user quits. Throws `noDisplay`
@@ -80,6 +96,10 @@ public final class App {
         defer { painter = nil; text = nil; if TTF_WasInit() != 0 { TTF_Quit() } }
         defer { for c in controllers { SDL_GameControllerClose(c) } }
 
+        if let path = options.recordPath { startRecording(path) }
+        defer { stopRecording() }
+        if replay != nil { show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
+
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
         var drawNext = true
@@ -105,12 +125,7 @@ public final class App {
                 steps = clock.advance(by: frame * App.timeScales[timeScaleIndex]).steps
             }
             stepOnce = false
-            do {
-                try world.step(steps)
-            } catch {
-                show("physics stopped: \(error)")
-                paused = true
-            }
+            runSteps(steps)
             let physics = Double(SDL_GetPerformanceCounter() - physicsStart) / frequency
             if steps > 0 { clock.record(physics: physics, steps: steps, frame: max(frame, 1e-6)) }
             stepsLastFrame = steps
@@ -128,6 +143,72 @@ public final class App {
                 drawNext = true
             }
             draw(alpha: paused ? 1 : clock.accumulator / clock.stepDuration)
+        }
+    }
+
+    private func runSteps(_ steps: Int) {
+        for _ in 0..<steps {
+            if let replay {
+                guard world.stepCount < replay.lastStep else {
+                    if !paused { show("end of the replay (step \(replay.lastStep))") }
+                    paused = true
+                    return
+                }
+                if let problem = replay.advance() {
+                    report(problem)
+                    return
+                }
+            } else if let session {
+                do {
+                    try session.step()
+                } catch {
+                    show("physics stopped: \(error)")
+                    paused = true
+                    return
+                }
+            }
+        }
+    }
+
+    private func report(_ problem: Replay.Outcome) {
+        switch problem {
+        case .diverged(let step, let expected, let got):
+            replayProblem = "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
+        case .refused(let step, let line, let reason):
+            replayProblem = "diverged at step \(step): the event on line \(line) cannot be applied: \(reason)"
+        case .verified:
+            return
+        }
+        show(replayProblem!, seconds: 10)
+        paused = true
+    }
+
+    private func seek(to step: Int) {
+        guard let replay else { return }
+        do {
+            if let problem = try replay.seek(to: max(0, min(step, replay.lastStep))) { report(problem) }
+        } catch {
+            show("cannot rebuild the scene: \(error)")
+        }
+        clock = FixedStepClock()
+    }
+
+    private func startRecording(_ path: String) {
+        guard let session else { return }
+        do {
+            try session.startRecording(to: path)
+            show("recording to \(path)")
+        } catch {
+            show("cannot record: \(error)")
+        }
+    }
+
+    private func stopRecording() {
+        guard let session, session.isRecording else { return }
+        do {
+            if let path = try session.stopRecording() { show("recording saved to \(path)") }
+        } catch {
+            show("recording failed: \(error)")
         }
     }
 
@@ -160,12 +241,19 @@ public final class App {
     }
 
     private func apply(_ event: Event) {
+        guard let session else {
+            if !watchingNoticeShown { show("watching a replay: inputs that would change the world are off") }
+            watchingNoticeShown = true
+            return
+        }
         do {
-            try world.apply(event)
+            try session.apply(event)
         } catch {
             show("\(error)")
         }
     }
+
+    private var watchingNoticeShown = false
 
     // MARK: Input
 
@@ -226,11 +314,29 @@ public final class App {
         case Int32(SDLK_n.rawValue), Int32(SDLK_PERIOD.rawValue):
             if paused { stepOnce = true } else { paused = true }
         case Int32(SDLK_r.rawValue) where key.repeat == 0:
-            apply(.reset)
-            tiltControl.reset()
-            appliedTilt = nil
-            grabbing = false
-            show("reset")
+            if replay != nil {
+                seek(to: 0)
+            } else {
+                apply(.reset)
+                tiltControl.reset()
+                appliedTilt = nil
+                grabbing = false
+                show("reset")
+            }
+        case Int32(SDLK_LEFT.rawValue) where replay != nil:
+            seek(to: world.stepCount - Journal.checkpointInterval)
+        case Int32(SDLK_RIGHT.rawValue) where replay != nil:
+            seek(to: world.stepCount + Journal.checkpointInterval)
+        case Int32(SDLK_HOME.rawValue) where replay != nil:
+            seek(to: 0)
+        case Int32(SDLK_END.rawValue) where replay != nil:
+            seek(to: replay!.lastStep)
+        case Int32(SDLK_F9.rawValue) where key.repeat == 0 && session != nil:
+            if session!.isRecording {
+                stopRecording()
+            } else {
+                startRecording("\(options.screenshotDirectory)/\(baseName)-\(padded(world.stepCount)).replay.jsonl")
+            }
         case Int32(SDLK_MINUS.rawValue), Int32(SDLK_KP_MINUS.rawValue):
             timeScaleIndex = max(0, timeScaleIndex - 1)
         case Int32(SDLK_PLUS.rawValue), Int32(SDLK_EQUALS.rawValue), Int32(SDLK_KP_PLUS.rawValue):
@@ -260,6 +366,14 @@ public final class App {
     }
 
     private func mouseDown(_ button: SDL_MouseButtonEvent) {
+        if let replay, button.button == UInt8(SDL_BUTTON_LEFT) {
+            let (bar, _) = timelineRect()
+            let x = Double(button.x) * pixelScale, y = Double(button.y) * pixelScale
+            if y >= Double(bar.y) - 10 && x >= Double(bar.x) && x <= Double(bar.x + bar.w) {
+                seek(to: Int((x - Double(bar.x)) / Double(bar.w) * Double(replay.lastStep)))
+                return
+            }
+        }
         let p = worldPoint(x: button.x, y: button.y)
         // A few pixels of slack, so small bodies are easy to hit.
         let slack = 4 * pixelScale / camera.scale
@@ -278,7 +392,7 @@ public final class App {
     }
 
     private func updateTilt(frame: Double) {
-        guard let keys = SDL_GetKeyboardState(nil) else { return }
+        guard session != nil, let keys = SDL_GetKeyboardState(nil) else { return }
         func held(_ a: SDL_Scancode, _ b: SDL_Scancode) -> Bool { keys[Int(a.rawValue)] != 0 || keys[Int(b.rawValue)] != 0 }
         let ctrl = (SDL_GetModState().rawValue & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
         let state = TiltControl.Keys(left: held(SDL_SCANCODE_LEFT, SDL_SCANCODE_A), right: held(SDL_SCANCODE_RIGHT, SDL_SCANCODE_D) && !(ctrl),
@@ -307,6 +421,7 @@ public final class App {
             saveScreenshot(width: pw, height: ph)
         }
         drawHUD(width: pw, height: ph)
+        if replay != nil { drawTimeline() }
         SDL_RenderPresent(renderer)
     }
 
@@ -323,6 +438,11 @@ public final class App {
             ("tilt (\(format(tilt.x, 2)), \(format(tilt.y, 2))) g", Palette.text),
         ]
         if paused { lines.append(("PAUSED (space: run, N: step)", Palette.warning)) }
+        if let session, session.isRecording { lines.append(("● RECORDING (F9 stops)", Palette.contact)) }
+        if let replay {
+            lines.append(("REPLAY step \(world.stepCount) of \(replay.lastStep)\(replay.journal.truncated ? " (truncated)" : ""): watching only", Palette.joint))
+            if let replayProblem { lines.append((replayProblem, Palette.contact)) }
+        }
         if clock.droppedTime > 0 {
             lines.append(("dropped \(format(clock.droppedTime, 2)) s of sim time in \(clock.droppedFrames) slow frame\(clock.droppedFrames == 1 ? "" : "s")", Palette.warning))
         }
@@ -352,6 +472,8 @@ public final class App {
                 "H                   this help",
                 "F12                 screenshot (PNG)",
                 "Ctrl+S              save the state as a scene",
+                "F9                  start / stop recording a replay",
+                "replay: Left/Right  jump a second; Home/End; click the timeline",
                 "Esc                 quit",
                 "gamepad             left stick or accelerometer tilts",
             ]
@@ -360,6 +482,33 @@ public final class App {
             SDL_SetRenderDrawColor(renderer, 10, 12, 16, 220)
             SDL_RenderFillRect(renderer, &box)
             text.draw(keys.map { ($0, Palette.text) }, x: box.x + pad, y: box.y + pad)
+        }
+    }
+
+    /// The timeline bar along the bottom while watching, and the played part.
+    private func timelineRect() -> (bar: SDL_Rect, played: SDL_Rect) {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let margin = Int32(16 * pixelScale), height = Int32(8 * pixelScale)
+        let bar = SDL_Rect(x: margin, y: ph - margin - height, w: pw - 2 * margin, h: height)
+        let last = max(replay?.lastStep ?? 1, 1)
+        let played = SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(bar.w) * Double(min(world.stepCount, last)) / Double(last)), h: bar.h)
+        return (bar, played)
+    }
+
+    private func drawTimeline() {
+        guard let renderer, let replay else { return }
+        var (bar, played) = timelineRect()
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 150)
+        SDL_RenderFillRect(renderer, &bar)
+        SDL_SetRenderDrawColor(renderer, 250, 220, 90, 255)
+        SDL_RenderFillRect(renderer, &played)
+        // Checkpoints as ticks.
+        SDL_SetRenderDrawColor(renderer, 235, 238, 242, 160)
+        let last = max(replay.lastStep, 1)
+        for checkpoint in replay.journal.checkpoints where checkpoint.step <= last {
+            let x = bar.x + Int32(Double(bar.w) * Double(checkpoint.step) / Double(last))
+            SDL_RenderDrawLine(renderer, x, bar.y - 2, x, bar.y + bar.h + 2)
         }
     }
 

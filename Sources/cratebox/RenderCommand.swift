@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import Render
 import Sandbox
@@ -22,7 +25,7 @@ struct RenderPicture: ParsableCommand {
         abstract: "Draw a scene after N steps into a PNG, offscreen (no display needed)."
     )
 
-    @Argument(help: "A scene file (default: the built-in crate scene).")
+    @Argument(help: "A scene file or a replay journal (default: the built-in crate scene).")
     var scene: String?
 
     @OptionGroup var duration: Duration
@@ -32,7 +35,7 @@ struct RenderPicture: ParsableCommand {
     var tilt: Tilt?
 
     @Option(help: "The PNG to write.")
-    var output: String
+    var output: String?
 
     @Option(help: "Picture size in pixels, WxH (default 1280x720).")
     var size = PictureSize(argument: "1280x720")!
@@ -40,8 +43,31 @@ struct RenderPicture: ParsableCommand {
     @Flag(help: "Draw shape outlines, joints, contacts, sleeping bodies and bounding boxes.")
     var debug = false
 
+    @Option(help: "Write a numbered PNG sequence into this folder instead of one picture (a video tool turns it into a clip).")
+    var frames: String?
+
+    @Option(help: "With --frames: a picture every K steps.")
+    var every = 4
+
+    func validate() throws {
+        if frames == nil && output == nil { throw ValidationError("give --output FILE.png (or --frames DIR)") }
+        if frames != nil && output != nil { throw ValidationError("give --output or --frames, not both") }
+        if !(1...100_000).contains(every) { throw ValidationError("--every must be between 1 and 100000") }
+    }
+
     func run() throws {
+        if let path = self.scene, let bytes = try? readFile(path), Journal.looksLikeJournal(bytes) {
+            try renderReplay(path)
+            return
+        }
         let scene = try loadScene(self.scene)
+        if let frames {
+            let world = try World(scene: scene)
+            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try writeFrames(to: frames, total: duration.stepCount, world: { world }, advance: { try world.step() })
+            return
+        }
+        let output = self.output!
         let world: World
         do {
             world = try World(scene: scene)
@@ -58,5 +84,67 @@ struct RenderPicture: ParsableCommand {
             throw Exit.cannotCreate
         }
         say("\(output): \(size.width)x\(size.height), \(scene.name) after \(world.stepCount) steps")
+    }
+}
+
+extension RenderPicture {
+    /// A replay: the world at step N of the journal (or a frame sequence of it).
+    func renderReplay(_ path: String) throws {
+        let replay = try makeReplay(path)
+        let target = duration.steps != nil || duration.seconds != nil ? duration.stepCount : replay.lastStep
+        if let frames {
+            var problem: Replay.Outcome?
+            try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: {
+                if problem == nil, let p = replay.advance() { problem = p }
+            })
+            if let problem { printError("cratebox: \(path): \(problem)") ; throw Exit.failure }
+            return
+        }
+        if let problem = try replay.seek(to: target) {
+            printError("cratebox: \(path): \(problem)")
+            throw Exit.failure
+        }
+        do {
+            try Offscreen.render(replay.world, width: size.width, height: size.height, debug: debug, to: output!)
+        } catch {
+            printError("cratebox: \(error)")
+            throw Exit.cannotCreate
+        }
+        say("\(output!): \(size.width)x\(size.height), replay of \(replay.scene.name) at step \(replay.world.stepCount)")
+    }
+
+    /// frame-000000.png, frame-000001.png, ... every `every` steps up to `total`,
+    /// with a progress bar when stderr is a terminal.
+    func writeFrames(to directory: String, total: Int, world: () -> World, advance: () throws -> Void) throws {
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard mkdir(directory, 0o755) == 0 else {
+                printError("cratebox: \(directory): cannot create: \(String(cString: strerror(errno)))")
+                throw Exit.cannotCreate
+            }
+        } else if (info.st_mode & S_IFMT) != S_IFDIR {
+            printError("cratebox: \(directory): not a directory")
+            throw Exit.cannotCreate
+        }
+        let count = total / every + 1
+        let terminal = isatty(2) != 0
+        for frame in 0..<count {
+            if frame > 0 { for _ in 0..<every { try advance() } }
+            let digits = String(frame)
+            let name = "\(directory)/frame-\(String(repeating: "0", count: max(0, 6 - digits.count)) + digits).png"
+            do {
+                try Offscreen.render(world(), width: size.width, height: size.height, debug: debug, to: name)
+            } catch {
+                printError("cratebox: \(error)")
+                throw Exit.cannotCreate
+            }
+            if terminal {
+                let width = 40, done = (frame + 1) * width / count
+                let bar = String(repeating: "#", count: done) + String(repeating: "-", count: width - done)
+                var err = StandardError(); err.write("\r[\(bar)] \(frame + 1)/\(count) frames")
+            }
+        }
+        if terminal { var err = StandardError(); err.write("\n") }
+        say("\(directory): \(count) frames of \(size.width)x\(size.height), every \(every) steps")
     }
 }

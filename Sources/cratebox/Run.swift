@@ -17,31 +17,40 @@ struct Run: ParsableCommand {
     @Option(help: "Window size in points, WxH (default 1280x720).")
     var size = PictureSize(argument: "1280x720")!
 
-    @Option(help: "Where screenshots and saved scenes go (default: the current directory).")
+    @Option(help: "Where screenshots, saved scenes and recordings go (default: the current directory).")
     var saveTo = "."
+
+    @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
+    var record: String?
 
     func run() throws {
         let scene = try loadScene(self.scene)
-        let env = { (name: String) -> String in getenv(name).map { String(cString: $0) } ?? "" }
-        if env("DISPLAY").isEmpty && env("WAYLAND_DISPLAY").isEmpty && env("SDL_VIDEODRIVER").isEmpty {
-            noDisplay("DISPLAY and WAYLAND_DISPLAY are not set")
-        }
+        Run.requireDisplay()
         var options = App.Options(scenePath: self.scene ?? DefaultScene.fileName)
         options.windowWidth = size.width
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
+        options.recordPath = record
         do {
-            let app = try App(scene: scene, options: options)
+            let (text, file) = try sceneSource(self.scene)
+            let app = try App(scene: scene, sceneText: text, sceneFile: file, options: options)
             try app.run()
         } catch let error as RenderError where error.message.hasPrefix("no display") {
-            noDisplay(String(error.message.dropFirst("no display: ".count)))
+            Run.noDisplay(String(error.message.dropFirst("no display: ".count)))
         } catch {
             printError("cratebox: \(error)")
             throw Exit.failure
         }
     }
 
-    func noDisplay(_ reason: String) -> Never {
+    static func requireDisplay() {
+        let env = { (name: String) -> String in getenv(name).map { String(cString: $0) } ?? "" }
+        if env("DISPLAY").isEmpty && env("WAYLAND_DISPLAY").isEmpty && env("SDL_VIDEODRIVER").isEmpty {
+            noDisplay("DISPLAY and WAYLAND_DISPLAY are not set")
+        }
+    }
+
+    static func noDisplay(_ reason: String) -> Never {
         printError("cratebox: no display to open a window on (\(reason)); try `cratebox render SCENE --output picture.png` or `cratebox simulate SCENE`")
         exitNow(69)
     }

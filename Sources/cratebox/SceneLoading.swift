@@ -109,3 +109,11 @@ func loadScene(_ path: String?) throws -> Scene {
         throw Exit.invalidScene
     }
 }
+
+/// The scene's text (for a journal to embed) and its file name.
+func sceneSource(_ path: String?) throws -> (text: String, file: String) {
+    guard let path else { return (DefaultScene.json, DefaultScene.fileName) }
+    let bytes = try readFile(path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return (String(decoding: bytes, as: UTF8.self), name)
+}

@@ -71,16 +71,61 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Print one JSON object: steps, hash and every dynamic body.")
     var json = false
 
+    @Option(help: "Scripted input: a journal of events (checkpoints and header optional), each applied before its step.")
+    var events: String?
+
+    @Option(help: "Record the run as a replay journal.")
+    var record: String?
+
     func run() throws {
         let scene = try loadScene(self.scene)
-        let world: World
+        let script = try events.map { try loadJournal($0, requireHeader: false) }
+        let (text, file) = try sceneSource(self.scene)
+        let session: Session
         do {
-            world = try World(scene: scene)
-            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
-            try world.step(duration.stepCount)
+            session = try Session(scene: scene, sceneText: text, sceneFile: file)
         } catch {
             printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
             throw Exit.failure
+        }
+        if let record {
+            do { try session.startRecording(to: record) } catch {
+                printError("cratebox: \(error)")
+                throw Exit.cannotCreate
+            }
+        }
+        let world = session.world
+        let steps = duration.stepCount
+        let timed = script?.events ?? []
+        var next = 0
+        do {
+            if let tilt { try session.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            for step in 0...steps {
+                while next < timed.count, timed[next].step == step {
+                    do {
+                        try session.apply(timed[next].event)
+                    } catch {
+                        printError("\(events!):\(timed[next].line): the event cannot be applied at step \(step): \(error)")
+                        throw Exit.invalidScene
+                    }
+                    next += 1
+                }
+                if step < steps { try session.step() }
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
+            throw Exit.failure
+        }
+        if next < timed.count {
+            printError("cratebox: \(events!):\(timed[next].line): events after step \(steps) were not applied (the run has \(steps) steps)")
+        }
+        if record != nil {
+            do { try session.stopRecording() } catch {
+                printError("cratebox: \(error)")
+                throw Exit.cannotCreate
+            }
         }
         let hash = StateHash.hex(world.stateHash)
         if json {

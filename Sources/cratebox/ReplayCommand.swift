@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Render
+import Sandbox
+
+/// Reads a journal file, or prints why not and exits 66 / 65.
+func loadJournal(_ path: String, requireHeader: Bool = true) throws -> Journal {
+    let bytes: [UInt8]
+    do {
+        bytes = try readFile(path, limit: 1 << 30)
+    } catch {
+        printError("cratebox: \(error)")
+        throw Exit.unreadable
+    }
+    do {
+        return try Journal.parse(bytes, file: path, requireHeader: requireHeader)
+    } catch {
+        printError(error.description)
+        throw Exit.invalidScene
+    }
+}
+
+func makeReplay(_ path: String) throws -> Replay {
+    let journal = try loadJournal(path)
+    do {
+        return try Replay(journal: journal, file: path)
+    } catch {
+        printError(error.description)
+        throw Exit.invalidScene
+    }
+}
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Watch a recorded session in the window, or verify it headless (--verify).",
+        discussion: """
+        --verify rebuilds the world from the embedded scene, replays every event
+        at its step and compares each checkpoint: exit 0 when every one matches,
+        1 at the first that does not (naming its step), 65 for a malformed journal.
+        """
+    )
+
+    @Argument(help: "A cratebox/replay@1 journal.")
+    var journal: String
+
+    @Flag(help: "Replay headless and check every checkpoint.")
+    var verify = false
+
+    @Option(help: "Window size in points, WxH (default 1280x720).")
+    var size = PictureSize(argument: "1280x720")!
+
+    func run() throws {
+        let replay = try makeReplay(journal)
+        if verify {
+            switch replay.verify() {
+            case .verified(let steps, let checkpoints, let hash, let truncated):
+                var line = "verified \(steps) steps, \(checkpoints) checkpoints, hash \(StateHash.hex(hash))"
+                if truncated { line += " (truncated: the journal has no end line; verified up to its last checkpoint)" }
+                say(line)
+            case .diverged(let step, let expected, let got):
+                say("diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))")
+                throw Exit.failure
+            case .refused(let step, let line, let reason):
+                say("diverged at step \(step): the event on line \(line) cannot be applied: \(reason)")
+                throw Exit.failure
+            }
+            return
+        }
+        try Run.requireDisplay()
+        var options = App.Options(scenePath: journal)
+        options.windowWidth = size.width
+        options.windowHeight = size.height
+        do {
+            let app = try App(replay: replay, options: options)
+            try app.run()
+        } catch let error as RenderError where error.message.hasPrefix("no display") {
+            Run.noDisplay(String(error.message.dropFirst("no display: ".count)))
+        } catch {
+            printError("cratebox: \(error)")
+            throw Exit.failure
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Physics
+import Testing
+@testable import Sandbox
+
+@Suite struct JournalTests {
+    @Test func sha256KnownAnswers() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(SHA256.hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    /// A seeded random session using every kind of event.
+    static func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
+        var rng = SeededGenerator(seed: seed)
+        let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
+        let world = session.world
+        for _ in 0..<steps {
+            if Int.random(in: 0..<12, using: &rng) == 0 {
+                let live = world.bodies.indices.filter { !world.bodies[$0].removed }
+                let p = Vector(Double.random(in: 20...280, using: &rng), Double.random(in: 20...280, using: &rng))
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0, 1: try? session.apply(.tilt(x: Double.random(in: -1...1, using: &rng), y: Double.random(in: -1...0.2, using: &rng)))
+                case 2: if world.bodies.count < 30 { try? session.apply(.spawn(x: p.x, y: p.y)) }
+                case 3:
+                    if let index = live.randomElement(using: &rng) {
+                        let at = world.bodies[index].body.position
+                        try? session.apply(.grab(body: index, x: at.x, y: at.y))
+                    }
+                case 4: try? session.apply(.drag(x: p.x, y: p.y))
+                case 5: try? session.apply(.release)
+                case 6: if live.count > 3, let index = live.randomElement(using: &rng) { try? session.apply(.remove(body: index)) }
+                default: if Int.random(in: 0..<4, using: &rng) == 0 { try? session.apply(.reset) }
+                }
+            }
+            try session.step()
+        }
+        return session
+    }
+
+    func kinds(_ journal: Journal) -> Set<String> {
+        Set(journal.events.map { e -> String in
+            switch e.event {
+            case .tilt: "tilt"
+            case .spawn: "spawn"
+            case .grab: "grab"
+            case .drag: "drag"
+            case .release: "release"
+            case .remove: "remove"
+            case .reset: "reset"
+            }
+        })
+    }
+
+    @Test(arguments: 0..<6 as Range<UInt64>)
+    func recordedSessionsVerify(seed: UInt64) throws {
+        let session = try Self.randomSession(seed: seed)
+        let text = session.journalText
+        let journal = try Journal.parse(Array(text.utf8), file: "r.jsonl")
+        #expect(journal.checkpoints.count == 6 && journal.end?.steps == 720)
+        #expect(kinds(journal).count >= 5)
+        let outcome = try Replay(journal: journal, file: "r.jsonl").verify()
+        #expect(outcome == .verified(steps: 720, checkpoints: 6, hash: session.world.stateHash, truncated: false))
+        // The same stream twice: the same journal, bit for bit.
+        #expect(try Self.randomSession(seed: seed).journalText == text)
+    }
+
+    @Test func everyEventKindAppearsAcrossTheSeeds() throws {
+        var all = Set<String>()
+        for seed in 0..<6 as Range<UInt64> {
+            all.formUnion(kinds(try Journal.parse(Array(try Self.randomSession(seed: seed).journalText.utf8), file: "r")))
+        }
+        #expect(all == ["tilt", "spawn", "grab", "drag", "release", "remove", "reset"])
+    }
+
+    /// Changing any event is caught at the first checkpoint after it.
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func aChangedEventDivergesAtTheNextCheckpoint(seed: UInt64) throws {
+        let session = try Self.randomSession(seed: seed)
+        var lines = session.journalText.split(separator: "\n").map(String.init)
+        let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
+        // A tilt that acts for at least one step (no later tilt or reset at
+        // its step) and is not wiped out by a reset before the next checkpoint.
+        let candidates = journal.events.enumerated().filter { i, timed in
+            guard case .tilt = timed.event else { return false }
+            let checkpoint = (timed.step / Journal.checkpointInterval + 1) * Journal.checkpointInterval
+            guard checkpoint <= 720 else { return false }
+            return !journal.events[(i + 1)...].contains { later in
+                (later.step == timed.step && (later.event == .reset || { if case .tilt = later.event { true } else { false } }()))
+                    || (later.event == .reset && later.step <= checkpoint)
+            }
+        }
+        let (_, original) = try #require(candidates.first)
+        guard case .tilt(let x, let y) = original.event else { return }
+        lines[original.line - 1] = Journal.line(step: original.step, .tilt(x: x + 0.001, y: y))
+        let tampered = try Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "r")
+        let expectedStep = (original.step / Journal.checkpointInterval + 1) * Journal.checkpointInterval
+        let outcome = try Replay(journal: tampered, file: "r").verify()
+        guard case .diverged(let step, let expected, let got) = outcome else { Issue.record("not caught: \(outcome)"); return }
+        #expect(step == expectedStep && expected != got)
+    }
+
+    @Test func aJournalCutOffMidLineIsValidUpToItsLastCompleteLine() throws {
+        let session = try Self.randomSession(seed: 9, steps: 500)
+        let text = session.journalText
+        // Cut in the middle of the end line, and then inside a line after the second checkpoint.
+        let second = try #require(text.range(of: "\"step\":240,\"checkpoint\""))
+        let afterSecond = text.distance(from: text.startIndex, to: second.upperBound) + 40
+        for cut in [text.count - 10, afterSecond] {
+            let partial = String(text.prefix(cut))
+            let journal = try Journal.parse(Array(partial.utf8), file: "cut.jsonl")
+            #expect(journal.truncated)
+            let outcome = try Replay(journal: journal, file: "cut.jsonl").verify()
+            guard case .verified(let steps, let checkpoints, _, let truncated) = outcome else { Issue.record("\(outcome)"); continue }
+            #expect(truncated && steps == journal.checkpoints.last?.step && checkpoints == journal.checkpoints.count && checkpoints >= 2)
+        }
+    }
+
+    @Test func malformedJournalsNameTheLine() throws {
+        let header = try Self.randomSession(seed: 1, steps: 0).lines[0]
+        func error(_ text: String) -> String {
+            do {
+                _ = try Journal.parse(Array(text.utf8), file: "bad.jsonl")
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        #expect(error("") == "bad.jsonl: empty: a journal starts with a cratebox/replay@1 header line")
+        #expect(error("{\"format\":\"x\"}\n").hasPrefix("bad.jsonl:1: the first line must be a cratebox/replay@1 header"))
+        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove or reset)")
+        #expect(error(header + "\n{\"step\":5,\"event\":\"release\"}\n{\"step\":4,\"event\":\"release\"}\n") == "bad.jsonl:3: step 4 comes after step 5; lines must be in step order")
+        #expect(error(header + "\n{\"step\":1,\"event\":\"tilt\",\"x\":1}\n") == "bad.jsonl:2: missing \"y\"")
+        #expect(error(header + "\n{\"step\":1,\"event\":\"release\",\"extra\":1}\n") == "bad.jsonl:2: unknown key \"extra\"")
+        #expect(error(header + "\n{\"step\":120,\"checkpoint\":\"XYZ\"}\n").hasPrefix("bad.jsonl:2: \"checkpoint\" must be 16 lowercase hex digits"))
+        #expect(error(header + "\nnot json\n").hasPrefix("bad.jsonl:2: column 1: "))
+        #expect(error(header + "\n{\"end\":0,\"hash\":\"0000000000000000\"}\n{\"step\":0,\"event\":\"release\"}\n") == "bad.jsonl:3: nothing may follow the end line")
+        let changedScene = header.replacingOccurrences(of: "Crates", with: "Boxes")
+        #expect(error(changedScene + "\n") == "bad.jsonl:1: the embedded scene does not match its sceneSha256: it was changed")
+    }
+}
