@@ -65,7 +65,8 @@ import Testing
 
         let app = Process()
         app.executableURL = binary
-        app.arguments = ["run", "--save-to", shots.path, "--size", "1280x720"]
+        let recording = shots.appendingPathComponent("session.jsonl").path
+        app.arguments = ["run", "--save-to", shots.path, "--size", "1280x720", "--record", recording]
         app.environment = env
         let out = Pipe()
         app.standardOutput = out
@@ -130,5 +131,11 @@ import Testing
         #expect(tilted.meanX < flat.meanX - 20, "mean x: flat \(flat.meanX), tilted \(tilted.meanX)")
         // The dragged crate hangs under the pointer.
         #expect(dragged.near > 1000, "wood near the pointer: \(dragged.near)")
+        // The session was recorded as it was played, and replays bit for bit.
+        let verify = try cratebox("replay", recording, "--verify")
+        #expect(verify.status == 0 && verify.stdout.hasPrefix("verified "), "\(verify.stdout)\(verify.stderr)")
+        #expect(!verify.stdout.contains("truncated"))
+        let journal = try String(contentsOfFile: recording, encoding: .utf8)
+        for kind in ["tilt", "grab", "drag", "release"] { #expect(journal.contains("\"event\":\"\(kind)\""), "\(kind)") }
     }
 }

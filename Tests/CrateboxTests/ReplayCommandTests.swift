@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@Suite struct ReplayCommandTests {
+    /// Scripted sessions covering every event kind, with their final hashes.
+    static let golden: [(String, String, Int, Int)] = [
+        ("crates-every-event.jsonl", "c6dbf9189b573e48", 720, 6),
+        ("bridge-drag-and-cut.jsonl", "82495f676417bc2b", 480, 4),
+        ("pyramid-tilted.jsonl", "ebe760923c1094f8", 480, 4),
+    ]
+
+    @Test(arguments: golden)
+    func goldenReplaysVerify(name: String, hash: String, steps: Int, checkpoints: Int) throws {
+        let r = try cratebox("replay", "Tests/Fixtures/replays/\(name)", "--verify")
+        #expect(r.status == 0)
+        #expect(r.stdout == "verified \(steps) steps, \(checkpoints) checkpoints, hash \(hash)\n")
+    }
+
+    @Test func goldenReplaysCoverEveryEventKind() throws {
+        var text = ""
+        for (name, _, _, _) in Self.golden {
+            text += try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/\(name)"), encoding: .utf8)
+        }
+        for kind in ["tilt", "spawn", "grab", "drag", "release", "remove", "reset"] {
+            #expect(text.contains("\"event\":\"\(kind)\""), "\(kind)")
+        }
+    }
+
+    func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-\(getpid())-\(name)").path
+    }
+
+    @Test func tamperingIsCaughtAtTheNextCheckpoint() throws {
+        let original = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/crates-every-event.jsonl"), encoding: .utf8)
+        let path = temporary("tampered.jsonl")
+        defer { unlink(path) }
+        // The drag at step 205 goes a little further right.
+        try original.replacingOccurrences(of: "{\"step\":205,\"event\":\"drag\",\"x\":180.0", with: "{\"step\":205,\"event\":\"drag\",\"x\":181.0")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try cratebox("replay", path, "--verify")
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("diverged at step 240: expected "))
+    }
+
+    @Test func malformedJournalsExit65WithTheLine() throws {
+        let path = temporary("bad.jsonl")
+        defer { unlink(path) }
+        let header = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/pyramid-tilted.jsonl"), encoding: .utf8)
+            .split(separator: "\n")[0]
+        try "\(header)\n{\"step\":2,\"event\":\"tilt\",\"x\":\"left\",\"y\":0}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try cratebox("replay", path, "--verify")
+        #expect(r.status == 65 && r.stderr == "\(path):2: \"x\" must be a number\n")
+        #expect(try cratebox("replay", "no/such.jsonl", "--verify").status == 66)
+    }
+
+    @Test func scriptedEventsAndRecordingsAgree() throws {
+        let events = temporary("events.jsonl"), record = temporary("rec.jsonl")
+        defer { unlink(events); unlink(record) }
+        try """
+        {"step":0,"event":"tilt","x":0.6,"y":-0.8}
+        {"step":50,"event":"spawn","x":100,"y":200}
+
+        """.write(toFile: events, atomically: true, encoding: .utf8)
+        let a = try cratebox("simulate", "--events", events, "--steps", "300", "--json", "--record", record)
+        let b = try cratebox("simulate", "--events", events, "--steps", "300", "--json")
+        #expect(a.status == 0 && a.stdout == b.stdout)
+        let v = try cratebox("replay", record, "--verify")
+        #expect(v.status == 0 && a.stdout.contains(String(v.stdout.suffix(17).prefix(16))))
+        // An event the world refuses names its line.
+        try "{\"step\":5,\"event\":\"remove\",\"body\":42}\n".write(toFile: events, atomically: true, encoding: .utf8)
+        let bad = try cratebox("simulate", "--events", events, "--steps", "10")
+        #expect(bad.status == 65 && bad.stderr.hasPrefix("\(events):1: the event cannot be applied at step 5"))
+    }
+
+    /// A recording killed with SIGKILL is still a valid replay up to its last checkpoint.
+    @Test func aKilledRecordingVerifiesUpToItsLastCheckpoint() throws {
+        let record = temporary("killed.jsonl")
+        defer { unlink(record) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["simulate", "Scenes/pile.json", "--steps", "1000000", "--record", record]
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for three checkpoints to reach the file.
+        for _ in 0..<600 {
+            let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+            if text.components(separatedBy: "\"checkpoint\"").count > 3 { break }
+            usleep(100_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let r = try cratebox("replay", record, "--verify")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("verified ") && r.stdout.contains("(truncated"))
+        // No temporary file is left behind next to it.
+        let dir = (record as NSString).deletingLastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".cratebox-\(getpid())-killed") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func renderDrawsAReplayAtAStepAndAsFrames() throws {
+        let picture = temporary("replay.png"), frames = temporary("frames")
+        defer { unlink(picture); try? FileManager.default.removeItem(atPath: frames) }
+        let r = try cratebox("render", "Tests/Fixtures/replays/crates-every-event.jsonl", "--steps", "240", "--output", picture, "--size", "160x120")
+        #expect(r.status == 0 && r.stdout.contains("at step 240"))
+        let f = try cratebox("render", "Tests/Fixtures/replays/pyramid-tilted.jsonl", "--frames", frames, "--every", "120", "--size", "80x60")
+        #expect(f.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: frames).sorted() == (0...4).map { "frame-00000\($0).png" })
+    }
+}
