@@ -19,12 +19,14 @@ let package = Package(
         .target(name: "ChipmunkGuard"),
         // The only Swift code that touches Chipmunk.
         .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard"]),
+        // Timing functions and keyframe tracks: pure Swift, no dependencies.
+        .target(name: "Animation"),
         // Scenes, World, events, clock, hashing: headless and deterministic.
-        .target(name: "Sandbox", dependencies: ["Physics"]),
+        .target(name: "Sandbox", dependencies: ["Physics", "Animation"]),
         // The plain C runner that World is checked and benchmarked against.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         // The only code that touches SDL: window, input, drawing, PNGs.
-        .target(name: "Render", dependencies: ["CSDL2", "Physics", "Sandbox"]),
+        .target(name: "Render", dependencies: ["CSDL2", "Physics", "Sandbox", "Animation"]),
         // Flattens a Scene for the C runner; used by `bench` and the tests.
         .target(name: "Bench", dependencies: ["Sandbox", "CRunner"]),
         .executableTarget(
@@ -35,6 +37,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Bench"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Sandbox"]),
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "Sandbox"]),

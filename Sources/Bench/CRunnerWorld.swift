@@ -7,7 +7,14 @@ import Sandbox
 public final class CRunnerWorld {
     private let raw: OpaquePointer
 
+    /// Whether the C runner can run the scene: it does not animate bodies
+    /// (the timing functions live in Swift).
+    public static func supports(_ scene: Scene) -> Bool {
+        scene.bodies.allSatisfy { $0.animation == nil }
+    }
+
     public init(scene: Scene) {
+        precondition(CRunnerWorld.supports(scene), "the C runner does not animate bodies")
         // Flatten the scene into the C structs. The C runner reads them only
         // while it builds, so they live in buffers freed right after.
         var buffers = Buffers()

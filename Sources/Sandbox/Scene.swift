@@ -1,3 +1,4 @@
+import Animation
 import Physics
 
 /// A decoded, validated `cratebox/scene@1` document (see shared/scene-format.md).
@@ -49,6 +50,14 @@ public struct BodySpec: Equatable, Sendable {
     public var mass: MassSpec?
     public var shapes: [ShapeSpec]
     public var look: Look
+    /// Kinematic bodies only: the keyframed path the body follows.
+    public var animation: AnimationSpec? = nil
+}
+
+/// A kinematic body's keyframe animation, of its position or its angle.
+public enum AnimationSpec: Equatable, Sendable {
+    case position(KeyframeTrack<Point2>)
+    case angle(KeyframeTrack<Double>)
 }
 
 public enum MassSpec: Equatable, Sendable {

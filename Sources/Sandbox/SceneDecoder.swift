@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Animation
 import Physics
 
 extension Scene {
@@ -549,8 +550,13 @@ struct SceneReader {
             }
         }
 
-        if member(members, "animation") != nil && !isSpawn {
-            fail(j(path, "animation"), "keyframe animation is not supported yet; remove the key (it is planned for kinematic bodies)")
+        var animation: AnimationSpec?
+        if let n = member(members, "animation"), !isSpawn {
+            if type != .kinematic {
+                fail(j(path, "animation"), "only kinematic bodies follow an animation; give the body \"type\": \"kinematic\"")
+            } else {
+                animation = self.animation(n, j(path, "animation"))
+            }
         }
 
         if type == .dynamic, let mass, errors.count == errorCount {
@@ -558,7 +564,7 @@ struct SceneReader {
         }
         guard errors.count == errorCount else { return nil }
         return BodySpec(id: id, type: type, position: position, angle: angle, velocity: velocity,
-                        angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look)
+                        angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look, animation: animation)
     }
 
     /// Chipmunk aborts when it steps a dynamic body whose mass or moment is not
@@ -713,6 +719,120 @@ struct SceneReader {
             return nil
         }
         return vertices
+    }
+
+    // MARK: Animation
+
+    static let animationKeys = ["property", "values", "keyTimes", "timingFunctions", "duration", "beginTime", "repeat", "autoreverses"]
+
+    mutating func animation(_ node: JSONNode, _ path: String) -> AnimationSpec? {
+        guard let members = object(node, path, "an animation object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        checkKeys(members, SceneReader.animationKeys, path)
+        var property: String?
+        if let n = member(members, "property"), let s = string(n, j(path, "property")) {
+            if s == "position" || s == "angle" { property = s } else {
+                fail(j(path, "property"), "must be \"position\" or \"angle\", got \"\(s)\"")
+            }
+        } else if member(members, "property") == nil {
+            fail(path, "missing required key \"property\" (\"position\" or \"angle\")")
+        }
+        // Values: points for position, numbers for angle.
+        var points: [Point2] = [], angles: [Double] = []
+        var valueCount = 0
+        if let n = member(members, "values"), let items = array(n, j(path, "values"), max: 1000) {
+            valueCount = items.count
+            if items.count < 2 { fail(j(path, "values"), "needs at least 2 values, got \(items.count)") }
+            for (i, item) in items.enumerated() {
+                let itemPath = "\(j(path, "values"))[\(i)]"
+                if property == "position", let p = point(item, itemPath) { points.append(Point2(p.x, p.y)) }
+                if property == "angle", let a = number(item, itemPath, .within(-Limits.coordinate, Limits.coordinate)) { angles.append(a) }
+            }
+        } else if member(members, "values") == nil {
+            fail(path, "missing required key \"values\"")
+        }
+        var keyTimes: [Double]?
+        if let n = member(members, "keyTimes"), let items = array(n, j(path, "keyTimes"), max: 1000) {
+            let times = items.enumerated().compactMap { i, item in number(item, "\(j(path, "keyTimes"))[\(i)]", .within(0, 1)) }
+            if times.count == items.count {
+                if valueCount >= 2 && times.count != valueCount {
+                    fail(j(path, "keyTimes"), "needs one key time per value (\(valueCount)), got \(times.count)")
+                } else if times.first != 0 || times.last != 1 {
+                    fail(j(path, "keyTimes"), "must start at 0 and end at 1")
+                } else if let bad = (1..<max(times.count, 1)).first(where: { times[$0] < times[$0 - 1] }) {
+                    fail("\(j(path, "keyTimes"))[\(bad)]", "key times must not decrease: \(SceneReader.show(times[bad])) comes after \(SceneReader.show(times[bad - 1]))")
+                } else {
+                    keyTimes = times
+                }
+            }
+        }
+        var functions: [TimingFunction]?
+        if let n = member(members, "timingFunctions"), let items = array(n, j(path, "timingFunctions"), max: 1000) {
+            let parsed = items.enumerated().compactMap { i, item in timingFunction(item, "\(j(path, "timingFunctions"))[\(i)]") }
+            if parsed.count == items.count {
+                if valueCount >= 2 && parsed.count != valueCount - 1 {
+                    fail(j(path, "timingFunctions"), "needs one timing function per segment (\(valueCount - 1)), got \(parsed.count)")
+                } else {
+                    functions = parsed
+                }
+            }
+        }
+        var duration = 1.0
+        if let n = member(members, "duration") {
+            if let d = number(n, j(path, "duration"), .size(1e-3, Limits.coordinate)) { duration = d }
+        } else {
+            fail(path, "missing required key \"duration\" (seconds, greater than 0)")
+        }
+        let beginTime = member(members, "beginTime").flatMap { number($0, j(path, "beginTime"), .nonNegative(Limits.coordinate)) } ?? 0
+        var repeatCount = RepeatCount.times(1)
+        if let n = member(members, "repeat") {
+            if case .string(let s) = n.value {
+                if s == "forever" { repeatCount = .forever } else { fail(j(path, "repeat"), "must be a number greater than 0 or \"forever\", got \"\(s)\"") }
+            } else if let count = number(n, j(path, "repeat"), .size(1e-3, 1e9)) {
+                repeatCount = .times(count)
+            }
+        }
+        let autoreverses = member(members, "autoreverses").flatMap { bool($0, j(path, "autoreverses")) } ?? false
+        guard errors.count == errorCount, let property else { return nil }
+        do {
+            if property == "position" {
+                return .position(try KeyframeTrack(values: points, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
+                                                   beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses))
+            }
+            return .angle(try KeyframeTrack(values: angles, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
+                                            beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses))
+        } catch {
+            // Everything the track checks was checked above; this is a backstop.
+            fail(path, "invalid animation: \(error)")
+            return nil
+        }
+    }
+
+    /// A name (linear, easeIn, easeOut, easeInEaseOut, default) or four
+    /// control points [x1, y1, x2, y2] with x1 and x2 in [0, 1].
+    mutating func timingFunction(_ node: JSONNode, _ path: String) -> TimingFunction? {
+        let names = TimingFunction.named.compactMap(\.name)
+        switch node.value {
+        case .string(let s):
+            if let f = TimingFunction.named(s) { return f }
+            // CSS's names for the same curves, and the usual slip.
+            let aliases = ["ease": "default", "ease-in": "easeIn", "ease-out": "easeOut", "ease-in-out": "easeInEaseOut", "easeInOut": "easeInEaseOut"]
+            let guess = (aliases[s] ?? closest(to: s, in: names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            fail(path, "unknown timing function \"\(s)\"\(guess); expected one of \(names.joined(separator: ", ")) or [x1, y1, x2, y2]")
+            return nil
+        case .array(let items) where items.count == 4:
+            let x1 = number(items[0], path, .within(0, 1), label: "x1"), y1 = number(items[1], path, .within(-1000, 1000), label: "y1")
+            let x2 = number(items[2], path, .within(0, 1), label: "x2"), y2 = number(items[3], path, .within(-1000, 1000), label: "y2")
+            guard let x1, let y1, let x2, let y2 else { return nil }
+            return TimingFunction(controlPoints: x1, y1, x2, y2)
+        case .array(let items):
+            fail(path, "must be a timing function name or [x1, y1, x2, y2], got an array of \(items.count)")
+            return nil
+        default:
+            fail(path, "must be a timing function name or [x1, y1, x2, y2], got \(node.value.kindName)")
+            return nil
+        }
     }
 
     // MARK: Joints

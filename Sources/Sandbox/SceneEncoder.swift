@@ -1,3 +1,4 @@
+import Animation
 import Physics
 
 extension World {
@@ -122,6 +123,7 @@ extension Scene {
         case nil: break
         }
         fields.append("\"shapes\": [\(b.shapes.map(shape).joined(separator: ", "))]")
+        if let animation = b.animation { fields.append("\"animation\": \(self.animation(animation))") }
         switch b.look {
         case .crate: fields.append("\"look\": \"crate\"")
         case .ball: fields.append("\"look\": \"ball\"")
@@ -131,6 +133,30 @@ extension Scene {
             fields.append("\"look\": \"#\(String(repeating: "0", count: 6 - hex.count) + hex)\"")
         }
         return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private func animation(_ a: AnimationSpec) -> String {
+        func common<V>(_ track: KeyframeTrack<V>, _ property: String, _ values: [String]) -> String {
+            var fields = ["\"property\": \(q(property))", "\"values\": [\(values.joined(separator: ", "))]",
+                          "\"keyTimes\": [\(track.keyTimes.map(n).joined(separator: ", "))]",
+                          "\"timingFunctions\": [\(track.timingFunctions.map(function).joined(separator: ", "))]",
+                          "\"duration\": \(n(track.duration))", "\"beginTime\": \(n(track.beginTime))"]
+            switch track.repeatCount {
+            case .forever: fields.append("\"repeat\": \"forever\"")
+            case .times(let count): fields.append("\"repeat\": \(n(count))")
+            }
+            fields.append("\"autoreverses\": \(track.autoreverses)")
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        switch a {
+        case .position(let track): return common(track, "position", track.values.map { pair($0.x, $0.y) })
+        case .angle(let track): return common(track, "angle", track.values.map(n))
+        }
+    }
+
+    private func function(_ f: TimingFunction) -> String {
+        if let name = f.name { return q(name) }
+        return "[\(n(f.x1)), \(n(f.y1)), \(n(f.x2)), \(n(f.y2))]"
     }
 
     private func shape(_ s: ShapeSpec) -> String {

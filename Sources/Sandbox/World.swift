@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Animation
 import Physics
 
 /// A body of the world and what the sandbox knows about it.
@@ -57,6 +58,10 @@ public final class World {
     /// Each body's pose before the last step, by index into `bodies`.
     public private(set) var previousPoses: [Pose] = []
     private var grab: Grab?
+    /// Kinematic bodies that follow an animation, by index into `bodies`.
+    private var animated: [(index: Int, animation: AnimationSpec)] = []
+    /// Steps since the world was last built: the animations' clock (a reset restarts them).
+    public private(set) var stepsSinceBuild = 0
 
     /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
     /// joint of bounded force, as in Chipmunk's demo app.
@@ -83,6 +88,8 @@ public final class World {
         previousPoses = []
         grab = nil
         tilt = nil
+        animated = []
+        stepsSinceBuild = 0
         space.iterations = scene.iterations
         space.gravity = scene.gravity
         space.damping = scene.damping
@@ -155,6 +162,7 @@ public final class World {
         body.velocity = spec.velocity
         body.angularVelocity = spec.angularVelocity
 
+        if let animation = spec.animation { animated.append((bodies.count, animation)) }
         bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
         previousPoses.append(Pose(position: body.position, angle: body.angle))
         if spec.type == .dynamic { dynamicBodies.append(body) }
@@ -265,8 +273,27 @@ public final class World {
             let next = hand + (grab.target - hand) * 0.125
             grab.hand.velocity = (next - hand) * (1 / World.stepDuration)
         }
+        animate()
         try space.step(World.stepDuration)
         stepCount += 1
+        stepsSinceBuild += 1
+    }
+
+    /// The normative rule: before each step, each animated body gets the
+    /// velocity that brings it to its animated pose at the end of the step.
+    private func animate() {
+        guard !animated.isEmpty else { return }
+        let endOfStep = Double(stepsSinceBuild + 1) * World.stepDuration
+        for (index, animation) in animated where !bodies[index].removed {
+            let body = bodies[index].body
+            switch animation {
+            case .position(let track):
+                let target = track.value(at: endOfStep), p = body.position
+                body.velocity = Vector((target.x - p.x) / World.stepDuration, (target.y - p.y) / World.stepDuration)
+            case .angle(let track):
+                body.angularVelocity = (track.value(at: endOfStep) - body.angle) / World.stepDuration
+            }
+        }
     }
 
     public func step(_ count: Int) throws(PhysicsError) {

@@ -29,6 +29,10 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let scene = try loadScene(self.scene)
+        guard CRunnerWorld.supports(scene) else {
+            printError("cratebox: \(self.scene ?? ""): the plain C runner does not animate bodies; bench a scene without \"animation\"")
+            throw Exit.failure
+        }
         let clock = ContinuousClock()
         var worldTimes: [Double] = [], cTimes: [Double] = [], ratios: [Double] = []
         var worldHash: UInt64 = 0, cHash: UInt64 = 0

@@ -72,7 +72,7 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
     }
 
     @Test func twoProcessesGiveTheSameHashAsThisOne() throws {
-        for name in ["crates.json", "bridge.json", "mixed.json"] {
+        for name in ["crates.json", "bridge.json", "mixed.json", "elevator.json", "paddle.json", "bounce.json"] {
             let a = try cratebox("simulate", "Scenes/\(name)", "--steps", "300", "--tilt", "-0.5,-0.8", "--json")
             let b = try cratebox("simulate", "Scenes/\(name)", "--seconds", "2.5", "--tilt=-0.5,-0.8", "--json")
             #expect(a.status == 0 && a.stdout == b.stdout)

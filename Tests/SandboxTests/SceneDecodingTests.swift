@@ -156,13 +156,19 @@ import Testing
                 == "test.json: joints[0].max: must be at least min (3), got 1")
     }
 
-    @Test func idsAndUnsupportedKeys() {
+    @Test func idsAnimationsAndSpawnKeys() {
         #expect(errors(scene(bodies: #"{"id": "x", "position": [1, 1], "mass": 1, "box": [1, 1]}, {"id": "x", "position": [1, 1], "mass": 1, "box": [1, 1]}"#))
                 == #"test.json: bodies[1].id: "x" is already the id of bodies[0]; ids must be unique"#)
         #expect(errors(scene(bodies: #"{"id": "world", "position": [1, 1], "mass": 1, "box": [1, 1]}"#))
                 == #"test.json: bodies[0].id: "world" is reserved for the static body joints can attach to"#)
         #expect(errors(scene(bodies: #"{"type": "kinematic", "position": [1, 1], "box": [1, 1], "animation": {}}"#))
-                == "test.json: bodies[0].animation: keyframe animation is not supported yet; remove the key (it is planned for kinematic bodies)")
+                == """
+                test.json: bodies[0].animation: missing required key "property" ("position" or "angle")
+                test.json: bodies[0].animation: missing required key "values"
+                test.json: bodies[0].animation: missing required key "duration" (seconds, greater than 0)
+                """)
+        #expect(errors(scene(bodies: #"{"position": [1, 1], "mass": 1, "box": [1, 1], "animation": {}}"#))
+                == #"test.json: bodies[0].animation: only kinematic bodies follow an animation; give the body "type": "kinematic""#)
         #expect(errors(scene(extra: #""spawn": {"position": [1, 1], "mass": 1, "box": [1, 1]}"#))
                 == #"test.json: spawn: "position" is not allowed in spawn: a spawned body goes where the user clicks"#)
     }

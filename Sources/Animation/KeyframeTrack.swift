@@ -1,0 +1,125 @@
+/// Something a keyframe animation can interpolate: value = from + (to - from) * t.
+public protocol Interpolatable: Equatable, Sendable {
+    static func interpolate(_ from: Self, _ to: Self, _ t: Double) -> Self
+}
+
+extension Double: Interpolatable {
+    /// Angles interpolate as plain numbers: the path the values say (0 to 3π
+    /// turns one and a half times), not the shortest one.
+    public static func interpolate(_ from: Double, _ to: Double, _ t: Double) -> Double {
+        from + (to - from) * t
+    }
+}
+
+/// A 2D point for position tracks (kept here so Animation needs nothing else).
+public struct Point2: Interpolatable, Hashable {
+    public var x: Double, y: Double
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public static func interpolate(_ from: Point2, _ to: Point2, _ t: Double) -> Point2 {
+        Point2(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
+    }
+}
+
+/// How many times an animation plays.
+public enum RepeatCount: Equatable, Sendable {
+    /// May be fractional: 2.5 plays two and a half times.
+    case times(Double)
+    case forever
+}
+
+/// A keyframe animation in the manner of `CAKeyframeAnimation`: values at key
+/// times (fractions of the duration), one timing function per segment, a
+/// duration, a begin time, a repeat count and autoreverse. Before it begins it
+/// holds its first value; after it ends it holds the value it ended on.
+public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
+    public let values: [Value]
+    public let keyTimes: [Double]
+    public let timingFunctions: [TimingFunction]
+    public let duration: Double
+    public let beginTime: Double
+    public let repeatCount: RepeatCount
+    public let autoreverses: Bool
+
+    public enum Problem: Error, Equatable, Sendable {
+        case tooFewValues
+        case keyTimesCount(Int, expected: Int)
+        case keyTimesNotFromZeroToOne
+        case keyTimesDecreasing(at: Int)
+        case timingFunctionsCount(Int, expected: Int)
+        case duration
+        case beginTime
+        case repeatCount
+    }
+
+    /// `keyTimes` default to evenly spaced, `timingFunctions` to linear.
+    public init(values: [Value], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
+                duration: Double, beginTime: Double = 0, repeatCount: RepeatCount = .times(1),
+                autoreverses: Bool = false) throws(Problem) {
+        guard values.count >= 2 else { throw .tooFewValues }
+        let segments = values.count - 1
+        let times = keyTimes ?? (0...segments).map { Double($0) / Double(segments) }
+        guard times.count == values.count else { throw .keyTimesCount(times.count, expected: values.count) }
+        guard times.first == 0, times.last == 1 else { throw .keyTimesNotFromZeroToOne }
+        for i in 1..<times.count where !(times[i] >= times[i - 1]) { throw .keyTimesDecreasing(at: i) }
+        let functions = timingFunctions ?? Array(repeating: .linear, count: segments)
+        guard functions.count == segments else { throw .timingFunctionsCount(functions.count, expected: segments) }
+        guard duration > 0, duration.isFinite else { throw .duration }
+        guard beginTime.isFinite else { throw .beginTime }
+        if case .times(let n) = repeatCount, !(n > 0 && n.isFinite) { throw .repeatCount }
+        self.values = values
+        self.keyTimes = times
+        self.timingFunctions = functions
+        self.duration = duration
+        self.beginTime = beginTime
+        self.repeatCount = repeatCount
+        self.autoreverses = autoreverses
+    }
+
+    /// A basic animation (`CABasicAnimation`): the one-segment case, from a
+    /// value to another or by an amount.
+    public static func basic(from: Value, to: Value, timingFunction: TimingFunction = .linear, duration: Double,
+                             beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> KeyframeTrack {
+        try KeyframeTrack(values: [from, to], timingFunctions: [timingFunction], duration: duration,
+                          beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses)
+    }
+
+    /// The length of one play, there and (if it autoreverses) back.
+    public var cycleDuration: Double { autoreverses ? 2 * duration : duration }
+
+    /// How long it plays in all (infinite for forever).
+    public var activeDuration: Double {
+        switch repeatCount {
+        case .forever: return .infinity
+        case .times(let n): return cycleDuration * n
+        }
+    }
+
+    /// Progress through the key times (0...1) at a time, with repeats and autoreverse applied.
+    public func progress(at time: Double) -> Double {
+        let local = time - beginTime
+        if !(local > 0) { return 0 }
+        let t = min(local, activeDuration)
+        var inCycle = t.truncatingRemainder(dividingBy: cycleDuration)
+        // Ending exactly on a cycle boundary lands on the cycle's end, not its start.
+        if inCycle == 0 && t > 0 { inCycle = cycleDuration }
+        if autoreverses && inCycle > duration { return (cycleDuration - inCycle) / duration }
+        return inCycle / duration
+    }
+
+    /// The animated value at a time (seconds on the same clock as beginTime).
+    public func value(at time: Double) -> Value {
+        value(atProgress: progress(at: time))
+    }
+
+    public func value(atProgress p: Double) -> Value {
+        if p <= 0 { return values[0] }
+        if p >= 1 { return values[values.count - 1] }
+        // The segment holding p: the last whose key time is <= p.
+        var i = 0
+        while i + 1 < keyTimes.count - 1 && keyTimes[i + 1] <= p { i += 1 }
+        let start = keyTimes[i], end = keyTimes[i + 1]
+        if end <= start { return values[i + 1] }
+        let u = (p - start) / (end - start)
+        return Value.interpolate(values[i], values[i + 1], timingFunctions[i](u))
+    }
+}
