@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Bench"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Sandbox"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Sandbox", "Animation"]),
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "Sandbox"]),
     ]
 )

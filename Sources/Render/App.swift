@@ -39,8 +39,9 @@ public final class App {
     private var debug = false
     private var help = false
     private var message: (text: String, until: UInt64)?
-    private var dragging = false
     private var grabbing = false
+    private var panning = false
+    private var cameraMotion: CameraMotion
 
     private var window: OpaquePointer?
     private var renderer: OpaquePointer?
@@ -58,6 +59,7 @@ public final class App {
         self.options = options
         session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)
         replay = nil
+        cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height)
     }
 
     public init(replay: Replay, options: Options) throws(PhysicsError) {
@@ -65,6 +67,7 @@ public final class App {
         self.options = options
         self.replay = replay
         session = nil
+        cameraMotion = CameraMotion(worldWidth: replay.scene.width, worldHeight: replay.scene.height)
         try replay.rewind()
     }
 
@@ -112,6 +115,7 @@ public final class App {
             last = now
             fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
 
+            cameraMotion.advance(by: frame)
             if !handleEvents(frame: frame) { break }
             updateTilt(frame: frame)
 
@@ -230,7 +234,9 @@ public final class App {
     private var camera: Camera {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
-        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph))
+        let view = cameraMotion.current
+        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph),
+                      zoom: view.zoom, center: view.center)
     }
 
     private func show(_ text: String, seconds: Double = 4) {
@@ -273,8 +279,20 @@ public final class App {
                     apply(.release)
                     grabbing = false
                 }
+                if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
             case SDL_MOUSEMOTION:
                 if grabbing { apply(dragEvent(x: event.motion.x, y: event.motion.y)) }
+                if panning {
+                    let scale = camera.scale / pixelScale
+                    cameraMotion.pan(by: Vector(-Double(event.motion.xrel) / scale, Double(event.motion.yrel) / scale))
+                }
+            case SDL_MOUSEWHEEL:
+                var x: Int32 = 0, y: Int32 = 0
+                SDL_GetMouseState(&x, &y)
+                let wheel = Double(event.wheel.y) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+                if wheel != 0 { cameraMotion.zoom(by: pow(1.25, wheel), about: worldPoint(x: x, y: y)) }
+            case SDL_WINDOWEVENT:
+                if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) { cameraMotion.fitScene() }
             case SDL_CONTROLLERDEVICEADDED:
                 if let controller = SDL_GameControllerOpen(event.cdevice.which) {
                     controllers.append(controller)
@@ -314,6 +332,7 @@ public final class App {
         case Int32(SDLK_n.rawValue), Int32(SDLK_PERIOD.rawValue):
             if paused { stepOnce = true } else { paused = true }
         case Int32(SDLK_r.rawValue) where key.repeat == 0:
+            cameraMotion.fitScene()
             if replay != nil {
                 seek(to: 0)
             } else {
@@ -345,6 +364,8 @@ public final class App {
             debug.toggle()
         case Int32(SDLK_h.rawValue) where key.repeat == 0:
             help.toggle()
+        case Int32(SDLK_f.rawValue) where key.repeat == 0:
+            cameraMotion.fitScene()
         case Int32(SDLK_F12.rawValue) where key.repeat == 0:
             screenshotRequested = true
         case Int32(SDLK_s.rawValue) where ctrl && key.repeat == 0:
@@ -366,6 +387,10 @@ public final class App {
     }
 
     private func mouseDown(_ button: SDL_MouseButtonEvent) {
+        if button.button == UInt8(SDL_BUTTON_MIDDLE) {
+            panning = true
+            return
+        }
         if let replay, button.button == UInt8(SDL_BUTTON_LEFT) {
             let (bar, _) = timelineRect()
             let x = Double(button.x) * pixelScale, y = Double(button.y) * pixelScale
@@ -470,6 +495,7 @@ public final class App {
                 "- and +             time scale 1/8 ... 2x",
                 "D                   debug drawing",
                 "H                   this help",
+                "wheel / middle drag zoom / pan (F or R fits the scene)",
                 "F12                 screenshot (PNG)",
                 "Ctrl+S              save the state as a scene",
                 "F9                  start / stop recording a replay",

@@ -12,7 +12,7 @@ struct Cratebox: ParsableCommand {
         Exit codes: 0 success, 64 usage, 65 invalid scene, 66 unreadable file.
         With no subcommand, opens the window on the built-in crate scene.
         """,
-        subcommands: [Run.self, Simulate.self, Validate.self, ReplayCommand.self, RenderPicture.self, Bench.self],
+        subcommands: [Run.self, Simulate.self, Validate.self, ReplayCommand.self, RenderPicture.self, Curves.self, Bench.self],
         defaultSubcommand: Run.self
     )
 

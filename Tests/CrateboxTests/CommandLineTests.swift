@@ -123,6 +123,15 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
         #expect(try cratebox("render", "--output", "x.png", "--size", "0x10").status == 64)
     }
 
+    @Test func curvesDrawsEveryTimingFunction() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-curves-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try cratebox("curves", "--output", path, "--function", "1,0,0.75,1", "--size", "800x400")
+        #expect(r.status == 0 && r.stdout == "\(path): 8 curves, 800x400\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try cratebox("curves", "--output", path, "--function", "1.5,0,0.5,1").status == 64)
+    }
+
     @Test func plainSummaryAndDefaultScene() throws {
         let r = try cratebox("simulate")
         #expect(r.status == 0)
