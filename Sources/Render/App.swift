@@ -260,6 +260,10 @@ public final class App {
     }
 
     private var watchingNoticeShown = false
+    /// When D went down, while it is down.
+    private var dPressedAt: UInt64?
+    /// Milliseconds D must be held before it tilts rather than toggles debug drawing.
+    static let holdToTilt: UInt64 = 200
 
     // MARK: Input
 
@@ -272,6 +276,11 @@ public final class App {
                 return false
             case SDL_KEYDOWN:
                 if !handleKey(event.key) { return false }
+            case SDL_KEYUP:
+                if event.key.keysym.sym == Int32(SDLK_d.rawValue), let pressed = dPressedAt {
+                    if SDL_GetTicks64() - pressed < App.holdToTilt { debug.toggle() }
+                    dPressedAt = nil
+                }
             case SDL_MOUSEBUTTONDOWN:
                 mouseDown(event.button)
             case SDL_MOUSEBUTTONUP:
@@ -361,7 +370,9 @@ public final class App {
         case Int32(SDLK_PLUS.rawValue), Int32(SDLK_EQUALS.rawValue), Int32(SDLK_KP_PLUS.rawValue):
             timeScaleIndex = min(App.timeScales.count - 1, timeScaleIndex + 1)
         case Int32(SDLK_d.rawValue) where key.repeat == 0 && !ctrl:
-            debug.toggle()
+            // D is both "debug" (a tap) and "tilt right" (WASD, held): which one
+            // is decided when it is released, or when it has been held long enough.
+            dPressedAt = SDL_GetTicks64()
         case Int32(SDLK_h.rawValue) where key.repeat == 0:
             help.toggle()
         case Int32(SDLK_f.rawValue) where key.repeat == 0:
@@ -420,7 +431,9 @@ public final class App {
         guard session != nil, let keys = SDL_GetKeyboardState(nil) else { return }
         func held(_ a: SDL_Scancode, _ b: SDL_Scancode) -> Bool { keys[Int(a.rawValue)] != 0 || keys[Int(b.rawValue)] != 0 }
         let ctrl = (SDL_GetModState().rawValue & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
-        let state = TiltControl.Keys(left: held(SDL_SCANCODE_LEFT, SDL_SCANCODE_A), right: held(SDL_SCANCODE_RIGHT, SDL_SCANCODE_D) && !(ctrl),
+        let dTilts = dPressedAt.map { SDL_GetTicks64() - $0 >= App.holdToTilt } ?? false
+        let right = keys[Int(SDL_SCANCODE_RIGHT.rawValue)] != 0 || (dTilts && keys[Int(SDL_SCANCODE_D.rawValue)] != 0 && !ctrl)
+        let state = TiltControl.Keys(left: held(SDL_SCANCODE_LEFT, SDL_SCANCODE_A), right: right,
                                      up: held(SDL_SCANCODE_UP, SDL_SCANCODE_W), down: held(SDL_SCANCODE_DOWN, SDL_SCANCODE_S) && !ctrl)
         tiltControl.update(keys: state, dt: frame)
         let tilt = tiltControl.tilt
@@ -493,7 +506,7 @@ public final class App {
                 "N or .              single step (pauses)",
                 "R                   reset the scene",
                 "- and +             time scale 1/8 ... 2x",
-                "D                   debug drawing",
+                "D (tap)             debug drawing (held: tilt right)",
                 "H                   this help",
                 "wheel / middle drag zoom / pan (F or R fits the scene)",
                 "F12                 screenshot (PNG)",
