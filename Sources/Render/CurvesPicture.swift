@@ -31,17 +31,7 @@ public enum CurvesPicture {
     }
 
     public static func render(_ curves: [Curve], width: Int, height: Int, to path: String) throws(RenderError) {
-        guard (64...Offscreen.maxSize).contains(width), (64...Offscreen.maxSize).contains(height) else {
-            throw RenderError("the picture size must be between 64 and \(Offscreen.maxSize) pixels a side")
-        }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
-            throw RenderError("cannot make a \(width)x\(height) picture: \(String(cString: SDL_GetError()))")
-        }
-        defer { SDL_FreeSurface(surface) }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-            throw RenderError("cannot start the software renderer: \(String(cString: SDL_GetError()))")
-        }
-        defer { SDL_DestroyRenderer(renderer) }
+        try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer throws(RenderError) in
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, 250, 250, 247, 255)
         SDL_RenderClear(renderer)
@@ -90,5 +80,6 @@ public enum CurvesPicture {
                       x: Int32(cx + cellW / 2) - titleWidth / 2, y: Int32(cy + cellH * 0.05))
         }
         try savePNG(surface, to: path)
+        }
     }
 }

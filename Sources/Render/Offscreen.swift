@@ -30,8 +30,20 @@ public enum Offscreen {
 
     private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
                                        _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(RenderError) -> R {
-        guard (1...maxSize).contains(width), (1...maxSize).contains(height) else {
-            throw RenderError("the picture size must be between 1 and \(maxSize) pixels a side")
+        try withCanvas(width: width, height: height) { surface, renderer in
+            let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height)
+            let painter = Painter(renderer: renderer)
+            painter.draw(world, camera: camera, alpha: 1, debug: debug, width: width, height: height)
+            SDL_RenderPresent(renderer)
+            return body(surface)
+        }
+    }
+
+    /// A picture in memory and SDL's software renderer drawing into it.
+    static func withCanvas<R>(width: Int, height: Int, minimum: Int = 1,
+                              _ body: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer) throws(RenderError) -> R) throws(RenderError) -> R {
+        guard (minimum...maxSize).contains(width), (minimum...maxSize).contains(height) else {
+            throw RenderError("the picture size must be between \(minimum) and \(maxSize) pixels a side")
         }
         // ABGR8888 is R, G, B, A in memory order on a little-endian machine.
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
@@ -42,10 +54,6 @@ public enum Offscreen {
             throw RenderError("cannot start the software renderer: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_DestroyRenderer(renderer) }
-        let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height)
-        let painter = Painter(renderer: renderer)
-        painter.draw(world, camera: camera, alpha: 1, debug: debug, width: width, height: height)
-        SDL_RenderPresent(renderer)
-        return body(surface)
+        return try body(surface, renderer)
     }
 }

@@ -94,20 +94,7 @@ extension Scene {
     private func pair(_ x: Double, _ y: Double) -> String { "[\(n(x)), \(n(y))]" }
     private func point(_ v: Vector) -> String { pair(v.x, v.y) }
 
-    private func q(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    private func q(_ s: String) -> String { JSONText.quote(s) }
 
     private func body(_ b: BodySpec, withPosition: Bool) -> String {
         var fields: [String] = []

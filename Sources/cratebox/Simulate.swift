@@ -157,7 +157,7 @@ struct Simulate: ParsableCommand {
         let bodies = world.dynamicWorldBodies.map { wb -> String in
             let b = wb.body, p = b.position, v = b.velocity
             var fields: [String] = []
-            if let id = wb.id { fields.append("\"id\":\(jsonString(id))") }
+            if let id = wb.id { fields.append("\"id\":\(JSONText.quote(id))") }
             fields.append("\"position\":[\(number(p.x)),\(number(p.y))]")
             fields.append("\"angle\":\(number(b.angle))")
             fields.append("\"velocity\":[\(number(v.x)),\(number(v.y))]")
@@ -165,23 +165,5 @@ struct Simulate: ParsableCommand {
             return "{" + fields.joined(separator: ",") + "}"
         }
         return "{\"steps\":\(world.stepCount),\"hash\":\"\(hash)\",\"bodies\":[\(bodies.joined(separator: ","))]}"
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
