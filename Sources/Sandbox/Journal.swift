@@ -6,6 +6,8 @@
 public struct Journal: Sendable {
     public static let format = "cratebox/replay@1"
     public static let checkpointInterval = 120
+    /// The longest journal read: about 9.6 days of play at 120 steps a second.
+    public static let maxSteps = 100_000_000
 
     public struct Header: Sendable, Equatable {
         /// The scene file's text, byte for byte.
@@ -168,9 +170,11 @@ private struct JournalFields {
         return x
     }
 
-    mutating func int(_ key: String) throws(JournalError) -> Int {
+    mutating func int(_ key: String, max: Int = Journal.maxSteps) throws(JournalError) -> Int {
         let x = try number(key)
-        guard x == x.rounded(), x >= 0, x <= 1e12 else { throw fail("\"\(key)\" must be a whole number from 0, got \(x)") }
+        guard x == x.rounded(), x >= 0, x <= Double(max) else {
+            throw fail("\"\(key)\" must be a whole number from 0 to \(max), got \(x)")
+        }
         return Int(x)
     }
 
@@ -211,12 +215,12 @@ private struct JournalFields {
         case "tilt": let (x, y) = try point(&self); return .tilt(x: x, y: y)
         case "spawn": let (x, y) = try point(&self); return .spawn(x: x, y: y)
         case "grab":
-            let body = try int("body")
+            let body = try int("body", max: World.maxBodies)
             let (x, y) = try point(&self)
             return .grab(body: body, x: x, y: y)
         case "drag": let (x, y) = try point(&self); return .drag(x: x, y: y)
         case "release": return .release
-        case "remove": return .remove(body: try int("body"))
+        case "remove": return .remove(body: try int("body", max: World.maxBodies))
         case "reset": return .reset
         default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove or reset)")
         }
