@@ -75,8 +75,23 @@ public final class App {
     /// when there is no display to open a window on.
     public func run() throws(RenderError) {
         SDL_SetHint(SDL_HINT_VIDEO_HIGHDPI_DISABLED, "0")
+        // A real display or nothing: without this, SDL falls back to an
+        // invisible offscreen driver when the display cannot be reached.
+        if getenv("SDL_VIDEODRIVER") == nil {
+            let wayland = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }?.isEmpty == false
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, wayland ? "wayland,x11" : "x11")
+        }
+        // A recording that cannot be written is an error before any window opens.
+        if let path = options.recordPath, let session {
+            do {
+                try session.startRecording(to: path)
+            } catch {
+                throw RenderError("cannot record: \(error)")
+            }
+        }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else {
-            throw RenderError("no display: \(String(cString: SDL_GetError()))")
+            let display = getenv("DISPLAY").map { String(cString: $0) } ?? ""
+            throw RenderError("no display: " + (display.isEmpty ? String(cString: SDL_GetError()) : "cannot reach the display \(display)"))
         }
         defer { SDL_Quit() }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -99,7 +114,7 @@ public final class App {
         defer { painter = nil; text = nil; if TTF_WasInit() != 0 { TTF_Quit() } }
         defer { for c in controllers { SDL_GameControllerClose(c) } }
 
-        if let path = options.recordPath { startRecording(path) }
+        if let path = options.recordPath { show("recording to \(path)") }
         defer { stopRecording() }
         if replay != nil { show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
 
@@ -154,7 +169,8 @@ public final class App {
         for _ in 0..<steps {
             if let replay {
                 guard world.stepCount < replay.lastStep else {
-                    if !paused { show("end of the replay (step \(replay.lastStep))") }
+                    if !paused && !endShown { show("end of the replay (step \(replay.lastStep))") }
+                    endShown = true
                     paused = true
                     return
                 }
@@ -183,12 +199,14 @@ public final class App {
         case .verified:
             return
         }
-        show(replayProblem!, seconds: 10)
+        // Shown in the HUD's replay lines (and printed once).
+        print(replayProblem!)
         paused = true
     }
 
     private func seek(to step: Int) {
         guard let replay else { return }
+        endShown = false
         do {
             if let problem = try replay.seek(to: max(0, min(step, replay.lastStep))) { report(problem) }
         } catch {
@@ -235,7 +253,9 @@ public final class App {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
         let view = cameraMotion.current
-        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph),
+        // While watching, the timeline along the bottom gets its own strip.
+        let reserved = replay == nil ? 0 : Int32(32 * pixelScale)
+        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph - reserved),
                       zoom: view.zoom, center: view.center)
     }
 
@@ -260,10 +280,11 @@ public final class App {
     }
 
     private var watchingNoticeShown = false
-    /// When D went down, while it is down.
+    private var endShown = false
+    /// When D went down (a tap toggles debug drawing, a hold tilts), while it is down.
     private var dPressedAt: UInt64?
-    /// Milliseconds D must be held before it tilts rather than toggles debug drawing.
-    static let holdToTilt: UInt64 = 200
+    /// When S went down without Ctrl (Ctrl+S saves; a hold weakens gravity), while it is down.
+    private var sPressedAt: UInt64?
 
     // MARK: Input
 
@@ -278,9 +299,10 @@ public final class App {
                 if !handleKey(event.key) { return false }
             case SDL_KEYUP:
                 if event.key.keysym.sym == Int32(SDLK_d.rawValue), let pressed = dPressedAt {
-                    if SDL_GetTicks64() - pressed < App.holdToTilt { debug.toggle() }
+                    if SDL_GetTicks64() - pressed < KeyMapping.holdToTilt { debug.toggle() }
                     dPressedAt = nil
                 }
+                if event.key.keysym.sym == Int32(SDLK_s.rawValue) { sPressedAt = nil }
             case SDL_MOUSEBUTTONDOWN:
                 mouseDown(event.button)
             case SDL_MOUSEBUTTONUP:
@@ -363,7 +385,8 @@ public final class App {
             if session!.isRecording {
                 stopRecording()
             } else {
-                startRecording("\(options.screenshotDirectory)/\(baseName)-\(padded(world.stepCount)).replay.jsonl")
+                // The journal holds the session from step 0, so it replays from the scene.
+                startRecording(unusedPath("\(options.screenshotDirectory)/\(baseName)-session", ".replay.jsonl"))
             }
         case Int32(SDLK_MINUS.rawValue), Int32(SDLK_KP_MINUS.rawValue):
             timeScaleIndex = max(0, timeScaleIndex - 1)
@@ -377,10 +400,12 @@ public final class App {
             help.toggle()
         case Int32(SDLK_f.rawValue) where key.repeat == 0:
             cameraMotion.fitScene()
+        case Int32(SDLK_TAB.rawValue) where key.repeat == 0:
+            hudHidden.toggle()
         case Int32(SDLK_F12.rawValue) where key.repeat == 0:
             screenshotRequested = true
-        case Int32(SDLK_s.rawValue) where ctrl && key.repeat == 0:
-            saveScene()
+        case Int32(SDLK_s.rawValue) where key.repeat == 0:
+            if ctrl { saveScene() } else { sPressedAt = SDL_GetTicks64() }
         default:
             break
         }
@@ -429,12 +454,12 @@ public final class App {
 
     private func updateTilt(frame: Double) {
         guard session != nil, let keys = SDL_GetKeyboardState(nil) else { return }
-        func held(_ a: SDL_Scancode, _ b: SDL_Scancode) -> Bool { keys[Int(a.rawValue)] != 0 || keys[Int(b.rawValue)] != 0 }
-        let ctrl = (SDL_GetModState().rawValue & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
-        let dTilts = dPressedAt.map { SDL_GetTicks64() - $0 >= App.holdToTilt } ?? false
-        let right = keys[Int(SDL_SCANCODE_RIGHT.rawValue)] != 0 || (dTilts && keys[Int(SDL_SCANCODE_D.rawValue)] != 0 && !ctrl)
-        let state = TiltControl.Keys(left: held(SDL_SCANCODE_LEFT, SDL_SCANCODE_A), right: right,
-                                     up: held(SDL_SCANCODE_UP, SDL_SCANCODE_W), down: held(SDL_SCANCODE_DOWN, SDL_SCANCODE_S) && !ctrl)
+        let now = SDL_GetTicks64()
+        func down(_ code: SDL_Scancode) -> Bool { keys[Int(code.rawValue)] != 0 }
+        let state = KeyMapping.tiltKeys(
+            left: down(SDL_SCANCODE_LEFT), right: down(SDL_SCANCODE_RIGHT), up: down(SDL_SCANCODE_UP), down: down(SDL_SCANCODE_DOWN),
+            a: down(SDL_SCANCODE_A), w: down(SDL_SCANCODE_W),
+            dHeld: dPressedAt.map { now - $0 } , sHeld: sPressedAt.map { now - $0 })
         tiltControl.update(keys: state, dt: frame)
         let tilt = tiltControl.tilt
         let current = appliedTilt ?? Vector(0, -1)
@@ -463,8 +488,11 @@ public final class App {
         SDL_RenderPresent(renderer)
     }
 
+    private var hudHidden = false
+
     private func drawHUD(width: Int32, height: Int32) {
         guard let text, let renderer else { return }
+        if hudHidden && !help { return }
         let scale = App.timeScales[timeScaleIndex]
         let share = Int((clock.physicsShare * 100).rounded())
         let tilt = world.tilt ?? Vector(0, -1)
@@ -507,7 +535,7 @@ public final class App {
                 "R                   reset the scene",
                 "- and +             time scale 1/8 ... 2x",
                 "D (tap)             debug drawing (held: tilt right)",
-                "H                   this help",
+                "H                   this help (Tab hides the HUD)",
                 "wheel / middle drag zoom / pan (F or R fits the scene)",
                 "F12                 screenshot (PNG)",
                 "Ctrl+S              save the state as a scene",
@@ -580,7 +608,7 @@ public final class App {
             show("screenshot failed: \(String(cString: SDL_GetError()))")
             return
         }
-        let path = "\(options.screenshotDirectory)/cratebox-\(baseName)-\(padded(world.stepCount)).png"
+        let path = unusedPath("\(options.screenshotDirectory)/cratebox-\(baseName)-\(padded(world.stepCount))", ".png")
         do {
             try savePNG(surface, to: path)
             show("screenshot saved to \(path)")
@@ -590,7 +618,7 @@ public final class App {
     }
 
     private func saveScene() {
-        let path = "\(options.screenshotDirectory)/\(baseName)-step\(world.stepCount).json"
+        let path = unusedPath("\(options.screenshotDirectory)/\(baseName)-step\(world.stepCount)", ".json")
         do {
             try writeTextFile(world.currentScene().json(), to: path)
             show("scene saved to \(path)")
@@ -598,6 +626,17 @@ public final class App {
             show("saving failed: \(error)")
         }
     }
+}
+
+/// `stem + ext`, or `stem-2 + ext`, `stem-3 + ext`... whichever does not exist
+/// yet: a second screenshot at the same step must not replace the first.
+private func unusedPath(_ stem: String, _ ext: String) -> String {
+    var path = stem + ext, n = 2
+    while access(path, F_OK) == 0 {
+        path = "\(stem)-\(n)\(ext)"
+        n += 1
+    }
+    return path
 }
 
 /// Zero-padded to 6 digits, so screenshots sort by step.

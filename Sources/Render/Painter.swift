@@ -146,6 +146,14 @@ final class Painter {
     private func drawDebug(_ world: World, camera: Camera, alpha: Double) {
         let staticBody = world.space.staticBody
         var boxes: [SDL_FRect] = []
+        // Bounding boxes first, so the outlines (and the sleeping colour) stay on top.
+        for shape in world.space.shapes {
+            let bb = shape.boundingBox
+            let tl = camera.toScreen(Vector(bb.min.x, bb.max.y)), br = camera.toScreen(Vector(bb.max.x, bb.min.y))
+            boxes.append(SDL_FRect(x: Float(tl.x), y: Float(tl.y), w: Float(br.x - tl.x), h: Float(br.y - tl.y)))
+        }
+        set(Palette.bounds)
+        SDL_RenderDrawRectsF(renderer, boxes, Int32(boxes.count))
         for shape in world.space.shapes {
             let body = shape.body
             set(body.kind == .static ? Palette.wall : body.isSleeping ? Palette.sleeping : Palette.outline)
@@ -170,12 +178,7 @@ final class Painter {
                 add(a); add(b)
             }
             SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
-            let bb = shape.boundingBox
-            let tl = camera.toScreen(Vector(bb.min.x, bb.max.y)), br = camera.toScreen(Vector(bb.max.x, bb.min.y))
-            boxes.append(SDL_FRect(x: Float(tl.x), y: Float(tl.y), w: Float(br.x - tl.x), h: Float(br.y - tl.y)))
         }
-        set(Palette.bounds)
-        SDL_RenderDrawRectsF(renderer, boxes, Int32(boxes.count))
         set(Palette.joint)
         for joint in world.space.joints {
             // A motor has no anchors: the spoke of its wheel shows it turning.

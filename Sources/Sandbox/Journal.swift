@@ -79,8 +79,11 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
 extension Journal {
     /// Whether the bytes look like a journal (rather than a scene).
     public static func looksLikeJournal(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(200), as: UTF8.self)
-        return head.hasPrefix("{\"format\":\"\(format)\"")
+        // A journal's first line is a JSON object whose format is ours.
+        let firstLine = Array(bytes.prefix { $0 != 0x0A })
+        guard let node = try? JSONParser.parse(firstLine), case .object(let members) = node.value,
+              let format = members.first(where: { $0.key == "format" }), case .string(let value) = format.node.value else { return false }
+        return value == Self.format
     }
 
     /// Reads a journal. With `requireHeader` false (scripted input for

@@ -10,12 +10,24 @@ public final class Replay {
     private var nextEvent = 0
     private var nextCheckpoint = 0
 
-    public enum Outcome: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable, CustomStringConvertible {
         /// Every checkpoint (and the end, unless truncated) matched.
         case verified(steps: Int, checkpoints: Int, hash: UInt64, truncated: Bool)
         case diverged(step: Int, expected: UInt64, got: UInt64)
         /// An event could not be applied where the journal puts it.
         case refused(step: Int, line: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .verified(let steps, let checkpoints, let hash, let truncated):
+                "verified \(steps) steps, \(checkpoints) checkpoints, hash \(StateHash.hex(hash))"
+                    + (truncated ? " (truncated: the journal has no end line; verified up to its last checkpoint)" : "")
+            case .diverged(let step, let expected, let got):
+                "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
+            case .refused(let step, let line, let reason):
+                "diverged at step \(step): the event on line \(line) cannot be applied: \(reason)"
+            }
+        }
     }
 
     public init(journal: Journal, file: String) throws(JournalError) {
@@ -76,11 +88,26 @@ public final class Replay {
         return nil
     }
 
-    /// Runs forward to `target` (not past the journal's last step).
+    /// Runs forward to `target` (not past the journal's last step). At the
+    /// last step, the events recorded there (after the last step ran) are
+    /// applied too, as they were before the end hash was taken.
     public func seek(to target: Int) throws(PhysicsError) -> Outcome? {
         if target < world.stepCount { try rewind() }
         while world.stepCount < min(target, lastStep) {
             if let problem = advance() { return problem }
+        }
+        if world.stepCount == lastStep, journal.end != nil { return applyDueEvents() }
+        return nil
+    }
+
+    /// Applies the events recorded at the current step that have not been applied.
+    private func applyDueEvents() -> Outcome? {
+        while nextEvent < journal.events.count, journal.events[nextEvent].step == world.stepCount {
+            let timed = journal.events[nextEvent]
+            nextEvent += 1
+            do { try world.apply(timed.event) } catch {
+                return .refused(step: world.stepCount, line: timed.line, reason: error.message)
+            }
         }
         return nil
     }
@@ -97,13 +124,7 @@ public final class Replay {
         }
         if let end = journal.end {
             // Events recorded after the last step took effect before the end hash.
-            while nextEvent < journal.events.count, journal.events[nextEvent].step == world.stepCount {
-                let timed = journal.events[nextEvent]
-                nextEvent += 1
-                do { try world.apply(timed.event) } catch {
-                    return .refused(step: world.stepCount, line: timed.line, reason: error.message)
-                }
-            }
+            if let problem = applyDueEvents() { return problem }
             if world.stateHash != end.hash { return .diverged(step: end.steps, expected: end.hash, got: world.stateHash) }
         }
         let checked = journal.checkpoints.filter { $0.step <= world.stepCount }.count

@@ -91,13 +91,21 @@ extension RenderPicture {
     /// A replay: the world at step N of the journal (or a frame sequence of it).
     func renderReplay(_ path: String) throws {
         let replay = try makeReplay(path)
+        if tilt != nil {
+            printError("cratebox: --tilt does not apply to a replay: its tilts are in the journal")
+            throw ExitCode.validationFailure
+        }
         let target = duration.steps != nil || duration.seconds != nil ? duration.stepCount : replay.lastStep
+        if target > replay.lastStep {
+            printError("cratebox: \(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
+            throw ExitCode.validationFailure
+        }
         if let frames {
             var problem: Replay.Outcome?
             try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: {
                 if problem == nil, let p = replay.advance() { problem = p }
             })
-            if let problem { printError("cratebox: \(path): \(problem)") ; throw Exit.failure }
+            if let problem { printError("cratebox: \(path): \(problem)"); throw Exit.failure }
             return
         }
         if let problem = try replay.seek(to: target) {

@@ -55,19 +55,10 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let replay = try makeReplay(journal)
         if verify {
-            switch replay.verify() {
-            case .verified(let steps, let checkpoints, let hash, let truncated):
-                var line = "verified \(steps) steps, \(checkpoints) checkpoints, hash \(StateHash.hex(hash))"
-                if truncated { line += " (truncated: the journal has no end line; verified up to its last checkpoint)" }
-                say(line)
-            case .diverged(let step, let expected, let got):
-                say("diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))")
-                throw Exit.failure
-            case .refused(let step, let line, let reason):
-                say("diverged at step \(step): the event on line \(line) cannot be applied: \(reason)")
-                throw Exit.failure
-            }
-            return
+            let outcome = replay.verify()
+            say(outcome.description)
+            if case .verified = outcome { return }
+            throw Exit.failure
         }
         try Run.requireDisplay()
         var options = App.Options(scenePath: journal)

@@ -37,6 +37,9 @@ struct Run: ParsableCommand {
             try app.run()
         } catch let error as RenderError where error.message.hasPrefix("no display") {
             Run.noDisplay(String(error.message.dropFirst("no display: ".count)))
+        } catch let error as RenderError where error.message.hasPrefix("cannot record") {
+            printError("cratebox: \(error)")
+            throw Exit.cannotCreate
         } catch {
             printError("cratebox: \(error)")
             throw Exit.failure

@@ -111,6 +111,22 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
         }
     }
 
+    @Test func anUnreachableDisplayIsNoDisplay() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":49"  // no server there
+        env["SDL_VIDEODRIVER"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        let r = try cratebox("run", environment: env)
+        #expect(r.status == 69 && r.stderr.hasPrefix("cratebox: no display"))
+    }
+
+    @Test func aRecordingThatCannotBeWrittenStopsBeforeTheWindow() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        let r = try cratebox("run", "--record", "/nonexistent/dir/session.jsonl", environment: env)
+        #expect(r.status == 73 && r.stderr.contains("cannot record") && r.stderr.contains("/nonexistent/dir/session.jsonl"))
+    }
+
     @Test func renderWritesAPicture() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-cli-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }

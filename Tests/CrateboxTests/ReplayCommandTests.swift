@@ -42,6 +42,32 @@ import Testing
         #expect(r.stdout.hasPrefix("diverged at step 240: expected "))
     }
 
+    /// Tampering with an event of any kind is caught at the first checkpoint after it.
+    @Test(arguments: [
+        ("{\"step\":60,\"event\":\"spawn\",\"x\":150.0", "{\"step\":60,\"event\":\"spawn\",\"x\":150.5", 120),
+        ("{\"step\":200,\"event\":\"grab\",\"body\":5,\"x\":150.0", "{\"step\":200,\"event\":\"grab\",\"body\":5,\"x\":152.0", 240),
+        ("{\"step\":250,\"event\":\"release\"}", "{\"step\":251,\"event\":\"release\"}", 360),
+        ("{\"step\":300,\"event\":\"remove\",\"body\":0}", "{\"step\":300,\"event\":\"remove\",\"body\":1}", 360),
+        ("{\"step\":480,\"event\":\"reset\"}", "{\"step\":481,\"event\":\"reset\"}", 600),
+        ("{\"step\":0,\"event\":\"tilt\",\"x\":-0.4", "{\"step\":0,\"event\":\"tilt\",\"x\":-0.41", 120),
+    ])
+    func tamperingWithAnyEventIsCaught(original: String, changed: String, checkpoint: Int) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/crates-every-event.jsonl"), encoding: .utf8)
+        try #require(text.contains(original), "fixture lacks \(original)")
+        let path = temporary("tampered-\(checkpoint)-\(abs(original.hashValue)).jsonl")
+        defer { unlink(path) }
+        try text.replacingOccurrences(of: original, with: changed).write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try cratebox("replay", path, "--verify")
+        #expect(r.status == 1 && r.stdout.hasPrefix("diverged at step \(checkpoint): "), "\(r.stdout)")
+    }
+
+    @Test func renderingAReplayRefusesWhatDoesNotApply() throws {
+        let r = try cratebox("render", "Tests/Fixtures/replays/pyramid-tilted.jsonl", "--tilt", "1,0", "--output", temporary("x.png"))
+        #expect(r.status == 64 && r.stderr.contains("--tilt does not apply to a replay"))
+        let s = try cratebox("render", "Tests/Fixtures/replays/pyramid-tilted.jsonl", "--steps", "99999", "--output", temporary("x.png"))
+        #expect(s.status == 64 && s.stderr.contains("ends at step 480"))
+    }
+
     @Test func malformedJournalsExit65WithTheLine() throws {
         let path = temporary("bad.jsonl")
         defer { unlink(path) }

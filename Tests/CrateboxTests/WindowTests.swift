@@ -20,6 +20,17 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Waits for a process to end; kills it if it takes longer than `seconds`.
+    func waitOrKill(_ process: Process, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("\(process.executableURL?.lastPathComponent ?? "") did not exit within \(seconds) s")
+        }
+        process.waitUntilExit()
+    }
+
     /// Mean x of the wood-coloured pixels of a PNG, and how many there are in a square.
     func wood(in png: String, env: [String: String], around: (Int, Int)? = nil) throws -> (meanX: Double, count: Int, near: Int) {
         let p = Process()
@@ -44,18 +55,34 @@ import Testing
     }
 
     @Test func tiltDragScreenshotAndQuit() throws {
-        // A display number of our own.
-        var number = 90 + Int(getpid() % 9)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        let display = ":\(number)"
+        // Xvfb picks a free display itself and tells us which (-displayfd).
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = [display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = FileHandle.nullDevice
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
+        let announce = Pipe()
+        xvfb.standardOutput = announce
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()
-        defer { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() }
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(50_000) }
+        var displayNumber = ""
+        defer {
+            // SIGTERM does not reach an X server started from here (the signal
+            // is blocked in the child), so kill it and clear up after it.
+            kill(xvfb.processIdentifier, SIGKILL)
+            xvfb.waitUntilExit()
+            if !displayNumber.isEmpty {
+                unlink("/tmp/.X\(displayNumber)-lock")
+                unlink("/tmp/.X11-unix/X\(displayNumber)")
+            }
+        }
+        var number = ""
+        while !number.hasSuffix("\n") {
+            let byte = announce.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            number += String(decoding: byte, as: UTF8.self)
+        }
+        displayNumber = number.trimmingCharacters(in: .whitespacesAndNewlines)
+        let display = ":" + displayNumber
+        try #require(display.count > 1, "Xvfb did not start")
 
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
@@ -116,8 +143,9 @@ import Testing
         usleep(300_000)
         try tool(xdotool, ["key", "Escape"], env: env)
 
+        // It must quit promptly on Escape; a hung window fails the test instead of hanging CI.
+        waitOrKill(app, seconds: 20)
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        app.waitUntilExit()
         #expect(app.terminationReason == .exit && app.terminationStatus == 0)
         let paths = output.split(separator: "\n").compactMap { line -> String? in
             line.hasPrefix("screenshot saved to ") ? String(line.dropFirst("screenshot saved to ".count)) : nil
