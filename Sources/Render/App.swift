@@ -28,7 +28,11 @@ public final class App {
     /// plays a Replay, and inputs that would change the world are refused.
     private let session: Session?
     private let replay: Replay?
-    private var world: World { replay?.world ?? session!.world }
+    private var world: World {
+        let world = replay?.world ?? session!.world
+        world.keepsPreviousPoses = true  // the picture is drawn between steps
+        return world
+    }
     private var replayProblem: String?
     private var clock = FixedStepClock()
     private var tiltControl = TiltControl()

@@ -55,8 +55,11 @@ public final class World {
     /// The last tilt applied, if any.
     public private(set) var tilt: Vector?
     private let gravityLength: Double
-    /// Each body's pose before the last step, by index into `bodies`.
+    /// Each body's pose before the last step, by index into `bodies`, for
+    /// drawing between steps. Kept only when `keepsPreviousPoses` is on (the
+    /// window turns it on; headless runs do not pay for it).
     public private(set) var previousPoses: [Pose] = []
+    public var keepsPreviousPoses = false
     private var grab: Grab?
     /// Kinematic bodies that follow an animation, by index into `bodies`.
     private var animated: [(index: Int, animation: AnimationSpec)] = []
@@ -261,9 +264,11 @@ public final class World {
 
     /// Advances exactly one step of 1/120 s.
     public func step() throws(PhysicsError) {
-        for i in bodies.indices where !bodies[i].removed {
-            let b = bodies[i].body
-            previousPoses[i] = Pose(position: b.position, angle: b.angle)
+        if keepsPreviousPoses {
+            for i in bodies.indices where !bodies[i].removed {
+                let b = bodies[i].body
+                previousPoses[i] = Pose(position: b.position, angle: b.angle)
+            }
         }
         if let grab {
             // The hand moves a quarter of the way to the target each 1/60 s (the
@@ -326,7 +331,9 @@ public final class World {
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
     public func pose(of index: Int, alpha: Double) -> Pose {
         let b = bodies[index].body
-        return previousPoses[index].interpolated(to: Pose(position: b.position, angle: b.angle), alpha)
+        let current = Pose(position: b.position, angle: b.angle)
+        guard keepsPreviousPoses else { return current }
+        return previousPoses[index].interpolated(to: current, alpha)
     }
 
     /// The index of the body under a world point (within `tolerance`), if any.

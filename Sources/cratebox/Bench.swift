@@ -22,6 +22,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Paired runs.")
     var runs = 11
 
+    /// Steps each world runs untimed before its timed steps.
+    let warmUp = 120
+
     func validate() throws {
         guard (1...1_000_000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000000") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000") }
@@ -39,6 +42,9 @@ struct Bench: ParsableCommand {
         for run in 0..<runs {
             let world = try World(scene: scene)
             let c = CRunnerWorld(scene: scene)
+            // Untimed warm-up: first contacts, allocations and caches, on both.
+            try world.step(warmUp)
+            c.step(warmUp)
             var tWorld = 0.0, tC = 0.0
             let timeWorld = { () throws -> Void in
                 let start = clock.now

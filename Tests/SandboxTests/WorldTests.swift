@@ -188,6 +188,7 @@ import Testing
 
     @Test func posesInterpolateBetweenSteps() throws {
         let world = try World(scene: DefaultScene.scene())
+        world.keepsPreviousPoses = true
         try world.step(5)
         let before = world.previousPoses[0], after = Pose(position: world.bodies[0].body.position, angle: world.bodies[0].body.angle)
         #expect(world.pose(of: 0, alpha: 0) == before)
