@@ -1,6 +1,10 @@
 /// Something a keyframe animation can interpolate: value = from + (to - from) * t.
 public protocol Interpolatable: Equatable, Sendable {
     static func interpolate(_ from: Self, _ to: Self, _ t: Double) -> Self
+    /// a + b * k: for "by" animations and for cumulative repeats.
+    static func adding(_ a: Self, _ b: Self, times k: Double) -> Self
+    /// a - b.
+    static func difference(_ a: Self, _ b: Self) -> Self
 }
 
 extension Double: Interpolatable {
@@ -9,6 +13,8 @@ extension Double: Interpolatable {
     public static func interpolate(_ from: Double, _ to: Double, _ t: Double) -> Double {
         from + (to - from) * t
     }
+    public static func adding(_ a: Double, _ b: Double, times k: Double) -> Double { a + b * k }
+    public static func difference(_ a: Double, _ b: Double) -> Double { a - b }
 }
 
 /// A 2D point for position tracks (kept here so Animation needs nothing else).
@@ -18,6 +24,8 @@ public struct Point2: Interpolatable, Hashable {
     public static func interpolate(_ from: Point2, _ to: Point2, _ t: Double) -> Point2 {
         Point2(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
     }
+    public static func adding(_ a: Point2, _ b: Point2, times k: Double) -> Point2 { Point2(a.x + b.x * k, a.y + b.y * k) }
+    public static func difference(_ a: Point2, _ b: Point2) -> Point2 { Point2(a.x - b.x, a.y - b.y) }
 }
 
 /// How many times an animation plays.
@@ -30,7 +38,9 @@ public enum RepeatCount: Equatable, Sendable {
 /// A keyframe animation in the manner of `CAKeyframeAnimation`: values at key
 /// times (fractions of the duration), one timing function per segment, a
 /// duration, a begin time, a repeat count and autoreverse. Before it begins it
-/// holds its first value; after it ends it holds the value it ended on.
+/// holds its first value; after it ends it holds the value it ended on. A
+/// cumulative track (Core Animation's `isCumulative`) starts each repeat where
+/// the last one ended instead of jumping back: a spinner keeps turning.
 public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     public let values: [Value]
     public let keyTimes: [Double]
@@ -39,6 +49,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     public let beginTime: Double
     public let repeatCount: RepeatCount
     public let autoreverses: Bool
+    public let cumulative: Bool
 
     public enum Problem: Error, Equatable, Sendable {
         case tooFewValues
@@ -54,7 +65,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     /// `keyTimes` default to evenly spaced, `timingFunctions` to linear.
     public init(values: [Value], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
                 duration: Double, beginTime: Double = 0, repeatCount: RepeatCount = .times(1),
-                autoreverses: Bool = false) throws(Problem) {
+                autoreverses: Bool = false, cumulative: Bool = false) throws(Problem) {
         guard values.count >= 2 else { throw .tooFewValues }
         let segments = values.count - 1
         let times = keyTimes ?? (0...segments).map { Double($0) / Double(segments) }
@@ -73,6 +84,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
         self.beginTime = beginTime
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
+        self.cumulative = cumulative
     }
 
     /// A basic animation (`CABasicAnimation`): the one-segment case, from a
@@ -81,6 +93,13 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
                              beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> KeyframeTrack {
         try KeyframeTrack(values: [from, to], timingFunctions: [timingFunction], duration: duration,
                           beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses)
+    }
+
+    /// A basic animation by an amount: from `from` to `from + by`.
+    public static func basic(from: Value, by: Value, timingFunction: TimingFunction = .linear, duration: Double,
+                             beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> KeyframeTrack {
+        try basic(from: from, to: Value.adding(from, by, times: 1), timingFunction: timingFunction, duration: duration,
+                  beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses)
     }
 
     /// The length of one play, there and (if it autoreverses) back.
@@ -108,7 +127,24 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
 
     /// The animated value at a time (seconds on the same clock as beginTime).
     public func value(at time: Double) -> Value {
-        value(atProgress: progress(at: time))
+        let value = value(atProgress: progress(at: time))
+        guard cumulative, !autoreverses else { return value }
+        // Each completed play adds (last - first).
+        let local = min(max(time - beginTime, 0), activeDuration)
+        var plays = (local / cycleDuration).rounded(.down)
+        if plays > 0 && local == plays * cycleDuration { plays -= 1 }  // the end of a play belongs to it
+        guard plays > 0 else { return value }
+        return Value.adding(value, Value.difference(values[values.count - 1], values[0]), times: plays)
+    }
+
+    /// Whether a repeat starts somewhere other than where the last play ended
+    /// (a jump back to the first value).
+    public var jumpsOnRepeat: Bool {
+        guard !autoreverses, !cumulative, values.first != values.last else { return false }
+        switch repeatCount {
+        case .forever: return true
+        case .times(let n): return n > 1
+        }
     }
 
     public func value(atProgress p: Double) -> Value {

@@ -83,10 +83,10 @@ public struct CameraMotion: Sendable {
 
     /// Zooms by `factor` keeping the world point `anchor` (under the pointer) in place.
     public mutating func zoom(by factor: Double, about anchor: Vector) {
-        let target = to
-        let zoom = min(max(target.zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
-        let keep = target.zoom / zoom
-        move(to: View(zoom: zoom, center: anchor + (target.center - anchor) * keep))
+        // Where the anchor is on screen now (mid-transition too) is where it stays.
+        let now = current
+        let zoom = min(max(to.zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        move(to: View(zoom: zoom, center: anchor + (now.center - anchor) * (now.zoom / zoom)))
     }
 
     /// Pans at once (dragging follows the hand, no easing) by a world-space offset.

@@ -30,23 +30,61 @@ public enum CurvesPicture {
             + extra.map(Curve.bezier)
     }
 
-    public static func render(_ curves: [Curve], width: Int, height: Int, to path: String) throws(RenderError) {
-        try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer throws(RenderError) in
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(renderer, 250, 250, 247, 255)
-        SDL_RenderClear(renderer)
+    /// Where each curve's unit square is drawn: its left and bottom edges and side, in pixels.
+    public struct Cell: Sendable {
+        public var left: Double, bottom: Double, side: Double, titleX: Double, titleY: Double
+        /// A point of the curve's plane (time across, progress up) in pixels.
+        public func point(_ t: Double, _ v: Double) -> (x: Double, y: Double) { (left + t * side, bottom - v * side) }
+    }
 
+    public static func cells(for curves: [Curve], width: Int, height: Int) -> [Cell] {
         let columns = min(4, max(1, curves.count))
         let rows = (curves.count + columns - 1) / columns
         let cellW = Double(width) / Double(columns), cellH = Double(height) / Double(max(rows, 1))
-        let text = Text(renderer: renderer, pointSize: Int32(max(10, min(cellW, cellH) / 16)))
-        for (i, curve) in curves.enumerated() {
+        return curves.enumerated().map { i, curve in
             let cx = Double(i % columns) * cellW, cy = Double(i / columns) * cellH
-            // The unit square, with room for the title and for overshoot.
-            let side = min(cellW, cellH) * 0.58
-            let left = cx + (cellW - side) / 2, bottom = cy + cellH * 0.2 + side * 1.12
+            // The unit square, shrunk so that overshoot (of the curve or its
+            // control points) stays inside the cell, below the title.
+            var low = 0.0, high = 1.0
+            for k in 0...400 {
+                let v = curve.function(Double(k) / 400)
+                low = min(low, v); high = max(high, v)
+            }
+            if let (_, y1, _, y2) = curve.controlPoints { low = min(low, y1, y2); high = max(high, y1, y2) }
+            let usable = cellH * 0.72
+            let side = min(cellW * 0.62, usable / (high - low))
+            let bottom = cy + cellH * 0.18 + high * side + (usable - (high - low) * side) / 2
+            return Cell(left: cx + (cellW - side) / 2, bottom: bottom, side: side, titleX: cx + cellW / 2, titleY: cy + cellH * 0.05)
+        }
+    }
+
+    public static func render(_ curves: [Curve], width: Int, height: Int, to path: String) throws(RenderError) {
+        try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer throws(RenderError) in
+            draw(curves, width: width, height: height, renderer: renderer)
+            try savePNG(surface, to: path)
+        }
+    }
+
+    /// The picture's pixels, RGBA from the top row (for tests).
+    public static func pixels(_ curves: [Curve], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer in
+            draw(curves, width: width, height: height, renderer: renderer)
+            return Offscreen.copyPixels(surface, width: width, height: height)
+        }
+    }
+
+    static func draw(_ curves: [Curve], width: Int, height: Int, renderer: OpaquePointer) {
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, 250, 250, 247, 255)
+        SDL_RenderClear(renderer)
+        let cells = cells(for: curves, width: width, height: height)
+        let fontSize = cells.first.map { Int32(max(10, $0.side / 11)) } ?? 12
+        let text = Text(renderer: renderer, pointSize: fontSize)
+        for (curve, cell) in zip(curves, cells) {
+            let left = cell.left, bottom = cell.bottom, side = cell.side
             func point(_ t: Double, _ v: Double) -> SDL_FPoint {
-                SDL_FPoint(x: Float(left + t * side), y: Float(bottom - v * side))
+                let p = cell.point(t, v)
+                return SDL_FPoint(x: Float(p.x), y: Float(p.y))
             }
             // Axes and the unit square.
             SDL_SetRenderDrawColor(renderer, 205, 205, 200, 255)
@@ -77,9 +115,8 @@ public enum CurvesPicture {
             }
             let titleWidth = text.width([curve.title])
             text.draw([(curve.title, SDL_Color(r: 30, g: 30, b: 30, a: 255))],
-                      x: Int32(cx + cellW / 2) - titleWidth / 2, y: Int32(cy + cellH * 0.05))
+                      x: Int32(cell.titleX) - titleWidth / 2, y: Int32(cell.titleY))
         }
-        try savePNG(surface, to: path)
-        }
+        SDL_RenderPresent(renderer)
     }
 }

@@ -10,14 +10,18 @@ public enum Offscreen {
     /// The pixels of the picture, RGBA from the top row, for tests.
     public static func pixels(of world: World, width: Int, height: Int, debug: Bool) throws(RenderError) -> [UInt8] {
         try withSurface(world, width: width, height: height, debug: debug) { surface in
-            let s = surface.pointee
-            var out = [UInt8](repeating: 0, count: width * height * 4)
-            let base = s.pixels.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<height {
-                for x in 0..<width * 4 { out[y * width * 4 + x] = base[y * Int(s.pitch) + x] }
-            }
-            return out
+            copyPixels(surface, width: width, height: height)
         }
+    }
+
+    static func copyPixels(_ surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> [UInt8] {
+        let s = surface.pointee
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let base = s.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            for x in 0..<width * 4 { out[y * width * 4 + x] = base[y * Int(s.pitch) + x] }
+        }
+        return out
     }
 
     public static func render(_ world: World, width: Int, height: Int, debug: Bool, to path: String) throws(RenderError) {

@@ -130,6 +130,11 @@ public enum Limits {
     /// A moving shape may span at most this many spatial-hash cells across,
     /// or every step would visit a huge number of cells.
     public static let cellsAcrossShape = 64.0
+    /// The fastest an animated body may move (points per second, at any of
+    /// its shapes) and turn (radians per second): beyond, crates it touches
+    /// are thrown so hard that the broadphase never catches up.
+    public static let animatedSpeed = 1e5
+    public static let animatedTurnRate = 1e3
     public static let iterations = 1...1000
     public static let hashCells = 1...1_000_000
     public static let nameLength = 200

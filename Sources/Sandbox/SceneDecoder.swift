@@ -406,6 +406,7 @@ struct SceneReader {
     mutating func checkOverlaps(_ bodies: [BodySpec]) {
         var boxes: [(minX: Double, maxX: Double, minY: Double, maxY: Double, index: Int)] = []
         var moving = 0
+        // Kinematic bodies never collide with each other: only pairs with a dynamic body count.
         for (i, body) in bodies.enumerated() where body.type != .static {
             moving += 1
             let c = cos(body.angle), s = sin(body.angle)
@@ -433,7 +434,8 @@ struct SceneReader {
             var k = i + 1
             // Shapes that merely touch (resting crates) do not count.
             while k < boxes.count && boxes[k].minX < boxes[i].maxX - 1e-9 {
-                if boxes[k].minY < boxes[i].maxY - 1e-9 && boxes[i].minY < boxes[k].maxY - 1e-9 {
+                if boxes[k].minY < boxes[i].maxY - 1e-9 && boxes[i].minY < boxes[k].maxY - 1e-9
+                    && (bodies[boxes[i].index].type == .dynamic || bodies[boxes[k].index].type == .dynamic) {
                     pairs += 1
                     if pairs > limit {
                         fail("bodies", "more than \(limit) pairs of moving bodies overlap at the start (bodies[\(boxes[i].index)] and bodies[\(boxes[k].index)] among them); Chipmunk would take very long to push them apart: spread them out")
@@ -554,8 +556,8 @@ struct SceneReader {
         if let n = member(members, "animation"), !isSpawn {
             if type != .kinematic {
                 fail(j(path, "animation"), "only kinematic bodies follow an animation; give the body \"type\": \"kinematic\"")
-            } else {
-                animation = self.animation(n, j(path, "animation"))
+            } else if let a = self.animation(n, j(path, "animation")) {
+                animation = checkMotion(a, position: position, angle: angle, shapes: shapes, j(path, "animation"))
             }
         }
 
@@ -807,6 +809,82 @@ struct SceneReader {
             fail(path, "invalid animation: \(error)")
             return nil
         }
+    }
+
+    /// An animated body must start where its track starts, not jump back at
+    /// each repeat, and not move absurdly fast: Chipmunk gets the velocity that
+    /// reaches each pose in one step, so a jump is a throw.
+    mutating func checkMotion(_ animation: AnimationSpec, position: Vector, angle: Double, shapes: [ShapeSpec], _ path: String) -> AnimationSpec? {
+        let show = SceneReader.show
+        let reach = shapes.map { shape -> Double in
+            switch shape.geometry {
+            case .box(let w, let h, let r): return (w * w + h * h).squareRoot() / 2 + r
+            case .circle(let r, let offset): return offset.length + r
+            case .polygon(let v, let r): return (v.map(\.length).max() ?? 0) + r
+            case .segment(let a, let b, let r): return max(a.length, b.length) + r
+            }
+        }.max() ?? 0
+        switch animation {
+        case .position(let track):
+            let first = track.values[0]
+            if first.x != position.x || first.y != position.y {
+                fail(path, "the animation starts at [\(show(first.x)), \(show(first.y))] but the body is at [\(show(position.x)), \(show(position.y))]; make them the same (the body would jump)")
+                return nil
+            }
+            if track.jumpsOnRepeat {
+                fail(path, "each repeat would jump from the last value back to the first; end where it starts, or set \"autoreverses\": true")
+                return nil
+            }
+            let (speed, at) = SceneReader.fastest(track) { a, b in ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+            if speed > Limits.animatedSpeed {
+                fail(path, "moves at up to \(show(speed.rounded())) points/s (at \(show((at * 1000).rounded() / 1000)) s); the limit is \(show(Limits.animatedSpeed)): slow it down")
+                return nil
+            }
+            return animation
+        case .angle(var track):
+            if track.values[0] != angle {
+                fail(path, "the animation starts at angle \(show(track.values[0])) but the body's angle is \(show(angle)); make them the same (the body would jump)")
+                return nil
+            }
+            if track.jumpsOnRepeat {
+                // Whole turns repeat seamlessly by accumulating, as a spinner should.
+                let turns = (track.values[track.values.count - 1] - track.values[0]) / (2 * Double.pi)
+                if abs(turns - turns.rounded()) < 1e-9 {
+                    track = try! KeyframeTrack(values: track.values, keyTimes: track.keyTimes, timingFunctions: track.timingFunctions,
+                                               duration: track.duration, beginTime: track.beginTime, repeatCount: track.repeatCount,
+                                               autoreverses: false, cumulative: true)
+                } else {
+                    fail(path, "each repeat would jump from the last angle back to the first; end a whole number of turns (2π) from the start, or set \"autoreverses\": true")
+                    return nil
+                }
+            }
+            let (rate, at) = SceneReader.fastest(track) { a, b in abs(b - a) }
+            if rate > Limits.animatedTurnRate || rate * reach > Limits.animatedSpeed {
+                fail(path, "turns at up to \(show(rate.rounded())) rad/s (at \(show((at * 1000).rounded() / 1000)) s), moving its shapes at \(show((rate * reach).rounded())) points/s; the limits are \(show(Limits.animatedTurnRate)) rad/s and \(show(Limits.animatedSpeed)) points/s: slow it down")
+                return nil
+            }
+            return .angle(track)
+        }
+    }
+
+    /// The highest speed a track asks of a body stepping at 1/120 s, and when:
+    /// sampled across one play (at most 20,000 points) and around every key time.
+    static func fastest<V>(_ track: KeyframeTrack<V>, _ distance: (V, V) -> Double) -> (Double, Double) {
+        let dt = 1.0 / 120.0
+        let span = track.cycleDuration * (track.cumulative ? 2 : 1)
+        let h = max(dt, span / 20_000)
+        var times = Array(stride(from: track.beginTime, through: track.beginTime + span, by: h))
+        for key in track.keyTimes {
+            let t = track.beginTime + key * track.duration
+            times += [t - dt, t]
+            if track.autoreverses { times += [track.beginTime + 2 * track.duration - key * track.duration - dt] }
+        }
+        var best = (0.0, 0.0)
+        for t in times where t >= 0 {
+            let v = distance(track.value(at: t), track.value(at: t + dt)) / dt
+            if v > best.0 { best = (v, t + dt) }
+        }
+        return best
     }
 
     /// A name (linear, easeIn, easeOut, easeInEaseOut, default) or four

@@ -50,6 +50,29 @@ import Testing
         #expect(close(spin.value(at: 0.5), 1.5 * Double.pi))
     }
 
+    @Test func byAnimationsAndCumulativeRepeats() throws {
+        let by = try KeyframeTrack.basic(from: 10.0, by: 5, duration: 1)
+        #expect(by.values == [10, 15])
+        let spin = try KeyframeTrack(values: [0.0, 2 * Double.pi], duration: 1, repeatCount: .forever, cumulative: true)
+        #expect(close(spin.value(at: 1), 2 * Double.pi))
+        #expect(close(spin.value(at: 1.5), 3 * Double.pi))  // no jump back at the repeat
+        #expect(close(spin.value(at: 2.25), 4.5 * Double.pi))
+        #expect(!spin.jumpsOnRepeat)
+        #expect(try KeyframeTrack(values: [0.0, 1], duration: 1, repeatCount: .times(2)).jumpsOnRepeat)
+        #expect(try !KeyframeTrack(values: [0.0, 1], duration: 1, repeatCount: .times(2), autoreverses: true).jumpsOnRepeat)
+    }
+
+    @Test func fractionalRepeatWithAutoreverseStopsMidWay() throws {
+        let track = try KeyframeTrack(values: [0.0, 10], duration: 1, repeatCount: .times(0.75), autoreverses: true)
+        #expect(close(track.value(at: 1.5), 5))  // three quarters of there-and-back: halfway back
+        #expect(close(track.value(at: 50), 5))
+    }
+
+    @Test func equalKeyTimesJump() throws {
+        let track = try KeyframeTrack(values: [0.0, 0, 10, 10], keyTimes: [0, 0.5, 0.5, 1], duration: 2)
+        #expect(track.value(at: 0.99) == 0 && track.value(at: 1) == 10 && track.value(at: 1.5) == 10)
+    }
+
     @Test func positionsInterpolatePerComponent() throws {
         let track = try KeyframeTrack.basic(from: Point2(0, 10), to: Point2(100, -10), duration: 4)
         #expect(track.value(at: 1) == Point2(25, 5))

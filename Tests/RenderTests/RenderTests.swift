@@ -139,10 +139,52 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         #expect(motion.to.zoom == CameraMotion.zoomRange.upperBound)
     }
 
+    @Test func zoomingMidTransitionKeepsThePointUnderThePointer() {
+        var motion = CameraMotion(worldWidth: 300, worldHeight: 300)
+        motion.move(to: .init(zoom: 2, center: Vector(100, 100)))
+        motion.advance(by: motion.duration / 3)  // somewhere in between
+        let now = motion.current
+        let anchor = Vector(120, 80)
+        let before = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 800, pixelHeight: 600, zoom: now.zoom, center: now.center).toScreen(anchor)
+        motion.zoom(by: 1.25, about: anchor)
+        motion.advance(by: 10)
+        let end = motion.current
+        let after = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 800, pixelHeight: 600, zoom: end.zoom, center: end.center).toScreen(anchor)
+        #expect(abs(after.x - before.x) < 1e-9 && abs(after.y - before.y) < 1e-9)
+    }
+
     @Test func panningFollowsAtOnce() {
         var motion = CameraMotion(worldWidth: 300, worldHeight: 300)
         motion.pan(by: Vector(10, -5))
         #expect(motion.current.center == Vector(160, 145))
+    }
+}
+
+@Suite struct CurvesPictureTests {
+    /// Each curve is drawn where its function says, inside its own cell.
+    @Test func theCurvesAreWhereTheFunctionsSay() throws {
+        let curves = CurvesPicture.standardCurves(extra: [TimingFunction(controlPoints: 0.3, -0.8, 0.7, 1.9)!])
+        let (w, h) = (1200, 700)
+        let pixels = try CurvesPicture.pixels(curves, width: w, height: h)
+        let cells = CurvesPicture.cells(for: curves, width: w, height: h)
+        func isCurve(_ x: Double, _ y: Double) -> Bool {
+            // The curve's blue, within a pixel of the point.
+            for dx in -1...1 { for dy in -1...1 {
+                let i = ((Int(y.rounded()) + dy) * w + Int(x.rounded()) + dx) * 4
+                if pixels[i] < 90 && pixels[i + 1] < 130 && pixels[i + 2] > 120 { return true }
+            } }
+            return false
+        }
+        for (curve, cell) in zip(curves, cells) {
+            for t in stride(from: 0.05, through: 0.95, by: 0.15) {
+                let p = cell.point(t, curve.function(t))
+                #expect(isCurve(p.x, p.y), "\(curve.title) at \(t)")
+                #expect(p.y > 0 && p.y < Double(h))
+            }
+        }
+        // Cells do not overlap: the overshooting curve stays in its own.
+        let last = cells[cells.count - 1]
+        #expect(last.point(0, -0.8).y < Double(h) && last.point(0, 1.9).y > Double(h) / 2)
     }
 }
 
