@@ -10,13 +10,12 @@ import Sandbox
 /// every input turned into a World event.
 public final class App {
     public struct Options {
-        public var scenePath: String
         public var windowWidth = 1280
         public var windowHeight = 720
         public var screenshotDirectory = "."
         /// Record from the start to this journal.
         public var recordPath: String?
-        public init(scenePath: String) { self.scenePath = scenePath }
+        public init() {}
     }
 
     /// Time scales offered by - and +.

@@ -40,7 +40,7 @@ public struct Journal: Sendable {
 
     public static func headerLine(sceneText: String, sceneFile: String, chipmunk: String) -> String {
         let sha = SHA256.hex(Array(sceneText.utf8))
-        return "{\"format\":\"\(format)\",\"sceneFile\":\(quote(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),\"chipmunk\":\(quote(chipmunk)),\"scene\":\(quote(sceneText))}"
+        return "{\"format\":\"\(format)\",\"sceneFile\":\(JSONText.quote(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),\"chipmunk\":\(JSONText.quote(chipmunk)),\"scene\":\(JSONText.quote(sceneText))}"
     }
 
     public static func line(step: Int, _ event: Event) -> String {
@@ -65,7 +65,6 @@ public struct Journal: Sendable {
         "{\"end\":\(steps),\"hash\":\"\(StateHash.hex(hash))\"}"
     }
 
-    static func quote(_ s: String) -> String { JSONText.quote(s) }
 }
 
 /// What is wrong with a journal: `rec.jsonl:7: ...`.
@@ -94,12 +93,8 @@ extension Journal {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
         // A last line without its newline was cut off mid-write: the file is
         // valid up to the line before it.
-        if let last = lines.last, bytes.last != 0x0A {
-            _ = last
-            lines.removeLast()
-        } else if lines.last?.isEmpty == true {
-            lines.removeLast()
-        }
+        // (After a final newline, the split leaves one empty line: drop it too.)
+        if !lines.isEmpty { lines.removeLast() }
         var lastStep = 0
         for (i, raw) in lines.enumerated() {
             let number = i + 1

@@ -282,7 +282,7 @@ struct SceneReader {
                     bodies.append(placeholder)
                 }
             }
-            checkIds(bodies, items)
+            checkIds(bodies)
         }
 
         var joints: [JointSpec] = []
@@ -304,7 +304,7 @@ struct SceneReader {
                      spawn: spawn, bodies: bodies, joints: joints)
     }
 
-    mutating func checkIds(_ bodies: [BodySpec], _ items: [JSONNode]) {
+    mutating func checkIds(_ bodies: [BodySpec]) {
         var seen: [String: Int] = [:]  // lookups only; never iterated
         for (i, b) in bodies.enumerated() {
             guard let id = b.id else { continue }

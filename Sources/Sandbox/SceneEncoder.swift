@@ -12,7 +12,7 @@ extension World {
         var newIndex: [Int?] = []
         var taken = Set(bodies.compactMap(\.id))  // membership only; never iterated
         var bodySpecs: [BodySpec] = []
-        for (i, entry) in bodies.enumerated() {
+        for entry in bodies {
             guard !entry.removed else { newIndex.append(nil); continue }
             var spec = entry.spec
             spec.position = entry.body.position
@@ -23,7 +23,6 @@ extension World {
             }
             newIndex.append(bodySpecs.count)
             bodySpecs.append(spec)
-            _ = i
         }
         var joints: [JointSpec] = []
         for joint in scene.joints {

@@ -31,7 +31,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        let scene = try loadScene(self.scene)
+        let scene = try loadScene(self.scene).scene
         guard CRunnerWorld.supports(scene) else {
             printError("cratebox: \(self.scene ?? ""): the plain C runner does not animate bodies; bench a scene without \"animation\"")
             throw Exit.failure

@@ -60,7 +60,7 @@ struct RenderPicture: ParsableCommand {
             try renderReplay(path)
             return
         }
-        let scene = try loadScene(self.scene)
+        let scene = try loadScene(self.scene).scene
         if let frames {
             let world = try World(scene: scene)
             if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }

@@ -61,7 +61,7 @@ struct ReplayCommand: ParsableCommand {
             throw Exit.failure
         }
         try Run.requireDisplay()
-        var options = App.Options(scenePath: journal)
+        var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
         do {

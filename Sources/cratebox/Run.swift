@@ -24,16 +24,15 @@ struct Run: ParsableCommand {
     var record: String?
 
     func run() throws {
-        let scene = try loadScene(self.scene)
+        let loaded = try loadScene(self.scene)
         Run.requireDisplay()
-        var options = App.Options(scenePath: self.scene ?? DefaultScene.fileName)
+        var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
         options.recordPath = record
         do {
-            let (text, file) = try sceneSource(self.scene)
-            let app = try App(scene: scene, sceneText: text, sceneFile: file, options: options)
+            let app = try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options)
             try app.run()
         } catch let error as RenderError where error.message.hasPrefix("no display") {
             Run.noDisplay(String(error.message.dropFirst("no display: ".count)))

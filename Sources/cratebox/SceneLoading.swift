@@ -91,10 +91,19 @@ struct StandardError: TextOutputStream {
     }
 }
 
+/// A scene as read: the decoded scene, the exact text it was decoded from (a
+/// journal embeds that text, so it must be the same bytes, read once) and the
+/// file's name.
+struct LoadedScene {
+    var scene: Scene
+    var text: String
+    var fileName: String
+}
+
 /// Loads a scene file, or the built-in crate scene when `path` is nil. Prints
 /// the errors and exits 65 (invalid) or 66 (unreadable) on failure.
-func loadScene(_ path: String?) throws -> Scene {
-    guard let path else { return DefaultScene.scene() }
+func loadScene(_ path: String?) throws -> LoadedScene {
+    guard let path else { return LoadedScene(scene: DefaultScene.scene(), text: DefaultScene.json, fileName: DefaultScene.fileName) }
     let bytes: [UInt8]
     do {
         bytes = try readFile(path)
@@ -103,17 +112,12 @@ func loadScene(_ path: String?) throws -> Scene {
         throw Exit.unreadable
     }
     do {
-        return try Scene.decode(bytes, file: path)
+        let scene = try Scene.decode(bytes, file: path)
+        // A decoded scene is valid UTF-8 (the reader refuses anything else).
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return LoadedScene(scene: scene, text: String(decoding: bytes, as: UTF8.self), fileName: name)
     } catch {
         printError(error.description)
         throw Exit.invalidScene
     }
-}
-
-/// The scene's text (for a journal to embed) and its file name.
-func sceneSource(_ path: String?) throws -> (text: String, file: String) {
-    guard let path else { return (DefaultScene.json, DefaultScene.fileName) }
-    let bytes = try readFile(path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return (String(decoding: bytes, as: UTF8.self), name)
 }

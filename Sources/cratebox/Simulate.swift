@@ -78,12 +78,12 @@ struct Simulate: ParsableCommand {
     var record: String?
 
     func run() throws {
-        let scene = try loadScene(self.scene)
+        let loaded = try loadScene(self.scene)
+        let scene = loaded.scene
         let script = try events.map { try loadJournal($0, requireHeader: false) }
-        let (text, file) = try sceneSource(self.scene)
         let session: Session
         do {
-            session = try Session(scene: scene, sceneText: text, sceneFile: file)
+            session = try Session(scene: scene, sceneText: loaded.text, sceneFile: loaded.fileName)
         } catch {
             printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
             throw Exit.failure
