@@ -46,11 +46,14 @@ final class Painter {
         for shape in world.space.shapes where shape.body === staticBody {
             addShape(shape.geometry, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
         }
-        for (i, entry) in world.bodies.enumerated() where !entry.removed {
+        for (i, slot) in world.bodies.enumerated() {
+            guard let entry = slot else { continue }
             let isStatic = entry.body.kind == .static
             let pose = isStatic ? Pose(position: entry.body.position, angle: entry.body.angle) : world.pose(of: i, alpha: alpha)
-            var color = Palette.fill(for: entry.look, staticBody: isStatic)
+            let bodyColor = Palette.fill(for: entry.look, staticBody: isStatic)
             for shape in entry.shapes {
+                // Sensors are translucent; the body's other shapes are not.
+                var color = bodyColor
                 if shape.isSensor { color.a = 90 }
                 let textured: Bool
                 if case .box = shape.geometry, entry.look == .crate, crate != nil { textured = true } else { textured = false }
@@ -157,7 +160,7 @@ final class Painter {
         for shape in world.space.shapes {
             let body = shape.body
             set(body.kind == .static ? Palette.wall : body.isSleeping ? Palette.sleeping : Palette.outline)
-            let index = world.bodies.firstIndex { $0.body === body }
+            let index = world.bodies.firstIndex { $0?.body === body }
             let pose = body === staticBody || body.kind == .static || index == nil
                 ? Pose(position: body.position, angle: body.angle) : world.pose(of: index!, alpha: alpha)
             var points: [SDL_FPoint] = []

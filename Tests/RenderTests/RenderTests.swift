@@ -73,7 +73,7 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         let picture = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false), width: w, height: h)
         let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: w, pixelHeight: h)
         var balls = 0
-        for entry in world.bodies where entry.look == .ball {
+        for case let entry? in world.bodies where entry.look == .ball {
             guard case .circle(let r, let offset) = entry.shapes[0].geometry else { continue }
             // Just off the centre, clear of the spoke.
             let p = camera.toScreen(entry.body.localToWorld(offset + Vector(-r / 2, 0)))
@@ -82,6 +82,24 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
             balls += 1
         }
         #expect(balls > 0)
+    }
+
+    /// Regression: a body whose first shape was a sensor drew every later
+    /// shape translucent too.
+    @Test func onlySensorShapesAreTranslucent() throws {
+        let text = """
+        {"format": "cratebox/scene@1", "bounds": [200, 100], "walls": false, "bodies": [
+          {"type": "static", "position": [100, 50], "look": "#ff0000", "shapes": [
+            {"circle": 20, "offset": [-50, 0], "sensor": true}, {"box": [40, 40]}]}]}
+        """
+        let world = try World(scene: Scene.decode(Array(text.utf8), file: "sensor.json"))
+        let (w, h) = (400, 200)
+        let picture = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false), width: w, height: h)
+        let camera = Camera(worldWidth: 200, worldHeight: 100, pixelWidth: w, pixelHeight: h)
+        let solid = camera.toScreen(Vector(100, 50)), sensor = camera.toScreen(Vector(50, 50))
+        let box = picture.at(solid.x, solid.y), ghost = picture.at(sensor.x, sensor.y)
+        #expect(box.r == 255 && box.g == 0 && box.b == 0, "the box is drawn opaque, got \(box)")
+        #expect(ghost.r > 60 && ghost.r < 200, "the sensor is drawn translucent, got \(ghost)")
     }
 
     @Test func debugDrawingAddsOutlines() throws {
