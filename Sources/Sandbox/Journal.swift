@@ -30,6 +30,9 @@ public struct Journal: Sendable {
     public var events: [TimedEvent] = []
     public var checkpoints: [(step: Int, hash: UInt64)] = []
     public var end: (steps: Int, hash: UInt64)?
+    /// The line number of a last line that was cut off mid-write (no newline,
+    /// and not a whole JSON object): it was not read.
+    public var cutOffLine: Int?
     /// The file stopped before its end line (a recording that was killed):
     /// it is valid up to its last complete line.
     public var truncated: Bool { end == nil }
@@ -91,10 +94,18 @@ extension Journal {
     public static func parse(_ bytes: [UInt8], file: String, requireHeader: Bool = true) throws(JournalError) -> Journal {
         var journal = Journal()
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
-        // A last line without its newline was cut off mid-write: the file is
-        // valid up to the line before it.
-        // (After a final newline, the split leaves one empty line: drop it too.)
-        if !lines.isEmpty { lines.removeLast() }
+        // After a final newline, the split leaves one empty line: drop it.
+        // A last line without its newline is a line in a script (a hand-written
+        // file may well end so). In a recording it is a line whose newline was
+        // lost if it is a whole JSON object; otherwise it was cut off mid-write
+        // (the recorder was killed): the file is valid up to the line before
+        // it, and the journal says which line was not read.
+        if lines.last?.isEmpty == true {
+            lines.removeLast()
+        } else if requireHeader, let last = lines.last, (try? JSONParser.parse(last)) == nil {
+            journal.cutOffLine = lines.count
+            lines.removeLast()
+        }
         var lastStep = 0
         for (i, raw) in lines.enumerated() {
             let number = i + 1
@@ -213,12 +224,12 @@ private struct JournalFields {
         case "tilt": let (x, y) = try point(&self); return .tilt(x: x, y: y)
         case "spawn": let (x, y) = try point(&self); return .spawn(x: x, y: y)
         case "grab":
-            let body = try int("body", max: World.maxBodies)
+            let body = try int("body", max: World.maxBodyIndex)
             let (x, y) = try point(&self)
             return .grab(body: body, x: x, y: y)
         case "drag": let (x, y) = try point(&self); return .drag(x: x, y: y)
         case "release": return .release
-        case "remove": return .remove(body: try int("body", max: World.maxBodies))
+        case "remove": return .remove(body: try int("body", max: World.maxBodyIndex))
         case "reset": return .reset
         default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove or reset)")
         }

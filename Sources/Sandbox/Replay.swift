@@ -12,16 +12,18 @@ public final class Replay {
 
     public enum Outcome: Equatable, Sendable, CustomStringConvertible {
         /// Every checkpoint (and the end, unless truncated) matched.
-        case verified(steps: Int, checkpoints: Int, hash: UInt64, truncated: Bool)
+        /// `cutOffLine`: a last line cut off mid-write, which was not read.
+        case verified(steps: Int, checkpoints: Int, hash: UInt64, truncated: Bool, cutOffLine: Int? = nil)
         case diverged(step: Int, expected: UInt64, got: UInt64)
         /// An event could not be applied where the journal puts it.
         case refused(step: Int, line: Int, reason: String)
 
         public var description: String {
             switch self {
-            case .verified(let steps, let checkpoints, let hash, let truncated):
+            case .verified(let steps, let checkpoints, let hash, let truncated, let cutOffLine):
                 "verified \(steps) steps, \(checkpoints) checkpoints, hash \(StateHash.hex(hash))"
                     + (truncated ? " (truncated: the journal has no end line; verified up to its last checkpoint)" : "")
+                    + (cutOffLine.map { "; line \($0) was cut off mid-write and was not read" } ?? "")
             case .diverged(let step, let expected, let got):
                 "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
             case .refused(let step, let line, let reason):
@@ -128,6 +130,7 @@ public final class Replay {
             if world.stateHash != end.hash { return .diverged(step: end.steps, expected: end.hash, got: world.stateHash) }
         }
         let checked = journal.checkpoints.filter { $0.step <= world.stepCount }.count
-        return .verified(steps: world.stepCount, checkpoints: checked, hash: world.stateHash, truncated: journal.truncated)
+        return .verified(steps: world.stepCount, checkpoints: checked, hash: world.stateHash, truncated: journal.truncated,
+                         cutOffLine: journal.cutOffLine)
     }
 }

@@ -10,10 +10,10 @@ extension World {
         var out = scene
         out.gravity = space.gravity
         var newIndex: [Int?] = []
-        var taken = Set(bodies.compactMap(\.id))  // membership only; never iterated
+        var taken = Set(bodies.compactMap { $0?.id })  // membership only; never iterated
         var bodySpecs: [BodySpec] = []
-        for entry in bodies {
-            guard !entry.removed else { newIndex.append(nil); continue }
+        for slot in bodies {
+            guard let entry = slot else { newIndex.append(nil); continue }
             var spec = entry.spec
             spec.position = entry.body.position
             spec.angle = entry.body.angle

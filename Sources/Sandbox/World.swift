@@ -14,8 +14,6 @@ public struct WorldBody {
     public let body: Body
     public let shapes: [Shape]
     public let look: Look
-    /// Removed bodies keep their entry, so construction indices stay stable.
-    public internal(set) var removed = false
 }
 
 /// A body's pose, for drawing between two steps.
@@ -41,13 +39,22 @@ public struct Pose: Equatable, Sendable {
 public final class World {
     /// Every step is exactly this long; time enters the simulation only as a step count.
     public static let stepDuration = 1.0 / 120.0
-    /// The most bodies spawning may bring the world to.
+    /// The most bodies the world may hold at once (spawning stops there;
+    /// removed bodies do not count).
     public static let maxBodies = 20_000
+    /// The highest construction index a journal may name: indices are never
+    /// reused, so a long session of spawning and removing counts up past
+    /// `maxBodies`. (A journal of 1 GiB holds fewer spawn lines than this.)
+    public static let maxBodyIndex = 100_000_000
 
     public let scene: Scene
     public private(set) var space: Space
-    /// File order, then spawned bodies in spawn order; removed ones stay, marked.
-    public private(set) var bodies: [WorldBody] = []
+    /// File order, then spawned bodies in spawn order. A removed body's entry
+    /// stays, as nil (its Chipmunk objects are freed), so construction indices
+    /// stay stable.
+    public private(set) var bodies: [WorldBody?] = []
+    /// Bodies in the world now (the entries of `bodies` that are not nil).
+    public private(set) var liveBodyCount = 0
     /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.
     private var dynamicBodies: [Body] = []
     /// Steps since the world was made (a reset does not restart the count).
@@ -87,6 +94,7 @@ public final class World {
         // 1. The space.
         space = Space()
         bodies = []
+        liveBodyCount = 0
         dynamicBodies = []
         previousPoses = []
         grab = nil
@@ -128,7 +136,7 @@ public final class World {
     private func resolve(_ ref: BodyRef) -> Body {
         switch ref {
         case .world: space.staticBody
-        case .body(let i): bodies[i].body
+        case .body(let i): bodies[i]!.body  // joints name file bodies, built just before
         }
     }
 
@@ -167,6 +175,7 @@ public final class World {
 
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
         bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
+        liveBodyCount += 1
         previousPoses.append(Pose(position: body.position, angle: body.angle))
         if spec.type == .dynamic { dynamicBodies.append(body) }
     }
@@ -184,8 +193,11 @@ public final class World {
             space.gravity = Vector(gravityLength * x, gravityLength * y)
         case .spawn(let x, let y):
             let point = try checkedPoint(x, y, "spawn position")
-            guard bodies.count < World.maxBodies else {
-                throw WorldError("the world already has \(bodies.count) bodies; the limit is \(World.maxBodies)")
+            guard liveBodyCount < World.maxBodies else {
+                throw WorldError("the world already has \(liveBodyCount) bodies; the limit is \(World.maxBodies)")
+            }
+            guard bodies.count <= World.maxBodyIndex else {
+                throw WorldError("this session has made \(bodies.count) bodies; construction indices end at \(World.maxBodyIndex)")
             }
             do {
                 try addBody(scene.spawn, at: point)
@@ -203,7 +215,9 @@ public final class World {
             // Strong enough to throw the body around, bounded so that it cannot
             // tear through a pile: 60 times the body's weight under the scene's gravity.
             joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
-            joint.errorBias = pow(1 - 0.15, 60)
+            // pow(1 - 0.15, 60), the demo's "15 % of the error left after 1/60 s",
+            // written as its exact double so that libm stays out of the solver's input.
+            joint.errorBias = 0x1.e874bc01e1297p-15
             do {
                 try space.add(hand)
                 try space.add(joint)
@@ -224,7 +238,8 @@ public final class World {
             } catch {
                 throw WorldError("cannot remove body \(index): \(error)")
             }
-            bodies[index].removed = true
+            bodies[index] = nil
+            liveBodyCount -= 1
             dynamicBodies.removeAll { $0 === entry.body }
         case .reset:
             do {
@@ -243,10 +258,10 @@ public final class World {
     }
 
     private func liveBody(_ index: Int) throws(WorldError) -> WorldBody {
-        guard bodies.indices.contains(index), !bodies[index].removed else {
+        guard bodies.indices.contains(index), let entry = bodies[index] else {
             throw WorldError("there is no body \(index) (the world has \(bodies.count), removed ones included)")
         }
-        return bodies[index]
+        return entry
     }
 
     private func releaseGrab() {
@@ -265,8 +280,8 @@ public final class World {
     /// Advances exactly one step of 1/120 s.
     public func step() throws(PhysicsError) {
         if keepsPreviousPoses {
-            for i in bodies.indices where !bodies[i].removed {
-                let b = bodies[i].body
+            for i in bodies.indices {
+                guard let b = bodies[i]?.body else { continue }
                 previousPoses[i] = Pose(position: b.position, angle: b.angle)
             }
         }
@@ -289,8 +304,8 @@ public final class World {
     private func animate() {
         guard !animated.isEmpty else { return }
         let endOfStep = Double(stepsSinceBuild + 1) * World.stepDuration
-        for (index, animation) in animated where !bodies[index].removed {
-            let body = bodies[index].body
+        for (index, animation) in animated {
+            guard let body = bodies[index]?.body else { continue }
             switch animation {
             case .position(let track):
                 let target = track.value(at: endOfStep), p = body.position
@@ -323,14 +338,11 @@ public final class World {
     }
 
     /// The dynamic bodies still in the world, in construction order (the ones the hash covers).
-    public var dynamicWorldBodies: [WorldBody] { bodies.filter { $0.body.kind == .dynamic && !$0.removed } }
-
-    /// Number of bodies in the world now.
-    public var liveBodyCount: Int { bodies.count { !$0.removed } }
+    public var dynamicWorldBodies: [WorldBody] { bodies.compactMap { $0?.body.kind == .dynamic ? $0 : nil } }
 
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
     public func pose(of index: Int, alpha: Double) -> Pose {
-        let b = bodies[index].body
+        guard let b = bodies[index]?.body else { return previousPoses[index] }
         let current = Pose(position: b.position, angle: b.angle)
         guard keepsPreviousPoses else { return current }
         return previousPoses[index].interpolated(to: current, alpha)
@@ -339,6 +351,6 @@ public final class World {
     /// The index of the body under a world point (within `tolerance`), if any.
     public func body(at point: Vector, tolerance: Double = 0) -> Int? {
         guard point.isFinite, let hit = space.nearestShape(to: point, within: max(0, tolerance)) else { return nil }
-        return bodies.firstIndex { !$0.removed && $0.body === hit.shape.body }
+        return bodies.firstIndex { $0?.body === hit.shape.body }
     }
 }

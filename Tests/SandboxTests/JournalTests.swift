@@ -17,14 +17,14 @@ import Testing
         let world = session.world
         for _ in 0..<steps {
             if Int.random(in: 0..<12, using: &rng) == 0 {
-                let live = world.bodies.indices.filter { !world.bodies[$0].removed }
+                let live = world.bodies.indices.filter { world.bodies[$0] != nil }
                 let p = Vector(Double.random(in: 20...280, using: &rng), Double.random(in: 20...280, using: &rng))
                 switch Int.random(in: 0..<8, using: &rng) {
                 case 0, 1: try? session.apply(.tilt(x: Double.random(in: -1...1, using: &rng), y: Double.random(in: -1...0.2, using: &rng)))
                 case 2: if world.bodies.count < 30 { try? session.apply(.spawn(x: p.x, y: p.y)) }
                 case 3:
                     if let index = live.randomElement(using: &rng) {
-                        let at = world.bodies[index].body.position
+                        let at = world.bodies[index]!.body.position
                         try? session.apply(.grab(body: index, x: at.x, y: at.y))
                     }
                 case 4: try? session.apply(.drag(x: p.x, y: p.y))
@@ -111,8 +111,29 @@ import Testing
             let journal = try Journal.parse(Array(partial.utf8), file: "cut.jsonl")
             #expect(journal.truncated)
             let outcome = try Replay(journal: journal, file: "cut.jsonl").verify()
-            guard case .verified(let steps, let checkpoints, _, let truncated) = outcome else { Issue.record("\(outcome)"); continue }
+            guard case .verified(let steps, let checkpoints, _, let truncated, let cutOff) = outcome else { Issue.record("\(outcome)"); continue }
             #expect(truncated && steps == journal.checkpoints.last?.step && checkpoints == journal.checkpoints.count && checkpoints >= 2)
+            // The line that was cut off is named, not ignored in silence.
+            let lineCount = partial.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(cutOff == lineCount)
+            #expect(outcome.description.hasSuffix("; line \(lineCount) was cut off mid-write and was not read"))
+        }
+        // A whole last line that only lost its newline is read.
+        let lostNewline = try Journal.parse(Array(text.dropLast().utf8), file: "r.jsonl")
+        #expect(lostNewline.end != nil && lostNewline.cutOffLine == nil)
+    }
+
+    /// Regression: a hand-written script whose last line has no newline ran
+    /// as if that line were not there.
+    @Test func aScriptsLastLineIsALineWithOrWithoutItsNewline() throws {
+        let line = "{\"step\":10,\"event\":\"tilt\",\"x\":1,\"y\":0}"
+        for text in [line, line + "\n", "{\"step\":0,\"event\":\"release\"}\n" + line] {
+            let script = try Journal.parse(Array(text.utf8), file: "s.jsonl", requireHeader: false)
+            #expect(script.events.last?.event == .tilt(x: 1, y: 0) && script.events.last?.step == 10, "\(text)")
+        }
+        // A broken last line in a script is an error with its line number, not dropped.
+        #expect(throws: JournalError(file: "s.jsonl", line: 2, message: "column 1: unexpected 'x'; expected a value")) {
+            try Journal.parse(Array((line + "\nx").utf8), file: "s.jsonl", requireHeader: false)
         }
     }
 

@@ -96,7 +96,7 @@ import Testing
         let before = world.stateHash
         try world.apply(.spawn(x: 150, y: 150))
         #expect(world.bodies.count == 6)
-        let spawned = try #require(world.bodies.last)
+        let spawned = try #require(world.bodies.last ?? nil)
         #expect(spawned.body.position == Vector(150, 150))
         #expect(spawned.body.mass == 100 && spawned.look == .crate)
         #expect(world.stateHash != before)
@@ -118,6 +118,31 @@ import Testing
             try world.apply(.spawn(x: Double(i % 1000) * 40, y: Double(i / 1000) * 40))
         }
         #expect(throws: WorldError.self) { try world.apply(.spawn(x: 0, y: 0)) }
+        // Removing one makes room for one more.
+        try world.apply(.remove(body: 7))
+        try world.apply(.spawn(x: 0, y: 0))
+        #expect(throws: WorldError.self) { try world.apply(.spawn(x: 0, y: 0)) }
+    }
+
+    /// Regression: the limit counted every body ever spawned, so a long
+    /// session of spawning and deleting could not spawn any more.
+    @Test func theBodyLimitCountsBodiesInTheWorldNotIndices() throws {
+        let world = try World(scene: DefaultScene.scene())
+        for _ in 0..<(World.maxBodies + 500) {
+            try world.apply(.spawn(x: 150, y: 150))
+            try world.apply(.remove(body: world.bodies.count - 1))
+        }
+        try world.apply(.spawn(x: 150, y: 150))
+        let last = world.bodies.count - 1
+        #expect(last == World.maxBodies + 505 && world.liveBodyCount == 6)
+        // Indices stay stable: the new body is grabbed by its index, removed ones stay gone.
+        try world.apply(.grab(body: last, x: 150, y: 150))
+        #expect(world.grabbedBody == last && world.bodies[last - 1] == nil)
+        try world.step(2)
+        // A journal may name such an index.
+        let line = Journal.line(step: 2, .remove(body: last))
+        let journal = try Journal.parse(Array((line + "\n").utf8), file: "x", requireHeader: false)
+        #expect(journal.events.first?.event == .remove(body: last))
     }
 }
 
@@ -125,18 +150,18 @@ import Testing
     @Test func grabDragAndThrow() throws {
         let world = try World(scene: DefaultScene.scene())
         try world.step(240)  // settled
-        let index = try #require(world.body(at: world.bodies[0].body.position))
+        let index = try #require(world.body(at: world.bodies[0]!.body.position))
         #expect(index == 0)
-        let start = world.bodies[0].body.position
+        let start = world.bodies[0]!.body.position
         try world.apply(.grab(body: 0, x: start.x, y: start.y))
         #expect(world.grabbedBody == 0)
         try world.apply(.drag(x: 150, y: 250))
         try world.step(120)
-        let held = world.bodies[0].body.position
+        let held = world.bodies[0]!.body.position
         #expect((held - Vector(150, 250)).length < 20)  // carried to the hand
         try world.apply(.drag(x: 250, y: 250))
         try world.step(6)
-        let velocity = world.bodies[0].body.velocity
+        let velocity = world.bodies[0]!.body.velocity
         try world.apply(.release)
         #expect(world.grabbedBody == nil)
         #expect(velocity.x > 100)  // moving with the hand when let go: a throw
@@ -149,7 +174,7 @@ import Testing
         let world = try World(scene: DefaultScene.scene())
         try world.apply(.spawn(x: 150, y: 150))
         try world.apply(.remove(body: 1))
-        #expect(world.bodies[1].removed && world.liveBodyCount == 5 && world.dynamicWorldBodies.count == 5)
+        #expect(world.bodies[1] == nil && world.liveBodyCount == 5 && world.dynamicWorldBodies.count == 5)
         #expect(throws: WorldError.self) { try world.apply(.remove(body: 1)) }
         try world.step(10)
         // Removing the grabbed body lets go of it.
@@ -171,7 +196,7 @@ import Testing
             let world = try World(scene: loadShippedScene(name))
             try world.step(60)
             try world.apply(.spawn(x: world.scene.width / 2, y: world.scene.height - 40))
-            if let removable = world.bodies.firstIndex(where: { $0.body.kind == .dynamic }) { try world.apply(.remove(body: removable)) }
+            if let removable = world.bodies.firstIndex(where: { $0?.body.kind == .dynamic }) { try world.apply(.remove(body: removable)) }
             try world.apply(.tilt(x: 0.3, y: -0.9))
             let saved = world.currentScene()
             let reloaded = try Scene.decode(Array(saved.json().utf8), file: "saved.json")
@@ -190,7 +215,7 @@ import Testing
         let world = try World(scene: DefaultScene.scene())
         world.keepsPreviousPoses = true
         try world.step(5)
-        let before = world.previousPoses[0], after = Pose(position: world.bodies[0].body.position, angle: world.bodies[0].body.angle)
+        let before = world.previousPoses[0], after = Pose(position: world.bodies[0]!.body.position, angle: world.bodies[0]!.body.angle)
         #expect(world.pose(of: 0, alpha: 0) == before)
         #expect(world.pose(of: 0, alpha: 1) == after)
         let half = world.pose(of: 0, alpha: 0.5)
@@ -199,7 +224,7 @@ import Testing
 }
 
 @Suite struct AnimatedBodyTests {
-    func body(_ world: World, _ id: String) -> Body { world.bodies.first { $0.id == id }!.body }
+    func body(_ world: World, _ id: String) -> Body { world.bodies.first { $0?.id == id }!!.body }
 
     /// Before each step an animated body gets the velocity that brings it to
     /// its animated pose at the end of the step.
