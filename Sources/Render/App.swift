@@ -74,9 +74,23 @@ public final class App {
         try replay.rewind()
     }
 
-    /// Opens the window and runs until the user quits. Throws `noDisplay`
-    /// when there is no display to open a window on.
+    /// Opens the window and runs until the user quits. Throws `.noDisplay`
+    /// when there is no display to open a window on, and `.cannotWrite` when
+    /// the window closes after a file the user asked for (a recording, a
+    /// screenshot, a saved scene) could not be written: one line per file.
     public func run() throws(RenderError) {
+        try runWindow()
+        stopRecording()
+        if let failure = session?.recordingFailure {
+            lostFiles.append("\(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
+        }
+        if !lostFiles.isEmpty { throw RenderError(lostFiles.joined(separator: "\n"), kind: .cannotWrite) }
+    }
+
+    /// Files that could not be written, for the message at the end.
+    private var lostFiles: [String] = []
+
+    private func runWindow() throws(RenderError) {
         SDL_SetHint(SDL_HINT_VIDEO_HIGHDPI_DISABLED, "0")
         // A real display or nothing: without this, SDL falls back to an
         // invisible offscreen driver when the display cannot be reached.
@@ -89,19 +103,19 @@ public final class App {
             do {
                 try session.startRecording(to: path)
             } catch {
-                throw RenderError("cannot record: \(error)")
+                throw RenderError("cannot record: \(error)", kind: .cannotWrite)
             }
         }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else {
             let display = getenv("DISPLAY").map { String(cString: $0) } ?? ""
-            throw RenderError("no display: " + (display.isEmpty ? String(cString: SDL_GetError()) : "cannot reach the display \(display)"))
+            throw RenderError(display.isEmpty ? String(cString: SDL_GetError()) : "cannot reach the display \(display)", kind: .noDisplay)
         }
         defer { SDL_Quit() }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         guard let window = SDL_CreateWindow("cratebox: \(scene.name)", centered, centered,
                                             Int32(options.windowWidth), Int32(options.windowHeight), flags) else {
-            throw RenderError("no display: \(String(cString: SDL_GetError()))")
+            throw RenderError(String(cString: SDL_GetError()), kind: .noDisplay)
         }
         self.window = window
         defer { SDL_DestroyWindow(window) }
@@ -118,7 +132,6 @@ public final class App {
         defer { for c in controllers { SDL_GameControllerClose(c) } }
 
         if let path = options.recordPath { show("recording to \(path)") }
-        defer { stopRecording() }
         if replay != nil { show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
 
         let frequency = Double(SDL_GetPerformanceFrequency())
@@ -182,12 +195,16 @@ public final class App {
                     return
                 }
             } else if let session {
+                let wasRecording = session.isRecording
                 do {
                     try session.step()
                 } catch {
                     show("physics stopped: \(error)")
                     paused = true
                     return
+                }
+                if wasRecording, !session.isRecording, let failure = session.recordingFailure {
+                    show("recording stopped: \(failure.error)", seconds: 8)
                 }
             }
         }
@@ -233,7 +250,7 @@ public final class App {
         do {
             if let path = try session.stopRecording() { show("recording saved to \(path)") }
         } catch {
-            show("recording failed: \(error)")
+            show("recording stopped: \(error)", seconds: 8)
         }
     }
 
@@ -443,7 +460,7 @@ public final class App {
         let slack = 4 * pixelScale / camera.scale
         let hit = world.body(at: p, tolerance: slack)
         if button.button == UInt8(SDL_BUTTON_LEFT) {
-            if let hit, world.bodies[hit].body.kind == .dynamic {
+            if let hit, world.bodies[hit]?.body.kind == .dynamic {
                 apply(.grab(body: hit, x: p.x, y: p.y))
                 grabbing = world.grabbedBody == hit
             } else if hit == nil {
@@ -508,6 +525,10 @@ public final class App {
         ]
         if paused { lines.append(("PAUSED (space: run, N: step)", Palette.warning)) }
         if let session, session.isRecording { lines.append(("● RECORDING (F9 stops)", Palette.contact)) }
+        if let failure = session?.recordingFailure {
+            lines.append(("recording stopped at step \(failure.step): \(failure.error.message)", Palette.warning))
+        }
+        for lost in lostFiles { lines.append((lost, Palette.warning)) }
         if let replay {
             lines.append(("REPLAY step \(world.stepCount) of \(replay.lastStep)\(replay.journal.truncated ? " (truncated)" : ""): watching only", Palette.joint))
             if let replayProblem { lines.append((replayProblem, Palette.contact)) }
@@ -617,6 +638,7 @@ public final class App {
             show("screenshot saved to \(path)")
         } catch {
             show("screenshot failed: \(error)")
+            lostFiles.append("\(error)")
         }
     }
 
@@ -627,6 +649,7 @@ public final class App {
             show("scene saved to \(path)")
         } catch {
             show("saving failed: \(error)")
+            lostFiles.append("\(error)")
         }
     }
 }

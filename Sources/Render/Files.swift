@@ -2,44 +2,64 @@
 import Glibc
 #endif
 import CSDL2
+import Sandbox
 
 public struct RenderError: Error, CustomStringConvertible {
+    /// What went wrong, for the exit status the command line gives it.
+    public enum Kind: Sendable {
+        /// No display to open a window on (exit 69).
+        case noDisplay
+        /// A file the user asked for could not be written (exit 73).
+        case cannotWrite
+        case other
+    }
+    public var kind: Kind
     public var message: String
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, kind: Kind = .other) {
+        self.message = message
+        self.kind = kind
+    }
     public var description: String { message }
 }
 
 /// Writes a file through a temporary name in the same directory and renames
 /// it into place, so a crash or a full disk never leaves half a file where the
-/// user's was.
-func writeAtomically(_ path: String, _ write: (String) -> Bool) throws(RenderError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(directory)/.\(name).tmp-\(getpid())"
-    guard write(temporary) else {
+/// user's was. `write` writes the temporary file and returns nil, or the reason
+/// it could not.
+func writeAtomically(_ path: String, _ write: (String) -> String?) throws(RenderError) {
+    let temporary = temporaryPath(for: path)
+    if let reason = write(temporary) {
         unlink(temporary)
-        throw RenderError("\(path): cannot write: \(String(cString: SDL_GetError()))")
+        throw RenderError("\(path): cannot write: \(reason)", kind: .cannotWrite)
     }
     guard rename(temporary, path) == 0 else {
         let reason = String(cString: strerror(errno))
         unlink(temporary)
-        throw RenderError("\(path): cannot write: \(reason)")
+        throw RenderError("\(path): cannot write: \(reason)", kind: .cannotWrite)
     }
 }
 
 /// Saves an SDL surface as a PNG, atomically.
 func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(RenderError) {
-    try writeAtomically(path) { IMG_SavePNG(surface, $0) == 0 }
+    try writeAtomically(path) { IMG_SavePNG(surface, $0) == 0 ? nil : String(cString: SDL_GetError()) }
 }
 
-/// Writes text to a file, atomically.
+/// Writes text to a file, atomically, synced to disk before it is renamed.
 public func writeTextFile(_ text: String, to path: String) throws(RenderError) {
     try writeAtomically(path) { temporary in
-        guard let file = fopen(temporary, "wb") else { return false }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var problem: String?
         let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
-        return fclose(file) == 0 && written == bytes.count && flushed
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { problem = n < 0 ? String(cString: strerror(errno)) : "the file system took no more bytes"; break }
+            offset += n
+        }
+        if problem == nil && fsync(fd) != 0 { problem = String(cString: strerror(errno)) }
+        if close(fd) != 0 && problem == nil { problem = String(cString: strerror(errno)) }
+        return problem
     }
 }

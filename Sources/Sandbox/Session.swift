@@ -12,6 +12,9 @@ public final class Session {
     /// Every line so far, header first.
     public private(set) var lines: [String]
     public private(set) var file: JournalFile?
+    /// Why the recording stopped before it was ended (a write error), and at
+    /// which step: its file is a valid journal up to its last complete line.
+    public private(set) var recordingFailure: (error: JournalError, step: Int)?
 
     public init(scene: Scene, sceneText: String, sceneFile: String) throws(PhysicsError) {
         world = try World(scene: scene)
@@ -33,7 +36,9 @@ public final class Session {
         try world.step()
         if world.stepCount % Journal.checkpointInterval == 0 {
             record(Journal.checkpointLine(step: world.stepCount, hash: world.stateHash))
-            try? file?.flush()
+            if let file {
+                do { try file.flush() } catch { stopRecording(after: error) }
+            }
         }
     }
 
@@ -54,6 +59,7 @@ public final class Session {
         for line in lines { file.append(line) }
         try file.flush()
         self.file = file
+        recordingFailure = nil
     }
 
     /// Ends the recording with the end line; returns the path written.
@@ -62,8 +68,20 @@ public final class Session {
         guard let file else { return nil }
         self.file = nil
         file.append(Journal.endLine(steps: world.stepCount, hash: world.stateHash))
-        try file.close()
+        do {
+            try file.close()
+        } catch {
+            recordingFailure = (error, world.stepCount)
+            throw error
+        }
         return file.path
+    }
+
+    /// A write failed: the file keeps what it has (up to its last complete
+    /// line) and nothing more is written to it.
+    private func stopRecording(after error: JournalError) {
+        file = nil
+        recordingFailure = (error, world.stepCount)
     }
 
     /// The whole journal as it stands, with an end line: a complete replay.

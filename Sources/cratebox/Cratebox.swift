@@ -31,7 +31,23 @@ struct Cratebox: ParsableCommand {
             if lost.errorNumber != EPIPE { printError("cratebox: cannot write the output: \(lost.reason)") }
             exit(withError: Exit.outputFailed)
         }
+        if let failure = failure as? Failure {
+            printError(failure.message)
+            exit(withError: failure.status)
+        }
         if let failure { exit(withError: failure) }
+    }
+}
+
+/// A command's failure: the lines to print on standard error and the exit
+/// status that goes with them, decided where the error is understood (never
+/// by reading the message).
+struct Failure: Error {
+    var status: ExitCode
+    var message: String
+    init(_ status: ExitCode, _ message: String) {
+        self.status = status
+        self.message = message
     }
 }
 

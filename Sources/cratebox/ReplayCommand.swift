@@ -64,14 +64,12 @@ struct ReplayCommand: ParsableCommand {
         var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
+        let app: App
         do {
-            let app = try App(replay: replay, options: options)
-            try app.run()
-        } catch let error as RenderError where error.message.hasPrefix("no display") {
-            Run.noDisplay(String(error.message.dropFirst("no display: ".count)))
+            app = try App(replay: replay, options: options)
         } catch {
-            printError("cratebox: \(error)")
-            throw Exit.failure
+            throw Failure(Exit.failure, "cratebox: \(error)")
         }
+        try Run.open(app)
     }
 }

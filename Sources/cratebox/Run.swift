@@ -25,41 +25,42 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let loaded = try loadScene(self.scene)
-        Run.requireDisplay()
+        try Run.requireDisplay()
         var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
         options.recordPath = record
+        let app: App
         do {
-            let app = try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options)
-            try app.run()
-        } catch let error as RenderError where error.message.hasPrefix("no display") {
-            Run.noDisplay(String(error.message.dropFirst("no display: ".count)))
-        } catch let error as RenderError where error.message.hasPrefix("cannot record") {
-            printError("cratebox: \(error)")
-            throw Exit.cannotCreate
+            app = try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options)
         } catch {
-            printError("cratebox: \(error)")
-            throw Exit.failure
+            throw Failure(Exit.failure, "cratebox: \(error)")
+        }
+        try Run.open(app)
+    }
+
+    /// Runs the window; its errors become their exit statuses.
+    static func open(_ app: App) throws {
+        do {
+            try app.run()
+        } catch {
+            switch error.kind {
+            case .noDisplay: throw noDisplay(error.message)
+            case .cannotWrite: throw Failure(Exit.cannotCreate, error.message.split(separator: "\n").map { "cratebox: \($0)" }.joined(separator: "\n"))
+            case .other: throw Failure(Exit.failure, "cratebox: \(error)")
+            }
         }
     }
 
-    static func requireDisplay() {
+    static func requireDisplay() throws(Failure) {
         let env = { (name: String) -> String in getenv(name).map { String(cString: $0) } ?? "" }
         if env("DISPLAY").isEmpty && env("WAYLAND_DISPLAY").isEmpty && env("SDL_VIDEODRIVER").isEmpty {
-            noDisplay("DISPLAY and WAYLAND_DISPLAY are not set")
+            throw noDisplay("DISPLAY and WAYLAND_DISPLAY are not set")
         }
     }
 
-    static func noDisplay(_ reason: String) -> Never {
-        printError("cratebox: no display to open a window on (\(reason)); try `cratebox render SCENE --output picture.png` or `cratebox simulate SCENE`")
-        exitNow(69)
+    static func noDisplay(_ reason: String) -> Failure {
+        Failure(Exit.noDisplay, "cratebox: no display to open a window on (\(reason)); try `cratebox render SCENE --output picture.png` or `cratebox simulate SCENE`")
     }
-}
-
-/// Exits with `code` after flushing output.
-func exitNow(_ code: Int32) -> Never {
-    fflush(nil)
-    exit(code)
 }

@@ -122,9 +122,9 @@ struct Simulate: ParsableCommand {
             printError("cratebox: \(events!):\(timed[next].line): events after step \(steps) were not applied (the run has \(steps) steps)")
         }
         if record != nil {
-            do { try session.stopRecording() } catch {
-                printError("cratebox: \(error)")
-                throw Exit.cannotCreate
+            _ = try? session.stopRecording()  // a failure is kept in recordingFailure
+            if let failure = session.recordingFailure {
+                throw Failure(Exit.cannotCreate, "cratebox: \(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
             }
         }
         let hash = StateHash.hex(world.stateHash)
