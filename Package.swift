@@ -43,3 +43,15 @@ let package = Package(
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "Sandbox"]),
     ]
 )
+
+// libFuzzer targets, only when scripts/fuzz builds them (with
+// -sanitize=fuzzer,address): each main hands over to libFuzzer (FuzzDriver).
+if Context.environment["CRATEBOX_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
+    for name in ["FuzzScene", "FuzzJournal", "FuzzEvents"] {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: ["Sandbox", "FuzzDriver"], path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+    }
+}

@@ -36,5 +36,10 @@ void cpMessage(const char *condition, const char *file, int line, int isError, i
     fprintf(stderr, "cratebox: the physics failed inside Chipmunk (%s; %s at %s:%d); this is a cratebox bug, please report it with the scene\n",
             text, condition, file, line);
     fflush(stderr);
+#ifdef CHIPMUNK_GUARD_ABORT
+    // Fuzzing builds (scripts/fuzz): a crash, so that libFuzzer keeps the input.
+    abort();
+#else
     _exit(70);
+#endif
 }
