@@ -39,6 +39,8 @@ public enum RepeatCount: Equatable, Sendable {
 /// times (fractions of the duration), one timing function per segment, a
 /// duration, a begin time, a repeat count and autoreverse. Before it begins it
 /// holds its first value; after it ends it holds the value it ended on. A
+/// time offset (Core Animation's `timeOffset`) shifts the track's own clock:
+/// a track saved mid-play carries on from where it was. A
 /// cumulative track (Core Animation's `isCumulative`) starts each repeat where
 /// the last one ended instead of jumping back: a spinner keeps turning.
 public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
@@ -50,6 +52,8 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     public let repeatCount: RepeatCount
     public let autoreverses: Bool
     public let cumulative: Bool
+    /// Seconds added to the track's local time (`time - beginTime + timeOffset`).
+    public private(set) var timeOffset: Double
 
     public enum Problem: Error, Equatable, Sendable {
         case tooFewValues
@@ -59,13 +63,14 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
         case timingFunctionsCount(Int, expected: Int)
         case duration
         case beginTime
+        case timeOffset
         case repeatCount
     }
 
     /// `keyTimes` default to evenly spaced, `timingFunctions` to linear.
     public init(values: [Value], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
                 duration: Double, beginTime: Double = 0, repeatCount: RepeatCount = .times(1),
-                autoreverses: Bool = false, cumulative: Bool = false) throws(Problem) {
+                autoreverses: Bool = false, cumulative: Bool = false, timeOffset: Double = 0) throws(Problem) {
         guard values.count >= 2 else { throw .tooFewValues }
         let segments = values.count - 1
         let times = keyTimes ?? (0...segments).map { Double($0) / Double(segments) }
@@ -76,6 +81,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
         guard functions.count == segments else { throw .timingFunctionsCount(functions.count, expected: segments) }
         guard duration > 0, duration.isFinite else { throw .duration }
         guard beginTime.isFinite else { throw .beginTime }
+        guard timeOffset.isFinite else { throw .timeOffset }
         if case .times(let n) = repeatCount, !(n > 0 && n.isFinite) { throw .repeatCount }
         self.values = values
         self.keyTimes = times
@@ -85,7 +91,19 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
         self.cumulative = cumulative
+        self.timeOffset = timeOffset
     }
+
+    /// The same track with another time offset.
+    public func withTimeOffset(_ offset: Double) -> KeyframeTrack {
+        var copy = self
+        copy.timeOffset = offset
+        return copy
+    }
+
+    /// The track's own time at `time`, before repeats and autoreverse.
+    /// (With no offset this is exactly `time - beginTime`: adding 0 changes no bits.)
+    private func localTime(_ time: Double) -> Double { time - beginTime + timeOffset }
 
     /// A basic animation (`CABasicAnimation`): the one-segment case, from a
     /// value to another or by an amount.
@@ -115,7 +133,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
 
     /// Progress through the key times (0...1) at a time, with repeats and autoreverse applied.
     public func progress(at time: Double) -> Double {
-        let local = time - beginTime
+        let local = localTime(time)
         if !(local > 0) { return 0 }
         let t = min(local, activeDuration)
         var inCycle = t.truncatingRemainder(dividingBy: cycleDuration)
@@ -130,7 +148,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
         let value = value(atProgress: progress(at: time))
         guard cumulative, !autoreverses else { return value }
         // Each completed play adds (last - first).
-        let local = min(max(time - beginTime, 0), activeDuration)
+        let local = min(max(localTime(time), 0), activeDuration)
         var plays = (local / cycleDuration).rounded(.down)
         if plays > 0 && local == plays * cycleDuration { plays -= 1 }  // the end of a play belongs to it
         guard plays > 0 else { return value }

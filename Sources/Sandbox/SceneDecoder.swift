@@ -725,7 +725,7 @@ struct SceneReader {
 
     // MARK: Animation
 
-    static let animationKeys = ["property", "values", "keyTimes", "timingFunctions", "duration", "beginTime", "repeat", "autoreverses"]
+    static let animationKeys = ["property", "values", "keyTimes", "timingFunctions", "duration", "beginTime", "timeOffset", "repeat", "autoreverses"]
 
     mutating func animation(_ node: JSONNode, _ path: String) -> AnimationSpec? {
         guard let members = object(node, path, "an animation object") else { return nil }
@@ -787,6 +787,7 @@ struct SceneReader {
             fail(path, "missing required key \"duration\" (seconds, greater than 0)")
         }
         let beginTime = member(members, "beginTime").flatMap { number($0, j(path, "beginTime"), .nonNegative(Limits.coordinate)) } ?? 0
+        let timeOffset = member(members, "timeOffset").flatMap { number($0, j(path, "timeOffset"), .within(-Limits.coordinate, Limits.coordinate)) } ?? 0
         var repeatCount = RepeatCount.times(1)
         if let n = member(members, "repeat") {
             if case .string(let s) = n.value {
@@ -800,10 +801,12 @@ struct SceneReader {
         do {
             if property == "position" {
                 return .position(try KeyframeTrack(values: points, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
-                                                   beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses))
+                                                   beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses,
+                                                   timeOffset: timeOffset))
             }
             return .angle(try KeyframeTrack(values: angles, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
-                                            beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses))
+                                            beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses,
+                                            timeOffset: timeOffset))
         } catch {
             // Everything the track checks was checked above; this is a backstop.
             fail(path, "invalid animation: \(error)")
@@ -826,9 +829,11 @@ struct SceneReader {
         }.max() ?? 0
         switch animation {
         case .position(let track):
-            let first = track.values[0]
+            // The pose at scene time 0: the first value, or with a time offset, where the track is then.
+            let first = track.value(at: 0)
             if first.x != position.x || first.y != position.y {
-                fail(path, "the animation starts at [\(show(first.x)), \(show(first.y))] but the body is at [\(show(position.x)), \(show(position.y))]; make them the same (the body would jump)")
+                let start = track.timeOffset == 0 ? "the animation starts at" : "at time 0 (timeOffset \(show(track.timeOffset))) the animation is at"
+                fail(path, "\(start) [\(show(first.x)), \(show(first.y))] but the body is at [\(show(position.x)), \(show(position.y))]; make them the same (the body would jump)")
                 return nil
             }
             if track.jumpsOnRepeat {
@@ -842,21 +847,23 @@ struct SceneReader {
             }
             return animation
         case .angle(var track):
-            if track.values[0] != angle {
-                fail(path, "the animation starts at angle \(show(track.values[0])) but the body's angle is \(show(angle)); make them the same (the body would jump)")
-                return nil
-            }
             if track.jumpsOnRepeat {
                 // Whole turns repeat seamlessly by accumulating, as a spinner should.
                 let turns = (track.values[track.values.count - 1] - track.values[0]) / (2 * Double.pi)
                 if abs(turns - turns.rounded()) < 1e-9 {
                     track = try! KeyframeTrack(values: track.values, keyTimes: track.keyTimes, timingFunctions: track.timingFunctions,
                                                duration: track.duration, beginTime: track.beginTime, repeatCount: track.repeatCount,
-                                               autoreverses: false, cumulative: true)
+                                               autoreverses: false, cumulative: true, timeOffset: track.timeOffset)
                 } else {
                     fail(path, "each repeat would jump from the last angle back to the first; end a whole number of turns (2π) from the start, or set \"autoreverses\": true")
                     return nil
                 }
+            }
+            let first = track.value(at: 0)
+            if first != angle {
+                let start = track.timeOffset == 0 ? "the animation starts at angle" : "at time 0 (timeOffset \(show(track.timeOffset))) the animation is at angle"
+                fail(path, "\(start) \(show(first)) but the body's angle is \(show(angle)); make them the same (the body would jump)")
+                return nil
             }
             let (rate, at) = SceneReader.fastest(track) { a, b in abs(b - a) }
             if rate > Limits.animatedTurnRate || rate * reach > Limits.animatedSpeed {
@@ -869,7 +876,9 @@ struct SceneReader {
 
     /// The highest speed a track asks of a body stepping at 1/120 s, and when:
     /// sampled across one play (at most 20,000 points) and around every key time.
-    static func fastest<V>(_ track: KeyframeTrack<V>, _ distance: (V, V) -> Double) -> (Double, Double) {
+    static func fastest<V>(_ shifted: KeyframeTrack<V>, _ distance: (V, V) -> Double) -> (Double, Double) {
+        // The track's own speeds, wherever a time offset has moved it to.
+        let track = shifted.withTimeOffset(0)
         let dt = 1.0 / 120.0
         let span = track.cycleDuration * (track.cumulative ? 2 : 1)
         let h = max(dt, span / 20_000)

@@ -21,6 +21,7 @@ extension World {
                 spec.velocity = entry.body.velocity
                 spec.angularVelocity = entry.body.angularVelocity
             }
+            if let animation = spec.animation { carryOn(animation, &spec) }
             newIndex.append(bodySpecs.count)
             bodySpecs.append(spec)
         }
@@ -51,6 +52,25 @@ extension World {
         out.bodies = bodySpecs
         out.joints = joints
         return out
+    }
+
+    /// An animation saved mid-run carries on from where it is: its time offset
+    /// grows by the time it has played, and the body's pose in the file is the
+    /// track's pose at the new scene time 0 (what the validator asks for), not
+    /// the stepped pose a rounding error away from it.
+    private func carryOn(_ animation: AnimationSpec, _ spec: inout BodySpec) {
+        let elapsed = Double(stepsSinceBuild) * World.stepDuration
+        switch animation {
+        case .position(let track):
+            let moved = track.withTimeOffset(track.timeOffset + elapsed)
+            let p = moved.value(at: 0)
+            spec.position = Vector(p.x, p.y)
+            spec.animation = .position(moved)
+        case .angle(let track):
+            let moved = track.withTimeOffset(track.timeOffset + elapsed)
+            spec.angle = moved.value(at: 0)
+            spec.animation = .angle(moved)
+        }
     }
 }
 
@@ -127,6 +147,7 @@ extension Scene {
                           "\"keyTimes\": [\(track.keyTimes.map(n).joined(separator: ", "))]",
                           "\"timingFunctions\": [\(track.timingFunctions.map(function).joined(separator: ", "))]",
                           "\"duration\": \(n(track.duration))", "\"beginTime\": \(n(track.beginTime))"]
+            if track.timeOffset != 0 { fields.append("\"timeOffset\": \(n(track.timeOffset))") }
             switch track.repeatCount {
             case .forever: fields.append("\"repeat\": \"forever\"")
             case .times(let count): fields.append("\"repeat\": \(n(count))")
