@@ -98,6 +98,53 @@ import Testing
         #expect(bad.status == 65 && bad.stderr.hasPrefix("\(events):1: the event cannot be applied at step 5"))
     }
 
+    /// Regression: a script whose last line had no newline ran as if it were empty.
+    @Test func aScriptsLastLineCountsWithoutItsNewline() throws {
+        let events = temporary("no-newline.jsonl")
+        defer { unlink(events) }
+        try "{\"step\":10,\"event\":\"tilt\",\"x\":1,\"y\":0}".write(toFile: events, atomically: true, encoding: .utf8)
+        let scripted = try cratebox("simulate", "--events", events, "--steps", "200")
+        let plain = try cratebox("simulate", "--steps", "200")
+        #expect(scripted.status == 0 && plain.status == 0 && scripted.stdout != plain.stdout)
+        try "{\"step\":10,\"event\":\"tilt\",\"x\":1,\"y\":0}\n".write(toFile: events, atomically: true, encoding: .utf8)
+        #expect(try cratebox("simulate", "--events", events, "--steps", "200").stdout == scripted.stdout)
+    }
+
+    /// `simulate --record` onto a file system that fills up: exit 73, one line
+    /// naming the journal, and the file a valid truncated journal.
+    @Test func aRecordingThatRunsOutOfSpaceExits73() throws {
+        let dir = temporary("full-disk")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try mount(dir)
+        defer { unmount(dir) }
+        try Data(count: 60 * 1024).write(to: URL(fileURLWithPath: "\(dir)/filler"))
+        let journal = "\(dir)/run.jsonl"
+        let r = try cratebox("simulate", "--steps", "200000", "--record", journal)
+        #expect(r.status == 73)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("cratebox: \(journal): cannot write: No space left on device (the recording stopped at step "))
+        let v = try cratebox("replay", journal, "--verify")
+        #expect(v.status == 0 && v.stdout.contains("(truncated") && !v.stdout.contains("cut off"))
+    }
+
+    func mount(_ dir: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/mount")
+        p.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "mounting a 64 KiB tmpfs needs root")
+    }
+
+    func unmount(_ dir: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/umount")
+        p.arguments = [dir]
+        try? p.run()
+        p.waitUntilExit()
+    }
+
     /// A recording killed with SIGKILL is still a valid replay up to its last checkpoint.
     @Test func aKilledRecordingVerifiesUpToItsLastCheckpoint() throws {
         let record = temporary("killed.jsonl")
