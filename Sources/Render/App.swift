@@ -211,14 +211,9 @@ public final class App {
     }
 
     private func report(_ problem: Replay.Outcome) {
-        switch problem {
-        case .diverged(let step, let expected, let got):
-            replayProblem = "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
-        case .refused(let step, let line, let reason):
-            replayProblem = "diverged at step \(step): the event on line \(line) cannot be applied: \(reason)"
-        case .verified:
-            return
-        }
+        guard let replay else { return }
+        if case .verified = problem { return }
+        replayProblem = replay.report(problem)
         // Shown in the HUD's replay lines (and printed once).
         print(replayProblem!)
         paused = true

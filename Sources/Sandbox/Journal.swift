@@ -17,6 +17,8 @@ public struct Journal: Sendable {
         public var sceneSHA256: String
         public var stepSize: Double
         public var chipmunk: String
+        /// The platform that recorded it; nil in journals older than these fields.
+        public var platform: Platform?
     }
 
     public struct TimedEvent: Sendable, Equatable {
@@ -41,9 +43,12 @@ public struct Journal: Sendable {
 
     // MARK: Writing lines
 
-    public static func headerLine(sceneText: String, sceneFile: String, chipmunk: String) -> String {
+    public static func headerLine(sceneText: String, sceneFile: String, platform: Platform = .current) -> String {
         let sha = SHA256.hex(Array(sceneText.utf8))
-        return "{\"format\":\"\(format)\",\"sceneFile\":\(JSONText.quote(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),\"chipmunk\":\(JSONText.quote(chipmunk)),\"scene\":\(JSONText.quote(sceneText))}"
+        let q = JSONText.quote
+        return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
+            + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
+            + "\"scene\":\(q(sceneText))}"
     }
 
     public static func line(step: Int, _ event: Event) -> String {
@@ -202,9 +207,14 @@ private struct JournalFields {
     mutating func header() throws(JournalError) -> Journal.Header {
         let format = try string("format")
         guard format == Journal.format else { throw fail("the first line must be a \(Journal.format) header, got format \"\(format)\"") }
-        let header = Journal.Header(sceneText: try string("scene"), sceneFile: try string("sceneFile"),
+        var header = Journal.Header(sceneText: try string("scene"), sceneFile: try string("sceneFile"),
                                     sceneSHA256: try string("sceneSha256"), stepSize: try number("stepSize"),
                                     chipmunk: try string("chipmunk"))
+        // The platform fields came later: all three or none.
+        let platformKeys = ["arch", "os", "libc"]
+        if members.contains(where: { platformKeys.contains($0.key) }) {
+            header.platform = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: header.chipmunk)
+        }
         try noOthers()
         guard header.stepSize == World.stepDuration else {
             throw fail("stepSize is \(header.stepSize); cratebox steps exactly \(World.stepDuration) (1/120 s)")

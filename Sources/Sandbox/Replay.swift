@@ -114,6 +114,17 @@ public final class Replay {
         return nil
     }
 
+    /// What to say about an outcome: its description, and when a replay did
+    /// not reproduce on another platform than the one that recorded it, both
+    /// platforms (bits are only promised on the same one).
+    public func report(_ outcome: Outcome, on platform: Platform = .current) -> String {
+        guard case .verified = outcome else {
+            guard let recorded = journal.header?.platform, recorded != platform else { return outcome.description }
+            return "\(outcome.description) (recorded on \(recorded); replayed on \(platform): results are only bit-identical on the same platform)"
+        }
+        return outcome.description
+    }
+
     /// Replays the whole journal, checking every checkpoint and the end.
     public func verify() -> Outcome {
         do {

@@ -20,7 +20,7 @@ public final class Session {
         world = try World(scene: scene)
         self.sceneText = sceneText
         self.sceneFile = sceneFile
-        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, chipmunk: chipmunkVersion)]
+        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
     }
 
     /// Applies an input and journals it (refused inputs are not journaled:

@@ -56,7 +56,7 @@ struct ReplayCommand: ParsableCommand {
         let replay = try makeReplay(journal)
         if verify {
             let outcome = replay.verify()
-            say(outcome.description)
+            say(replay.report(outcome))
             if case .verified = outcome { return }
             throw Exit.failure
         }

@@ -160,3 +160,49 @@ import Testing
         #expect(error(changedScene + "\n") == "bad.jsonl:1: the embedded scene does not match its sceneSha256: it was changed")
     }
 }
+
+/// Bits are promised on the same platform only: the journal says which one
+/// recorded it, and a divergence elsewhere names both.
+@Suite struct PlatformTests {
+    @Test func theHeaderRecordsThePlatform() throws {
+        let session = try JournalTests.randomSession(seed: 2, steps: 10)
+        let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
+        let platform = try #require(journal.header?.platform)
+        #expect(platform == Platform.current && !platform.arch.isEmpty && platform.os == "Linux" && platform.libc.hasPrefix("glibc 2."))
+        #expect(platform.chipmunk == "7.0.3")
+    }
+
+    @Test func olderJournalsWithoutPlatformStillRead() throws {
+        let session = try JournalTests.randomSession(seed: 2, steps: 130)
+        var lines = session.journalText.split(separator: "\n").map(String.init)
+        for key in ["arch", "os", "libc"] {
+            lines[0] = lines[0].replacingOccurrences(of: #","\#(key)":"[^"]*""#, with: "", options: .regularExpression)
+        }
+        #expect(!lines[0].contains("libc"))
+        let journal = try Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "old")
+        #expect(journal.header?.platform == nil)
+        guard case .verified = try Replay(journal: journal, file: "old").verify() else { Issue.record("does not verify"); return }
+    }
+
+    @Test func aDivergenceOnAnotherPlatformNamesBoth() throws {
+        let session = try JournalTests.randomSession(seed: 3, steps: 250)
+        var lines = session.journalText.split(separator: "\n").map(String.init)
+        // A different hash at the first checkpoint: a divergence.
+        let checkpoint = try #require(lines.firstIndex { $0.contains("\"checkpoint\"") })
+        lines[checkpoint] = Journal.checkpointLine(step: 120, hash: 42)
+        let here = Platform.current
+        let sameText = lines.joined(separator: "\n") + "\n"
+        let same = try Replay(journal: Journal.parse(Array(sameText.utf8), file: "r"), file: "r")
+        let outcome = same.verify()
+        #expect(same.report(outcome) == outcome.description && outcome.description.hasPrefix("diverged at step 120: expected 000000000000002a"))
+
+        lines[0] = lines[0].replacingOccurrences(of: "\"arch\":\"\(here.arch)\"", with: "\"arch\":\"aarch64\"")
+        let other = try Replay(journal: Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "r"), file: "r")
+        let message = other.report(other.verify())
+        #expect(message == "\(outcome.description) (recorded on aarch64 Linux \(here.libc), Chipmunk 7.0.3; replayed on \(here): results are only bit-identical on the same platform)")
+        // A replay that verifies says nothing about platforms.
+        lines[checkpoint] = session.lines[session.lines.firstIndex { $0.contains("\"checkpoint\"") }!]
+        let fine = try Replay(journal: Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "r"), file: "r")
+        #expect(!fine.report(fine.verify()).contains("recorded on"))
+    }
+}

@@ -1,0 +1,874 @@
+#!/usr/bin/env python3
+"""Independent reference implementation of cratebox's scene and replay formats.
+
+Written only from shared/scene-format.md ("cratebox/scene@1": construction order
+and state hash) and docs/replay-format.md ("cratebox/replay@1": events, steps,
+animation), calling libchipmunk 7.0.3 directly through ctypes. It shares no
+code with cratebox, so agreement between the two is evidence that the
+documents are complete and that cratebox follows them.
+
+    reference.py SCENE.json [--steps N]     run a scene (default 600 steps)
+    reference.py JOURNAL.jsonl              replay and verify a journal
+
+It prints `step S hash H` at every step that is a multiple of 120 and
+`hash H` as its last line. For a journal it compares every checkpoint and the
+end hash with the journal's and stops with
+`diverged at step S: expected X, got Y` (exit 1) at the first mismatch.
+Exit 2: a file it cannot read or something it does not support.
+"""
+
+import argparse
+import ctypes
+import hashlib
+import json
+import math
+import os
+import struct
+import sys
+
+# --------------------------------------------------------------------------
+# Chipmunk through ctypes
+
+_lib = ctypes.CDLL("libchipmunk.so.7")
+
+
+class cpVect(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double)]
+
+
+class cpTransform(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_double) for n in ("a", "b", "c", "d", "tx", "ty")]
+
+
+_P = ctypes.c_void_p
+_F = ctypes.c_double
+_I = ctypes.c_int
+_B = ctypes.c_ubyte  # cpBool
+
+
+def _fn(name, restype, *argtypes):
+    f = getattr(_lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+cpSpaceNew = _fn("cpSpaceNew", _P)
+cpSpaceSetIterations = _fn("cpSpaceSetIterations", None, _P, _I)
+cpSpaceSetGravity = _fn("cpSpaceSetGravity", None, _P, cpVect)
+cpSpaceSetDamping = _fn("cpSpaceSetDamping", None, _P, _F)
+cpSpaceSetSleepTimeThreshold = _fn("cpSpaceSetSleepTimeThreshold", None, _P, _F)
+cpSpaceUseSpatialHash = _fn("cpSpaceUseSpatialHash", None, _P, _F, _I)
+cpSpaceGetStaticBody = _fn("cpSpaceGetStaticBody", _P, _P)
+cpSpaceAddBody = _fn("cpSpaceAddBody", _P, _P, _P)
+cpSpaceAddShape = _fn("cpSpaceAddShape", _P, _P, _P)
+cpSpaceAddConstraint = _fn("cpSpaceAddConstraint", _P, _P, _P)
+cpSpaceRemoveBody = _fn("cpSpaceRemoveBody", None, _P, _P)
+cpSpaceRemoveShape = _fn("cpSpaceRemoveShape", None, _P, _P)
+cpSpaceRemoveConstraint = _fn("cpSpaceRemoveConstraint", None, _P, _P)
+cpSpaceStep = _fn("cpSpaceStep", None, _P, _F)
+
+cpBodyNew = _fn("cpBodyNew", _P, _F, _F)
+cpBodyNewKinematic = _fn("cpBodyNewKinematic", _P)
+cpBodyNewStatic = _fn("cpBodyNewStatic", _P)
+cpBodySetPosition = _fn("cpBodySetPosition", None, _P, cpVect)
+cpBodySetAngle = _fn("cpBodySetAngle", None, _P, _F)
+cpBodySetVelocity = _fn("cpBodySetVelocity", None, _P, cpVect)
+cpBodySetAngularVelocity = _fn("cpBodySetAngularVelocity", None, _P, _F)
+cpBodyGetPosition = _fn("cpBodyGetPosition", cpVect, _P)
+cpBodyGetVelocity = _fn("cpBodyGetVelocity", cpVect, _P)
+cpBodyGetAngle = _fn("cpBodyGetAngle", _F, _P)
+cpBodyGetAngularVelocity = _fn("cpBodyGetAngularVelocity", _F, _P)
+cpBodyGetMass = _fn("cpBodyGetMass", _F, _P)
+cpBodyWorldToLocal = _fn("cpBodyWorldToLocal", cpVect, _P, cpVect)
+
+cpSegmentShapeNew = _fn("cpSegmentShapeNew", _P, _P, cpVect, cpVect, _F)
+cpCircleShapeNew = _fn("cpCircleShapeNew", _P, _P, _F, cpVect)
+cpBoxShapeNew = _fn("cpBoxShapeNew", _P, _P, _F, _F, _F)
+cpPolyShapeNew = _fn("cpPolyShapeNew", _P, _P, _I, ctypes.POINTER(cpVect), cpTransform, _F)
+cpShapeSetFriction = _fn("cpShapeSetFriction", None, _P, _F)
+cpShapeSetElasticity = _fn("cpShapeSetElasticity", None, _P, _F)
+cpShapeSetSensor = _fn("cpShapeSetSensor", None, _P, _B)
+cpShapeSetMass = _fn("cpShapeSetMass", None, _P, _F)
+cpShapeSetDensity = _fn("cpShapeSetDensity", None, _P, _F)
+
+cpAreaForCircle = _fn("cpAreaForCircle", _F, _F, _F)
+cpAreaForSegment = _fn("cpAreaForSegment", _F, cpVect, cpVect, _F)
+cpAreaForPoly = _fn("cpAreaForPoly", _F, _I, ctypes.POINTER(cpVect), _F)
+
+cpPivotJointNew = _fn("cpPivotJointNew", _P, _P, _P, cpVect)
+cpPivotJointNew2 = _fn("cpPivotJointNew2", _P, _P, _P, cpVect, cpVect)
+cpPinJointNew = _fn("cpPinJointNew", _P, _P, _P, cpVect, cpVect)
+cpSlideJointNew = _fn("cpSlideJointNew", _P, _P, _P, cpVect, cpVect, _F, _F)
+cpDampedSpringNew = _fn("cpDampedSpringNew", _P, _P, _P, cpVect, cpVect, _F, _F, _F)
+cpSimpleMotorNew = _fn("cpSimpleMotorNew", _P, _P, _P, _F)
+cpConstraintSetMaxForce = _fn("cpConstraintSetMaxForce", None, _P, _F)
+cpConstraintSetErrorBias = _fn("cpConstraintSetErrorBias", None, _P, _F)
+cpConstraintSetCollideBodies = _fn("cpConstraintSetCollideBodies", None, _P, _B)
+
+CP_TRANSFORM_IDENTITY = cpTransform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+class Unsupported(Exception):
+    """Input the reference cannot run (bad file, unknown key value, ...)."""
+
+
+class Refused(Exception):
+    """An event that the replay format says must be refused."""
+
+
+# --------------------------------------------------------------------------
+# Numbers and JSON
+
+D = 1.0 / 120.0          # the step, 0x1.1111111111111p-7
+INF = float("inf")
+
+
+def _parse_int(token):
+    # An integer token is the double of the same value; "-0" is negative zero.
+    if token.lstrip("-") == "0" and token.startswith("-"):
+        return -0.0
+    return int(token)
+
+
+def _no_constant(name):
+    raise Unsupported("JSON does not allow %s" % name)
+
+
+def parse_json(text):
+    return json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+
+
+def num(x, what="number"):
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise Unsupported("%s: expected a number, got %r" % (what, x))
+    return float(x)  # int -> nearest double (Python rounds ties to even)
+
+
+def integer(x, what="integer"):
+    if isinstance(x, bool):
+        raise Unsupported("%s: expected an integer, got %r" % (what, x))
+    if isinstance(x, int):
+        return x
+    if isinstance(x, float) and math.isfinite(x) and x == math.floor(x):
+        return int(x)
+    raise Unsupported("%s: expected an integer, got %r" % (what, x))
+
+
+def vec(p, what="point"):
+    if not isinstance(p, list) or len(p) != 2:
+        raise Unsupported("%s: expected [x, y], got %r" % (what, p))
+    return cpVect(num(p[0], what), num(p[1], what))
+
+
+def vect_array(points):
+    return (cpVect * len(points))(*[vec(p, "polygon vertex") for p in points])
+
+
+def c_min(a, b):  # min(a, b) is b < a ? b : a
+    return b if b < a else a
+
+
+def c_max(a, b):  # max(a, b) is b >= a ? b : a
+    return b if b >= a else a
+
+
+def c_round(x):  # C round(): half away from zero
+    a = abs(x)
+    r = math.floor(a)
+    if a - r >= 0.5:
+        r += 1.0
+    return math.copysign(r, x)
+
+
+# --------------------------------------------------------------------------
+# Timing functions and animation tracks (docs/replay-format.md)
+
+NAMED_TIMING = {
+    "linear": (0.0, 0.0, 1.0, 1.0),
+    "easeIn": (0.42, 0.0, 1.0, 1.0),
+    "easeOut": (0.0, 0.0, 0.58, 1.0),
+    "easeInEaseOut": (0.42, 0.0, 0.58, 1.0),
+    "default": (0.25, 0.1, 0.25, 1.0),
+}
+
+
+def bez(s, p1, p2):
+    c = 3.0 * p1
+    b = 3.0 * (p2 - p1) - c
+    a = (1.0 - c) - b
+    return ((a * s + b) * s + c) * s
+
+
+def slope(s, x1, x2):
+    c = 3.0 * x1
+    b = 3.0 * (x2 - x1) - c
+    a = (1.0 - c) - b
+    return ((3.0 * a) * s + 2.0 * b) * s + c
+
+
+def solve(u, x1, x2):
+    t = c_min(c_max(u, 0.0), 1.0)
+    s = t
+    for _ in range(8):  # Newton
+        e = bez(s, x1, x2) - t
+        if abs(e) < 1e-12:
+            return s
+        g = slope(s, x1, x2)
+        if abs(g) < 1e-9:
+            break
+        nxt = s - e / g
+        if nxt < 0.0 or nxt > 1.0:
+            break
+        s = nxt
+    lo = 0.0
+    hi = 1.0
+    s = t  # bisection restarts from t
+    for _ in range(100):
+        x = bez(s, x1, x2)
+        if abs(x - t) < 1e-12:
+            return s
+        if x < t:
+            lo = s
+        else:
+            hi = s
+        s = (lo + hi) / 2.0
+        if hi - lo < 1e-15:
+            break
+    return s
+
+
+def timing(cp, u):
+    x1, y1, x2, y2 = cp
+    if u <= 0:
+        return 0.0
+    if u >= 1:
+        return 1.0
+    if x1 == y1 and x2 == y2:
+        return u
+    return bez(solve(u, x1, x2), y1, y2)
+
+
+class Track:
+    def __init__(self, a):
+        if not isinstance(a, dict):
+            raise Unsupported("animation: expected an object")
+        prop = a.get("property")
+        if prop not in ("position", "angle"):
+            raise Unsupported("animation.property: unsupported %r" % (prop,))
+        self.is_position = prop == "position"
+        values = a.get("values")
+        if not isinstance(values, list) or len(values) < 2:
+            raise Unsupported("animation.values: need at least two values")
+        if self.is_position:
+            self.v = [(num(p[0]), num(p[1])) for p in values]
+        else:
+            self.v = [num(x) for x in values]
+        m = len(self.v) - 1
+        self.m = m
+        if "keyTimes" in a:
+            self.k = [num(x) for x in a["keyTimes"]]
+            if len(self.k) != m + 1:
+                raise Unsupported("animation.keyTimes: need one per value")
+        else:
+            self.k = [float(j) / float(m) for j in range(m + 1)]
+        funcs = a.get("timingFunctions")
+        if funcs is None:
+            funcs = ["linear"] * m
+        if len(funcs) != m:
+            raise Unsupported("animation.timingFunctions: need one per segment")
+        self.f = []
+        for x in funcs:
+            if isinstance(x, str):
+                if x not in NAMED_TIMING:
+                    raise Unsupported("unknown timing function %r" % x)
+                self.f.append(NAMED_TIMING[x])
+            elif isinstance(x, list) and len(x) == 4:
+                self.f.append(tuple(num(c) for c in x))
+            else:
+                raise Unsupported("timing function: %r" % (x,))
+        self.d = num(a["duration"])
+        self.b = num(a.get("beginTime", 0))
+        self.o = num(a.get("timeOffset", 0))
+        rep = a.get("repeat", 1)
+        self.n = INF if rep == "forever" else num(rep)
+        self.ar = a.get("autoreverses", False)
+        if not isinstance(self.ar, bool):
+            raise Unsupported("animation.autoreverses: expected a boolean")
+        self.C = 2.0 * self.d if self.ar else self.d
+        self.A = INF if self.n == INF else self.C * self.n
+        self.cumulative = False
+        if not self.is_position and not self.ar and self.v[m] != self.v[0] and self.n > 1:
+            T = (self.v[m] - self.v[0]) / (2.0 * 3.141592653589793)
+            if abs(T - c_round(T)) < 1e-9:
+                self.cumulative = True
+
+    def _mix(self, a, b, w):
+        if self.is_position:
+            return (a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w)
+        return a + (b - a) * w
+
+    def value(self, E):
+        d, C, A = self.d, self.C, self.A
+        v, k, m = self.v, self.k, self.m
+        local = (E - self.b) + self.o
+        if not (local > 0):
+            p = 0.0
+        else:
+            t = c_min(local, A)
+            r = math.fmod(t, C)
+            if r == 0 and t > 0:
+                r = C
+            if self.ar and r > d:
+                p = (C - r) / d
+            else:
+                p = r / d
+        if p <= 0:
+            val = v[0]
+        elif p >= 1:
+            val = v[m]
+        else:
+            j = 0
+            while j + 1 < m and k[j + 1] <= p:
+                j += 1
+            if k[j + 1] <= k[j]:
+                val = v[j + 1]
+            else:
+                u = (p - k[j]) / (k[j + 1] - k[j])
+                w = timing(self.f[j], u)
+                val = self._mix(v[j], v[j + 1], w)
+        if self.cumulative:
+            L = c_min(c_max((E - self.b) + self.o, 0.0), A)
+            q = math.floor(L / C)
+            if q > 0 and L == q * C:
+                q = q - 1
+            if q > 0:
+                val = val + (v[m] - v[0]) * q
+        return val
+
+
+# --------------------------------------------------------------------------
+# Scenes
+
+DEFAULT_SPAWN = {"box": [32, 32], "mass": 100}
+
+
+def shapes_of(spec):
+    if "box" in spec and "shapes" not in spec:
+        return [{"box": spec["box"]}]
+    shapes = spec.get("shapes")
+    if not isinstance(shapes, list) or not shapes:
+        raise Unsupported("body: needs \"shapes\" (at least one) or \"box\"")
+    return shapes
+
+
+def shape_kind(s):
+    kinds = [k for k in ("box", "circle", "polygon", "segment") if k in s]
+    if len(kinds) != 1:
+        raise Unsupported("shape: needs exactly one of box, circle, polygon, segment: %r" % (s,))
+    return kinds[0]
+
+
+def box_corners(w, h):
+    hw = w / 2.0
+    hh = h / 2.0
+    # The order of cpBoxShapeNew's own vertices (Chipmunk's cpBoxShapeNew2).
+    return [[hw, -hh], [hw, hh], [-hw, hh], [-hw, -hh]]
+
+
+def shape_area(s):
+    kind = shape_kind(s)
+    if kind == "box":
+        w, h = num(s["box"][0]), num(s["box"][1])
+        return cpAreaForPoly(4, vect_array(box_corners(w, h)), num(s.get("radius", 0)))
+    if kind == "circle":
+        return cpAreaForCircle(0.0, num(s["circle"]))
+    if kind == "polygon":
+        pts = s["polygon"]
+        return cpAreaForPoly(len(pts), vect_array(pts), num(s.get("radius", 0)))
+    a, b = s["segment"]
+    return cpAreaForSegment(vec(a), vec(b), num(s.get("radius", 1)))
+
+
+class Body:
+    __slots__ = ("body", "shapes", "type", "track", "removed")
+
+    def __init__(self, body, shapes, btype, track):
+        self.body = body
+        self.shapes = shapes
+        self.type = btype
+        self.track = track
+        self.removed = False
+
+
+class World:
+    def __init__(self, scene):
+        if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
+            raise Unsupported("not a cratebox/scene@1 scene")
+        self.scene = scene
+        g = scene.get("gravity", [0, -1000])
+        self.gravity = vec(g, "gravity")
+        gx, gy = self.gravity.x, self.gravity.y
+        self.G = math.sqrt(gx * gx + gy * gy)  # correctly rounded, from the scene
+        bounds = scene.get("bounds")
+        self.w, self.h = num(bounds[0], "bounds"), num(bounds[1], "bounds")
+        self.file_bodies = scene.get("bodies", [])
+        self.ids = {}
+        for i, b in enumerate(self.file_bodies):
+            if "id" in b:
+                self.ids[b["id"]] = i
+        spawn = scene.get("spawn", DEFAULT_SPAWN)
+        if not isinstance(spawn, dict):
+            raise Unsupported("spawn: expected a body object")
+        if spawn.get("type", "dynamic") != "dynamic":
+            raise Unsupported("spawn: a spawned body must be dynamic")
+        self.spawn_spec = spawn
+        self.step_count = 0
+        self._old = []  # discarded spaces are simply kept alive
+        self.build()
+
+    # Construction order, steps 1 to 4 of shared/scene-format.md.
+    def build(self):
+        s = self.scene
+        space = cpSpaceNew()
+        self.space = space
+        cpSpaceSetIterations(space, integer(s.get("iterations", 10), "iterations"))
+        cpSpaceSetGravity(space, self.gravity)
+        cpSpaceSetDamping(space, num(s.get("damping", 1), "damping"))
+        sleep = s.get("sleepTime")
+        if sleep is not None:
+            cpSpaceSetSleepTimeThreshold(space, num(sleep, "sleepTime"))
+        sh = s.get("spatialHash")
+        if sh is not None:
+            cpSpaceUseSpatialHash(space, num(sh["cellSize"], "spatialHash.cellSize"),
+                                  integer(sh["cells"], "spatialHash.cells"))
+        walls = s.get("walls", True)
+        if walls is not False:
+            if walls is True:
+                walls = {}
+            if not isinstance(walls, dict):
+                raise Unsupported("walls: expected true, false or an object")
+            radius = num(walls.get("radius", 1))
+            friction = num(walls.get("friction", 0.5))
+            elasticity = num(walls.get("elasticity", 0.8))
+            w, h = self.w, self.h
+            corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h), (0.0, 0.0)]
+            static = cpSpaceGetStaticBody(space)
+            for i in range(4):
+                a = cpVect(*corners[i])
+                b = cpVect(*corners[i + 1])
+                wall = cpSegmentShapeNew(static, a, b, radius)
+                cpShapeSetFriction(wall, friction)
+                cpShapeSetElasticity(wall, elasticity)
+                cpSpaceAddShape(space, wall)
+        self.bodies = []
+        self.joints = []  # (constraint, body a, body b) in the order added
+        self.grab = None  # [index, hand, joint, (tx, ty)]
+        self.steps_since_build = 0
+        for spec in self.file_bodies:
+            self.bodies.append(self.make_body(spec, spec.get("position"), True))
+        for j in self.scene.get("joints", []):
+            self.make_joint(j)
+        self.animated = any(b.track is not None for b in self.bodies)
+
+    def make_body(self, spec, position, allow_animation):
+        space = self.space
+        btype = spec.get("type", "dynamic")
+        if btype == "dynamic":
+            body = cpBodyNew(0.0, 0.0)
+        elif btype == "kinematic":
+            body = cpBodyNewKinematic()
+        elif btype == "static":
+            body = cpBodyNewStatic()
+        else:
+            raise Unsupported("body.type: unsupported %r" % (btype,))
+        cpBodySetPosition(body, vec(position, "position"))
+        cpBodySetAngle(body, num(spec.get("angle", 0), "angle"))
+        cpSpaceAddBody(space, body)
+        shapes = shapes_of(spec)
+        mass = density = None
+        if btype == "dynamic":
+            if "mass" in spec:
+                mass = num(spec["mass"], "mass")
+            elif "density" in spec:
+                density = num(spec["density"], "density")
+            else:
+                raise Unsupported("a dynamic body needs mass or density")
+        total = 0.0
+        if mass is not None and len(shapes) > 1:
+            for x in shapes:
+                total = total + shape_area(x)
+        made = []
+        for x in shapes:
+            kind = shape_kind(x)
+            if kind == "box":
+                sh = cpBoxShapeNew(body, num(x["box"][0]), num(x["box"][1]), num(x.get("radius", 0)))
+            elif kind == "circle":
+                sh = cpCircleShapeNew(body, num(x["circle"]), vec(x.get("offset", [0, 0]), "offset"))
+            elif kind == "polygon":
+                pts = x["polygon"]
+                sh = cpPolyShapeNew(body, len(pts), vect_array(pts), CP_TRANSFORM_IDENTITY,
+                                    num(x.get("radius", 0)))
+            else:
+                a, b = x["segment"]
+                sh = cpSegmentShapeNew(body, vec(a), vec(b), num(x.get("radius", 1)))
+            cpShapeSetFriction(sh, num(x.get("friction", 0.5), "friction"))
+            cpShapeSetElasticity(sh, num(x.get("elasticity", 0.8), "elasticity"))
+            sensor = x.get("sensor", False)
+            if not isinstance(sensor, bool):
+                raise Unsupported("shape.sensor: expected a boolean")
+            if sensor:
+                cpShapeSetSensor(sh, 1)
+            if mass is not None:
+                if len(shapes) == 1:
+                    cpShapeSetMass(sh, mass)
+                else:
+                    cpShapeSetMass(sh, mass * shape_area(x) / total)
+            elif density is not None:
+                cpShapeSetDensity(sh, density)
+            cpSpaceAddShape(space, sh)
+            made.append(sh)
+        cpBodySetVelocity(body, vec(spec.get("velocity", [0, 0]), "velocity"))
+        cpBodySetAngularVelocity(body, num(spec.get("angularVelocity", 0), "angularVelocity"))
+        track = None
+        if "animation" in spec:
+            if not allow_animation or btype != "kinematic":
+                raise Unsupported("animation: only on kinematic file bodies")
+            track = Track(spec["animation"])
+        return Body(body, made, btype, track)
+
+    def body_ref(self, name):
+        if name == "world":
+            return cpSpaceGetStaticBody(self.space)
+        if name not in self.ids:
+            raise Unsupported("joint: unknown body %r" % (name,))
+        return self.bodies[self.ids[name]].body
+
+    def make_joint(self, j):
+        a = self.body_ref(j.get("a"))
+        b = self.body_ref(j.get("b"))
+        t = j.get("type")
+        if t == "pivot":
+            c = cpPivotJointNew(a, b, vec(j["anchor"], "anchor"))
+        elif t == "pin":
+            c = cpPinJointNew(a, b, vec(j["anchorA"], "anchorA"), vec(j["anchorB"], "anchorB"))
+        elif t == "slide":
+            c = cpSlideJointNew(a, b, vec(j["anchorA"], "anchorA"), vec(j["anchorB"], "anchorB"),
+                                num(j["min"]), num(j["max"]))
+        elif t == "spring":
+            c = cpDampedSpringNew(a, b, vec(j["anchorA"], "anchorA"), vec(j["anchorB"], "anchorB"),
+                                  num(j["restLength"]), num(j["stiffness"]), num(j["damping"]))
+        elif t == "motor":
+            c = cpSimpleMotorNew(a, b, num(j["rate"]))
+        else:
+            raise Unsupported("joint.type: unsupported %r" % (t,))
+        cpConstraintSetMaxForce(c, num(j["maxForce"], "maxForce") if "maxForce" in j else INF)
+        collide = j.get("collide", False)
+        if not isinstance(collide, bool):
+            raise Unsupported("joint.collide: expected a boolean")
+        cpConstraintSetCollideBodies(c, 1 if collide else 0)
+        cpSpaceAddConstraint(self.space, c)
+        self.joints.append((c, a, b))
+
+    # ----------------------------------------------------------------------
+    # Events (docs/replay-format.md, "The events")
+
+    @staticmethod
+    def _point(e):
+        if "x" not in e or "y" not in e:
+            raise Refused("needs x and y")
+        x, y = num(e["x"], "x"), num(e["y"], "y")
+        if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 1000000.0 or abs(y) > 1000000.0:
+            raise Refused("the point (%r, %r) is out of range" % (x, y))
+        return x, y
+
+    def _live(self, e):
+        if "body" not in e:
+            raise Refused("needs body")
+        i = integer(e["body"], "body")
+        if not (0 <= i < len(self.bodies)) or self.bodies[i].removed:
+            raise Refused("body %d is not live" % i)
+        return i
+
+    def release(self):
+        _, hand, joint, _ = self.grab
+        cpSpaceRemoveConstraint(self.space, joint)
+        self.joints = [j for j in self.joints if j[0] != joint]
+        cpSpaceRemoveBody(self.space, hand)
+        self.grab = None
+
+    def apply(self, e):
+        kind = e.get("event")
+        if kind == "tilt":
+            x, y = num(e.get("x"), "x"), num(e.get("y"), "y")
+            if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 100 or abs(y) > 100:
+                raise Refused("tilt (%r, %r) is out of range" % (x, y))
+            cpSpaceSetGravity(self.space, cpVect(self.G * x, self.G * y))
+        elif kind == "spawn":
+            x, y = self._point(e)
+            live = sum(1 for b in self.bodies if not b.removed)
+            if not live < 20000:
+                raise Refused("too many bodies")
+            if not len(self.bodies) <= 100000000:
+                raise Refused("too many spawns")
+            self.bodies.append(self.make_body(self.spawn_spec, [x, y], False))
+        elif kind == "grab":
+            x, y = self._point(e)
+            i = self._live(e)
+            entry = self.bodies[i]
+            if entry.type != "dynamic":
+                raise Refused("body %d is not dynamic" % i)
+            if self.grab is not None:
+                self.release()
+            body = entry.body
+            hand = cpBodyNewKinematic()
+            cpBodySetPosition(hand, cpVect(x, y))
+            anchor = cpBodyWorldToLocal(body, cpVect(x, y))
+            joint = cpPivotJointNew2(hand, body, cpVect(0.0, 0.0), anchor)
+            cpConstraintSetMaxForce(joint, (60.0 * cpBodyGetMass(body)) * c_max(self.G, 100.0))
+            cpConstraintSetErrorBias(joint, 5.822849199347174e-05)
+            cpSpaceAddBody(self.space, hand)
+            cpSpaceAddConstraint(self.space, joint)
+            self.joints.append((joint, hand, body))
+            self.grab = [i, hand, joint, (x, y)]
+        elif kind == "drag":
+            x, y = self._point(e)
+            if self.grab is not None:
+                self.grab[3] = (x, y)
+        elif kind == "release":
+            if self.grab is not None:
+                self.release()
+        elif kind == "remove":
+            i = self._live(e)
+            if self.grab is not None and self.grab[0] == i:
+                self.release()
+            entry = self.bodies[i]
+            body = entry.body
+            keep = []
+            for j in self.joints:
+                if j[1] == body or j[2] == body:
+                    cpSpaceRemoveConstraint(self.space, j[0])
+                else:
+                    keep.append(j)
+            self.joints = keep
+            for sh in entry.shapes:
+                cpSpaceRemoveShape(self.space, sh)
+            cpSpaceRemoveBody(self.space, body)
+            entry.removed = True
+        elif kind == "reset":
+            self._old.append((self.space, self.bodies, self.joints, self.grab))
+            self.build()
+        else:
+            raise Unsupported("unknown event %r" % (kind,))
+
+    # ----------------------------------------------------------------------
+    # A step (docs/replay-format.md, "A step")
+
+    def step(self):
+        if self.grab is not None:
+            hand = self.grab[1]
+            h = cpBodyGetPosition(hand)
+            tx, ty = self.grab[3]
+            nx = h.x + (tx - h.x) * 0.125
+            ny = h.y + (ty - h.y) * 0.125
+            K = 1.0 / D
+            cpBodySetVelocity(hand, cpVect((nx - h.x) * K, (ny - h.y) * K))
+        if self.animated:
+            E = float(self.steps_since_build + 1) * D
+            for entry in self.bodies:
+                if entry.track is None or entry.removed:
+                    continue
+                val = entry.track.value(E)
+                if entry.track.is_position:
+                    p = cpBodyGetPosition(entry.body)
+                    cpBodySetVelocity(entry.body, cpVect((val[0] - p.x) / D, (val[1] - p.y) / D))
+                else:
+                    cpBodySetAngularVelocity(entry.body, (val - cpBodyGetAngle(entry.body)) / D)
+        cpSpaceStep(self.space, D)
+        self.step_count += 1
+        self.steps_since_build += 1
+
+    def state_hash(self):
+        h = 0xCBF29CE484222325
+        mask = 0xFFFFFFFFFFFFFFFF
+        for entry in self.bodies:
+            if entry.removed or entry.type != "dynamic":
+                continue
+            b = entry.body
+            p = cpBodyGetPosition(b)
+            v = cpBodyGetVelocity(b)
+            for byte in struct.pack("<6d", p.x, p.y, cpBodyGetAngle(b), v.x, v.y,
+                                    cpBodyGetAngularVelocity(b)):
+                h = ((h ^ byte) * 0x100000001B3) & mask
+        return "%016x" % h
+
+
+# --------------------------------------------------------------------------
+# Running
+
+def out(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def run_scene(text, steps):
+    world = World(parse_json(text))
+    while world.step_count < steps:
+        world.step()
+        if world.step_count % 120 == 0:
+            out("step %d hash %s" % (world.step_count, world.state_hash()))
+    out("hash %s" % world.state_hash())
+    return 0
+
+
+def read_journal(data):
+    """Returns (header, [(line number, object)], complete end?)."""
+    lines = data.split(b"\n")
+    # Every line ends in "\n": what follows the last one is a cut-off line.
+    if lines and lines[-1] != b"":
+        sys.stderr.write("reference: ignoring the cut-off last line %d\n" % len(lines))
+    lines = lines[:-1]
+    parsed = []
+    for n, raw in enumerate(lines, 1):
+        try:
+            text = raw.decode("utf-8")
+            if n == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            obj = parse_json(text)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise Unsupported("line %d: not JSON (%s)" % (n, exc))
+        if not isinstance(obj, dict):
+            raise Unsupported("line %d: not a JSON object" % n)
+        parsed.append((n, obj))
+    if not parsed:
+        raise Unsupported("empty journal")
+    return parsed[0][1], parsed[1:]
+
+
+def run_journal(data):
+    header, rest = read_journal(data)
+    scene_text = header.get("scene")
+    if not isinstance(scene_text, str):
+        raise Unsupported("line 1: the header has no scene")
+    sha = hashlib.sha256(scene_text.encode("utf-8", "surrogatepass")).hexdigest()
+    if header.get("sceneSha256") != sha:
+        raise Unsupported("line 1: sceneSha256 does not match the embedded scene")
+    if "stepSize" in header and header["stepSize"] != D:
+        raise Unsupported("line 1: stepSize %r is not 1/120" % (header["stepSize"],))
+    if header.get("chipmunk", "7.0.3") != "7.0.3":
+        sys.stderr.write("reference: recorded with Chipmunk %s, replaying with 7.0.3\n" % header["chipmunk"])
+    text = scene_text[1:] if scene_text.startswith("\ufeff") else scene_text
+    events = []       # (step, line, object)
+    checkpoints = {}  # step -> hash
+    end = None
+    last_step = 0
+    for n, obj in rest:
+        if end is not None:
+            raise Unsupported("line %d: a line after the end line" % n)
+        if "event" in obj:
+            s = integer(obj.get("step"), "line %d: step" % n)
+            if s < last_step:
+                raise Unsupported("line %d: events out of step order" % n)
+            last_step = s
+            events.append((s, n, obj))
+        elif "checkpoint" in obj:
+            s = integer(obj.get("step"), "line %d: step" % n)
+            checkpoints[s] = obj["checkpoint"]
+        elif "end" in obj:
+            end = (integer(obj["end"], "line %d: end" % n), obj.get("hash"))
+        else:
+            raise Unsupported("line %d: neither an event, a checkpoint nor the end" % n)
+    if end is not None:
+        total = end[0]
+    else:
+        total = max(checkpoints) if checkpoints else 0
+        sys.stderr.write("reference: no end line (truncated): replaying to step %d\n" % total)
+    world = World(parse_json(text))
+    ei = 0
+
+    def apply_events():
+        nonlocal ei
+        while ei < len(events) and events[ei][0] == world.step_count:
+            s, n, obj = events[ei]
+            try:
+                world.apply(obj)
+            except Refused as exc:
+                out("diverged at step %d: the event on line %d cannot be applied: %s" % (s, n, exc))
+                return False
+            ei += 1
+        return True
+
+    while world.step_count < total:
+        if not apply_events():
+            return 1
+        world.step()
+        s = world.step_count
+        if s % 120 == 0 or s in checkpoints:
+            got = world.state_hash()
+            if s % 120 == 0:
+                out("step %d hash %s" % (s, got))
+            if s in checkpoints and checkpoints[s] != got:
+                out("diverged at step %d: expected %s, got %s" % (s, checkpoints[s], got))
+                return 1
+    if end is not None:
+        if not apply_events():
+            return 1
+        if ei < len(events):
+            raise Unsupported("line %d: an event after the end step" % events[ei][1])
+        got = world.state_hash()
+        if end[1] != got:
+            out("diverged at step %d: expected %s, got %s" % (total, end[1], got))
+            return 1
+    out("hash %s" % world.state_hash())
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Independent cratebox scene/journal reference.")
+    ap.add_argument("file", help="a cratebox/scene@1 scene or a cratebox/replay@1 journal")
+    ap.add_argument("--steps", type=int, default=None, help="steps to run a scene (default 600)")
+    args = ap.parse_args(argv)
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        sys.stderr.write("reference: %s\n" % exc)
+        return 2
+    # Chipmunk (a debug build) prints a banner on C's stdout; send C's
+    # stdout to stderr so that ours carries only our lines.
+    sys.stdout.flush()
+    ours = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = os.fdopen(ours, "w")
+    try:
+        first = data.split(b"\n", 1)[0].decode("utf-8", "replace").lstrip("\ufeff")
+        is_journal = False
+        try:
+            head = json.loads(first)
+            is_journal = isinstance(head, dict) and head.get("format") == "cratebox/replay@1"
+        except ValueError:
+            pass
+        if is_journal:
+            if args.steps is not None:
+                raise Unsupported("--steps is for scenes; a journal runs to its end")
+            return run_journal(data)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Unsupported("the scene is not UTF-8")
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        steps = 600 if args.steps is None else args.steps
+        if steps < 0:
+            raise Unsupported("--steps must be >= 0")
+        return run_scene(text, steps)
+    except (Unsupported, KeyError, IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, KeyError):
+            exc = "missing key %s" % exc
+        sys.stdout.flush()
+        sys.stderr.write("reference: %s: unsupported: %s\n" % (args.file, exc))
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
