@@ -372,8 +372,9 @@ def shape_kind(s):
 def box_corners(w, h):
     hw = w / 2.0
     hh = h / 2.0
-    # The order of cpBoxShapeNew's own vertices (Chipmunk's cpBoxShapeNew2).
-    return [[hw, -hh], [hw, hh], [-hw, hh], [-hw, -hh]]
+    # Counter-clockwise from the bottom-left corner (docs/replay-format.md,
+    # "Box area"): the order changes the perimeter's rounding, so the mass split.
+    return [[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]]
 
 
 def shape_area(s):

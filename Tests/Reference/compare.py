@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""Agreement test: cratebox against the independent reference (reference.py).
+
+    python3 Tests/Reference/compare.py [--cratebox PATH] [--random N] [--seed S]
+
+Cases, each checked bit for bit (every checkpoint and the end hash):
+  - every shipped scene Scenes/*.json (pile.json for fewer steps): cratebox
+    `simulate --record` against the reference run on the scene and on the
+    journal cratebox recorded;
+  - every golden journal Tests/Fixtures/replays/*.jsonl, replayed by the reference;
+  - every scene in Tests/Fixtures/valid/*.json, as for shipped scenes;
+  - N seeded random event scripts (all seven kinds) on random shipped scenes
+    (not pile.json), run by `cratebox simulate --events --record` and
+    replayed by the reference.
+Prints one line per failing case and ends with `N passed, M failed`; exit 1
+if any failed.
+"""
+
+import argparse
+import glob
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+REFERENCE = os.path.join(HERE, "reference.py")
+
+SCENE_STEPS = 600
+PILE_STEPS = 240
+
+
+class CaseFailure(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------
+# Running the two programs
+
+def run_cratebox(cratebox, args, timeout=300):
+    """Runs cratebox; waits and retries while the binary is missing (rebuilt)."""
+    deadline = time.time() + 120
+    while True:
+        try:
+            return subprocess.run([cratebox] + args, capture_output=True, text=True, timeout=timeout)
+        except (FileNotFoundError, PermissionError, OSError) as exc:
+            if time.time() > deadline:
+                raise CaseFailure("cannot run cratebox: %s" % exc)
+            time.sleep(2)
+
+
+def cratebox_hash(proc):
+    lines = proc.stdout.strip().splitlines()
+    m = re.search(r"hash ([0-9a-f]{16})\s*$", lines[-1]) if lines else None
+    if proc.returncode != 0 or not m:
+        raise CaseFailure("cratebox failed (exit %d): %s" % (
+            proc.returncode, (proc.stderr.strip() or proc.stdout.strip())[:300]))
+    return m.group(1)
+
+
+def read_journal(path):
+    """(events, {step: checkpoint}, (end, hash) or None) of a journal."""
+    events, checkpoints, end = [], {}, None
+    with open(path, "rb") as f:
+        lines = f.read().split(b"\n")
+    for raw in lines[1:-1]:
+        obj = json.loads(raw.decode("utf-8"))
+        if "event" in obj:
+            events.append(obj)
+        elif "checkpoint" in obj:
+            checkpoints[obj["step"]] = obj["checkpoint"]
+        elif "end" in obj:
+            end = (obj["end"], obj["hash"])
+    return events, checkpoints, end
+
+
+def run_reference(path, steps=None):
+    """(exit code, {step: hash}, final hash or None, the last line)."""
+    cmd = [sys.executable, REFERENCE, path]
+    if steps is not None:
+        cmd += ["--steps", str(steps)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    hashes, final = {}, None
+    lines = proc.stdout.strip().splitlines()
+    for line in lines:
+        m = re.match(r"step (\d+) hash ([0-9a-f]{16})$", line)
+        if m:
+            hashes[int(m.group(1))] = m.group(2)
+    if lines:
+        m = re.match(r"hash ([0-9a-f]{16})$", lines[-1])
+        if m:
+            final = m.group(1)
+    last = lines[-1] if lines else proc.stderr.strip()[-300:]
+    if proc.returncode not in (0, 1):
+        raise CaseFailure("reference failed (exit %d): %s" % (proc.returncode, proc.stderr.strip()[-300:]))
+    return proc.returncode, hashes, final, last
+
+
+def first_difference(expected, got):
+    """First step where two {step: hash} maps differ, or None."""
+    for s in sorted(set(expected) | set(got)):
+        if expected.get(s) != got.get(s):
+            return s, expected.get(s), got.get(s)
+    return None
+
+
+def check_reference_on_journal(journal):
+    """The reference must replay the journal to its end, every checkpoint equal."""
+    _, checkpoints, end = read_journal(journal)
+    rc, hashes, final, last = run_reference(journal)
+    if rc != 0:
+        raise CaseFailure("reference replay of the journal: %s" % last)
+    diff = first_difference(checkpoints, {s: h for s, h in hashes.items() if s in checkpoints})
+    if diff:
+        raise CaseFailure("journal replay diverged at step %d: expected %s, got %s" % diff)
+    if end is None:
+        raise CaseFailure("the journal has no end line")
+    if final != end[1]:
+        raise CaseFailure("journal replay: end hash at step %d: expected %s, got %s" % (end[0], end[1], final))
+
+
+# --------------------------------------------------------------------------
+# Cases
+
+def scene_case(cratebox, scene, steps, tmp):
+    journal = os.path.join(tmp, "scene.jsonl")
+    if os.path.exists(journal):
+        os.remove(journal)
+    cb = cratebox_hash(run_cratebox(cratebox, ["simulate", scene, "--steps", str(steps), "--record", journal]))
+    _, checkpoints, end = read_journal(journal)
+    if end is None or end != (steps, cb):
+        raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
+    expected_steps = {s for s in range(120, steps + 1, 120)}
+    if set(checkpoints) != expected_steps:
+        raise CaseFailure("cratebox's journal has checkpoints at %s" % sorted(checkpoints))
+    # The reference run straight from the scene file.
+    rc, hashes, final, last = run_reference(scene, steps)
+    if rc != 0 or final is None:
+        raise CaseFailure("reference: %s" % last)
+    diff = first_difference(checkpoints, hashes)
+    if diff:
+        raise CaseFailure("diverged at step %d: cratebox %s, reference %s" % diff)
+    if final != cb:
+        raise CaseFailure("diverged at step %d (end): cratebox %s, reference %s" % (steps, cb, final))
+    # And the journal cratebox recorded, replayed by the reference.
+    check_reference_on_journal(journal)
+
+
+def golden_case(journal):
+    check_reference_on_journal(journal)
+
+
+# --------------------------------------------------------------------------
+# Random event scripts
+
+def load_scene(path):
+    with open(path, encoding="utf-8-sig") as f:
+        return json.load(f)
+
+
+class Script:
+    """Generates events that cratebox must accept, tracking what it tracks."""
+
+    def __init__(self, rng, scene, steps):
+        self.rng = rng
+        self.w, self.h = float(scene["bounds"][0]), float(scene["bounds"][1])
+        self.file_types = [b.get("type", "dynamic") for b in scene.get("bodies", [])]
+        self.steps = steps
+        self.lines = []
+        self.stats = set()
+        self.reset_state()
+
+    def reset_state(self):
+        self.types = list(self.file_types)
+        self.live = [True] * len(self.types)
+        self.spawned = []        # indices spawned since the last build
+        self.removed_spawned = set()
+        self.grab = None         # the index held
+
+    # numbers: plain integers, short decimals and full-precision doubles
+    def coord(self, hi):
+        r = self.rng.random()
+        if r < 0.2:
+            return self.rng.randint(1, int(hi) - 1)
+        if r < 0.6:
+            return round(self.rng.uniform(1.0, hi - 1.0), 1)
+        return self.rng.uniform(0.0, hi)
+
+    def point(self):
+        return self.coord(self.w), self.coord(self.h)
+
+    def tilt_value(self):
+        r = self.rng.random()
+        if r < 0.15:
+            return self.rng.choice([-2, -1, 0, 1, 2])
+        if r < 0.5:
+            return round(self.rng.uniform(-2.0, 2.0), 2)
+        return self.rng.uniform(-2.0, 2.0)
+
+    def live_indices(self, dynamic_only=False):
+        return [i for i, ok in enumerate(self.live)
+                if ok and (not dynamic_only or self.types[i] == "dynamic")]
+
+    def emit(self, step, event, **fields):
+        obj = {"step": step, "event": event}
+        obj.update(fields)
+        self.lines.append(obj)
+        self.stats.add(event)
+
+    def one(self, step):
+        rng = self.rng
+        grabbable = self.live_indices(True)
+        live = self.live_indices()
+        weights = {
+            "tilt": 2, "spawn": 4 if len(self.spawned) < 25 else 0,
+            "grab": 4 if grabbable else 0, "drag": 5 if self.grab is not None else 1,
+            "release": 2 if self.grab is not None else 0.3,
+            "remove": 3 if live else 0, "reset": 0.7,
+        }
+        kind = rng.choices(list(weights), weights=list(weights.values()))[0]
+        if kind == "tilt":
+            self.emit(step, "tilt", x=self.tilt_value(), y=self.tilt_value())
+        elif kind == "spawn":
+            x, y = self.point()
+            i = len(self.types)
+            self.types.append("dynamic")
+            self.live.append(True)
+            self.spawned.append(i)
+            self.emit(step, "spawn", x=x, y=y)
+        elif kind == "grab":
+            spawned_live = [i for i in self.spawned if self.live[i]]
+            if spawned_live and rng.random() < 0.5:
+                i = rng.choice(spawned_live)
+                self.stats.add("grab spawned")
+            else:
+                i = rng.choice(grabbable)
+            if self.grab is not None:
+                self.stats.add("grab while holding")
+            x, y = self.point()
+            self.grab = i
+            self.emit(step, "grab", body=i, x=x, y=y)
+        elif kind == "drag":
+            if self.grab is not None:
+                self.stats.add("drag while holding")
+            x, y = self.point()
+            self.emit(step, "drag", x=x, y=y)
+        elif kind == "release":
+            self.grab = None
+            self.emit(step, "release")
+        elif kind == "remove":
+            r = rng.random()
+            spawned_live = [i for i in self.spawned if self.live[i]]
+            if self.grab is not None and r < 0.35:
+                i = self.grab
+                self.stats.add("remove held")
+            elif spawned_live and r < 0.7:
+                i = rng.choice(spawned_live)
+                self.stats.add("remove spawned")
+            else:
+                i = rng.choice(live)
+                self.stats.add("remove %s" % self.types[i])
+            if self.grab == i:
+                self.grab = None
+            self.live[i] = False
+            self.emit(step, "remove", body=i)
+        else:
+            if self.grab is not None:
+                self.stats.add("reset while holding")
+            self.reset_state()
+            self.emit(step, "reset")
+
+    def generate(self):
+        rng = self.rng
+        bursts = sorted(rng.randint(0, self.steps) for _ in range(rng.randint(4, 16)))
+        if rng.random() < 0.3:
+            bursts.append(self.steps)  # events at the end step count too
+        for step in bursts:
+            k = rng.choice([1, 1, 1, 2, 2, 3, 4])
+            if k > 1:
+                self.stats.add("same step")
+            for _ in range(k):
+                self.one(step)
+        return self.lines
+
+
+def write_events(path, lines):
+    with open(path, "w") as f:
+        for obj in lines:
+            f.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+
+def same_events(script, recorded):
+    if len(script) != len(recorded):
+        return False
+    for a, b in zip(script, recorded):
+        if set(a) != set(b):
+            return False
+        for k in a:
+            if isinstance(a[k], str) or isinstance(b[k], str):
+                if a[k] != b[k]:
+                    return False
+            elif float(a[k]) != float(b[k]):
+                return False
+    return True
+
+
+def random_case(cratebox, scene_path, seed, tmp, stats):
+    rng = random.Random(seed)
+    scene = load_scene(scene_path)
+    steps = rng.choice([120, 240, 300, 360, 480, 600])
+    script = Script(rng, scene, steps)
+    lines = script.generate()
+    stats.update(script.stats)
+    events = os.path.join(tmp, "events-%d.jsonl" % seed)
+    journal = os.path.join(tmp, "random-%d.jsonl" % seed)
+    write_events(events, lines)
+    proc = run_cratebox(cratebox, ["simulate", scene_path, "--steps", str(steps),
+                                   "--events", events, "--record", journal])
+    cb = cratebox_hash(proc)
+    recorded, checkpoints, end = read_journal(journal)
+    if not same_events(lines, recorded):
+        raise CaseFailure("cratebox journaled %d events of the %d scripted" % (len(recorded), len(lines)))
+    if end != (steps, cb):
+        raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
+    check_reference_on_journal(journal)
+    os.remove(events)
+    os.remove(journal)
+
+
+# --------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description="cratebox against the independent reference")
+    ap.add_argument("--cratebox", default=os.path.join(ROOT, ".build", "debug", "cratebox"))
+    ap.add_argument("--random", type=int, default=100, help="random event journals (default 100)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first random journal (default 1)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
+    args = ap.parse_args()
+    cratebox = os.path.abspath(args.cratebox)
+
+    shipped = sorted(p for p in glob.glob(os.path.join(ROOT, "Scenes", "*.json"))
+                     if os.path.basename(p) != "scene.schema.json")
+    golden = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "replays", "*.jsonl")))
+    valid = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "valid", "*.json")))
+    playable = [p for p in shipped if os.path.basename(p) != "pile.json"]
+
+    cases = []
+    for p in shipped:
+        n = PILE_STEPS if os.path.basename(p) == "pile.json" else SCENE_STEPS
+        cases.append(("scene %s (%d steps)" % (os.path.relpath(p, ROOT), n),
+                      lambda tmp, p=p, n=n: scene_case(cratebox, p, n, tmp)))
+    for p in golden:
+        cases.append(("journal %s" % os.path.relpath(p, ROOT), lambda tmp, p=p: golden_case(p)))
+    for p in valid:
+        cases.append(("scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
+                      lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
+    stats = set()
+    for k in range(args.random):
+        seed = args.seed + k
+        scene = random.Random(seed * 7919).choice(playable)
+        cases.append(("random events seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
+                      lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, stats)))
+
+    passed = failed = 0
+    start = time.time()
+    with tempfile.TemporaryDirectory(prefix="cratebox-compare-") as tmp:
+        for name, fn in cases:
+            try:
+                fn(tmp)
+                passed += 1
+                if args.verbose:
+                    print("ok: %s" % name, flush=True)
+            except CaseFailure as exc:
+                failed += 1
+                print("FAIL: %s: %s" % (name, exc), flush=True)
+            except (subprocess.TimeoutExpired, OSError, ValueError, KeyError) as exc:
+                failed += 1
+                print("FAIL: %s: %s: %s" % (name, type(exc).__name__, exc), flush=True)
+    if args.random:
+        wanted = {"tilt", "spawn", "grab", "drag", "release", "remove", "reset", "grab spawned",
+                  "remove spawned", "remove held", "reset while holding", "drag while holding",
+                  "same step"}
+        missing = sorted(wanted - stats)
+        if args.verbose or missing:
+            print("random scripts covered: %s%s" % (", ".join(sorted(stats)),
+                  "; never: " + ", ".join(missing) if missing else ""))
+    if args.verbose:
+        print("%.1f s" % (time.time() - start))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
