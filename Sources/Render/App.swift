@@ -523,7 +523,7 @@ public final class App {
         if let failure = session?.recordingFailure {
             lines.append(("recording stopped at step \(failure.step): \(failure.error.message)", Palette.warning))
         }
-        for lost in lostFiles { lines.append((lost, Palette.warning)) }
+        for lost in lostFiles { lines.append(("not saved: \(lost)", Palette.warning)) }
         if let replay {
             lines.append(("REPLAY step \(world.stepCount) of \(replay.lastStep)\(replay.journal.truncated ? " (truncated)" : ""): watching only", Palette.joint))
             if let replayProblem { lines.append((replayProblem, Palette.contact)) }

@@ -39,18 +39,37 @@ func writeAtomically(_ path: String, _ write: (String) -> String?) throws(Render
     }
 }
 
-/// Saves an SDL surface as a PNG, atomically.
+/// Saves an SDL surface as a PNG, atomically. SDL_image writes through stdio
+/// and does not notice a write that fails when the file is closed (a full
+/// disk), so the PNG is made in memory and written here, every write checked.
 func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(RenderError) {
-    try writeAtomically(path) { IMG_SavePNG(surface, $0) == 0 ? nil : String(cString: SDL_GetError()) }
+    let s = surface.pointee
+    // A PNG is never much bigger than the raw pixels: a byte per row for the
+    // filter, plus headers and deflate's stored-block overhead.
+    var buffer = [UInt8](repeating: 0, count: Int(s.w) * Int(s.h) * 4 + Int(s.h) * 8 + 65536)
+    let encoded: Int? = buffer.withUnsafeMutableBytes { raw in
+        guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+        defer { SDL_RWclose(rw) }
+        guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { return nil }
+        return Int(SDL_RWtell(rw))
+    }
+    guard let encoded, encoded > 0 else {
+        throw RenderError("\(path): cannot make the PNG: \(String(cString: SDL_GetError()))", kind: .cannotWrite)
+    }
+    try writeFile(Array(buffer.prefix(encoded)), to: path)
 }
 
 /// Writes text to a file, atomically, synced to disk before it is renamed.
 public func writeTextFile(_ text: String, to path: String) throws(RenderError) {
+    try writeFile(Array(text.utf8), to: path)
+}
+
+/// Writes bytes to a file, atomically, synced to disk before it is renamed.
+func writeFile(_ bytes: [UInt8], to path: String) throws(RenderError) {
     try writeAtomically(path) { temporary in
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         var problem: String?
-        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -54,38 +54,58 @@ import Testing
         return (count > 0 ? sum / Double(count) : 0, count, near)
     }
 
-    @Test func tiltDragScreenshotAndQuit() throws {
-        // Xvfb picks a free display itself and tells us which (-displayfd).
+    /// An Xvfb display for one test: it picks a free display number itself and
+    /// tells us which (-displayfd); it is killed and cleared up by `stop()`.
+    final class VirtualDisplay {
         let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
-        let announce = Pipe()
-        xvfb.standardOutput = announce
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        var displayNumber = ""
-        defer {
+        var number = ""
+        var env = ProcessInfo.processInfo.environment
+
+        init() throws {
+            xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
+            let announce = Pipe()
+            xvfb.standardOutput = announce
+            xvfb.standardError = FileHandle.nullDevice
+            try xvfb.run()
+            var text = ""
+            while !text.hasSuffix("\n") {
+                let byte = announce.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty { break }
+                text += String(decoding: byte, as: UTF8.self)
+            }
+            number = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            env["DISPLAY"] = ":" + number
+        }
+
+        func stop() {
             // SIGTERM does not reach an X server started from here (the signal
             // is blocked in the child), so kill it and clear up after it.
             kill(xvfb.processIdentifier, SIGKILL)
             xvfb.waitUntilExit()
-            if !displayNumber.isEmpty {
-                unlink("/tmp/.X\(displayNumber)-lock")
-                unlink("/tmp/.X11-unix/X\(displayNumber)")
+            if !number.isEmpty {
+                unlink("/tmp/.X\(number)-lock")
+                unlink("/tmp/.X11-unix/X\(number)")
             }
         }
-        var number = ""
-        while !number.hasSuffix("\n") {
-            let byte = announce.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            number += String(decoding: byte, as: UTF8.self)
-        }
-        displayNumber = number.trimmingCharacters(in: .whitespacesAndNewlines)
-        let display = ":" + displayNumber
-        try #require(display.count > 1, "Xvfb did not start")
+    }
 
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
+    /// Waits (at most 20 s) for a window whose title contains `title`; "" if none came.
+    func waitForWindow(_ title: String, of app: Process, env: [String: String]) throws -> String {
+        var window = ""
+        for _ in 0..<200 where window.isEmpty && app.isRunning {
+            window = try tool("/usr/bin/xdotool", ["search", "--name", title], env: env)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { usleep(100_000) }
+        }
+        return window
+    }
+
+    @Test func tiltDragScreenshotAndQuit() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let env = display.env
         let shots = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-window-\(getpid())")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: shots) }
@@ -103,13 +123,7 @@ import Testing
         defer { if app.isRunning { app.terminate() } }
 
         let xdotool = "/usr/bin/xdotool"
-        // Wait for the window (at most 20 s).
-        var window = ""
-        for _ in 0..<200 where window.isEmpty && app.isRunning {
-            window = try tool(xdotool, ["search", "--name", "cratebox: Crates"], env: env)
-                .split(separator: "\n").first.map(String.init) ?? ""
-            if window.isEmpty { usleep(100_000) }
-        }
+        let window = try waitForWindow("cratebox: Crates", of: app, env: env)
         guard !window.isEmpty else {
             if app.isRunning { app.terminate() }
             app.waitUntilExit()
@@ -165,5 +179,77 @@ import Testing
         #expect(!verify.stdout.contains("truncated"))
         let journal = try String(contentsOfFile: recording, encoding: .utf8)
         for kind in ["tilt", "grab", "drag", "release"] { #expect(journal.contains("\"event\":\"\(kind)\""), "\(kind)") }
+    }
+
+    /// A window session whose disk fills up: the recording stops at its last
+    /// complete line, a screenshot that does not fit is not left half-written,
+    /// the HUD says so in the warning colour, and on quitting the program
+    /// prints one line per lost file and exits 73.
+    @Test func aFullDiskLosesNothingAndSaysSo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-window-full-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let disk = dir.appendingPathComponent("disk").path
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try tool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk], env: [:])
+        defer { try? tool("/bin/umount", [disk], env: [:]) }
+        // tmpfs counts whole 4 KiB pages: a filler takes all but one, and the
+        // scene is padded so that the journal's header leaves about 200 bytes
+        // of that page: a few checkpoints fit, then the disk is full.
+        try Data(count: 60 * 1024).write(to: URL(fileURLWithPath: disk + "/filler"))
+        let crates = try String(contentsOfFile: packageRoot.appendingPathComponent("Scenes/crates.json").path, encoding: .utf8)
+        let scenePath = dir.appendingPathComponent("crates.json").path
+        let probe = dir.appendingPathComponent("probe.jsonl").path
+        try crates.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        _ = try cratebox("simulate", scenePath, "--steps", "0", "--record", probe)
+        let header = try String(contentsOfFile: probe, encoding: .utf8).split(separator: "\n")[0].utf8.count + 1
+        try (crates + String(repeating: " ", count: 4096 - 200 - header)).write(toFile: scenePath, atomically: true, encoding: .utf8)
+
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let app = Process()
+        app.executableURL = binary
+        let recording = disk + "/session.jsonl"
+        app.arguments = ["run", scenePath, "--save-to", disk, "--record", recording]
+        app.environment = display.env
+        let out = Pipe(), errors = Pipe()
+        app.standardOutput = out
+        app.standardError = errors
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        let window = try waitForWindow("cratebox: Crates", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        try tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: display.env)
+        usleep(7_000_000)  // more than four checkpoints: the recording has run out of room
+        try tool("/usr/bin/xdotool", ["key", "F12"], env: display.env)  // a screenshot that cannot fit
+        usleep(700_000)
+        let shot = dir.appendingPathComponent("hud.png").path
+        try tool("/usr/bin/import", ["-display", display.env["DISPLAY"]!, "-window", "root", shot], env: display.env)
+        try tool("/usr/bin/xdotool", ["key", "Escape"], env: display.env)
+        waitOrKill(app, seconds: 20)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 73, "exit \(app.terminationStatus): \(stderr)")
+        let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("cratebox: ") }
+        #expect(lines.count == 2, "\(stderr)")
+        #expect(lines.contains { $0.hasPrefix("cratebox: \(disk)/cratebox-crates-") && $0.contains(".png: cannot write: ") })
+        #expect(lines.contains { $0.hasPrefix("cratebox: \(recording): cannot write: No space left on device (the recording stopped at step ") })
+        // Only the filler and the valid, truncated journal are on the disk: nothing half-written.
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).sorted() == ["filler", "session.jsonl"], "\(stdout)")
+        let verify = try cratebox("replay", recording, "--verify")
+        #expect(verify.status == 0 && verify.stdout.contains("(truncated") && !verify.stdout.contains("cut off"), "\(verify.stdout)")
+        // The HUD's warning line, in the warning colour (255, 150, 90).
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        p.arguments = [shot, "-crop", "700x300+0+0", "-depth", "8", "rgb:-"]
+        let pixels = Pipe()
+        p.standardOutput = pixels
+        try p.run()
+        let data = [UInt8](pixels.fileHandleForReading.readDataToEndOfFile())
+        p.waitUntilExit()
+        var warning = 0
+        for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 200 && data[i + 1] > 110 && data[i + 1] < 190 && data[i + 2] > 50 && data[i + 2] < 130 { warning += 1 }
+        #expect(warning > 100, "warning-coloured text in the HUD: \(warning) pixels")
     }
 }

@@ -9,6 +9,8 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     journal cratebox recorded;
   - every golden journal Tests/Fixtures/replays/*.jsonl, replayed by the reference;
   - every scene in Tests/Fixtures/valid/*.json, as for shipped scenes;
+  - the probe scenes in Tests/Reference/scenes/*.json (corners of the format
+    that neither of the above reaches), as for shipped scenes;
   - N seeded random event scripts (all seven kinds) on random shipped scenes
     (not pile.json), run by `cratebox simulate --events --record` and
     replayed by the reference.
@@ -347,6 +349,7 @@ def main():
                      if os.path.basename(p) != "scene.schema.json")
     golden = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "replays", "*.jsonl")))
     valid = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "valid", "*.json")))
+    probes = sorted(glob.glob(os.path.join(HERE, "scenes", "*.json")))
     playable = [p for p in shipped if os.path.basename(p) != "pile.json"]
 
     cases = []
@@ -357,6 +360,9 @@ def main():
     for p in golden:
         cases.append(("journal %s" % os.path.relpath(p, ROOT), lambda tmp, p=p: golden_case(p)))
     for p in valid:
+        cases.append(("scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
+                      lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
+    for p in probes:
         cases.append(("scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
                       lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
     stats = set()

@@ -471,6 +471,7 @@ class World:
         for j in self.scene.get("joints", []):
             self.make_joint(j)
         self.animated = any(b.track is not None for b in self.bodies)
+        self.live_count = len(self.bodies)  # the hand is not counted
 
     def make_body(self, spec, position, allow_animation):
         space = self.space
@@ -607,12 +608,12 @@ class World:
             cpSpaceSetGravity(self.space, cpVect(self.G * x, self.G * y))
         elif kind == "spawn":
             x, y = self._point(e)
-            live = sum(1 for b in self.bodies if not b.removed)
-            if not live < 20000:
+            if not self.live_count < 20000:
                 raise Refused("too many bodies")
             if not len(self.bodies) <= 100000000:
                 raise Refused("too many spawns")
             self.bodies.append(self.make_body(self.spawn_spec, [x, y], False))
+            self.live_count += 1
         elif kind == "grab":
             x, y = self._point(e)
             i = self._live(e)
@@ -656,6 +657,7 @@ class World:
                 cpSpaceRemoveShape(self.space, sh)
             cpSpaceRemoveBody(self.space, body)
             entry.removed = True
+            self.live_count -= 1
         elif kind == "reset":
             self._old.append((self.space, self.bodies, self.joints, self.grab))
             self.build()
@@ -725,10 +727,18 @@ def run_scene(text, steps):
 def read_journal(data):
     """Returns (header, [(line number, object)], complete end?)."""
     lines = data.split(b"\n")
-    # Every line ends in "\n": what follows the last one is a cut-off line.
-    if lines and lines[-1] != b"":
-        sys.stderr.write("reference: ignoring the cut-off last line %d\n" % len(lines))
-    lines = lines[:-1]
+    # Every line ends in "\n". What follows the last one is a line cut off
+    # mid-write, ignored, unless it lacks nothing but its "\n" (it is then a
+    # whole JSON object: no proper prefix of a line is one).
+    if lines[-1] != b"":
+        try:
+            if not isinstance(parse_json(lines[-1].decode("utf-8")), dict):
+                raise ValueError
+        except (UnicodeDecodeError, ValueError, Unsupported):
+            sys.stderr.write("reference: ignoring the cut-off last line %d\n" % len(lines))
+            lines = lines[:-1]
+    else:
+        lines = lines[:-1]
     parsed = []
     for n, raw in enumerate(lines, 1):
         try:
@@ -835,11 +845,14 @@ def main(argv=None):
     except OSError as exc:
         sys.stderr.write("reference: %s\n" % exc)
         return 2
-    # Chipmunk (a debug build) prints a banner on C's stdout; send C's
-    # stdout to stderr so that ours carries only our lines.
+    # Chipmunk (a debug build) prints a banner on C's stdout at every
+    # cpSpaceNew; its assertions go to stderr. Send C's stdout to /dev/null so
+    # that ours carries only our lines.
     sys.stdout.flush()
     ours = os.dup(1)
-    os.dup2(2, 1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
     sys.stdout = os.fdopen(ours, "w")
     try:
         first = data.split(b"\n", 1)[0].decode("utf-8", "replace").lstrip("\ufeff")
