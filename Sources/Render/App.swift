@@ -651,7 +651,7 @@ public final class App {
 
 /// `stem + ext`, or `stem-2 + ext`, `stem-3 + ext`... whichever does not exist
 /// yet: a second screenshot at the same step must not replace the first.
-private func unusedPath(_ stem: String, _ ext: String) -> String {
+func unusedPath(_ stem: String, _ ext: String) -> String {
     var path = stem + ext, n = 2
     while access(path, F_OK) == 0 {
         path = "\(stem)-\(n)\(ext)"

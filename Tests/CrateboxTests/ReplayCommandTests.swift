@@ -157,20 +157,24 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait for three checkpoints to reach the file.
-        for _ in 0..<600 {
+        var checkpoints = 0
+        for _ in 0..<600 where checkpoints < 3 {
             let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
-            if text.components(separatedBy: "\"checkpoint\"").count > 3 { break }
-            usleep(100_000)
+            checkpoints = text.components(separatedBy: "\"checkpoint\"").count - 1
+            if checkpoints < 3 { usleep(100_000) }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
+        try #require(checkpoints >= 3, "the recording reached no checkpoint before it was killed")
         let r = try cratebox("replay", record, "--verify")
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("verified ") && r.stdout.contains("(truncated"))
+        // Verified through the checkpoints that were written (at least the three seen).
+        let verified = r.stdout.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } ?? 0
+        #expect(r.stdout.hasPrefix("verified ") && r.stdout.contains("(truncated") && verified >= checkpoints, "\(r.stdout)")
         // No temporary file is left behind next to it.
-        let dir = (record as NSString).deletingLastPathComponent
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".cratebox-\(getpid())-killed") }
+        let dir = (record as NSString).deletingLastPathComponent, name = (record as NSString).lastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".\(name).tmp-") }
         #expect(leftovers.isEmpty)
     }
 

@@ -102,6 +102,54 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         #expect(ghost.r > 60 && ghost.r < 200, "the sensor is drawn translucent, got \(ghost)")
     }
 
+    /// Every file (scene saves, screenshots, frames) is written under a
+    /// temporary name and renamed: the old file stays whole until the new one
+    /// is complete, and a failed write leaves it as it was.
+    @Test func anExistingFileStaysWholeUntilTheNewOneIsComplete() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-atomic-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("scene.json").path
+        let old = String(repeating: "old scene\n", count: 1000)
+        try old.write(toFile: path, atomically: false, encoding: .utf8)
+        func current() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+        var seenMidway: String?
+        try writeAtomically(path) { temporary in
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            defer { close(fd) }
+            _ = "new, half".withCString { write(fd, $0, 9) }
+            seenMidway = current()  // half the new file is written: the path still holds the old one
+            _ = " and the rest".withCString { write(fd, $0, 13) }
+            return nil
+        }
+        #expect(seenMidway == old)
+        #expect(current() == "new, half and the rest")
+        // A write that fails changes nothing and leaves no temporary behind.
+        #expect(throws: RenderError.self) { try writeAtomically(path) { _ in "the disk is full" } }
+        #expect(current() == "new, half and the rest")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
+        // The real writers go the same way: a scene text, then a PNG over it.
+        try writeTextFile("{}\n", to: path)
+        #expect(current() == "{}\n")
+        let world = try World(scene: DefaultScene.scene())
+        try Offscreen.render(world, width: 32, height: 24, debug: false, to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// F12, Ctrl+S and F9 never replace an earlier file: -2, -3... instead.
+    @Test func capturesNeverReplaceAnEarlierFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-names-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stem = dir.appendingPathComponent("shot").path
+        #expect(unusedPath(stem, ".png") == stem + ".png")
+        try writeTextFile("1", to: stem + ".png")
+        #expect(unusedPath(stem, ".png") == stem + "-2.png")
+        try writeTextFile("2", to: stem + "-2.png")
+        #expect(unusedPath(stem, ".png") == stem + "-3.png")
+        #expect(unusedPath(stem, ".json") == stem + ".json")
+    }
+
     @Test func debugDrawingAddsOutlines() throws {
         let world = try World(scene: shipped("bridge.json"))
         try world.step(30)

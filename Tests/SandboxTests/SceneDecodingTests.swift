@@ -179,8 +179,11 @@ import Testing
         #expect(errors(scene(extra: #""bounds2": 1, "iterations": 1001"#)).contains("iterations: must be between 1 and 1000, got 1001"))
         #expect(errors(scene(bodies: #"{"position": [1e7, 1], "mass": 1, "box": [1, 1]}"#))
                 == "test.json: bodies[0].position: x must be between -1000000 and 1000000, got 10000000")
-        let huge = [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
-        #expect(throws: SceneErrors.self) { try Scene.decode(huge, file: "big.json") }
+        // A scene that would be valid but for its size: refused for the size alone.
+        let valid = Array(scene(bodies: #"{"position": [100, 100], "mass": 1, "box": [10, 10]}"#).utf8)
+        let padding = [UInt8](repeating: 0x20, count: Limits.fileBytes - valid.count)
+        #expect(errors(String(decoding: valid + padding, as: UTF8.self)) == "", "exactly at the limit it loads")
+        #expect(errors(String(decoding: valid + padding + [0x0A], as: UTF8.self)) == "test.json: the file is larger than the 16 MiB limit")
     }
 
     @Test func theBuiltInSceneIsCratesJSON() throws {

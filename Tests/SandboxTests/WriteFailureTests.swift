@@ -60,6 +60,31 @@ import Testing
         try Self.checkTruncated(path, against: session)
     }
 
+    /// A journal replaces an existing file whole: the old one stays as it was
+    /// until the new one has its header, and stays as it was if that fails.
+    @Test func aJournalReplacesAnExistingFileWhole() throws {
+        let dir = try Self.temporaryDirectory("replace")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("r.jsonl").path
+        let old = "an earlier recording\n"
+        try old.write(toFile: path, atomically: false, encoding: .utf8)
+        func current() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+        let session = try JournalTests.randomSession(seed: 5, steps: 130)
+        let failing = try JournalFile(path: path) { _, _, _ in errno = EIO; return -1 }
+        failing.append(session.lines[0])
+        #expect(throws: JournalError.self) { try failing.flush() }
+        #expect(current() == old)
+        let file = try JournalFile(path: path)
+        file.append(session.lines[0])
+        #expect(current() == old, "queued, not yet written")
+        try file.flush()
+        #expect(current() == session.lines[0] + "\n")
+        for line in session.lines.dropFirst() { file.append(line) }
+        try file.close()
+        #expect(current() == session.lines.joined(separator: "\n") + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r.jsonl"])
+    }
+
     /// The same on a real file system that fills up (a 64 KiB tmpfs; needs
     /// root, as the tests have here and in CI), through Session as the window
     /// and `simulate --record` use it.
