@@ -34,17 +34,6 @@ import Testing
         }
     }
 
-    @Test(arguments: jsonFiles(in: validDirectory))
-    func validSceneLoadsAndRuns(name: String) throws {
-        let bytes = Array(try Data(contentsOf: Self.validDirectory.appendingPathComponent(name)))
-        let scene = try Scene.decode(bytes, file: name)
-        let world = try World(scene: scene)
-        try world.step(120)
-        try world.apply(.spawn(x: scene.width / 2, y: scene.height / 2))
-        try world.step(10)
-        #expect(world.dynamicWorldBodies.allSatisfy { $0.body.position.isFinite && $0.body.velocity.isFinite })
-    }
-
     /// Scenes/scene.schema.json agrees with the validator: it accepts every
     /// shipped and valid scene, and rejects each invalid fixture whose rule JSON
     /// Schema can express (the rest, like convexity and joint references, are
