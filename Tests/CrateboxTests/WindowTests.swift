@@ -4,7 +4,8 @@ import Testing
 /// The real window, on a virtual display (Xvfb), driven with xdotool the way a
 /// person would: tilt with the arrow key, drag a crate, take screenshots, quit.
 @Suite(.serialized) struct WindowTests {
-    /// Runs a tool to completion; returns its stdout.
+    /// Runs a tool to completion (at most 15 s); returns its stdout. A tool that
+    /// fails (xdotool that found no window, say) fails the test.
     @discardableResult
     func tool(_ path: String, _ args: [String], env: [String: String]) throws -> String {
         let p = Process()
@@ -16,9 +17,14 @@ import Testing
         p.standardError = FileHandle.nullDevice
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        waitOrKill(p, seconds: 15)
+        guard p.terminationReason == .exit && p.terminationStatus == 0 else {
+            throw ToolFailed(description: "\(path) \(args.joined(separator: " ")) exited \(p.terminationStatus)")
+        }
         return String(decoding: data, as: UTF8.self)
     }
+
+    struct ToolFailed: Error, CustomStringConvertible { var description: String }
 
     /// Waits for a process to end; kills it if it takes longer than `seconds`.
     func waitOrKill(_ process: Process, seconds: Double) {
@@ -58,6 +64,7 @@ import Testing
     /// tells us which (-displayfd); it is killed and cleared up by `stop()`.
     final class VirtualDisplay {
         let xvfb = Process()
+        let announced = Flag()
         var number = ""
         var env = ProcessInfo.processInfo.environment
 
@@ -68,6 +75,14 @@ import Testing
             xvfb.standardOutput = announce
             xvfb.standardError = FileHandle.nullDevice
             try xvfb.run()
+            // Never wait for a display that does not come: after 10 s the
+            // server is killed, which ends the read below.
+            let server = xvfb.processIdentifier, flag = announced
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 10)
+                if !flag.isSet { kill(server, SIGKILL) }
+            }
+            defer { announced.set() }
             var text = ""
             while !text.hasSuffix("\n") {
                 let byte = announce.fileHandleForReading.readData(ofLength: 1)
@@ -90,11 +105,67 @@ import Testing
         }
     }
 
+    /// A flag one thread sets and another reads.
+    final class Flag: @unchecked Sendable {  // its one Bool is guarded by the lock
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
+
+    /// Wood-coloured regions of a 1280-wide PNG big enough to be a crate (4-connected, over 1,000 pixels): (pixels, width, height) each.
+    func crates(in png: String) throws -> [(pixels: Int, width: Int, height: Int)] {
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try rgb(png))))
+        let width = 1280, height = data.count / 3 / width
+        var wood = [Bool](repeating: false, count: width * height)
+        for i in 0..<(width * height) {
+            let r = Int(data[3 * i]), g = Int(data[3 * i + 1]), b = Int(data[3 * i + 2])
+            wood[i] = r > 90 && r > g + 15 && g > b + 15 && b < 120
+        }
+        var seen = [Bool](repeating: false, count: width * height)
+        var found: [(Int, Int, Int)] = []
+        for start in 0..<(width * height) where wood[start] && !seen[start] {
+            var stack = [start], count = 0
+            var minX = width, maxX = 0, minY = height, maxY = 0
+            seen[start] = true
+            while let i = stack.popLast() {
+                count += 1
+                let x = i % width, y = i / width
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < width && ny >= 0 && ny < height {
+                    let j = ny * width + nx
+                    if wood[j] && !seen[j] { seen[j] = true; stack.append(j) }
+                }
+            }
+            if count > 1000 { found.append((count, maxX - minX + 1, maxY - minY + 1)) }
+        }
+        return found
+    }
+
+    /// The PNG's pixels as raw RGB in a file beside it.
+    func rgb(_ png: String) throws -> String {
+        let raw = png + ".rgb"
+        try tool("/usr/bin/convert", [png, "-depth", "8", "rgb:" + raw], env: [:])
+        return raw
+    }
+
+    /// The seed's five crates: three of 32 x 32 points and two of 64 x 64, drawn at
+    /// about 2.2 pixels a point here: 70 and 140 pixels a side, about 4,900 and
+    /// 19,700 pixels of wood (by area, so a crate still turning counts too).
+    func expectFiveCrates(_ png: String) throws {
+        let found = try crates(in: png)
+        #expect(found.count == 5, "\(png): \(found.count) crates: \(found)")
+        let small = found.filter { abs($0.pixels - 4_900) < 400 }.count
+        let big = found.filter { abs($0.pixels - 19_700) < 1_200 }.count
+        #expect(small == 3 && big == 2, "\(png): sizes \(found)")
+    }
+
     /// Waits (at most 20 s) for a window whose title contains `title`; "" if none came.
     func waitForWindow(_ title: String, of app: Process, env: [String: String]) throws -> String {
         var window = ""
         for _ in 0..<200 where window.isEmpty && app.isRunning {
-            window = try tool("/usr/bin/xdotool", ["search", "--name", title], env: env)
+            // xdotool search exits 1 while there is no such window yet.
+            window = (try? tool("/usr/bin/xdotool", ["search", "--name", title], env: env))?
                 .split(separator: "\n").first.map(String.init) ?? ""
             if window.isEmpty { usleep(100_000) }
         }
@@ -135,6 +206,8 @@ import Testing
         usleep(2_500_000)  // the crates fall and settle
         try tool(xdotool, ["key", "F12"], env: env)
         usleep(500_000)
+        let fromServer = shots.appendingPathComponent("server.png").path
+        try tool("/usr/bin/import", ["-window", "root", fromServer], env: env)
         // Hold Left: the box tilts and gravity turns towards the left wall.
         try tool(xdotool, ["keydown", "Left"], env: env)
         usleep(1_000_000)
@@ -168,7 +241,9 @@ import Testing
         let flat = try wood(in: paths[0], env: env)
         let tilted = try wood(in: paths[1], env: env)
         let dragged = try wood(in: paths[2], env: env, around: to)
-        #expect(flat.count > 20_000)  // five crates on screen
+        try expectFiveCrates(paths[0])
+        // What the X server shows, not only what the renderer drew: a window that never presents fails here.
+        try expectFiveCrates(fromServer)
         // Tilting left moved the crates left.
         #expect(tilted.meanX < flat.meanX - 20, "mean x: flat \(flat.meanX), tilted \(tilted.meanX)")
         // The dragged crate hangs under the pointer.

@@ -44,14 +44,23 @@ class CaseFailure(Exception):
 # --------------------------------------------------------------------------
 # Running the two programs
 
+_missing_since = None  # when cratebox went missing, if it is
+
+
 def run_cratebox(cratebox, args, timeout=300):
-    """Runs cratebox; waits and retries while the binary is missing (rebuilt)."""
-    deadline = time.time() + 120
+    """Runs cratebox; waits and retries while the binary is missing (being
+    rebuilt), for up to 2 minutes in all, after which every case fails fast."""
+    global _missing_since
     while True:
         try:
-            return subprocess.run([cratebox] + args, capture_output=True, text=True, timeout=timeout)
-        except (FileNotFoundError, PermissionError, OSError) as exc:
-            if time.time() > deadline:
+            proc = subprocess.run([cratebox] + args, capture_output=True, text=True, timeout=timeout)
+            _missing_since = None
+            return proc
+        except OSError as exc:  # missing, or "text file busy" while written
+            now = time.time()
+            if _missing_since is None:
+                _missing_since = now
+            if now - _missing_since > 120:
                 raise CaseFailure("cannot run cratebox: %s" % exc)
             time.sleep(2)
 

@@ -339,7 +339,7 @@ class Track:
                 val = self._mix(v[j], v[j + 1], w)
         if self.cumulative:
             L = c_min(c_max((E - self.b) + self.o, 0.0), A)
-            q = math.floor(L / C)
+            q = float(math.floor(L / C))  # a double, as C's floor gives
             if q > 0 and L == q * C:
                 q = q - 1
             if q > 0:
