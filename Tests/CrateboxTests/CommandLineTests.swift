@@ -18,6 +18,10 @@ struct Result {
 }
 
 func cratebox(_ arguments: String..., environment: [String: String]? = nil) throws -> Result {
+    try cratebox(arguments, environment: environment)
+}
+
+func cratebox(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -258,6 +262,66 @@ func cratebox(_ arguments: String..., environment: [String: String]? = nil) thro
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
         #expect(text == "cratebox: cannot write the output: No space left on device\n")
+    }
+
+    /// Output into a pipe nobody reads (EPIPE; SIGPIPE is ignored): exit 74, quietly.
+    @Test func aClosedPipeIsExit74() throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["simulate", "--json"]
+        process.currentDirectoryURL = packageRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try pipe.fileHandleForReading.close()  // no reader: the first write fails with EPIPE
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 74)
+        #expect(!text.contains("cannot write the output"), "a closed pipe is not worth a message: \(text)")
+    }
+
+    /// `render --tilt`, `--seconds` and `--debug`, by their pictures.
+    @Test func renderOptionsShowInThePicture() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-render-options-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func render(_ name: String, _ options: String...) throws -> [UInt8] {
+            let out = "\(dir)/\(name).png"
+            let r = try cratebox(["render", "--output", out, "--size", "300x300"] + options)
+            #expect(r.status == 0, "\(r.stderr)")
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+            p.arguments = [out, "-depth", "8", "rgb:-"]
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            try p.run()
+            let data = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+            p.waitUntilExit()
+            return data
+        }
+        func meanWoodX(_ rgb: [UInt8]) -> Double {
+            var sum = 0.0, n = 0.0
+            for i in stride(from: 0, to: rgb.count - 2, by: 3) {
+                let r = Int(rgb[i]), g = Int(rgb[i + 1]), b = Int(rgb[i + 2])
+                if r > 90 && r > g + 15 && g > b + 15 && b < 120 { sum += Double((i / 3) % 300); n += 1 }
+            }
+            return n > 0 ? sum / n : -1
+        }
+        let plain = try render("plain", "--steps", "240")
+        let seconds = try render("seconds", "--seconds", "2")
+        #expect(plain == seconds, "--seconds 2 is --steps 240")
+        let right = try render("right", "--steps", "240", "--tilt", "1,0")
+        let left = try render("left", "--steps", "240", "--tilt=-1,0")
+        #expect(meanWoodX(right) > meanWoodX(plain) + 20 && meanWoodX(left) < meanWoodX(plain) - 20,
+                "crates fall towards the tilt: \(meanWoodX(left)) \(meanWoodX(plain)) \(meanWoodX(right))")
+        let debug = try render("debug", "--steps", "240", "--debug")
+        // Debug drawing adds green outlines (120, 230, 140) that the plain picture does not have.
+        func outline(_ rgb: [UInt8]) -> Int {
+            stride(from: 0, to: rgb.count - 2, by: 3).count { rgb[$0] < 160 && rgb[$0 + 1] > 190 && rgb[$0 + 2] > 100 && rgb[$0 + 2] < 180 }
+        }
+        #expect(outline(plain) == 0 && outline(debug) > 200, "outline pixels: \(outline(plain)), \(outline(debug))")
     }
 
     @Test func specialFilesAreRefusedNotWaitedOn() throws {

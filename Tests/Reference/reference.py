@@ -23,6 +23,7 @@ import hashlib
 import json
 import math
 import os
+import platform
 import struct
 import sys
 
@@ -756,6 +757,15 @@ def read_journal(data):
     return parsed[0][1], parsed[1:]
 
 
+def this_platform():
+    """(Chipmunk version, arch, OS, C library) as a journal header writes them."""
+    version = ctypes.c_char_p.in_dll(_lib, "cpVersionString").value.decode()
+    u = os.uname()
+    name, ver = platform.libc_ver()
+    libc = ("%s %s" % (name, ver)).strip() if name else ""
+    return (version, u.machine, u.sysname, libc)
+
+
 def run_journal(data):
     header, rest = read_journal(data)
     scene_text = header.get("scene")
@@ -766,8 +776,13 @@ def run_journal(data):
         raise Unsupported("line 1: sceneSha256 does not match the embedded scene")
     if "stepSize" in header and header["stepSize"] != D:
         raise Unsupported("line 1: stepSize %r is not 1/120" % (header["stepSize"],))
-    if header.get("chipmunk", "7.0.3") != "7.0.3":
-        sys.stderr.write("reference: recorded with Chipmunk %s, replaying with 7.0.3\n" % header["chipmunk"])
+    recorded = tuple(str(header.get(k, "")) for k in ("chipmunk", "arch", "os", "libc"))
+    here = this_platform()
+    if any(r and r != h for r, h in zip(recorded, here)):
+        # docs/replay-format.md, "Platforms": bit-identical only on the same one.
+        sys.stderr.write("reference: recorded with Chipmunk %s on %s %s %s; replaying with Chipmunk %s on "
+                         "%s %s %s: results are only bit-identical on the same platform\n"
+                         % (recorded + here))
     text = scene_text[1:] if scene_text.startswith("\ufeff") else scene_text
     events = []       # (step, line, object)
     checkpoints = {}  # step -> hash

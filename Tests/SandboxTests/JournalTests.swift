@@ -1,3 +1,4 @@
+import Foundation
 import Physics
 import Testing
 @testable import Sandbox
@@ -158,6 +159,46 @@ import Testing
         #expect(error(header + "\n{\"end\":0,\"hash\":\"0000000000000000\"}\n{\"step\":0,\"event\":\"release\"}\n") == "bad.jsonl:3: nothing may follow the end line")
         let changedScene = header.replacingOccurrences(of: "Crates", with: "Boxes")
         #expect(error(changedScene + "\n") == "bad.jsonl:1: the embedded scene does not match its sceneSha256: it was changed")
+    }
+}
+
+@Suite struct ReplaySeekTests {
+    /// Seeking backwards rebuilds the world and replays up to the step: the
+    /// same state as playing forward to it.
+    @Test func seekingBackwardsGivesTheSameStateAsPlayingForward() throws {
+        let session = try JournalTests.randomSession(seed: 6, steps: 600)
+        let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
+        let replay = try Replay(journal: journal, file: "r")
+        #expect(try replay.seek(to: 500) == nil && replay.world.stepCount == 500)
+        #expect(try replay.seek(to: 170) == nil && replay.world.stepCount == 170)
+        let fresh = try Replay(journal: journal, file: "r")
+        #expect(try fresh.seek(to: 170) == nil)
+        #expect(replay.world.stateHash == fresh.world.stateHash)
+        // And on from there, through the checkpoints, to the end.
+        #expect(try replay.seek(to: 600) == nil && replay.world.stateHash == journal.end?.hash)
+    }
+
+    /// F9 mid-session: the journal holds the session from step 0, events
+    /// before the recording started included, and replays from the scene.
+    @Test func aRecordingStartedMidSessionCoversItFromStepZero() throws {
+        let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
+        try session.apply(.tilt(x: 0.5, y: -0.8))
+        try session.step(300)
+        try session.apply(.spawn(x: 150, y: 200))
+        try session.step(50)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-midway-\(getpid()).jsonl").path
+        defer { unlink(path) }
+        try session.startRecording(to: path)
+        try session.step(200)
+        try session.apply(.remove(body: 5))
+        try session.step(10)
+        try session.stopRecording()
+        let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+        #expect(journal.events.map(\.step) == [0, 300, 550])
+        #expect(journal.checkpoints.first?.step == 120 && journal.end?.steps == 560)
+        guard case .verified(560, 4, session.world.stateHash, false, nil) = try Replay(journal: journal, file: path).verify() else {
+            Issue.record("does not verify from step 0"); return
+        }
     }
 }
 

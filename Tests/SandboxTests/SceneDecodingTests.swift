@@ -179,6 +179,10 @@ import Testing
         #expect(errors(scene(extra: #""bounds2": 1, "iterations": 1001"#)).contains("iterations: must be between 1 and 1000, got 1001"))
         #expect(errors(scene(bodies: #"{"position": [1e7, 1], "mass": 1, "box": [1, 1]}"#))
                 == "test.json: bodies[0].position: x must be between -1000000 and 1000000, got 10000000")
+        let joint = #"{"type": "pin", "a": "a", "b": "world", "anchorA": [0, 0], "anchorB": [10, 10]}"#
+        let joints = Array(repeating: joint, count: Limits.joints + 1).joined(separator: ",")
+        #expect(errors(scene(bodies: #"{"id": "a", "position": [100, 100], "mass": 1, "box": [10, 10]}"#, extra: "\"joints\": [\(joints)]"))
+                == "test.json: joints: has 10001 items; the limit is 10000")
         // A scene that would be valid but for its size: refused for the size alone.
         let valid = Array(scene(bodies: #"{"position": [100, 100], "mass": 1, "box": [10, 10]}"#).utf8)
         let padding = [UInt8](repeating: 0x20, count: Limits.fileBytes - valid.count)
