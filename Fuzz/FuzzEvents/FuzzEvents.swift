@@ -1,5 +1,5 @@
 // libFuzzer target: event application. The first byte picks a scene (the
-// shipped ones, but the 1,000-crate pile), the rest is read as a list of
+// shipped ones but the 1,000-crate pile, and the valid fixtures), the rest is read as a list of
 // events and runs of steps, so that any sequence a journal can hold (with
 // any numbers, in range or not) is tried against Chipmunk's assertions.
 import FuzzDriver

@@ -76,6 +76,9 @@ public final class Body {
     public var mass: Double { cpBodyGetMass(raw) }
     /// The corresponding C function is `cpBodyGetMoment`.
     public var moment: Double { cpBodyGetMoment(raw) }
+    /// The centre of gravity, in body coordinates.
+    /// The corresponding C function is `cpBodyGetCenterOfGravity`.
+    public var centerOfGravity: Vector { Vector(cpBodyGetCenterOfGravity(raw)) }
     /// The corresponding C function is `cpBodyIsSleeping`.
     public var isSleeping: Bool { cpBodyIsSleeping(raw) != 0 }
 

@@ -453,10 +453,12 @@ public final class App {
         let p = worldPoint(x: button.x, y: button.y)
         // A few pixels of slack, so small bodies are easy to hit.
         let slack = 4 * pixelScale / camera.scale
-        let hit = world.body(at: p, tolerance: slack)
+        let found = world.hit(at: p, tolerance: slack)
+        let hit = found?.index
         if button.button == UInt8(SDL_BUTTON_LEFT) {
-            if let hit, world.bodies[hit]?.body.kind == .dynamic {
-                apply(.grab(body: hit, x: p.x, y: p.y))
+            if let found, let hit, world.bodies[hit]?.body.kind == .dynamic {
+                // Held at the point on the body nearest the click.
+                apply(.grab(body: hit, x: found.point.x, y: found.point.y))
                 grabbing = world.grabbedBody == hit
             } else if hit == nil {
                 apply(.spawn(x: p.x, y: p.y))

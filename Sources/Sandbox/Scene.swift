@@ -54,6 +54,21 @@ public struct BodySpec: Equatable, Sendable {
     public var animation: AnimationSpec? = nil
 }
 
+extension BodySpec {
+    /// How far the body's shapes reach from its origin (body coordinates):
+    /// the largest distance of any point of any shape.
+    public var reach: Double {
+        shapes.map { shape -> Double in
+            switch shape.geometry {
+            case .box(let w, let h, let r): return (w * w + h * h).squareRoot() / 2 + r
+            case .circle(let r, let offset): return offset.length + r
+            case .polygon(let v, let r): return (v.map(\.length).max() ?? 0) + r
+            case .segment(let a, let b, let r): return max(a.length, b.length) + r
+            }
+        }.max() ?? 0
+    }
+}
+
 /// A kinematic body's keyframe animation, of its position or its angle.
 public enum AnimationSpec: Equatable, Sendable {
     case position(KeyframeTrack<Point2>)

@@ -819,14 +819,8 @@ struct SceneReader {
     /// reaches each pose in one step, so a jump is a throw.
     mutating func checkMotion(_ animation: AnimationSpec, position: Vector, angle: Double, shapes: [ShapeSpec], _ path: String) -> AnimationSpec? {
         let show = SceneReader.show
-        let reach = shapes.map { shape -> Double in
-            switch shape.geometry {
-            case .box(let w, let h, let r): return (w * w + h * h).squareRoot() / 2 + r
-            case .circle(let r, let offset): return offset.length + r
-            case .polygon(let v, let r): return (v.map(\.length).max() ?? 0) + r
-            case .segment(let a, let b, let r): return max(a.length, b.length) + r
-            }
-        }.max() ?? 0
+        let reach = BodySpec(id: nil, type: .kinematic, position: position, angle: angle, velocity: .zero, angularVelocity: 0,
+                             mass: nil, shapes: shapes, look: .plain).reach
         switch animation {
         case .position(let track):
             // The pose at scene time 0: the first value, or with a time offset, where the track is then.

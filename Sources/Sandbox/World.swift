@@ -46,6 +46,9 @@ public final class World {
     /// reused, so a long session of spawning and removing counts up past
     /// `maxBodies`. (A journal of 1 GiB holds fewer spawn lines than this.)
     public static let maxBodyIndex = 100_000_000
+    /// The most a grab may lever a body: r² m / I, with r the hold's distance
+    /// from the centre of gravity (on the body it is below about 12).
+    public static let maxGrabLever = 1e8
 
     public let scene: Scene
     public private(set) var space: Space
@@ -208,10 +211,19 @@ public final class World {
             let point = try checkedPoint(x, y, "grab point")
             let target = try liveBody(index)
             guard target.body.kind == .dynamic else { throw WorldError("body \(index) is \(target.body.kind.rawValue); only dynamic bodies can be grabbed") }
+            // A hold far off a body, for its size, leaves the pivot's mass
+            // matrix no precision (Chipmunk asserts "Unsolvable constraint"):
+            // its determinant keeps about lever x 2.2e-16 of itself.
+            let anchor = target.body.worldToLocal(point), cog = target.body.centerOfGravity
+            let rx = anchor.x - cog.x, ry = anchor.y - cog.y
+            let lever = (rx * rx + ry * ry) * target.body.mass / target.body.moment
+            guard lever <= World.maxGrabLever else {
+                throw WorldError("the grab point is \((rx * rx + ry * ry).squareRoot()) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
+            }
             releaseGrab()
             let hand = Body(kind: .kinematic)
             hand.position = point
-            let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: target.body.worldToLocal(point)), a: hand, b: target.body)
+            let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: anchor), a: hand, b: target.body)
             // Strong enough to throw the body around, bounded so that it cannot
             // tear through a pile: 60 times the body's weight under the scene's gravity.
             joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
@@ -258,9 +270,10 @@ public final class World {
     }
 
     private func liveBody(_ index: Int) throws(WorldError) -> WorldBody {
-        guard bodies.indices.contains(index), let entry = bodies[index] else {
+        guard bodies.indices.contains(index) else {
             throw WorldError("there is no body \(index) (the world has \(bodies.count), removed ones included)")
         }
+        guard let entry = bodies[index] else { throw WorldError("body \(index) was removed") }
         return entry
     }
 
@@ -350,7 +363,14 @@ public final class World {
 
     /// The index of the body under a world point (within `tolerance`), if any.
     public func body(at point: Vector, tolerance: Double = 0) -> Int? {
-        guard point.isFinite, let hit = space.nearestShape(to: point, within: max(0, tolerance)) else { return nil }
-        return bodies.firstIndex { $0?.body === hit.shape.body }
+        hit(at: point, tolerance: tolerance)?.index
+    }
+
+    /// The body under a world point (within `tolerance`), and the point on it:
+    /// the point itself when it is inside a shape, else the nearest on one.
+    public func hit(at point: Vector, tolerance: Double = 0) -> (index: Int, point: Vector)? {
+        guard point.isFinite, let hit = space.nearestShape(to: point, within: max(0, tolerance)),
+              let index = bodies.firstIndex(where: { $0?.body === hit.shape.body }) else { return nil }
+        return (index, hit.distance <= 0 ? point : hit.point)
     }
 }

@@ -98,6 +98,17 @@ import Testing
         #expect(bad.status == 65 && bad.stderr.hasPrefix("\(events):1: the event cannot be applied at step 5"))
     }
 
+    /// Found by the reference's random journals: a valid scene (every number at
+    /// its limit) and a grab a million points off a small, heavy body made
+    /// Chipmunk abort ("Unsolvable constraint"). Such a grab is refused now.
+    @Test func aGrabFarOffASmallBodyIsRefusedNotAnAbort() throws {
+        let r = try cratebox("simulate", "Tests/Fixtures/valid/limits-at-edge.json", "--steps", "600",
+                             "--events", "Tests/Fixtures/events/limits-at-edge-far-grab.jsonl")
+        #expect(!r.exitedBySignal && r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Tests/Fixtures/events/limits-at-edge-far-grab.jsonl:12: the event cannot be applied at step 507: the grab point is "))
+        #expect(r.stderr.hasSuffix("points from body 3's centre of gravity, too far for a body its size; grab it at a point on it\n"))
+    }
+
     /// Regression: a script whose last line had no newline ran as if it were empty.
     @Test func aScriptsLastLineCountsWithoutItsNewline() throws {
         let events = temporary("no-newline.jsonl")

@@ -29,6 +29,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402  (the generator follows the bodies to grab them on themselves)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 REFERENCE = os.path.join(HERE, "reference.py")
@@ -179,6 +182,9 @@ class Script:
 
     def __init__(self, rng, scene, steps):
         self.rng = rng
+        # A reference world that follows the script, to know where bodies are:
+        # a grab must be on (or near) its body.
+        self.world = reference.World(scene)
         self.w, self.h = float(scene["bounds"][0]), float(scene["bounds"][1])
         self.file_types = [b.get("type", "dynamic") for b in scene.get("bodies", [])]
         self.steps = steps
@@ -222,6 +228,7 @@ class Script:
         obj.update(fields)
         self.lines.append(obj)
         self.stats.add(event)
+        self.world.apply(obj)  # refused would mean the generator is wrong: let it raise
 
     def one(self, step):
         rng = self.rng
@@ -252,7 +259,10 @@ class Script:
                 i = rng.choice(grabbable)
             if self.grab is not None:
                 self.stats.add("grab while holding")
-            x, y = self.point()
+            p = reference.cpBodyGetPosition(self.world.bodies[i].body)
+            reach = self.world.bodies[i].reach
+            a, d = rng.uniform(0, 6.283185307179586), rng.uniform(0, reach)
+            x, y = p.x + d * reference.math.cos(a), p.y + d * reference.math.sin(a)
             self.grab = i
             self.emit(step, "grab", body=i, x=x, y=y)
         elif kind == "drag":
@@ -291,6 +301,8 @@ class Script:
         if rng.random() < 0.3:
             bursts.append(self.steps)  # events at the end step count too
         for step in bursts:
+            while self.world.step_count < step:
+                self.world.step()
             k = rng.choice([1, 1, 1, 2, 2, 3, 4])
             if k > 1:
                 self.stats.add("same step")

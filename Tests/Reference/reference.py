@@ -81,6 +81,8 @@ cpBodyGetVelocity = _fn("cpBodyGetVelocity", cpVect, _P)
 cpBodyGetAngle = _fn("cpBodyGetAngle", _F, _P)
 cpBodyGetAngularVelocity = _fn("cpBodyGetAngularVelocity", _F, _P)
 cpBodyGetMass = _fn("cpBodyGetMass", _F, _P)
+cpBodyGetMoment = _fn("cpBodyGetMoment", _F, _P)
+cpBodyGetCenterOfGravity = _fn("cpBodyGetCenterOfGravity", cpVect, _P)
 cpBodyWorldToLocal = _fn("cpBodyWorldToLocal", cpVect, _P, cpVect)
 
 cpSegmentShapeNew = _fn("cpSegmentShapeNew", _P, _P, cpVect, cpVect, _F)
@@ -354,6 +356,21 @@ class Track:
 DEFAULT_SPAWN = {"box": [32, 32], "mass": 100}
 
 
+def shape_reach(x):
+    """How far a shape reaches from its body's origin (docs: the grab)."""
+    kind = shape_kind(x)
+    if kind == "box":
+        w, h = num(x["box"][0]), num(x["box"][1])
+        return math.sqrt(w * w + h * h) / 2.0 + num(x.get("radius", 0))
+    if kind == "circle":
+        ox, oy = x.get("offset", [0, 0])
+        return math.sqrt(num(ox) * num(ox) + num(oy) * num(oy)) + num(x["circle"])
+    if kind == "polygon":
+        return max(math.sqrt(num(vx) * num(vx) + num(vy) * num(vy)) for vx, vy in x["polygon"]) + num(x.get("radius", 0))
+    (ax, ay), (bx, by) = x["segment"]
+    return max(math.sqrt(num(ax) * num(ax) + num(ay) * num(ay)), math.sqrt(num(bx) * num(bx) + num(by) * num(by))) + num(x.get("radius", 1))
+
+
 def shapes_of(spec):
     if "box" in spec and "shapes" not in spec:
         return [{"box": spec["box"]}]
@@ -393,10 +410,11 @@ def shape_area(s):
 
 
 class Body:
-    __slots__ = ("body", "shapes", "type", "track", "removed")
+    __slots__ = ("body", "shapes", "type", "track", "removed", "reach")
 
-    def __init__(self, body, shapes, btype, track):
+    def __init__(self, body, shapes, btype, track, reach):
         self.body = body
+        self.reach = reach
         self.shapes = shapes
         self.type = btype
         self.track = track
@@ -538,7 +556,7 @@ class World:
             if not allow_animation or btype != "kinematic":
                 raise Unsupported("animation: only on kinematic file bodies")
             track = Track(spec["animation"])
-        return Body(body, made, btype, track)
+        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes))
 
     def body_ref(self, name):
         if name == "world":
@@ -621,6 +639,12 @@ class World:
             entry = self.bodies[i]
             if entry.type != "dynamic":
                 raise Refused("body %d is not dynamic" % i)
+            anchor = cpBodyWorldToLocal(entry.body, cpVect(x, y))
+            c = cpBodyGetCenterOfGravity(entry.body)
+            rx, ry = anchor.x - c.x, anchor.y - c.y
+            lever = (rx * rx + ry * ry) * cpBodyGetMass(entry.body) / cpBodyGetMoment(entry.body)
+            if lever > 1e8:
+                raise Refused("the grab point is too far from body %d for its size" % i)
             if self.grab is not None:
                 self.release()
             body = entry.body

@@ -170,6 +170,24 @@ import Testing
         #expect(throws: WorldError.self) { try world.apply(.grab(body: 99, x: 0, y: 0)) }
     }
 
+    @Test func grabsAreHeldOnTheBody() throws {
+        let world = try World(scene: DefaultScene.scene())
+        try world.step(120)
+        let crate = world.bodies[0]!.body  // 32 x 32, mass 100
+        // On the body, or a lever's length off it, is fine; far off it for its size is refused.
+        try world.apply(.grab(body: 0, x: crate.position.x + 10, y: crate.position.y))
+        try world.apply(.grab(body: 0, x: crate.position.x + 500, y: crate.position.y))
+        #expect(throws: WorldError.self) { try world.apply(.grab(body: 0, x: crate.position.x + 200_000, y: crate.position.y)) }
+        #expect(world.grabbedBody == 0, "a refused grab changes nothing: the earlier one still holds")
+        // The window grabs at the point on the body nearest a click just off it.
+        let off = crate.position + Vector(22.7, 0)  // outside the crate however it has turned (half diagonal 22.6)
+        let hit = try #require(world.hit(at: off, tolerance: 10))
+        #expect(hit.index == 0 && hit.point != off && (hit.point - off).length <= 10)
+        #expect(world.body(at: hit.point, tolerance: 1e-9) == 0, "the point is on the crate")
+        let inside = try #require(world.hit(at: crate.position, tolerance: 4))
+        #expect(inside.point == crate.position)
+    }
+
     @Test func removeAndResetKeepIndicesStable() throws {
         let world = try World(scene: DefaultScene.scene())
         try world.apply(.spawn(x: 150, y: 150))
