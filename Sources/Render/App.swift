@@ -443,7 +443,7 @@ public final class App {
             return
         }
         if let replay, button.button == UInt8(SDL_BUTTON_LEFT) {
-            let (bar, _) = timelineRect()
+            let bar = timelineBar
             let x = Double(button.x) * pixelScale, y = Double(button.y) * pixelScale
             if y >= Double(bar.y) - 10 && x >= Double(bar.x) && x <= Double(bar.x + bar.w) {
                 seek(to: Int((x - Double(bar.x)) / Double(bar.w) * Double(replay.lastStep)))
@@ -536,68 +536,21 @@ public final class App {
         if clock.shouldHalveFrameRate { lines.append(("drawing at half rate", Palette.warning)) }
         if let message, SDL_GetTicks64() < message.until { lines.append((message.text, Palette.joint)) }
         lines.append(("H: help", Palette.text))
-        let pad = Int32(8 * pixelScale)
-        let boxWidth = text.width(lines.map(\.0)) + 2 * pad
-        var backdrop = SDL_Rect(x: pad / 2, y: pad / 2, w: boxWidth, h: Int32(lines.count) * text.lineHeight + pad)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 120)
-        SDL_RenderFillRect(renderer, &backdrop)
-        text.draw(lines, x: pad, y: pad)
-
-        if help {
-            let keys = [
-                "Keys",
-                "Left/Right or A/D   tilt the box",
-                "Up/Down or W/S      stronger / weaker gravity",
-                "mouse left drag     grab and throw a body",
-                "mouse left click    spawn a crate on empty space",
-                "mouse right click   delete a body",
-                "Space               pause / run",
-                "N or .              single step (pauses)",
-                "R                   reset the scene",
-                "- and +             time scale 1/8 ... 2x",
-                "D (tap)             debug drawing (held: tilt right)",
-                "H                   this help (Tab hides the HUD)",
-                "wheel / middle drag zoom / pan (F or R fits the scene)",
-                "F12                 screenshot (PNG)",
-                "Ctrl+S              save the state as a scene",
-                "F9                  start / stop recording a replay",
-                "replay: Left/Right  jump a second; Home/End; click the timeline",
-                "Esc                 quit",
-                "gamepad             left stick or accelerometer tilts",
-            ]
-            let w = text.width(keys) + 2 * pad, h = Int32(keys.count) * text.lineHeight + 2 * pad
-            var box = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)
-            SDL_SetRenderDrawColor(renderer, 10, 12, 16, 220)
-            SDL_RenderFillRect(renderer, &box)
-            text.draw(keys.map { ($0, Palette.text) }, x: box.x + pad, y: box.y + pad)
-        }
+        Overlays.drawPanel(lines, text: text, renderer: renderer, scale: pixelScale)
+        if help { Overlays.drawHelp(text: text, renderer: renderer, width: width, height: height, scale: pixelScale) }
     }
 
-    /// The timeline bar along the bottom while watching, and the played part.
-    private func timelineRect() -> (bar: SDL_Rect, played: SDL_Rect) {
+    /// The timeline bar along the bottom while watching.
+    private var timelineBar: SDL_Rect {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
-        let margin = Int32(16 * pixelScale), height = Int32(8 * pixelScale)
-        let bar = SDL_Rect(x: margin, y: ph - margin - height, w: pw - 2 * margin, h: height)
-        let last = max(replay?.lastStep ?? 1, 1)
-        let played = SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(bar.w) * Double(min(world.stepCount, last)) / Double(last)), h: bar.h)
-        return (bar, played)
+        return Overlays.timelineBar(width: pw, height: ph, scale: pixelScale)
     }
 
     private func drawTimeline() {
         guard let renderer, let replay else { return }
-        var (bar, played) = timelineRect()
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 150)
-        SDL_RenderFillRect(renderer, &bar)
-        SDL_SetRenderDrawColor(renderer, 250, 220, 90, 255)
-        SDL_RenderFillRect(renderer, &played)
-        // Checkpoints as ticks.
-        SDL_SetRenderDrawColor(renderer, 235, 238, 242, 160)
-        let last = max(replay.lastStep, 1)
-        for checkpoint in replay.journal.checkpoints where checkpoint.step <= last {
-            let x = bar.x + Int32(Double(bar.w) * Double(checkpoint.step) / Double(last))
-            SDL_RenderDrawLine(renderer, x, bar.y - 2, x, bar.y + bar.h + 2)
-        }
+        Overlays.drawTimeline(timelineBar, played: world.stepCount, last: replay.lastStep,
+                              ticks: replay.journal.checkpoints.map(\.step), renderer: renderer)
     }
 
     private func format(_ x: Double, _ digits: Int) -> String {

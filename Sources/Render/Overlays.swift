@@ -1,0 +1,77 @@
+import CSDL2
+
+/// What is drawn over the scene: the HUD's panel, the help overlay and the
+/// timeline strip. Plain functions of a renderer and their contents, so the
+/// offscreen renderer draws them exactly as the window does (and tests look).
+enum Overlays {
+    /// The keys, as the help overlay lists them.
+    static let helpLines = [
+        "Keys",
+        "Left/Right or A/D   tilt the box",
+        "Up/Down or W/S      stronger / weaker gravity",
+        "mouse left drag     grab and throw a body",
+        "mouse left click    spawn a crate on empty space",
+        "mouse right click   delete a body",
+        "Space               pause / run",
+        "N or .              single step (pauses)",
+        "R                   reset the scene",
+        "- and +             time scale 1/8 ... 2x",
+        "D (tap)             debug drawing (held: tilt right)",
+        "H                   this help (Tab hides the HUD)",
+        "wheel / middle drag zoom / pan (F or R fits the scene)",
+        "F12                 screenshot (PNG)",
+        "Ctrl+S              save the state as a scene",
+        "F9                  start / stop recording a replay",
+        "replay: Left/Right  jump a second; Home/End; click the timeline",
+        "Esc                 quit",
+        "gamepad             left stick or accelerometer tilts",
+    ]
+
+    /// The HUD: lines on a translucent backdrop in the top-left corner.
+    /// Returns the backdrop's rectangle.
+    @discardableResult
+    static func drawPanel(_ lines: [(String, SDL_Color)], text: Text, renderer: OpaquePointer, scale: Double) -> SDL_Rect {
+        let pad = Int32(8 * scale)
+        var backdrop = SDL_Rect(x: pad / 2, y: pad / 2, w: text.width(lines.map(\.0)) + 2 * pad,
+                                h: Int32(lines.count) * text.lineHeight + pad)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 120)
+        SDL_RenderFillRect(renderer, &backdrop)
+        text.draw(lines, x: pad, y: pad)
+        return backdrop
+    }
+
+    /// The help overlay, centred in a `width` x `height` picture. Returns its box.
+    @discardableResult
+    static func drawHelp(text: Text, renderer: OpaquePointer, width: Int32, height: Int32, scale: Double) -> SDL_Rect {
+        let pad = Int32(8 * scale)
+        let w = text.width(helpLines) + 2 * pad, h = Int32(helpLines.count) * text.lineHeight + 2 * pad
+        var box = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)
+        SDL_SetRenderDrawColor(renderer, 10, 12, 16, 220)
+        SDL_RenderFillRect(renderer, &box)
+        text.draw(helpLines.map { ($0, Palette.text) }, x: box.x + pad, y: box.y + pad)
+        return box
+    }
+
+    /// The timeline bar along the bottom of a `width` x `height` picture.
+    static func timelineBar(width: Int32, height: Int32, scale: Double) -> SDL_Rect {
+        let margin = Int32(16 * scale), barHeight = Int32(8 * scale)
+        return SDL_Rect(x: margin, y: height - margin - barHeight, w: width - 2 * margin, h: barHeight)
+    }
+
+    /// The timeline: the bar, the part played (`played` of `last` steps) and a
+    /// tick at each of `ticks` (steps, e.g. checkpoints).
+    static func drawTimeline(_ bar: SDL_Rect, played: Int, last: Int, ticks: [Int], renderer: OpaquePointer) {
+        var bar = bar
+        let last = max(last, 1)
+        var done = SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(bar.w) * Double(min(max(played, 0), last)) / Double(last)), h: bar.h)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 150)
+        SDL_RenderFillRect(renderer, &bar)
+        SDL_SetRenderDrawColor(renderer, 250, 220, 90, 255)
+        SDL_RenderFillRect(renderer, &done)
+        SDL_SetRenderDrawColor(renderer, 235, 238, 242, 160)
+        for tick in ticks where tick <= last {
+            let x = bar.x + Int32(Double(bar.w) * Double(tick) / Double(last))
+            SDL_RenderDrawLine(renderer, x, bar.y - 2, x, bar.y + bar.h + 2)
+        }
+    }
+}

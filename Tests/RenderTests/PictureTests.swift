@@ -1,0 +1,132 @@
+import CSDL2
+import Foundation
+import Physics
+import Testing
+@testable import Render
+@testable import Sandbox
+
+/// What the picture shows, pixel by pixel: crates where and as big and as
+/// turned as the physics says, interpolation between steps, and the HUD,
+/// help, bubble level and timeline drawn by the window's own code.
+@Suite struct PictureTests {
+    static func scene(_ bodies: String) throws -> Scene {
+        try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [200, 200], "walls": false, "gravity": [0, 0], "bodies": [\#(bodies)]}"#.utf8), file: "t.json")
+    }
+
+    static func isRed(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 200 && c.g < 60 && c.b < 60 }
+
+    @Test func aTurnedCrateHasItsCornersWhereThePhysicsSays() throws {
+        let world = try World(scene: Self.scene(##"{"type": "static", "position": [100, 100], "angle": 0.5, "box": [80, 40], "look": "#ff0000"}"##))
+        let (w, h) = (400, 400)
+        let picture = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false), width: w, height: h)
+        let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: w, pixelHeight: h)
+        let body = world.bodies[0]!.body
+        for (cx, cy) in [(-40.0, -20.0), (40, -20), (40, 20), (-40, 20)] {
+            let corner = body.localToWorld(Vector(cx, cy))
+            let inward = body.localToWorld(Vector(cx * 0.93, cy * 0.86)), outward = body.localToWorld(Vector(cx * 1.07, cy * 1.14))
+            let i = camera.toScreen(inward), o = camera.toScreen(outward)
+            #expect(Self.isRed(picture.at(i.x, i.y)), "inside the corner at \(corner)")
+            #expect(!Self.isRed(picture.at(o.x, o.y)), "outside the corner at \(corner)")
+        }
+        // Its size: the red area is 80 x 40 points at this scale.
+        let red = stride(from: 0, to: picture.pixels.count, by: 4).count { picture.pixels[$0] > 200 && picture.pixels[$0 + 1] < 60 }
+        let expected = 80 * 40 * camera.scale * camera.scale
+        #expect(abs(Double(red) - expected) < expected * 0.03, "\(red) red pixels, expected \(expected)")
+    }
+
+    @Test func betweenStepsTheCrateIsDrawnInterpolated() throws {
+        let world = try World(scene: Self.scene(##"{"position": [100, 150], "velocity": [0, -6000], "box": [20, 20], "mass": 1, "look": "#ff0000"}"##))
+        world.keepsPreviousPoses = true
+        try world.step()
+        let (w, h) = (400, 400)
+        let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: w, pixelHeight: h)
+        func redCentreY(_ alpha: Double) throws -> Double {
+            let p = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false, alpha: alpha), width: w, height: h)
+            var sum = 0.0, n = 0.0
+            for y in 0..<h { for x in 0..<w where Self.isRed(p.at(Double(x), Double(y))) { sum += Double(y); n += 1 } }
+            return sum / max(n, 1)
+        }
+        let before = world.previousPoses[0].position.y, after = world.bodies[0]!.body.position.y
+        #expect(before - after > 40)
+        let y0 = try redCentreY(0), y5 = try redCentreY(0.5), y1 = try redCentreY(1)
+        // Where each pose says (to a pixel and a half: pixel centres and edges), and half way exactly half way.
+        #expect(abs(y0 - camera.toScreen(Vector(100, before)).y) < 1.5 && abs(y1 - camera.toScreen(Vector(100, after)).y) < 1.5)
+        #expect(abs(y5 - (y0 + y1) / 2) < 0.6 && y1 - y0 > 80, "\(y0) \(y5) \(y1)")
+    }
+
+    /// Draws on a blank canvas and hands back its pixels.
+    static func canvas(_ w: Int, _ h: Int, _ draw: (OpaquePointer) -> Void) throws -> Picture {
+        try Offscreen.withCanvas(width: w, height: h) { surface, renderer in
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            SDL_SetRenderDrawColor(renderer, 100, 100, 100, 255)
+            SDL_RenderClear(renderer)
+            draw(renderer)
+            SDL_RenderPresent(renderer)
+            return Picture(pixels: Offscreen.copyPixels(surface, width: w, height: h), width: w, height: h)
+        }
+    }
+
+    static func count(_ p: Picture, in r: SDL_Rect, _ test: ((r: Int, g: Int, b: Int)) -> Bool) -> Int {
+        var n = 0
+        for y in r.y..<(r.y + r.h) { for x in r.x..<(r.x + r.w) where test(p.at(Double(x), Double(y))) { n += 1 } }
+        return n
+    }
+
+    @Test func theHUDIsTextOnADarkPanelInTheCorner() throws {
+        var panel = SDL_Rect()
+        let picture = try Self.canvas(600, 300) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            #expect(text.available, "the HUD's font (fonts-dejavu-core)")
+            panel = Overlays.drawPanel([("Crates   step 120", Palette.text), ("recording stopped", Palette.warning)], text: text, renderer: renderer, scale: 1)
+        }
+        #expect(panel.x == 4 && panel.y == 4 && panel.w > 100 && panel.w < 250 && panel.h > 30 && panel.h < 60)
+        let dark = Self.count(picture, in: panel) { $0.r < 70 && $0.g < 70 && $0.b < 70 }
+        #expect(Double(dark) > Double(panel.w * panel.h) * 0.5, "the backdrop darkens what is under it")
+        #expect(Self.count(picture, in: panel) { $0.r > 200 && $0.g > 200 && $0.b > 200 } > 50, "white text")
+        #expect(Self.count(picture, in: panel) { $0.r > 200 && $0.g > 110 && $0.g < 190 && $0.b < 130 } > 30, "a warning-coloured line")
+        let outside = SDL_Rect(x: panel.x + panel.w + 2, y: 0, w: 600 - panel.w - panel.x - 2, h: 300)
+        #expect(Self.count(picture, in: outside) { $0.r != 100 } == 0, "nothing outside the panel")
+    }
+
+    @Test func theHelpOverlayIsCentredAndListsTheKeys() throws {
+        var box = SDL_Rect()
+        let picture = try Self.canvas(800, 600) { renderer in
+            box = Overlays.drawHelp(text: Text(renderer: renderer, pointSize: 14), renderer: renderer, width: 800, height: 600, scale: 1)
+        }
+        #expect(abs(Int(box.x) * 2 + Int(box.w) - 800) <= 1 && abs(Int(box.y) * 2 + Int(box.h) - 600) <= 1)
+        #expect(box.h > Int32(Overlays.helpLines.count) * 14)
+        #expect(Self.count(picture, in: box) { $0.r > 200 && $0.g > 200 } > 500, "the keys are written in it")
+    }
+
+    @Test func theBubbleLevelPointsWhereGravityDoes() throws {
+        func dot(_ tilt: Vector) throws -> (x: Double, y: Double) {
+            let p = try Self.canvas(200, 200) { renderer in Painter(renderer: renderer).drawLevel(tilt: tilt, width: 200, scale: 1) }
+            var sx = 0.0, sy = 0.0, n = 0.0
+            for y in 0..<200 { for x in 0..<200 {
+                let c = p.at(Double(x), Double(y))
+                if c.r > 240 && c.g > 200 && c.b < 120 { sx += Double(x); sy += Double(y); n += 1 }
+            } }
+            return (sx / max(n, 1), sy / max(n, 1))
+        }
+        // The ring's centre: 36 + 14 from the top right corner.
+        let (cx, cy) = (200.0 - 50, 50.0)
+        let down = try dot(Vector(0, -1)), right = try dot(Vector(1, 0)), level = try dot(Vector(0, 0))
+        #expect(abs(level.x - cx) < 2 && abs(level.y - cy) < 2)
+        #expect(abs(down.x - cx) < 2 && abs(down.y - (cy + 18)) < 3, "\(down)")
+        #expect(abs(right.x - (cx + 18)) < 3 && abs(right.y - cy) < 2, "\(right)")
+    }
+
+    @Test func theTimelineShowsThePartPlayedAndTheCheckpoints() throws {
+        let bar = Overlays.timelineBar(width: 400, height: 100, scale: 1)
+        #expect(bar.x == 16 && bar.w == 368 && bar.y + bar.h == 84)
+        let picture = try Self.canvas(400, 100) { renderer in
+            Overlays.drawTimeline(bar, played: 300, last: 1200, ticks: [120, 240, 360], renderer: renderer)
+        }
+        let yellow: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 240 && $0.g > 200 && $0.b < 120 }
+        let row = Double(bar.y + bar.h / 2)
+        #expect(yellow(picture.at(Double(bar.x) + 2, row)) && yellow(picture.at(Double(bar.x) + 88, row)))
+        #expect(!yellow(picture.at(Double(bar.x) + 96, row)) && !yellow(picture.at(Double(bar.x + bar.w) - 2, row)), "a quarter played")
+        let tick = Double(bar.x) + 368.0 * 360 / 1200
+        #expect(picture.at(tick, Double(bar.y - 1)).r > 150, "a checkpoint tick above the bar")
+    }
+}
