@@ -35,6 +35,7 @@ public final class App {
     private var replayProblem: String?
     private var clock = FixedStepClock()
     private var tiltControl = TiltControl()
+    private var gamepad = GamepadTilt()
     private var appliedTilt: Vector?
     private var timeScaleIndex = 3
     private var paused = false
@@ -136,7 +137,7 @@ public final class App {
 
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
-        var drawNext = true
+        var pacer = FramePacer()
         var first = true
         while true {
             let now = SDL_GetPerformanceCounter()
@@ -168,14 +169,9 @@ public final class App {
 
             // When physics takes more than half of real time, draw every other
             // display frame (the seed's rule) instead of stalling.
-            if clock.shouldHalveFrameRate && !paused {
-                drawNext.toggle()
-                if !drawNext {
-                    SDL_Delay(UInt32(1000 / max(refreshRate, 30)))
-                    continue
-                }
-            } else {
-                drawNext = true
+            if !pacer.shouldDraw(halve: clock.shouldHalveFrameRate && !paused) {
+                SDL_Delay(UInt32(1000 / max(refreshRate, 30)))
+                continue
             }
             draw(alpha: paused ? 1 : clock.accumulator / clock.stepDuration)
         }
@@ -349,18 +345,8 @@ public final class App {
                         show("gamepad: the left stick tilts the box")
                     }
                 }
-            case SDL_CONTROLLERAXISMOTION:
-                if let c = controllers.first(where: { SDL_JoystickInstanceID(SDL_GameControllerGetJoystick($0)) == event.caxis.which }) {
-                    let x = Double(SDL_GameControllerGetAxis(c, SDL_CONTROLLER_AXIS_LEFTX)) / 32767
-                    let y = Double(SDL_GameControllerGetAxis(c, SDL_CONTROLLER_AXIS_LEFTY)) / 32767
-                    tiltControl.setStick(x: x, y: y)
-                }
-            case SDL_CONTROLLERSENSORUPDATE:
-                if event.csensor.sensor == SDL_SENSOR_ACCEL.rawValue {
-                    tiltControl.setAccelerometer(x: Double(event.csensor.data.0), y: Double(event.csensor.data.1))
-                }
             default:
-                break
+                gamepad.handle(event, &tiltControl)
             }
         }
         return true

@@ -327,4 +327,35 @@ import Testing
         for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 200 && data[i + 1] > 110 && data[i + 1] < 190 && data[i + 2] > 50 && data[i + 2] < 130 { warning += 1 }
         #expect(warning > 100, "warning-coloured text in the HUD: \(warning) pixels")
     }
+
+    /// Watching a replay, inputs that would change the world are refused (the
+    /// HUD says so); the replay plays on and the window quits cleanly.
+    @Test func watchingAReplayRefusesInputs() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let app = Process()
+        app.executableURL = binary
+        app.arguments = ["replay", "Tests/Fixtures/replays/crates-every-event.jsonl"]
+        app.currentDirectoryURL = packageRoot
+        app.environment = display.env
+        let out = Pipe()
+        app.standardOutput = out
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        let window = try waitForWindow("cratebox: Crates", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        try tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: display.env)
+        usleep(500_000)
+        // A click on empty space would spawn, a right click delete, Left tilt: all refused.
+        try tool("/usr/bin/xdotool", ["mousemove", "--window", window, "640", "200", "click", "1"], env: display.env)
+        try tool("/usr/bin/xdotool", ["mousemove", "--window", window, "640", "650", "click", "3"], env: display.env)
+        usleep(300_000)
+        try tool("/usr/bin/xdotool", ["key", "Escape"], env: display.env)
+        waitOrKill(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0)
+        #expect(output.contains("watching a replay: inputs that would change the world are off"), "\(output)")
+    }
 }
