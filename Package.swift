@@ -1,14 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// One module per published contract or per job (see ../shared/DESIGN.md);
+// arrows in the comments point at what a module uses.
 let package = Package(
     name: "cratebox",
+    // Linux (Debian) is what it is built and tested on; macOS for a developer's
+    // editor (SDL2 and Chipmunk from Homebrew), untested.
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cratebox", targets: ["cratebox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // System libraries (Debian: chipmunk-dev, libsdl2-dev). Chipmunk ships no
@@ -17,30 +22,51 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         // Turns a Chipmunk assertion that gets past validation into a clean exit.
         .target(name: "ChipmunkGuard"),
-        // The only Swift code that touches Chipmunk.
+        // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
         .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
-        // Scenes, World, events, clock, hashing: headless and deterministic.
-        .target(name: "Sandbox", dependencies: ["Physics", "Animation"]),
-        // The plain C runner that World is checked and benchmarked against.
+        // A JSON reader that keeps line and column; JSON text of strings and numbers.
+        .target(name: "JSONText"),
+        // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
+        .target(name: "SceneFormat", dependencies: ["JSONText", "Physics", "Animation"]),
+        // World: builds a scene in the normative order, applies events between steps,
+        // hashes. Headless and deterministic: no files, no clock.
+        .target(name: "Simulation", dependencies: ["SceneFormat", "Physics", "Animation"]),
+        // Files written under a temporary name and renamed into place (swift-system).
+        .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
+        .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Physics", "FileOutput",
+                                               .product(name: "SystemPackage", package: "swift-system")]),
+        // Interaction logic with no SDL: fixed-step clock, frame pacing, tilt, keys, camera motion.
+        .target(name: "Controls", dependencies: ["Physics", "Animation"]),
+        // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
+        .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "Controls", "FileOutput"]),
+        // The window application: the frame loop, its modes, input, HUD, timeline, captures.
+        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput"]),
+        // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
-        // The only code that touches SDL: window, input, drawing, PNGs.
-        .target(name: "Render", dependencies: ["CSDL2", "Physics", "Sandbox", "Animation"]),
-        // Flattens a Scene for the C runner; used by `bench` and the tests.
-        .target(name: "Bench", dependencies: ["Sandbox", "CRunner"]),
+        .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Physics"]),
+        // The command line.
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "Sandbox", "Bench", "Render",
+                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "ReferenceRunner", "Physics", "JSONText", "Animation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
+        // What the test targets share.
+        .target(name: "TestSupport", dependencies: ["SceneFormat"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Bench"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Sandbox", "Animation"]),
-        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "Sandbox"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "JSONText", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "ReferenceRunner", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "TestSupport",
+                                                        .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Animation", "Controls", "FileOutput"]),
+        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "Controls"]),
+        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "JSONText"]),
     ]
 )
 
@@ -50,7 +76,7 @@ if Context.environment["CRATEBOX_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
     for name in ["FuzzScene", "FuzzJournal", "FuzzEvents"] {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["Sandbox", "FuzzDriver"], path: "Fuzz/\(name)",
+            name: name, dependencies: ["SceneFormat", "Simulation", "Replay", "FuzzDriver"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))
     }

@@ -3,7 +3,9 @@
 // events and runs of steps, so that any sequence a journal can hold (with
 // any numbers, in range or not) is tried against Chipmunk's assertions.
 import FuzzDriver
-import Sandbox
+import Replay
+import SceneFormat
+import Simulation
 
 /// The scenes, embedded at build time by scripts/fuzz (FuzzScenes.swift).
 let scenes: [Scene] = fuzzSceneTexts.compactMap { try? Scene.decode(Array($0.utf8), file: "scene") }

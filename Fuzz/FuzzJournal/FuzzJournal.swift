@@ -1,7 +1,9 @@
 // libFuzzer target: the journal reader (as a recording and as a script), and
 // replaying what it reads, for journals short enough to replay quickly.
 import FuzzDriver
-import Sandbox
+import Replay
+import SceneFormat
+import Simulation
 
 @main struct Main {
     static func main() { runFuzzer(fuzzJournal) }

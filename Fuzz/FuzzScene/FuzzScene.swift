@@ -2,7 +2,9 @@
 // for a scene that passes, building its World and stepping it: whatever the
 // validator accepts must not make Chipmunk assert (scripts/fuzz).
 import FuzzDriver
-import Sandbox
+import Replay
+import SceneFormat
+import Simulation
 
 @main struct Main {
     static func main() { runFuzzer(fuzzScene) }

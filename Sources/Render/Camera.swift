@@ -1,5 +1,8 @@
 import Animation
+import Controls
 import Physics
+import SceneFormat
+import Simulation
 
 /// Fits the scene's bounds into the drawing area, letterboxed, y up; then
 /// zooms by `zoom` about `center` (a world point drawn at the middle).
@@ -31,69 +34,5 @@ public struct Camera: Equatable, Sendable {
     /// A pixel in world coordinates (y up).
     public func toWorld(x: Double, y: Double) -> Vector {
         Vector((x - originX) / scale, worldHeight - (y - topY) / scale)
-    }
-}
-
-/// Where the window's camera looks: zoom (1 fits the scene) and centre, with
-/// eased transitions between views, using the same timing functions as the
-/// animations. Time is real time, passed in by the app.
-public struct CameraMotion: Sendable {
-    public struct View: Equatable, Sendable {
-        public var zoom: Double
-        public var center: Vector
-        public init(zoom: Double, center: Vector) { self.zoom = zoom; self.center = center }
-    }
-
-    public static let zoomRange = 0.25...20.0
-    public let fit: View
-    public private(set) var from: View
-    public private(set) var to: View
-    private var elapsed = 0.0
-    public var duration = 0.35
-    public var timing = TimingFunction.easeInEaseOut
-
-    public init(worldWidth: Double, worldHeight: Double) {
-        fit = View(zoom: 1, center: Vector(worldWidth / 2, worldHeight / 2))
-        from = fit
-        to = fit
-        elapsed = duration
-    }
-
-    /// The view now.
-    public var current: View {
-        let t = timing(min(elapsed / duration, 1))
-        return View(zoom: from.zoom + (to.zoom - from.zoom) * t, center: from.center + (to.center - from.center) * t)
-    }
-
-    public var isMoving: Bool { elapsed < duration }
-
-    public mutating func advance(by seconds: Double) {
-        if seconds.isFinite && seconds > 0 { elapsed += seconds }
-    }
-
-    /// Eases from wherever the camera is to `view`.
-    public mutating func move(to view: View) {
-        from = current
-        to = View(zoom: min(max(view.zoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound), center: view.center)
-        elapsed = 0
-    }
-
-    /// Eases back to the whole scene (on reset and resize).
-    public mutating func fitScene() { move(to: fit) }
-
-    /// Zooms by `factor` keeping the world point `anchor` (under the pointer) in place.
-    public mutating func zoom(by factor: Double, about anchor: Vector) {
-        // Where the anchor is on screen now (mid-transition too) is where it stays.
-        let now = current
-        let zoom = min(max(to.zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
-        move(to: View(zoom: zoom, center: anchor + (now.center - anchor) * (now.zoom / zoom)))
-    }
-
-    /// Pans at once (dragging follows the hand, no easing) by a world-space offset.
-    public mutating func pan(by offset: Vector) {
-        let now = current
-        from = View(zoom: now.zoom, center: now.center + offset)
-        to = View(zoom: to.zoom, center: to.center + offset)
-        if !isMoving { from = to }
     }
 }

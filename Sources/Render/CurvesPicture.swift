@@ -1,5 +1,9 @@
 import Animation
 import CSDL2
+import Controls
+import Physics
+import SceneFormat
+import Simulation
 
 /// A picture of timing functions, drawn as the seed's chapter draws them: each
 /// curve in its unit square (time across, progress up), with its two control

@@ -1,8 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Animation
 import CSDL2
-import Sandbox
+import FileOutput
+import Controls
+import Physics
+import SceneFormat
+import Simulation
 
 public struct RenderError: Error, CustomStringConvertible {
     /// What went wrong, for the exit status the command line gives it.
@@ -22,27 +24,10 @@ public struct RenderError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Writes a file through a temporary name in the same directory and renames
-/// it into place, so a crash or a full disk never leaves half a file where the
-/// user's was. `write` writes the temporary file and returns nil, or the reason
-/// it could not.
-func writeAtomically(_ path: String, _ write: (String) -> String?) throws(RenderError) {
-    let temporary = temporaryPath(for: path)
-    if let reason = write(temporary) {
-        unlink(temporary)
-        throw RenderError("\(path): cannot write: \(reason)", kind: .cannotWrite)
-    }
-    guard rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw RenderError("\(path): cannot write: \(reason)", kind: .cannotWrite)
-    }
-}
-
 /// Saves an SDL surface as a PNG, atomically. SDL_image writes through stdio
 /// and does not notice a write that fails when the file is closed (a full
 /// disk), so the PNG is made in memory and written here, every write checked.
-func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(RenderError) {
+public func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(RenderError) {
     let s = surface.pointee
     // A PNG is never much bigger than the raw pixels: a byte per row for the
     // filter, plus headers and deflate's stored-block overhead.
@@ -66,19 +51,9 @@ public func writeTextFile(_ text: String, to path: String) throws(RenderError) {
 
 /// Writes bytes to a file, atomically, synced to disk before it is renamed.
 func writeFile(_ bytes: [UInt8], to path: String) throws(RenderError) {
-    try writeAtomically(path) { temporary in
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var problem: String?
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { problem = n < 0 ? String(cString: strerror(errno)) : "the file system took no more bytes"; break }
-            offset += n
-        }
-        if problem == nil && fsync(fd) != 0 { problem = String(cString: strerror(errno)) }
-        if close(fd) != 0 && problem == nil { problem = String(cString: strerror(errno)) }
-        return problem
+    do {
+        try AtomicFile.write(bytes, to: path)
+    } catch {
+        throw RenderError(error.description, kind: .cannotWrite)
     }
 }

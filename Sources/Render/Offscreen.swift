@@ -1,6 +1,9 @@
+import Animation
 import CSDL2
+import Controls
 import Physics
-import Sandbox
+import SceneFormat
+import Simulation
 
 /// Draws a world into a PNG with SDL's software renderer: no display needed,
 /// and the same drawing code as the window.

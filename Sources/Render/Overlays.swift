@@ -1,11 +1,16 @@
+import Animation
 import CSDL2
+import Controls
+import Physics
+import SceneFormat
+import Simulation
 
 /// What is drawn over the scene: the HUD's panel, the help overlay and the
 /// timeline strip. Plain functions of a renderer and their contents, so the
 /// offscreen renderer draws them exactly as the window does (and tests look).
-enum Overlays {
+public enum Overlays {
     /// The keys, as the help overlay lists them.
-    static let helpLines = [
+    public static let helpLines = [
         "Keys",
         "Left/Right or A/D   tilt the box",
         "Up/Down or W/S      stronger / weaker gravity",
@@ -30,7 +35,7 @@ enum Overlays {
     /// The HUD: lines on a translucent backdrop in the top-left corner.
     /// Returns the backdrop's rectangle.
     @discardableResult
-    static func drawPanel(_ lines: [(String, SDL_Color)], text: Text, renderer: OpaquePointer, scale: Double) -> SDL_Rect {
+    public static func drawPanel(_ lines: [(String, SDL_Color)], text: Text, renderer: OpaquePointer, scale: Double) -> SDL_Rect {
         let pad = Int32(8 * scale)
         var backdrop = SDL_Rect(x: pad / 2, y: pad / 2, w: text.width(lines.map(\.0)) + 2 * pad,
                                 h: Int32(lines.count) * text.lineHeight + pad)
@@ -42,7 +47,7 @@ enum Overlays {
 
     /// The help overlay, centred in a `width` x `height` picture. Returns its box.
     @discardableResult
-    static func drawHelp(text: Text, renderer: OpaquePointer, width: Int32, height: Int32, scale: Double) -> SDL_Rect {
+    public static func drawHelp(text: Text, renderer: OpaquePointer, width: Int32, height: Int32, scale: Double) -> SDL_Rect {
         let pad = Int32(8 * scale)
         let w = text.width(helpLines) + 2 * pad, h = Int32(helpLines.count) * text.lineHeight + 2 * pad
         var box = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)
@@ -53,14 +58,14 @@ enum Overlays {
     }
 
     /// The timeline bar along the bottom of a `width` x `height` picture.
-    static func timelineBar(width: Int32, height: Int32, scale: Double) -> SDL_Rect {
+    public static func timelineBar(width: Int32, height: Int32, scale: Double) -> SDL_Rect {
         let margin = Int32(16 * scale), barHeight = Int32(8 * scale)
         return SDL_Rect(x: margin, y: height - margin - barHeight, w: width - 2 * margin, h: barHeight)
     }
 
     /// The timeline: the bar, the part played (`played` of `last` steps) and a
     /// tick at each of `ticks` (steps, e.g. checkpoints).
-    static func drawTimeline(_ bar: SDL_Rect, played: Int, last: Int, ticks: [Int], renderer: OpaquePointer) {
+    public static func drawTimeline(_ bar: SDL_Rect, played: Int, last: Int, ticks: [Int], renderer: OpaquePointer) {
         var bar = bar
         let last = max(last, 1)
         var done = SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(bar.w) * Double(min(max(played, 0), last)) / Double(last)), h: bar.h)

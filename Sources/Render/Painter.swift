@@ -1,14 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Animation
 import CSDL2
+import Controls
 import Physics
-import Sandbox
+import SceneFormat
+import Simulation
 
 /// Draws a World with SDL's renderer: the same code for the window and for
 /// offscreen PNGs. Crates go out in one textured `SDL_RenderGeometry` call and
 /// every other filled shape in one untextured call.
-final class Painter {
+public final class Painter {
     let renderer: OpaquePointer
     private let crate: OpaquePointer?
     private var crateVertices: [SDL_Vertex] = []
@@ -16,7 +19,7 @@ final class Painter {
     private var fillVertices: [SDL_Vertex] = []
     private var fillIndices: [Int32] = []
 
-    init(renderer: OpaquePointer) {
+    public init(renderer: OpaquePointer) {
         self.renderer = renderer
         crate = CrateTexture.make(renderer)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
@@ -27,7 +30,7 @@ final class Painter {
     }
 
     /// Draws the world `alpha` of the way through its last step.
-    func draw(_ world: World, camera: Camera, alpha: Double, debug: Bool, width: Int, height: Int) {
+    public func draw(_ world: World, camera: Camera, alpha: Double, debug: Bool, width: Int, height: Int) {
         set(Palette.background)
         SDL_RenderClear(renderer)
         // The box itself, a shade lighter than the letterbox around it.
@@ -212,7 +215,7 @@ final class Painter {
 
     /// A bubble level in the top-right corner: the dot shows the tilt, as the
     /// way gravity pulls (1 g reaches half the ring).
-    func drawLevel(tilt: Vector, width: Int, scale: Double) {
+    public func drawLevel(tilt: Vector, width: Int, scale: Double) {
         let r = 36 * scale
         let cx = Double(width) - r - 14 * scale, cy = r + 14 * scale
         var ring: [SDL_FPoint] = []

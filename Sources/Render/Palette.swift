@@ -1,24 +1,28 @@
+import Animation
 import CSDL2
-import Sandbox
+import Controls
+import Physics
+import SceneFormat
+import Simulation
 
 /// The colours of the sandbox.
-enum Palette {
-    static let background = SDL_Color(r: 28, g: 32, b: 40, a: 255)
-    static let box = SDL_Color(r: 36, g: 42, b: 52, a: 255)
-    static let wall = SDL_Color(r: 150, g: 160, b: 175, a: 255)
-    static let wood = SDL_Color(r: 180, g: 130, b: 72, a: 255)
-    static let ball = SDL_Color(r: 214, g: 84, b: 64, a: 255)
-    static let plain = SDL_Color(r: 120, g: 150, b: 190, a: 255)
-    static let staticBody = SDL_Color(r: 96, g: 104, b: 118, a: 255)
-    static let text = SDL_Color(r: 235, g: 238, b: 242, a: 255)
-    static let warning = SDL_Color(r: 255, g: 150, b: 90, a: 255)
-    static let outline = SDL_Color(r: 120, g: 230, b: 140, a: 255)
-    static let sleeping = SDL_Color(r: 110, g: 120, b: 250, a: 255)
-    static let joint = SDL_Color(r: 250, g: 220, b: 90, a: 255)
-    static let contact = SDL_Color(r: 255, g: 60, b: 60, a: 255)
-    static let bounds = SDL_Color(r: 200, g: 90, b: 220, a: 255)
+public enum Palette {
+    public static let background = SDL_Color(r: 28, g: 32, b: 40, a: 255)
+    public static let box = SDL_Color(r: 36, g: 42, b: 52, a: 255)
+    public static let wall = SDL_Color(r: 150, g: 160, b: 175, a: 255)
+    public static let wood = SDL_Color(r: 180, g: 130, b: 72, a: 255)
+    public static let ball = SDL_Color(r: 214, g: 84, b: 64, a: 255)
+    public static let plain = SDL_Color(r: 120, g: 150, b: 190, a: 255)
+    public static let staticBody = SDL_Color(r: 96, g: 104, b: 118, a: 255)
+    public static let text = SDL_Color(r: 235, g: 238, b: 242, a: 255)
+    public static let warning = SDL_Color(r: 255, g: 150, b: 90, a: 255)
+    public static let outline = SDL_Color(r: 120, g: 230, b: 140, a: 255)
+    public static let sleeping = SDL_Color(r: 110, g: 120, b: 250, a: 255)
+    public static let joint = SDL_Color(r: 250, g: 220, b: 90, a: 255)
+    public static let contact = SDL_Color(r: 255, g: 60, b: 60, a: 255)
+    public static let bounds = SDL_Color(r: 200, g: 90, b: 220, a: 255)
 
-    static func fill(for look: Look, staticBody: Bool) -> SDL_Color {
+    public static func fill(for look: Look, staticBody: Bool) -> SDL_Color {
         switch look {
         case .crate: return wood
         case .ball: return ball
@@ -27,7 +31,7 @@ enum Palette {
         }
     }
 
-    static func darker(_ c: SDL_Color, _ f: Double = 0.6) -> SDL_Color {
+    public static func darker(_ c: SDL_Color, _ f: Double = 0.6) -> SDL_Color {
         SDL_Color(r: UInt8(Double(c.r) * f), g: UInt8(Double(c.g) * f), b: UInt8(Double(c.b) * f), a: c.a)
     }
 }

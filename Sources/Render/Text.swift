@@ -1,17 +1,22 @@
+import Animation
 import CSDL2
+import Controls
+import Physics
+import SceneFormat
+import Simulation
 
 /// Lines of text with SDL_ttf and a Debian font (fonts-dejavu-core). Without
 /// the font, text is skipped and `available` says so.
-final class Text {
+public final class Text {
     static let fontPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     ]
     private let renderer: OpaquePointer
     private var font: OpaquePointer?
-    let lineHeight: Int32
+    public let lineHeight: Int32
 
-    init(renderer: OpaquePointer, pointSize: Int32) {
+    public init(renderer: OpaquePointer, pointSize: Int32) {
         self.renderer = renderer
         if TTF_WasInit() == 0 { TTF_Init() }
         for path in Text.fontPaths where font == nil {
@@ -27,7 +32,7 @@ final class Text {
     var available: Bool { font != nil }
 
     /// Width in pixels of the widest line.
-    func width(_ lines: [String]) -> Int32 {
+    public func width(_ lines: [String]) -> Int32 {
         guard let font else { return 0 }
         var widest: Int32 = 0
         for line in lines where !line.isEmpty {
@@ -39,7 +44,7 @@ final class Text {
     }
 
     /// Draws lines from (x, y) down, each in its colour.
-    func draw(_ lines: [(String, SDL_Color)], x: Int32, y: Int32) {
+    public func draw(_ lines: [(String, SDL_Color)], x: Int32, y: Int32) {
         guard let font else { return }
         var y = y
         for (line, color) in lines {

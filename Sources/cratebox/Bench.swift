@@ -1,6 +1,12 @@
 import ArgumentParser
-import Bench
-import Sandbox
+import JSONText
+import Physics
+import ReferenceRunner
+import Render
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,14 @@
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import ArgumentParser
+import JSONText
+import Physics
+import Render
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 @main
 struct Cratebox: ParsableCommand {

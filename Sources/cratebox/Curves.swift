@@ -1,6 +1,12 @@
 import Animation
 import ArgumentParser
+import JSONText
+import Physics
 import Render
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 struct Curves: ParsableCommand {
     static let configuration = CommandConfiguration(

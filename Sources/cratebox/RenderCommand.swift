@@ -2,8 +2,13 @@
 import Glibc
 #endif
 import ArgumentParser
+import JSONText
+import Physics
 import Render
-import Sandbox
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 /// `--size WxH`.
 struct PictureSize: ExpressibleByArgument {

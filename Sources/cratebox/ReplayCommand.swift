@@ -2,8 +2,13 @@
 import Glibc
 #endif
 import ArgumentParser
+import JSONText
+import Physics
 import Render
-import Sandbox
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 /// Reads a journal file, or prints why not and exits 66 / 65.
 func loadJournal(_ path: String, requireHeader: Bool = true) throws -> Journal {

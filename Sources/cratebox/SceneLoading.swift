@@ -4,7 +4,13 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import Sandbox
+import JSONText
+import Physics
+import Render
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 /// A file that could not be read, with the reason the system gave.
 struct UnreadableFile: Error, CustomStringConvertible {

@@ -1,6 +1,11 @@
 import ArgumentParser
+import JSONText
 import Physics
-import Sandbox
+import Render
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 /// `--steps N | --seconds S`, shared by the commands that run a scene forward.
 struct Duration: ParsableArguments {

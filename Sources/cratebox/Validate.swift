@@ -1,5 +1,11 @@
 import ArgumentParser
-import Sandbox
+import JSONText
+import Physics
+import Render
+import Replay
+import SandboxApp
+import SceneFormat
+import Simulation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(

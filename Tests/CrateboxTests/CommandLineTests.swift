@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Sandbox
+@testable import SceneFormat
+@testable import Simulation
+@testable import JSONText
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Physics
+import TestSupport
 
 /// The wrappers own the C objects. Whatever order a caller adds, removes and
 /// drops things in, Chipmunk must never see a dangling pointer nor be asked to

@@ -3,7 +3,10 @@ import Foundation
 import Physics
 import Testing
 @testable import Render
-@testable import Sandbox
+@testable import Render
+@testable import Simulation
+@testable import SceneFormat
+@testable import Controls
 
 /// What the picture shows, pixel by pixel: crates where and as big and as
 /// turned as the physics says, interpolation between steps, and the HUD,

@@ -1,10 +1,14 @@
 import Animation
 import CSDL2
+import FileOutput
 import Foundation
 import Physics
 import Testing
 @testable import Render
-@testable import Sandbox
+@testable import Render
+@testable import Simulation
+@testable import SceneFormat
+@testable import Controls
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -114,19 +118,20 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         let old = String(repeating: "old scene\n", count: 1000)
         try old.write(toFile: path, atomically: false, encoding: .utf8)
         func current() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
-        var seenMidway: String?
-        try writeAtomically(path) { temporary in
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            defer { close(fd) }
-            _ = "new, half".withCString { write(fd, $0, 9) }
-            seenMidway = current()  // half the new file is written: the path still holds the old one
-            _ = " and the rest".withCString { write(fd, $0, 13) }
-            return nil
-        }
+        let file = try AtomicFile(path: path)
+        try file.writeAll(Array("new, half".utf8))
+        let seenMidway = current()  // half the new file is written: the path still holds the old one
+        try file.writeAll(Array(" and the rest".utf8))
+        try file.close()
+        #expect(current() == old)
+        try file.commit()
         #expect(seenMidway == old)
         #expect(current() == "new, half and the rest")
-        // A write that fails changes nothing and leaves no temporary behind.
-        #expect(throws: RenderError.self) { try writeAtomically(path) { _ in "the disk is full" } }
+        // A write that fails (never committed) changes nothing and leaves no temporary behind.
+        do {
+            let failing = try AtomicFile(path: path)
+            try failing.writeAll(Array("half of something".utf8))
+        }
         #expect(current() == "new, half and the rest")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
         // The real writers go the same way: a scene text, then a PNG over it.
@@ -143,12 +148,12 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let stem = dir.appendingPathComponent("shot").path
-        #expect(unusedPath(stem, ".png") == stem + ".png")
+        #expect(AtomicFile.unusedPath(stem, ".png") == stem + ".png")
         try writeTextFile("1", to: stem + ".png")
-        #expect(unusedPath(stem, ".png") == stem + "-2.png")
+        #expect(AtomicFile.unusedPath(stem, ".png") == stem + "-2.png")
         try writeTextFile("2", to: stem + "-2.png")
-        #expect(unusedPath(stem, ".png") == stem + "-3.png")
-        #expect(unusedPath(stem, ".json") == stem + ".json")
+        #expect(AtomicFile.unusedPath(stem, ".png") == stem + "-3.png")
+        #expect(AtomicFile.unusedPath(stem, ".json") == stem + ".json")
     }
 
     @Test func debugDrawingAddsOutlines() throws {
@@ -175,57 +180,6 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
     }
 }
 
-@Suite struct CameraMotionTests {
-    @Test func easesBetweenViewsWithTheTimingFunction() {
-        var motion = CameraMotion(worldWidth: 300, worldHeight: 200)
-        #expect(motion.current == motion.fit && !motion.isMoving)
-        motion.move(to: .init(zoom: 3, center: Vector(100, 50)))
-        #expect(motion.current == motion.fit)  // a transition starts where the camera is
-        motion.advance(by: motion.duration / 4)
-        let quarter = TimingFunction.easeInEaseOut(0.25)
-        #expect(abs(motion.current.zoom - (1 + 2 * quarter)) < 1e-12)
-        motion.advance(by: motion.duration)
-        #expect(motion.current == .init(zoom: 3, center: Vector(100, 50)) && !motion.isMoving)
-        motion.fitScene()
-        motion.advance(by: 10)
-        #expect(motion.current == motion.fit)
-    }
-
-    @Test func wheelZoomKeepsThePointUnderThePointer() {
-        var motion = CameraMotion(worldWidth: 300, worldHeight: 300)
-        let anchor = Vector(60, 240)
-        let before = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 800, pixelHeight: 600).toScreen(anchor)
-        motion.zoom(by: 2, about: anchor)
-        motion.advance(by: 1)
-        let view = motion.current
-        let camera = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 800, pixelHeight: 600, zoom: view.zoom, center: view.center)
-        let after = camera.toScreen(anchor)
-        #expect(abs(after.x - before.x) < 1e-9 && abs(after.y - before.y) < 1e-9)
-        #expect(view.zoom == 2)
-        for _ in 0..<40 { motion.zoom(by: 2, about: anchor) }
-        #expect(motion.to.zoom == CameraMotion.zoomRange.upperBound)
-    }
-
-    @Test func zoomingMidTransitionKeepsThePointUnderThePointer() {
-        var motion = CameraMotion(worldWidth: 300, worldHeight: 300)
-        motion.move(to: .init(zoom: 2, center: Vector(100, 100)))
-        motion.advance(by: motion.duration / 3)  // somewhere in between
-        let now = motion.current
-        let anchor = Vector(120, 80)
-        let before = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 800, pixelHeight: 600, zoom: now.zoom, center: now.center).toScreen(anchor)
-        motion.zoom(by: 1.25, about: anchor)
-        motion.advance(by: 10)
-        let end = motion.current
-        let after = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 800, pixelHeight: 600, zoom: end.zoom, center: end.center).toScreen(anchor)
-        #expect(abs(after.x - before.x) < 1e-9 && abs(after.y - before.y) < 1e-9)
-    }
-
-    @Test func panningFollowsAtOnce() {
-        var motion = CameraMotion(worldWidth: 300, worldHeight: 300)
-        motion.pan(by: Vector(10, -5))
-        #expect(motion.current.center == Vector(160, 145))
-    }
-}
 
 @Suite struct CurvesPictureTests {
     /// Each curve is drawn where its function says, inside its own cell.
@@ -252,61 +206,5 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         // Cells do not overlap: the overshooting curve stays in its own.
         let last = cells[cells.count - 1]
         #expect(last.point(0, -0.8).y < Double(h) && last.point(0, 1.9).y > Double(h) / 2)
-    }
-}
-
-@Suite struct KeyMappingTests {
-    @Test func arrowsAndWASDTilt() {
-        let k = KeyMapping.tiltKeys(left: true, right: false, up: false, down: true, a: false, w: true, dHeld: nil, sHeld: nil)
-        #expect(k == TiltControl.Keys(left: true, right: false, up: true, down: true))
-        #expect(KeyMapping.tiltKeys(left: false, right: false, up: false, down: false, a: true, w: false, dHeld: nil, sHeld: nil).left)
-    }
-
-    /// D is also "debug drawing" and S is also Ctrl+S: a tap must not tilt.
-    @Test func dAndSTiltOnlyWhenHeld() {
-        func keys(d: UInt64?, s: UInt64?) -> TiltControl.Keys {
-            KeyMapping.tiltKeys(left: false, right: false, up: false, down: false, a: false, w: false, dHeld: d, sHeld: s)
-        }
-        #expect(keys(d: 50, s: 50) == TiltControl.Keys())
-        #expect(keys(d: KeyMapping.holdToTilt, s: nil) == TiltControl.Keys(right: true))
-        #expect(keys(d: nil, s: 1000) == TiltControl.Keys(down: true))
-        // S pressed with Ctrl (a save) is reported as not held at all.
-        #expect(keys(d: nil, s: nil) == TiltControl.Keys())
-    }
-}
-
-/// The gamepad's wiring: SDL events as the window gets them, tilt out.
-@Suite struct GamepadTiltTests {
-    static func axis(_ axis: SDL_GameControllerAxis, _ value: Int16) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_CONTROLLERAXISMOTION.rawValue
-        e.caxis.axis = UInt8(axis.rawValue)
-        e.caxis.value = value
-        return e
-    }
-
-    @Test func theLeftStickTiltsTheBox() {
-        var gamepad = GamepadTilt(), tilt = TiltControl()
-        #expect(gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_LEFTX, 32767), &tilt))
-        #expect(abs(tilt.tilt.x - 1) < 1e-9 && abs(tilt.tilt.y) < 1e-9, "stick right: gravity to the right")
-        gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_LEFTX, 0), &tilt)
-        gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_LEFTY, -32768), &tilt)
-        #expect(abs(tilt.tilt.x) < 1e-9 && abs(tilt.tilt.y - 1) < 1e-9, "stick up (SDL's y is down): gravity up")
-        // The other stick and the triggers do not tilt.
-        #expect(!gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_RIGHTX, 32767), &tilt))
-        #expect(abs(tilt.tilt.y - 1) < 1e-9)
-    }
-
-    @Test func theAccelerometerTiltsTheBox() {
-        var gamepad = GamepadTilt(), tilt = TiltControl()
-        var e = SDL_Event()
-        e.type = SDL_CONTROLLERSENSORUPDATE.rawValue
-        e.csensor.sensor = SDL_SENSOR_ACCEL.rawValue
-        // Lying on its left side: the sensor reads +g along x, so gravity points to -x.
-        e.csensor.data = (Float(TiltControl.standardGravity), 0, 0)
-        #expect(gamepad.handle(e, &tilt))
-        #expect(abs(tilt.tilt.x + 1) < 1e-6 && abs(tilt.tilt.y) < 1e-6, "\(tilt.tilt)")
-        e.csensor.sensor = SDL_SENSOR_GYRO.rawValue
-        #expect(!gamepad.handle(e, &tilt), "the gyroscope does not tilt")
     }
 }

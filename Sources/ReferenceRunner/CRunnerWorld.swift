@@ -1,0 +1,126 @@
+import CRunner
+import Physics
+import SceneFormat
+
+/// A world built and stepped by the plain C runner (Sources/CRunner) from the
+/// same Scene: the reference World is checked and benchmarked against.
+public final class CRunnerWorld {
+    private let raw: OpaquePointer
+
+    /// Whether the C runner can run the scene: it does not animate bodies
+    /// (the timing functions live in Swift).
+    public static func supports(_ scene: Scene) -> Bool {
+        scene.bodies.allSatisfy { $0.animation == nil }
+    }
+
+    public init(scene: Scene) {
+        precondition(CRunnerWorld.supports(scene), "the C runner does not animate bodies")
+        // Flatten the scene into the C structs. The C runner reads them only
+        // while it builds, so they live in buffers freed right after.
+        var buffers = Buffers()
+        defer { buffers.free() }
+
+        var bodies: [cr_body] = []
+        for spec in scene.bodies {
+            var shapes: [cr_shape] = []
+            for shapeSpec in spec.shapes {
+                var s = cr_shape()
+                s.friction = shapeSpec.friction
+                s.elasticity = shapeSpec.elasticity
+                s.sensor = shapeSpec.sensor ? 1 : 0
+                switch shapeSpec.geometry {
+                case .box(let w, let h, let r):
+                    s.kind = CR_BOX; s.p = (w, h, 0, 0); s.radius = r
+                case .circle(let r, let offset):
+                    s.kind = CR_CIRCLE; s.p = (r, offset.x, offset.y, 0)
+                case .polygon(let vertices, let r):
+                    s.kind = CR_POLYGON; s.radius = r; s.count = Int32(vertices.count)
+                    s.verts = UnsafePointer(buffers.copy(vertices.flatMap { [$0.x, $0.y] }))
+                case .segment(let a, let b, let r):
+                    s.kind = CR_SEGMENT; s.p = (a.x, a.y, b.x, b.y); s.radius = r
+                }
+                shapes.append(s)
+            }
+            var b = cr_body()
+            switch spec.type {
+            case .dynamic: b.type = CR_DYNAMIC
+            case .kinematic: b.type = CR_KINEMATIC
+            case .static: b.type = CR_STATIC
+            }
+            b.px = spec.position.x; b.py = spec.position.y; b.angle = spec.angle
+            b.vx = spec.velocity.x; b.vy = spec.velocity.y; b.w = spec.angularVelocity
+            switch spec.mass {
+            case .mass(let m)?: b.massKind = CR_MASS; b.massValue = m
+            case .density(let d)?: b.massKind = CR_DENSITY; b.massValue = d
+            case nil: b.massKind = CR_NO_MASS
+            }
+            b.shapes = UnsafePointer(buffers.copy(shapes))
+            b.shapeCount = Int32(shapes.count)
+            bodies.append(b)
+        }
+
+        let joints: [cr_joint] = scene.joints.map { spec in
+            var j = cr_joint()
+            j.a = CRunnerWorld.index(spec.a)
+            j.b = CRunnerWorld.index(spec.b)
+            j.maxForce = spec.maxForce
+            j.collide = spec.collide ? 1 : 0
+            switch spec.kind {
+            case .pivot(let p): j.kind = CR_PIVOT; j.p = (p.x, p.y, 0, 0, 0, 0, 0)
+            case .pivotAnchors: preconditionFailure("scenes have no two-anchor pivots")
+            case .pin(let a, let b): j.kind = CR_PIN; j.p = (a.x, a.y, b.x, b.y, 0, 0, 0)
+            case .slide(let a, let b, let lo, let hi): j.kind = CR_SLIDE; j.p = (a.x, a.y, b.x, b.y, lo, hi, 0)
+            case .dampedSpring(let a, let b, let rest, let k, let d): j.kind = CR_SPRING; j.p = (a.x, a.y, b.x, b.y, rest, k, d)
+            case .simpleMotor(let rate): j.kind = CR_MOTOR; j.p = (rate, 0, 0, 0, 0, 0, 0)
+            }
+            return j
+        }
+
+        var s = cr_scene()
+        s.width = scene.width; s.height = scene.height
+        s.gravityX = scene.gravity.x; s.gravityY = scene.gravity.y
+        if let walls = scene.walls {
+            s.walls = 1; s.wallRadius = walls.radius
+            s.wallFriction = walls.friction; s.wallElasticity = walls.elasticity
+        }
+        s.iterations = Int32(scene.iterations)
+        s.damping = scene.damping
+        if let sleep = scene.sleepTime { s.hasSleepTime = 1; s.sleepTime = sleep }
+        if let hash = scene.spatialHash { s.hasSpatialHash = 1; s.cellSize = hash.cellSize; s.cells = Int32(hash.cells) }
+        s.bodies = UnsafePointer(buffers.copy(bodies))
+        s.bodyCount = Int32(bodies.count)
+        s.joints = UnsafePointer(buffers.copy(joints))
+        s.jointCount = Int32(joints.count)
+        guard let world = cr_world_new(&s) else { fatalError("out of memory building the C runner's world") }
+        raw = world
+    }
+
+    deinit { cr_world_free(raw) }
+
+    private static func index(_ ref: BodyRef) -> Int32 {
+        switch ref {
+        case .world: -1
+        case .body(let i): Int32(i)
+        }
+    }
+
+    public func tilt(x: Double, y: Double) { cr_world_tilt(raw, x, y) }
+    public func step(_ count: Int) { cr_world_step(raw, Int32(count)) }
+    public var stateHash: UInt64 { cr_world_hash(raw) }
+}
+
+/// C buffers that outlive Swift's array scopes for the duration of one call.
+private struct Buffers {
+    private var pointers: [UnsafeMutableRawPointer] = []
+
+    mutating func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: Swift.max(1, array.count))
+        p.initialize(from: array, count: array.count)
+        pointers.append(UnsafeMutableRawPointer(p))
+        return p
+    }
+
+    func free() {
+        for p in pointers { p.deallocate() }
+    }
+}

@@ -1,0 +1,252 @@
+import JSONText
+import Physics
+import SceneFormat
+import Simulation
+
+/// A replay journal, `cratebox/replay@1`: JSON Lines. A header (the scene
+/// embedded verbatim with its SHA-256, the step size, Chipmunk's version),
+/// one line per event with the step before which it took effect, a
+/// checkpoint with the state hash every 120 steps, and an end line with the
+/// step count and final hash. Documented in docs/replay-format.md.
+public struct Journal: Sendable {
+    public static let format = "cratebox/replay@1"
+    public static let checkpointInterval = 120
+    /// The longest journal read: about 9.6 days of play at 120 steps a second.
+    public static let maxSteps = 100_000_000
+
+    public struct Header: Sendable, Equatable {
+        /// The scene file's text, byte for byte.
+        public var sceneText: String
+        /// The scene file's name, for error messages.
+        public var sceneFile: String
+        public var sceneSHA256: String
+        public var stepSize: Double
+        public var chipmunk: String
+        /// The platform that recorded it; nil in journals older than these fields.
+        public var platform: Platform?
+    }
+
+    public struct TimedEvent: Sendable, Equatable {
+        public var step: Int
+        public var event: Event
+        /// Line number in the file (1-based), for messages.
+        public var line: Int
+    }
+
+    public var header: Header?
+    public var events: [TimedEvent] = []
+    public var checkpoints: [(step: Int, hash: UInt64)] = []
+    public var end: (steps: Int, hash: UInt64)?
+    /// The line number of a last line that was cut off mid-write (no newline,
+    /// and not a whole JSON object): it was not read.
+    public var cutOffLine: Int?
+    /// The file stopped before its end line (a recording that was killed):
+    /// it is valid up to its last complete line.
+    public var truncated: Bool { end == nil }
+
+    public init() {}
+
+    // MARK: Writing lines
+
+    public static func headerLine(sceneText: String, sceneFile: String, platform: Platform = .current) -> String {
+        let sha = SHA256.hex(Array(sceneText.utf8))
+        let q = JSONText.quote
+        return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
+            + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
+            + "\"scene\":\(q(sceneText))}"
+    }
+
+    public static func line(step: Int, _ event: Event) -> String {
+        let body: String
+        switch event {
+        case .tilt(let x, let y): body = "\"event\":\"tilt\",\"x\":\(x),\"y\":\(y)"
+        case .spawn(let x, let y): body = "\"event\":\"spawn\",\"x\":\(x),\"y\":\(y)"
+        case .grab(let index, let x, let y): body = "\"event\":\"grab\",\"body\":\(index),\"x\":\(x),\"y\":\(y)"
+        case .drag(let x, let y): body = "\"event\":\"drag\",\"x\":\(x),\"y\":\(y)"
+        case .release: body = "\"event\":\"release\""
+        case .remove(let index): body = "\"event\":\"remove\",\"body\":\(index)"
+        case .reset: body = "\"event\":\"reset\""
+        }
+        return "{\"step\":\(step),\(body)}"
+    }
+
+    public static func checkpointLine(step: Int, hash: UInt64) -> String {
+        "{\"step\":\(step),\"checkpoint\":\"\(StateHash.hex(hash))\"}"
+    }
+
+    public static func endLine(steps: Int, hash: UInt64) -> String {
+        "{\"end\":\(steps),\"hash\":\"\(StateHash.hex(hash))\"}"
+    }
+
+}
+
+/// What is wrong with a journal: `rec.jsonl:7: ...`.
+public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+}
+
+extension Journal {
+    /// Whether the bytes look like a journal (rather than a scene).
+    public static func looksLikeJournal(_ bytes: [UInt8]) -> Bool {
+        // A journal's first line is a JSON object whose format is ours.
+        let firstLine = Array(bytes.prefix { $0 != 0x0A })
+        guard let node = try? JSONParser.parse(firstLine), case .object(let members) = node.value,
+              let format = members.first(where: { $0.key == "format" }), case .string(let value) = format.node.value else { return false }
+        return value == Self.format
+    }
+
+    /// Reads a journal. With `requireHeader` false (scripted input for
+    /// `simulate --events`), the header may be left out; checkpoints and an
+    /// end line are then optional too.
+    public static func parse(_ bytes: [UInt8], file: String, requireHeader: Bool = true) throws(JournalError) -> Journal {
+        var journal = Journal()
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        // After a final newline, the split leaves one empty line: drop it.
+        // A last line without its newline is a line in a script (a hand-written
+        // file may well end so). In a recording it is a line whose newline was
+        // lost if it is a whole JSON object; otherwise it was cut off mid-write
+        // (the recorder was killed): the file is valid up to the line before
+        // it, and the journal says which line was not read.
+        if lines.last?.isEmpty == true {
+            lines.removeLast()
+        } else if requireHeader, let last = lines.last, (try? JSONParser.parse(last)) == nil {
+            journal.cutOffLine = lines.count
+            lines.removeLast()
+        }
+        var lastStep = 0
+        for (i, raw) in lines.enumerated() {
+            let number = i + 1
+            func fail(_ message: String) -> JournalError { JournalError(file: file, line: number, message: message) }
+            if raw.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { throw fail("empty line") }
+            let node: JSONNode
+            do {
+                node = try JSONParser.parse(raw)
+            } catch {
+                throw fail("column \(error.column): \(error.message)")
+            }
+            guard case .object(let members) = node.value else { throw fail("each line must be a JSON object") }
+            var fields = JournalFields(members: members, fail: fail)
+            if number == 1, members.first?.key == "format" || requireHeader {
+                journal.header = try fields.header()
+                continue
+            }
+            if journal.end != nil { throw fail("nothing may follow the end line") }
+            if members.contains(where: { $0.key == "end" }) {
+                let steps = try fields.int("end"), hash = try fields.hash("hash")
+                try fields.noOthers()
+                guard steps >= lastStep else { throw fail("the end (step \(steps)) comes before step \(lastStep)") }
+                journal.end = (steps, hash)
+                continue
+            }
+            let step = try fields.int("step")
+            guard step >= lastStep else { throw fail("step \(step) comes after step \(lastStep); lines must be in step order") }
+            lastStep = step
+            if members.contains(where: { $0.key == "checkpoint" }) {
+                let hash = try fields.hash("checkpoint")
+                try fields.noOthers()
+                if let previous = journal.checkpoints.last, previous.step == step { throw fail("a second checkpoint for step \(step)") }
+                journal.checkpoints.append((step, hash))
+                continue
+            }
+            let event = try fields.event()
+            try fields.noOthers()
+            journal.events.append(TimedEvent(step: step, event: event, line: number))
+        }
+        if requireHeader && journal.header == nil {
+            throw JournalError(file: file, line: 0, message: "empty: a journal starts with a \(format) header line")
+        }
+        return journal
+    }
+}
+
+/// Reads the fields of one journal line, remembering which were used.
+private struct JournalFields {
+    let members: [(key: String, node: JSONNode)]
+    let fail: (String) -> JournalError
+    var used: [String] = []
+
+    init(members: [(key: String, node: JSONNode)], fail: @escaping (String) -> JournalError) {
+        self.members = members
+        self.fail = fail
+    }
+
+    mutating func node(_ key: String) throws(JournalError) -> JSONNode {
+        used.append(key)
+        guard let node = members.first(where: { $0.key == key })?.node else { throw fail("missing \"\(key)\"") }
+        return node
+    }
+
+    mutating func string(_ key: String) throws(JournalError) -> String {
+        guard case .string(let s) = try node(key).value else { throw fail("\"\(key)\" must be a string") }
+        return s
+    }
+
+    mutating func number(_ key: String) throws(JournalError) -> Double {
+        guard case .number(let x) = try node(key).value else { throw fail("\"\(key)\" must be a number") }
+        return x
+    }
+
+    mutating func int(_ key: String, max: Int = Journal.maxSteps) throws(JournalError) -> Int {
+        let x = try number(key)
+        guard x == x.rounded(), x >= 0, x <= Double(max) else {
+            throw fail("\"\(key)\" must be a whole number from 0 to \(max), got \(x)")
+        }
+        return Int(x)
+    }
+
+    mutating func hash(_ key: String) throws(JournalError) -> UInt64 {
+        let s = try string(key)
+        guard s.count == 16, let value = UInt64(s, radix: 16), s == s.lowercased() else {
+            throw fail("\"\(key)\" must be 16 lowercase hex digits, got \"\(s)\"")
+        }
+        return value
+    }
+
+    func noOthers() throws(JournalError) {
+        for (key, _) in members where !used.contains(key) { throw fail("unknown key \"\(key)\"") }
+    }
+
+    mutating func header() throws(JournalError) -> Journal.Header {
+        let format = try string("format")
+        guard format == Journal.format else { throw fail("the first line must be a \(Journal.format) header, got format \"\(format)\"") }
+        var header = Journal.Header(sceneText: try string("scene"), sceneFile: try string("sceneFile"),
+                                    sceneSHA256: try string("sceneSha256"), stepSize: try number("stepSize"),
+                                    chipmunk: try string("chipmunk"))
+        // The platform fields came later: all three or none.
+        let platformKeys = ["arch", "os", "libc"]
+        if members.contains(where: { platformKeys.contains($0.key) }) {
+            header.platform = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: header.chipmunk)
+        }
+        try noOthers()
+        guard header.stepSize == World.stepDuration else {
+            throw fail("stepSize is \(header.stepSize); cratebox steps exactly \(World.stepDuration) (1/120 s)")
+        }
+        guard SHA256.hex(Array(header.sceneText.utf8)) == header.sceneSHA256 else {
+            throw fail("the embedded scene does not match its sceneSha256: it was changed")
+        }
+        return header
+    }
+
+    mutating func event() throws(JournalError) -> Event {
+        let kind = try string("event")
+        func point(_ this: inout JournalFields) throws(JournalError) -> (Double, Double) {
+            (try this.number("x"), try this.number("y"))
+        }
+        switch kind {
+        case "tilt": let (x, y) = try point(&self); return .tilt(x: x, y: y)
+        case "spawn": let (x, y) = try point(&self); return .spawn(x: x, y: y)
+        case "grab":
+            let body = try int("body", max: World.maxBodyIndex)
+            let (x, y) = try point(&self)
+            return .grab(body: body, x: x, y: y)
+        case "drag": let (x, y) = try point(&self); return .drag(x: x, y: y)
+        case "release": return .release
+        case "remove": return .remove(body: try int("body", max: World.maxBodyIndex))
+        case "reset": return .reset
+        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove or reset)")
+        }
+    }
+}

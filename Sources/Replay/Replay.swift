@@ -1,0 +1,150 @@
+import JSONText
+import Physics
+import SceneFormat
+import Simulation
+
+/// Plays a journal back from step 0: the world is rebuilt from the embedded
+/// scene and every event applied at its step, because restoring positions is
+/// not enough (Chipmunk caches contact impulses).
+public final class Replay {
+    public let journal: Journal
+    public let scene: Scene
+    public private(set) var world: World
+    private var nextEvent = 0
+    private var nextCheckpoint = 0
+
+    public enum Outcome: Equatable, Sendable, CustomStringConvertible {
+        /// Every checkpoint (and the end, unless truncated) matched.
+        /// `cutOffLine`: a last line cut off mid-write, which was not read.
+        case verified(steps: Int, checkpoints: Int, hash: UInt64, truncated: Bool, cutOffLine: Int? = nil)
+        case diverged(step: Int, expected: UInt64, got: UInt64)
+        /// An event could not be applied where the journal puts it.
+        case refused(step: Int, line: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .verified(let steps, let checkpoints, let hash, let truncated, let cutOffLine):
+                "verified \(steps) steps, \(checkpoints) checkpoints, hash \(StateHash.hex(hash))"
+                    + (truncated ? " (truncated: the journal has no end line; verified up to its last checkpoint)" : "")
+                    + (cutOffLine.map { "; line \($0) was cut off mid-write and was not read" } ?? "")
+            case .diverged(let step, let expected, let got):
+                "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
+            case .refused(let step, let line, let reason):
+                "diverged at step \(step): the event on line \(line) cannot be applied: \(reason)"
+            }
+        }
+    }
+
+    public init(journal: Journal, file: String) throws(JournalError) {
+        guard let header = journal.header else { throw JournalError(file: file, line: 1, message: "no header") }
+        self.journal = journal
+        do {
+            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))")
+        } catch {
+            throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")
+        }
+        do {
+            world = try World(scene: scene)
+        } catch {
+            throw JournalError(file: file, line: 1, message: "the embedded scene cannot be built: \(error)")
+        }
+    }
+
+    /// The last step the journal vouches for: its end, or when it was cut
+    /// off, its last checkpoint.
+    public var lastStep: Int {
+        journal.end?.steps ?? journal.checkpoints.last?.step ?? 0
+    }
+
+    /// Starts over from step 0.
+    public func rewind() throws(PhysicsError) {
+        world = try World(scene: scene)
+        nextEvent = 0
+        nextCheckpoint = 0
+    }
+
+    /// Applies the events due before the next step, then steps once, and
+    /// checks the checkpoint there if there is one.
+    public func advance() -> Outcome? {
+        let step = world.stepCount
+        while nextEvent < journal.events.count, journal.events[nextEvent].step == step {
+            let timed = journal.events[nextEvent]
+            nextEvent += 1
+            do {
+                try world.apply(timed.event)
+            } catch {
+                return .refused(step: step, line: timed.line, reason: error.message)
+            }
+        }
+        do {
+            try world.step()
+        } catch {
+            return .refused(step: step, line: 0, reason: "\(error)")
+        }
+        while nextCheckpoint < journal.checkpoints.count, journal.checkpoints[nextCheckpoint].step < world.stepCount {
+            nextCheckpoint += 1
+        }
+        if nextCheckpoint < journal.checkpoints.count, journal.checkpoints[nextCheckpoint].step == world.stepCount {
+            let expected = journal.checkpoints[nextCheckpoint].hash
+            nextCheckpoint += 1
+            let got = world.stateHash
+            if got != expected { return .diverged(step: world.stepCount, expected: expected, got: got) }
+        }
+        return nil
+    }
+
+    /// Runs forward to `target` (not past the journal's last step). At the
+    /// last step, the events recorded there (after the last step ran) are
+    /// applied too, as they were before the end hash was taken.
+    public func seek(to target: Int) throws(PhysicsError) -> Outcome? {
+        if target < world.stepCount { try rewind() }
+        while world.stepCount < min(target, lastStep) {
+            if let problem = advance() { return problem }
+        }
+        if world.stepCount == lastStep, journal.end != nil { return applyDueEvents() }
+        return nil
+    }
+
+    /// Applies the events recorded at the current step that have not been applied.
+    private func applyDueEvents() -> Outcome? {
+        while nextEvent < journal.events.count, journal.events[nextEvent].step == world.stepCount {
+            let timed = journal.events[nextEvent]
+            nextEvent += 1
+            do { try world.apply(timed.event) } catch {
+                return .refused(step: world.stepCount, line: timed.line, reason: error.message)
+            }
+        }
+        return nil
+    }
+
+    /// What to say about an outcome: its description, and when a replay did
+    /// not reproduce on another platform than the one that recorded it, both
+    /// platforms (bits are only promised on the same one).
+    public func report(_ outcome: Outcome, on platform: Platform = .current) -> String {
+        guard case .verified = outcome else {
+            guard let recorded = journal.header?.platform, recorded != platform else { return outcome.description }
+            return "\(outcome.description) (recorded on \(recorded); replayed on \(platform): results are only bit-identical on the same platform)"
+        }
+        return outcome.description
+    }
+
+    /// Replays the whole journal, checking every checkpoint and the end.
+    public func verify() -> Outcome {
+        do {
+            try rewind()
+        } catch {
+            return .refused(step: 0, line: 0, reason: "\(error)")
+        }
+        while world.stepCount < lastStep {
+            if let problem = advance() { return problem }
+        }
+        if let end = journal.end {
+            // Events recorded after the last step took effect before the end hash.
+            if let problem = applyDueEvents() { return problem }
+            if world.stateHash != end.hash { return .diverged(step: end.steps, expected: end.hash, got: world.stateHash) }
+        }
+        let checked = journal.checkpoints.filter { $0.step <= world.stepCount }.count
+        return .verified(steps: world.stepCount, checkpoints: checked, hash: world.stateHash, truncated: journal.truncated,
+                         cutOffLine: journal.cutOffLine)
+    }
+}

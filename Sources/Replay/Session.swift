@@ -1,0 +1,94 @@
+import JSONText
+import Physics
+import SceneFormat
+import Simulation
+
+/// A World together with the journal of everything done to it since it was
+/// built: live play, scripted runs and recordings all go through here, so
+/// what is recorded is exactly what was applied. The journal is kept in
+/// memory from step 0, so a recording started mid-session still replays from
+/// the scene.
+public final class Session {
+    public let world: World
+    public let sceneText: String
+    public let sceneFile: String
+    /// Every line so far, header first.
+    public private(set) var lines: [String]
+    public private(set) var file: JournalFile?
+    /// Why the recording stopped before it was ended (a write error), and at
+    /// which step: its file is a valid journal up to its last complete line.
+    public private(set) var recordingFailure: (error: JournalError, step: Int)?
+
+    public init(scene: Scene, sceneText: String, sceneFile: String) throws(PhysicsError) {
+        world = try World(scene: scene)
+        self.sceneText = sceneText
+        self.sceneFile = sceneFile
+        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
+    }
+
+    /// Applies an input and journals it (refused inputs are not journaled:
+    /// they changed nothing).
+    public func apply(_ event: Event) throws(WorldError) {
+        try world.apply(event)
+        record(Journal.line(step: world.stepCount, event))
+    }
+
+    /// One step; every 120th is followed by a checkpoint line, and a
+    /// recording reaches its file there.
+    public func step() throws(PhysicsError) {
+        try world.step()
+        if world.stepCount % Journal.checkpointInterval == 0 {
+            record(Journal.checkpointLine(step: world.stepCount, hash: world.stateHash))
+            if let file {
+                do { try file.flush() } catch { stopRecording(after: error) }
+            }
+        }
+    }
+
+    public func step(_ count: Int) throws(PhysicsError) {
+        for _ in 0..<count { try step() }
+    }
+
+    private func record(_ line: String) {
+        lines.append(line)
+        file?.append(line)
+    }
+
+    public var isRecording: Bool { file != nil }
+
+    /// Starts writing the journal, from step 0, to `path`.
+    public func startRecording(to path: String) throws(JournalError) {
+        let file = try JournalFile(path: path)
+        for line in lines { file.append(line) }
+        try file.flush()
+        self.file = file
+        recordingFailure = nil
+    }
+
+    /// Ends the recording with the end line; returns the path written.
+    @discardableResult
+    public func stopRecording() throws(JournalError) -> String? {
+        guard let file else { return nil }
+        self.file = nil
+        file.append(Journal.endLine(steps: world.stepCount, hash: world.stateHash))
+        do {
+            try file.close()
+        } catch {
+            recordingFailure = (error, world.stepCount)
+            throw error
+        }
+        return file.path
+    }
+
+    /// A write failed: the file keeps what it has (up to its last complete
+    /// line) and nothing more is written to it.
+    private func stopRecording(after error: JournalError) {
+        file = nil
+        recordingFailure = (error, world.stepCount)
+    }
+
+    /// The whole journal as it stands, with an end line: a complete replay.
+    public var journalText: String {
+        (lines + [Journal.endLine(steps: world.stepCount, hash: world.stateHash)]).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,134 @@
+import Animation
+import JSONText
+import Physics
+
+extension Scene {
+    /// The scene as a `cratebox/scene@1` document that decodes back to it.
+    public func json() -> String {
+        var lines: [String] = []
+        lines.append("{")
+        lines.append("  \"format\": \(q(Scene.format)),")
+        lines.append("  \"name\": \(q(name)),")
+        lines.append("  \"bounds\": \(pair(width, height)),")
+        lines.append("  \"gravity\": \(pair(gravity.x, gravity.y)),")
+        if let walls {
+            lines.append("  \"walls\": {\"radius\": \(n(walls.radius)), \"friction\": \(n(walls.friction)), \"elasticity\": \(n(walls.elasticity))},")
+        } else {
+            lines.append("  \"walls\": false,")
+        }
+        lines.append("  \"iterations\": \(iterations),")
+        lines.append("  \"damping\": \(n(damping)),")
+        lines.append("  \"sleepTime\": \(sleepTime.map(n) ?? "null"),")
+        if let spatialHash {
+            lines.append("  \"spatialHash\": {\"cellSize\": \(n(spatialHash.cellSize)), \"cells\": \(spatialHash.cells)},")
+        }
+        lines.append("  \"spawn\": \(body(spawn, withPosition: false)),")
+        lines.append("  \"bodies\": [")
+        lines.append(bodies.map { "    " + body($0, withPosition: true) }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"joints\": [")
+        lines.append(joints.map { "    " + joint($0) }.joined(separator: ",\n"))
+        lines.append("  ]")
+        lines.append("}")
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    }
+
+    private func n(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) + (x == 0 && x.sign == .minus ? ".0" : "") }
+        return "\(x)"  // shortest text that reads back to the same double
+    }
+
+    private func pair(_ x: Double, _ y: Double) -> String { "[\(n(x)), \(n(y))]" }
+    private func point(_ v: Vector) -> String { pair(v.x, v.y) }
+
+    private func q(_ s: String) -> String { JSONText.quote(s) }
+
+    private func body(_ b: BodySpec, withPosition: Bool) -> String {
+        var fields: [String] = []
+        if let id = b.id { fields.append("\"id\": \(q(id))") }
+        fields.append("\"type\": \(q(b.type.rawValue))")
+        if withPosition { fields.append("\"position\": \(point(b.position))") }
+        if b.angle != 0 { fields.append("\"angle\": \(n(b.angle))") }
+        if b.velocity != .zero { fields.append("\"velocity\": \(point(b.velocity))") }
+        if b.angularVelocity != 0 { fields.append("\"angularVelocity\": \(n(b.angularVelocity))") }
+        switch b.mass {
+        case .mass(let m)?: fields.append("\"mass\": \(n(m))")
+        case .density(let d)?: fields.append("\"density\": \(n(d))")
+        case nil: break
+        }
+        fields.append("\"shapes\": [\(b.shapes.map(shape).joined(separator: ", "))]")
+        if let animation = b.animation { fields.append("\"animation\": \(self.animation(animation))") }
+        switch b.look {
+        case .crate: fields.append("\"look\": \"crate\"")
+        case .ball: fields.append("\"look\": \"ball\"")
+        case .plain: fields.append("\"look\": \"plain\"")
+        case .color(let rgb):
+            let hex = String(rgb, radix: 16)
+            fields.append("\"look\": \"#\(String(repeating: "0", count: 6 - hex.count) + hex)\"")
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private func animation(_ a: AnimationSpec) -> String {
+        func common<V>(_ track: KeyframeTrack<V>, _ property: String, _ values: [String]) -> String {
+            var fields = ["\"property\": \(q(property))", "\"values\": [\(values.joined(separator: ", "))]",
+                          "\"keyTimes\": [\(track.keyTimes.map(n).joined(separator: ", "))]",
+                          "\"timingFunctions\": [\(track.timingFunctions.map(function).joined(separator: ", "))]",
+                          "\"duration\": \(n(track.duration))", "\"beginTime\": \(n(track.beginTime))"]
+            if track.timeOffset != 0 { fields.append("\"timeOffset\": \(n(track.timeOffset))") }
+            switch track.repeatCount {
+            case .forever: fields.append("\"repeat\": \"forever\"")
+            case .times(let count): fields.append("\"repeat\": \(n(count))")
+            }
+            fields.append("\"autoreverses\": \(track.autoreverses)")
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        switch a {
+        case .position(let track): return common(track, "position", track.values.map { pair($0.x, $0.y) })
+        case .angle(let track): return common(track, "angle", track.values.map(n))
+        }
+    }
+
+    private func function(_ f: TimingFunction) -> String {
+        if let name = f.name { return q(name) }
+        return "[\(n(f.x1)), \(n(f.y1)), \(n(f.x2)), \(n(f.y2))]"
+    }
+
+    private func shape(_ s: ShapeSpec) -> String {
+        var fields: [String] = []
+        switch s.geometry {
+        case .box(let w, let h, let r): fields += ["\"box\": \(pair(w, h))", "\"radius\": \(n(r))"]
+        case .circle(let r, let offset): fields += ["\"circle\": \(n(r))", "\"offset\": \(point(offset))"]
+        case .polygon(let vertices, let r): fields += ["\"polygon\": [\(vertices.map(point).joined(separator: ", "))]", "\"radius\": \(n(r))"]
+        case .segment(let a, let b, let r): fields += ["\"segment\": [\(point(a)), \(point(b))]", "\"radius\": \(n(r))"]
+        }
+        fields += ["\"friction\": \(n(s.friction))", "\"elasticity\": \(n(s.elasticity))"]
+        if s.sensor { fields.append("\"sensor\": true") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private func joint(_ j: JointSpec) -> String {
+        func ref(_ r: BodyRef) -> String {
+            switch r {
+            case .world: return q("world")
+            case .body(let i): return q(bodies[i].id ?? "")
+            }
+        }
+        var fields = ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"]
+        switch j.kind {
+        case .pivot(let anchor): fields.insert("\"type\": \"pivot\"", at: 0); fields.append("\"anchor\": \(point(anchor))")
+        case .pivotAnchors: preconditionFailure("scenes have no two-anchor pivots")
+        case .pin(let a, let b): fields.insert("\"type\": \"pin\"", at: 0); fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))"]
+        case .slide(let a, let b, let lo, let hi):
+            fields.insert("\"type\": \"slide\"", at: 0)
+            fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"min\": \(n(lo))", "\"max\": \(n(hi))"]
+        case .dampedSpring(let a, let b, let rest, let k, let d):
+            fields.insert("\"type\": \"spring\"", at: 0)
+            fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"restLength\": \(n(rest))", "\"stiffness\": \(n(k))", "\"damping\": \(n(d))"]
+        case .simpleMotor(let rate): fields.insert("\"type\": \"motor\"", at: 0); fields.append("\"rate\": \(n(rate))")
+        }
+        if j.maxForce.isFinite { fields.append("\"maxForce\": \(n(j.maxForce))") }
+        if j.collide { fields.append("\"collide\": true") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,57 @@
+import Animation
+import JSONText
+import Physics
+
+/// One thing wrong with a scene file, in the form
+/// `tower.json: bodies[3].shapes[0].box: width must be greater than 0, got -2`
+/// or, for a syntax error, `tower.json:12:7: expected ',' or '}'`.
+public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// The JSON path (`bodies[3].shapes[0]`); empty for the document as a whole.
+    public var path: String
+    public var message: String
+    /// Set for syntax errors.
+    public var line: Int?
+    public var column: Int?
+
+    public var description: String {
+        if let line, let column { return "\(file):\(line):\(column): \(message)" }
+        if path.isEmpty { return "\(file): \(message)" }
+        return "\(file): \(path): \(message)"
+    }
+}
+
+/// All the errors found in one scene file (the validator does not stop at the first).
+public struct SceneErrors: Error, Sendable, CustomStringConvertible {
+    public var errors: [SceneError]
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// Suggests the closest of `candidates` to a mistyped `word`, if one is close.
+func closest(to word: String, in candidates: [String]) -> String? {
+    // Suggestions are a courtesy: past a few hundred candidates (ids in a big
+    // scene) they would cost more than they help.
+    guard candidates.count <= 500, word.count <= 100 else { return nil }
+    var best: (String, Int)?
+    for candidate in candidates {
+        let d = editDistance(word.lowercased(), candidate.lowercased())
+        let allowed = max(1, min(3, candidate.count / 3))
+        if d <= allowed, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+    }
+    return best?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,31 @@
+import Animation
+import Physics
+import SceneFormat
+
+/// An input to the world. Every input (a key, a drag, a gamepad, a replay line,
+/// a test) becomes one of these and is applied between steps, never inside one.
+/// Bodies are named by construction index (file order, then spawn order),
+/// never by pointer, so a recorded event means the same body everywhere.
+public enum Event: Equatable, Sendable {
+    /// An accelerometer reading in g: gravity becomes |scene gravity| * (x, y).
+    case tilt(x: Double, y: Double)
+    /// Adds the scene's spawn body with its origin at (x, y).
+    case spawn(x: Double, y: Double)
+    /// Takes hold of a dynamic body at a world point, as a mouse does.
+    case grab(body: Int, x: Double, y: Double)
+    /// Moves the hand holding the grabbed body to a world point.
+    case drag(x: Double, y: Double)
+    /// Lets go of the grabbed body, which keeps its velocity (a throw).
+    case release
+    /// Removes a body from the world.
+    case remove(body: Int)
+    /// Rebuilds the world from its scene (tilt and spawned bodies are gone).
+    case reset
+}
+
+/// An event the world refuses (it would make Chipmunk assert, or is absurd).
+public struct WorldError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,377 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Animation
+import Physics
+import SceneFormat
+
+/// A body of the world and what the sandbox knows about it.
+public struct WorldBody {
+    public let id: String?
+    /// What the body was made from (its file entry, or the spawn body).
+    public let spec: BodySpec
+    public let body: Body
+    public let shapes: [Shape]
+    public let look: Look
+}
+
+/// A body's pose, for drawing between two steps.
+public struct Pose: Equatable, Sendable {
+    public var position: Vector
+    public var angle: Double
+
+    public init(position: Vector, angle: Double) {
+        self.position = position
+        self.angle = angle
+    }
+
+    /// The pose `alpha` of the way from `self` to `next` (angles are not wrapped:
+    /// they are continuous across steps).
+    public func interpolated(to next: Pose, _ alpha: Double) -> Pose {
+        Pose(position: position + (next.position - position) * alpha, angle: angle + (next.angle - angle) * alpha)
+    }
+}
+
+/// A running scene: builds a Space from a Scene in the normative construction
+/// order (shared/scene-format.md), applies events between steps, steps at
+/// exactly 1/120 s and computes the state hash.
+public final class World {
+    /// Every step is exactly this long; time enters the simulation only as a step count.
+    public static let stepDuration = 1.0 / 120.0
+    /// The most bodies the world may hold at once (spawning stops there;
+    /// removed bodies do not count).
+    public static let maxBodies = 20_000
+    /// The highest construction index a journal may name: indices are never
+    /// reused, so a long session of spawning and removing counts up past
+    /// `maxBodies`. (A journal of 1 GiB holds fewer spawn lines than this.)
+    public static let maxBodyIndex = 100_000_000
+    /// The most a grab may lever a body: r² m / I, with r the hold's distance
+    /// from the centre of gravity (on the body it is below about 12).
+    public static let maxGrabLever = 1e8
+
+    public let scene: Scene
+    public private(set) var space: Space
+    /// File order, then spawned bodies in spawn order. A removed body's entry
+    /// stays, as nil (its Chipmunk objects are freed), so construction indices
+    /// stay stable.
+    public private(set) var bodies: [WorldBody?] = []
+    /// Bodies in the world now (the entries of `bodies` that are not nil).
+    public private(set) var liveBodyCount = 0
+    /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.
+    private var dynamicBodies: [Body] = []
+    /// Steps since the world was made (a reset does not restart the count).
+    public private(set) var stepCount = 0
+    /// The last tilt applied, if any.
+    public private(set) var tilt: Vector?
+    private let gravityLength: Double
+    /// Each body's pose before the last step, by index into `bodies`, for
+    /// drawing between steps. Kept only when `keepsPreviousPoses` is on (the
+    /// window turns it on; headless runs do not pay for it).
+    public private(set) var previousPoses: [Pose] = []
+    public var keepsPreviousPoses = false
+    private var grab: Grab?
+    /// Kinematic bodies that follow an animation, by index into `bodies`.
+    private var animated: [(index: Int, animation: AnimationSpec)] = []
+    /// Steps since the world was last built: the animations' clock (a reset restarts them).
+    public private(set) var stepsSinceBuild = 0
+
+    /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
+    /// joint of bounded force, as in Chipmunk's demo app.
+    struct Grab {
+        let index: Int
+        let hand: Body
+        let joint: Joint
+        var target: Vector
+    }
+
+    public init(scene: Scene) throws(PhysicsError) {
+        self.scene = scene
+        gravityLength = scene.gravity.length
+        space = Space()
+        try build()
+    }
+
+    /// Steps 1 to 4 of the normative construction order.
+    private func build() throws(PhysicsError) {
+        // 1. The space.
+        space = Space()
+        bodies = []
+        liveBodyCount = 0
+        dynamicBodies = []
+        previousPoses = []
+        grab = nil
+        tilt = nil
+        animated = []
+        stepsSinceBuild = 0
+        space.iterations = scene.iterations
+        space.gravity = scene.gravity
+        space.damping = scene.damping
+        if let sleep = scene.sleepTime { space.sleepTimeThreshold = sleep }
+        if let hash = scene.spatialHash { space.useSpatialHash(cellSize: hash.cellSize, cells: hash.cells) }
+
+        // 2. Walls on the space's static body: bottom, right, top, left.
+        if let walls = scene.walls {
+            let w = scene.width, h = scene.height
+            let corners = [Vector(0, 0), Vector(w, 0), Vector(w, h), Vector(0, h), Vector(0, 0)]
+            for i in 0..<4 {
+                let wall = Shape(body: space.staticBody, geometry: .segment(a: corners[i], b: corners[i + 1], radius: walls.radius))
+                wall.friction = walls.friction
+                wall.elasticity = walls.elasticity
+                try space.add(wall)
+            }
+        }
+
+        // 3. Bodies in file order.
+        for spec in scene.bodies {
+            try addBody(spec, at: spec.position)
+        }
+
+        // 4. Joints in file order.
+        for spec in scene.joints {
+            let joint = Joint(spec.kind, a: resolve(spec.a), b: resolve(spec.b))
+            joint.maxForce = spec.maxForce
+            joint.collideBodies = spec.collide
+            try space.add(joint)
+        }
+    }
+
+    private func resolve(_ ref: BodyRef) -> Body {
+        switch ref {
+        case .world: space.staticBody
+        case .body(let i): bodies[i]!.body  // joints name file bodies, built just before
+        }
+    }
+
+    private func addBody(_ spec: BodySpec, at position: Vector) throws(PhysicsError) {
+        let body = Body(kind: spec.type)
+        body.position = position
+        body.angle = spec.angle
+        try space.add(body)
+
+        // Several shapes share `mass` by area; the split is normative.
+        var totalArea = 0.0
+        if spec.type == .dynamic, case .mass = spec.mass, spec.shapes.count > 1 {
+            for shape in spec.shapes { totalArea += shape.geometry.area }
+        }
+        var shapes: [Shape] = []
+        for shapeSpec in spec.shapes {
+            let shape = Shape(body: body, geometry: shapeSpec.geometry)
+            shape.friction = shapeSpec.friction
+            shape.elasticity = shapeSpec.elasticity
+            if shapeSpec.sensor { shape.isSensor = true }
+            if spec.type == .dynamic {
+                switch spec.mass {
+                case .mass(let m)?:
+                    shape.mass = spec.shapes.count == 1 ? m : m * shapeSpec.geometry.area / totalArea
+                case .density(let d)?:
+                    shape.density = d
+                case nil:
+                    break
+                }
+            }
+            try space.add(shape)
+            shapes.append(shape)
+        }
+        body.velocity = spec.velocity
+        body.angularVelocity = spec.angularVelocity
+
+        if let animation = spec.animation { animated.append((bodies.count, animation)) }
+        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
+        liveBodyCount += 1
+        previousPoses.append(Pose(position: body.position, angle: body.angle))
+        if spec.type == .dynamic { dynamicBodies.append(body) }
+    }
+
+    // MARK: Events
+
+    /// Applies an input. Call between steps only (the world is never inside one here).
+    public func apply(_ event: Event) throws(WorldError) {
+        switch event {
+        case .tilt(let x, let y):
+            guard x.isFinite, y.isFinite, abs(x) <= 100, abs(y) <= 100 else {
+                throw WorldError("tilt must be two finite readings in g of at most 100, got \(x), \(y)")
+            }
+            tilt = Vector(x, y)
+            space.gravity = Vector(gravityLength * x, gravityLength * y)
+        case .spawn(let x, let y):
+            let point = try checkedPoint(x, y, "spawn position")
+            guard liveBodyCount < World.maxBodies else {
+                throw WorldError("the world already has \(liveBodyCount) bodies; the limit is \(World.maxBodies)")
+            }
+            guard bodies.count <= World.maxBodyIndex else {
+                throw WorldError("this session has made \(bodies.count) bodies; construction indices end at \(World.maxBodyIndex)")
+            }
+            do {
+                try addBody(scene.spawn, at: point)
+            } catch {
+                throw WorldError("cannot spawn: \(error)")
+            }
+        case .grab(let index, let x, let y):
+            let point = try checkedPoint(x, y, "grab point")
+            let target = try liveBody(index)
+            guard target.body.kind == .dynamic else { throw WorldError("body \(index) is \(target.body.kind.rawValue); only dynamic bodies can be grabbed") }
+            // A hold far off a body, for its size, leaves the pivot's mass
+            // matrix no precision (Chipmunk asserts "Unsolvable constraint"):
+            // its determinant keeps about lever x 2.2e-16 of itself.
+            let anchor = target.body.worldToLocal(point), cog = target.body.centerOfGravity
+            let rx = anchor.x - cog.x, ry = anchor.y - cog.y
+            let lever = (rx * rx + ry * ry) * target.body.mass / target.body.moment
+            guard lever <= World.maxGrabLever else {
+                throw WorldError("the grab point is \((rx * rx + ry * ry).squareRoot()) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
+            }
+            releaseGrab()
+            let hand = Body(kind: .kinematic)
+            hand.position = point
+            let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: anchor), a: hand, b: target.body)
+            // Strong enough to throw the body around, bounded so that it cannot
+            // tear through a pile: 60 times the body's weight under the scene's gravity.
+            joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
+            // pow(1 - 0.15, 60), the demo's "15 % of the error left after 1/60 s",
+            // written as its exact double so that libm stays out of the solver's input.
+            joint.errorBias = 0x1.e874bc01e1297p-15
+            do {
+                try space.add(hand)
+                try space.add(joint)
+            } catch {
+                throw WorldError("cannot grab: \(error)")
+            }
+            grab = Grab(index: index, hand: hand, joint: joint, target: point)
+        case .drag(let x, let y):
+            let point = try checkedPoint(x, y, "drag point")
+            grab?.target = point
+        case .release:
+            releaseGrab()
+        case .remove(let index):
+            let entry = try liveBody(index)
+            if grab?.index == index { releaseGrab() }
+            do {
+                try space.remove(entry.body)
+            } catch {
+                throw WorldError("cannot remove body \(index): \(error)")
+            }
+            bodies[index] = nil
+            liveBodyCount -= 1
+            dynamicBodies.removeAll { $0 === entry.body }
+        case .reset:
+            do {
+                try build()
+            } catch {
+                throw WorldError("cannot rebuild the scene: \(error)")
+            }
+        }
+    }
+
+    private func checkedPoint(_ x: Double, _ y: Double, _ what: String) throws(WorldError) -> Vector {
+        guard x.isFinite, y.isFinite, abs(x) <= Limits.coordinate, abs(y) <= Limits.coordinate else {
+            throw WorldError("\(what) must be finite and within ±\(Int(Limits.coordinate)), got \(x), \(y)")
+        }
+        return Vector(x, y)
+    }
+
+    private func liveBody(_ index: Int) throws(WorldError) -> WorldBody {
+        guard bodies.indices.contains(index) else {
+            throw WorldError("there is no body \(index) (the world has \(bodies.count), removed ones included)")
+        }
+        guard let entry = bodies[index] else { throw WorldError("body \(index) was removed") }
+        return entry
+    }
+
+    private func releaseGrab() {
+        guard let grab else { return }
+        try? space.remove(grab.hand)  // takes the joint with it
+        self.grab = nil
+    }
+
+    /// The index of the body being held, if any.
+    public var grabbedBody: Int? { grab?.index }
+    /// Where the hand holding it is going.
+    public var grabTarget: Vector? { grab?.target }
+
+    // MARK: Stepping
+
+    /// Advances exactly one step of 1/120 s.
+    public func step() throws(PhysicsError) {
+        if keepsPreviousPoses {
+            for i in bodies.indices {
+                guard let b = bodies[i]?.body else { continue }
+                previousPoses[i] = Pose(position: b.position, angle: b.angle)
+            }
+        }
+        if let grab {
+            // The hand moves a quarter of the way to the target each 1/60 s (the
+            // demo app's smoothing), by velocity, so the joint sees a moving
+            // body it can carry and throw.
+            let hand = grab.hand.position
+            let next = hand + (grab.target - hand) * 0.125
+            grab.hand.velocity = (next - hand) * (1 / World.stepDuration)
+        }
+        animate()
+        try space.step(World.stepDuration)
+        stepCount += 1
+        stepsSinceBuild += 1
+    }
+
+    /// The normative rule: before each step, each animated body gets the
+    /// velocity that brings it to its animated pose at the end of the step.
+    private func animate() {
+        guard !animated.isEmpty else { return }
+        let endOfStep = Double(stepsSinceBuild + 1) * World.stepDuration
+        for (index, animation) in animated {
+            guard let body = bodies[index]?.body else { continue }
+            switch animation {
+            case .position(let track):
+                let target = track.value(at: endOfStep), p = body.position
+                body.velocity = Vector((target.x - p.x) / World.stepDuration, (target.y - p.y) / World.stepDuration)
+            case .angle(let track):
+                body.angularVelocity = (track.value(at: endOfStep) - body.angle) / World.stepDuration
+            }
+        }
+    }
+
+    public func step(_ count: Int) throws(PhysicsError) {
+        for _ in 0..<count { try step() }
+    }
+
+    // MARK: Reading
+
+    /// The normative state hash of the world as it is now.
+    public var stateHash: UInt64 {
+        var hash = StateHash()
+        for body in dynamicBodies {
+            let p = body.position, v = body.velocity
+            hash.add(p.x)
+            hash.add(p.y)
+            hash.add(body.angle)
+            hash.add(v.x)
+            hash.add(v.y)
+            hash.add(body.angularVelocity)
+        }
+        return hash.value
+    }
+
+    /// The dynamic bodies still in the world, in construction order (the ones the hash covers).
+    public var dynamicWorldBodies: [WorldBody] { bodies.compactMap { $0?.body.kind == .dynamic ? $0 : nil } }
+
+    /// The pose to draw body `index` at, `alpha` of the way through the last step.
+    public func pose(of index: Int, alpha: Double) -> Pose {
+        guard let b = bodies[index]?.body else { return previousPoses[index] }
+        let current = Pose(position: b.position, angle: b.angle)
+        guard keepsPreviousPoses else { return current }
+        return previousPoses[index].interpolated(to: current, alpha)
+    }
+
+    /// The index of the body under a world point (within `tolerance`), if any.
+    public func body(at point: Vector, tolerance: Double = 0) -> Int? {
+        hit(at: point, tolerance: tolerance)?.index
+    }
+
+    /// The body under a world point (within `tolerance`), and the point on it:
+    /// the point itself when it is inside a shape, else the nearest on one.
+    public func hit(at point: Vector, tolerance: Double = 0) -> (index: Int, point: Vector)? {
+        guard point.isFinite, let hit = space.nearestShape(to: point, within: max(0, tolerance)),
+              let index = bodies.firstIndex(where: { $0?.body === hit.shape.body }) else { return nil }
+        return (index, hit.distance <= 0 ? point : hit.point)
+    }
+}

@@ -1,0 +1,76 @@
+import Animation
+import Physics
+import SceneFormat
+
+extension World {
+    /// The world as it is now, as a scene: every body still here (spawned ones
+    /// included) at its current pose and velocity, the current gravity, and the
+    /// joints whose bodies are both still here. Loading it starts from this
+    /// state (without Chipmunk's cached contact impulses).
+    public func currentScene() -> Scene {
+        var out = scene
+        out.gravity = space.gravity
+        var newIndex: [Int?] = []
+        var taken = Set(bodies.compactMap { $0?.id })  // membership only; never iterated
+        var bodySpecs: [BodySpec] = []
+        for slot in bodies {
+            guard let entry = slot else { newIndex.append(nil); continue }
+            var spec = entry.spec
+            spec.position = entry.body.position
+            spec.angle = entry.body.angle
+            if spec.type != .static {
+                spec.velocity = entry.body.velocity
+                spec.angularVelocity = entry.body.angularVelocity
+            }
+            if let animation = spec.animation { carryOn(animation, &spec) }
+            newIndex.append(bodySpecs.count)
+            bodySpecs.append(spec)
+        }
+        var joints: [JointSpec] = []
+        for joint in scene.joints {
+            func map(_ ref: BodyRef) -> BodyRef? {
+                switch ref {
+                case .world: return .world
+                case .body(let i): return newIndex[i].map(BodyRef.body)
+                }
+            }
+            guard let a = map(joint.a), let b = map(joint.b) else { continue }
+            var j = joint
+            j.a = a
+            j.b = b
+            joints.append(j)
+        }
+        // Joints name bodies by id: give one to every jointed body that has none.
+        for joint in joints {
+            for ref in [joint.a, joint.b] {
+                guard case .body(let i) = ref, bodySpecs[i].id == nil else { continue }
+                var n = i
+                while taken.contains("body\(n)") { n += 1 }
+                bodySpecs[i].id = "body\(n)"
+                taken.insert("body\(n)")
+            }
+        }
+        out.bodies = bodySpecs
+        out.joints = joints
+        return out
+    }
+
+    /// An animation saved mid-run carries on from where it is: its time offset
+    /// grows by the time it has played, and the body's pose in the file is the
+    /// track's pose at the new scene time 0 (what the validator asks for), not
+    /// the stepped pose a rounding error away from it.
+    private func carryOn(_ animation: AnimationSpec, _ spec: inout BodySpec) {
+        let elapsed = Double(stepsSinceBuild) * World.stepDuration
+        switch animation {
+        case .position(let track):
+            let moved = track.withTimeOffset(track.timeOffset + elapsed)
+            let p = moved.value(at: 0)
+            spec.position = Vector(p.x, p.y)
+            spec.animation = .position(moved)
+        case .angle(let track):
+            let moved = track.withTimeOffset(track.timeOffset + elapsed)
+            spec.angle = moved.value(at: 0)
+            spec.animation = .angle(moved)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SceneFormat
+
+// What the test targets share (a library only tests depend on).
+
+/// The package's top directory, found from this file's path.
+public let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+public func decode(_ json: String, file: String = "test.json") throws(SceneErrors) -> Scene {
+    try Scene.decode(Array(json.utf8), file: file)
+}
+
+/// The error lines for a scene that must be invalid ("" if it decoded).
+public func errors(_ json: String, file: String = "test.json") -> String {
+    do {
+        _ = try decode(json, file: file)
+        return ""
+    } catch {
+        return error.description
+    }
+}
+
+/// A minimal valid scene with `bodies` (JSON text of the array's contents) and extra top-level keys.
+public func scene(bodies: String = "", extra: String = "") -> String {
+    """
+    {"format": "cratebox/scene@1", "bounds": [300, 300]\(extra.isEmpty ? "" : ", " + extra), "bodies": [\(bodies)]}
+    """
+}
+
+public func loadShippedScene(_ name: String) throws -> Scene {
+    let path = packageRoot.appendingPathComponent("Scenes/\(name)").path
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return try Scene.decode(Array(data), file: name)
+}
+
+public let shippedScenes = ["crates.json", "pyramid.json", "tower.json", "mixed.json", "bridge.json", "pile.json",
+                            "elevator.json", "paddle.json", "bounce.json"]
+/// The plain C runner does not animate bodies: these are the scenes it can run.
+public let unanimatedScenes = ["crates.json", "pyramid.json", "tower.json", "mixed.json", "bridge.json", "pile.json"]

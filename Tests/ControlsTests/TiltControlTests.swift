@@ -1,0 +1,77 @@
+import Physics
+import Testing
+@testable import Controls
+import TestSupport
+
+@Suite struct TiltControlTests {
+    func close(_ a: Vector, _ b: Vector) -> Bool { (a - b).length < 1e-9 }
+
+    @Test func levelAtRest() {
+        let t = TiltControl()
+        #expect(close(t.tilt, Vector(0, -1)))
+    }
+
+    @Test func leftAndRightTurnGravitySmoothly() {
+        var t = TiltControl()
+        t.update(keys: .init(left: true), dt: 0.25)
+        t.update(keys: .init(left: true), dt: 0.25)
+        #expect(abs(t.angle + 0.75) < 1e-12)
+        #expect(t.tilt.x < 0 && t.tilt.y < 0 && abs(t.tilt.length - 1) < 1e-12)
+        // Held long enough, gravity points left, then stops at upside down.
+        t.update(keys: .init(left: true), dt: 0.25)
+        t.update(keys: .init(left: true), dt: 0.25)
+        #expect(abs(t.angle + 1.5) < 1e-12)
+        for _ in 0..<40 { t.update(keys: .init(left: true), dt: 0.1) }
+        #expect(abs(t.angle + Double.pi) < 1e-12)
+        // Both keys cancel; Right turns back.
+        t.update(keys: .init(left: true, right: true), dt: 1)
+        #expect(abs(t.angle + Double.pi) < 1e-12)
+        t.update(keys: .init(right: true), dt: 0.2)
+        #expect(abs(t.angle + Double.pi - 0.3) < 1e-12)
+        // A huge frame counts as a quarter second at most.
+        var u = TiltControl()
+        u.update(keys: .init(right: true), dt: 10)
+        #expect(abs(u.angle - 0.375) < 1e-12)
+    }
+
+    @Test func upAndDownScaleGravity() {
+        var t = TiltControl()
+        t.update(keys: .init(up: true), dt: 0.25)
+        #expect(close(t.tilt, Vector(0, -1.25)))
+        for _ in 0..<20 { t.update(keys: .init(down: true), dt: 0.25) }
+        #expect(close(t.tilt, Vector(0, 0)))
+        for _ in 0..<20 { t.update(keys: .init(up: true), dt: 0.25) }
+        #expect(close(t.tilt, Vector(0, -TiltControl.maxStrength)))
+    }
+
+    @Test func stickSetsTheTiltOutsideTheDeadZone() {
+        var t = TiltControl()
+        let inDeadZone = t.setStick(x: 0.1, y: 0.1); #expect(!inDeadZone)
+        #expect(close(t.tilt, Vector(0, -1)))
+        let fullLeft = t.setStick(x: -1, y: 0); #expect(fullLeft)  // full left
+        #expect(close(t.tilt, Vector(-1, 0)))
+        let halfUp = t.setStick(x: 0, y: -0.5); #expect(halfUp)  // half up (SDL's y is down)
+        #expect(close(t.tilt, Vector(0, 0.5)))
+        let corner = t.setStick(x: 1, y: 1); #expect(corner)  // corners clamp to 1 g
+        #expect(abs(t.tilt.length - 1) < 1e-12 && t.tilt.x > 0 && t.tilt.y < 0)
+        let notANumber = t.setStick(x: .nan, y: 1); #expect(!notANumber)
+    }
+
+    @Test func accelerometerReadingsBecomeGravity() {
+        var t = TiltControl()
+        // Held upright: the sensor reads +1 g up, so gravity points down.
+        t.setAccelerometer(x: 0, y: TiltControl.standardGravity)
+        #expect(close(t.tilt, Vector(0, -1)))
+        // Turned on its side (right side down): the reading is +x, gravity points -x... after smoothing.
+        var s = TiltControl()
+        s.setAccelerometer(x: TiltControl.standardGravity, y: 0)
+        #expect(close(s.tilt, Vector(-1, 0)))
+        // Flat on a table: nothing in the plane, the crates float.
+        var f = TiltControl()
+        f.setAccelerometer(x: 0, y: 0)
+        #expect(close(f.tilt, Vector(0, 0)))
+        // Jitter is smoothed: one reading moves a fifth of the way.
+        t.setAccelerometer(x: TiltControl.standardGravity, y: TiltControl.standardGravity)
+        #expect(close(t.tilt, Vector(-0.2, -1)))
+    }
+}

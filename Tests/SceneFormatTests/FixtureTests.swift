@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import SceneFormat
+@testable import JSONText
+import TestSupport
+
+/// Tests/Fixtures/invalid holds a malformed scene per case with the exact
+/// errors expected for it; Tests/Fixtures/valid holds edge cases that must load
+/// and run.
+@Suite struct FixtureTests {
+    static let invalidDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/invalid")
+    static let validDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/valid")
+
+    static func jsonFiles(in directory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    @Test func thereAreFixtures() {
+        #expect(Self.jsonFiles(in: Self.invalidDirectory).count > 200)
+        #expect(Self.jsonFiles(in: Self.validDirectory).count > 15)
+    }
+
+    @Test(arguments: jsonFiles(in: invalidDirectory))
+    func invalidSceneGivesTheExpectedErrors(name: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.invalidDirectory.appendingPathComponent(name)))
+        let expected = try String(contentsOf: Self.invalidDirectory.appendingPathComponent(name.replacingOccurrences(of: ".json", with: ".expected")), encoding: .utf8)
+        let file = "Tests/Fixtures/invalid/\(name)"
+        do {
+            _ = try Scene.decode(bytes, file: file)
+            Issue.record("\(name) decoded without error")
+        } catch {
+            #expect(error.description + "\n" == expected)
+            // Every line names the file first.
+            #expect(error.errors.allSatisfy { $0.description.hasPrefix(file + ":") })
+        }
+    }
+
+    /// Scenes/scene.schema.json agrees with the validator: it accepts every
+    /// shipped and valid scene, and rejects each invalid fixture whose rule JSON
+    /// Schema can express (the rest, like convexity and joint references, are
+    /// listed as schema-valid in SCHEMA_EXPECTED.txt).
+    @Test func theSchemaAgreesWithTheValidator() throws {
+        let listing = try String(contentsOf: Self.invalidDirectory.appendingPathComponent("SCHEMA_EXPECTED.txt"), encoding: .utf8)
+        var expected: [(String, String)] = []
+        for line in listing.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            expected.append((String(parts[0]), String(parts[1])))
+        }
+        #expect(expected.map(\.0).sorted() == Self.jsonFiles(in: Self.invalidDirectory))
+
+        var files = expected.map { "Tests/Fixtures/invalid/\($0.0)" }
+        files += Self.jsonFiles(in: Self.validDirectory).map { "Tests/Fixtures/valid/\($0)" }
+        files += shippedScenes.map { "Scenes/\($0)" }
+        let output = try runSchemaChecker(files)
+        var verdicts: [String: String] = [:]  // lookups only
+        for line in output.split(separator: "\n") {
+            let text = String(line)
+            guard let colon = text.range(of: ": ") else { continue }
+            let file = String(text[..<colon.lowerBound])
+            let rest = text[colon.upperBound...]
+            verdicts[file] = rest.hasPrefix("valid") ? "schema-valid" : rest.hasPrefix("invalid: cannot read JSON") ? "not-json" : "schema-invalid"
+        }
+        for (name, verdict) in expected {
+            #expect(verdicts["Tests/Fixtures/invalid/\(name)"] == verdict, "\(name)")
+        }
+        for file in files where !file.contains("/invalid/") {
+            #expect(verdicts[file] == "schema-valid", "\(file)")
+        }
+    }
+
+    func runSchemaChecker(_ files: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["scripts/check-schema.py", "Scenes/scene.schema.json"] + files
+        process.currentDirectoryURL = packageRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "check-schema.py failed; is python3-jsonschema installed?")
+        return String(decoding: data, as: UTF8.self)
+    }
+}

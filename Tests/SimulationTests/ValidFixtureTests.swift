@@ -1,0 +1,169 @@
+import Foundation
+import Physics
+import Testing
+@testable import Simulation
+@testable import SceneFormat
+import TestSupport
+
+/// Each valid fixture is there for one rule of the format; this checks that
+/// rule by its effect on the world, not only that the scene loads and runs.
+@Suite struct ValidFixtureTests {
+    static let validDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/valid")
+    static var validFixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: validDirectory.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func load(_ name: String) throws -> (Scene, World, [UInt8]) {
+        let bytes = Array(try Data(contentsOf: Self.validDirectory.appendingPathComponent(name)))
+        let scene = try Scene.decode(bytes, file: name)
+        return (scene, try World(scene: scene), bytes)
+    }
+
+    static func body(_ world: World, _ i: Int) -> Body { world.bodies[i]!.body }
+    static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance * max(1, abs(a), abs(b)) }
+
+    /// Every fixture is covered here: a new one needs its own check.
+    @Test func everyValidFixtureHasACheck() {
+        #expect(Self.validFixtures == Self.checks.keys.sorted())
+    }
+
+    @Test(arguments: checks.keys.sorted())
+    func eachValidFixtureDoesWhatItIsFor(name: String) throws {
+        let (scene, world, bytes) = try Self.load(name)
+        try Self.checks[name]!(scene, world, bytes)
+        // And it runs: a spawn, steps, finite numbers.
+        try world.step(60)
+        try world.apply(.spawn(x: scene.width / 2, y: scene.height / 2))
+        try world.step(10)
+        #expect(world.dynamicWorldBodies.allSatisfy { $0.body.position.isFinite && $0.body.velocity.isFinite })
+    }
+
+    typealias Check = @Sendable (Scene, World, [UInt8]) throws -> Void
+    static let checks: [String: Check] = [  // looked up by name only
+        "animation-equal-key-times.json": { _, world, _ in
+            // Equal key times jump: it holds at 200 for the first second, then jumps to 250 and holds.
+            try world.step(100)
+            #expect(body(world, 0).position.x == 200)
+            try world.step(30)  // past 1 s
+            #expect(body(world, 0).position.x == 250)
+        },
+        "animation-on-kinematic.json": { _, world, _ in
+            // Linear from 100 to 300 over 2 s: at 1 s it is half way.
+            try world.step(120)
+            #expect(close(body(world, 0).position.x, 200, 1e-9) && body(world, 0).position.y == 100)
+        },
+        "animation-time-offset.json": { scene, world, _ in
+            // "done" was saved after its animation ended, "waiting" before its own began, the spinner two turns in.
+            try world.step(240)
+            #expect(body(world, 0).position.x == 200, "an ended animation holds its last value")
+            #expect(body(world, 1).position.x == 100, "local time -2 + 2 = 0: it has not begun")
+            try world.step(60)  // 2.5 s: local time 0.5 s of a 1 s animation, half way
+            #expect(close(body(world, 1).position.x, 200, 1e-9))
+            #expect(close(body(world, 2).angle, 12.566370614359172 + 2.5 * Double.pi, 1e-9), "the spinner keeps turning from 4π at π/s")
+            #expect(scene.bodies[2].angle == 12.566370614359172)
+        },
+        "byte-order-mark.json": { scene, _, bytes in
+            #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) && scene.name == "Byte order mark" && scene.bodies.count == 1)
+        },
+        "density-body.json": { _, world, _ in
+            // mass = density x area, per shape.
+            #expect(close(body(world, 0).mass, 0.05 * 30 * 30))
+            let circle = Double.pi * 100, segment = 40 * 4 + Double.pi * 4
+            #expect(close(body(world, 1).mass, circle + segment, 1e-6))
+            #expect(body(world, 2).mass > 200e-6 && body(world, 2).mass < 400e-6)  // a rounded triangle of about 260 square points
+        },
+        "joint-zero-length.json": { _, world, _ in
+            // Zero-length slide and spring, and a pivot: all built; the slide holds "a" where it is.
+            #expect(world.space.joints.count == 3)
+            try world.step(120)
+            #expect((body(world, 0).position - Vector(100, 150)).length < 1)
+        },
+        "joints-every-type.json": { scene, world, _ in
+            #expect(world.space.joints.count == scene.joints.count && scene.joints.count >= 5)
+            let kinds = Set(world.space.joints.map { "\($0.kind)".prefix { $0 != "(" } })  // membership only
+            #expect(kinds.isSuperset(of: ["pivot", "pin", "slide", "dampedSpring", "simpleMotor"]))
+        },
+        "kinematic-and-static.json": { _, world, _ in
+            #expect(body(world, 0).kind == .static && body(world, 1).kind == .kinematic && body(world, 2).kind == .static)
+            #expect(body(world, 0).angle == 0.3 && world.bodies[2]!.shapes[0].isSensor)
+            try world.step(120)
+            #expect(close(body(world, 1).position.x, 120, 1e-9) && close(body(world, 1).angle, -2, 1e-9), "kinematic: moves at its velocity, unaffected by gravity")
+        },
+        "limits-at-edge.json": { scene, world, _ in
+            #expect(scene.name.count == Limits.nameLength && scene.bodies[0].id?.count == Limits.idLength)
+            #expect(scene.width == Limits.coordinate && scene.iterations == 1 && world.space.iterations == 1)
+        },
+        "minimal.json": { scene, world, _ in
+            // Every default: gravity, iterations, damping, walls (four segments), no sleeping.
+            #expect(scene.gravity == Vector(0, -1000) && world.space.gravity == Vector(0, -1000))
+            #expect(world.space.iterations == 10 && world.space.damping == 1 && world.space.sleepTimeThreshold == .infinity)
+            #expect(world.space.shapes.count == 4 && world.space.shapes.allSatisfy { $0.body === world.space.staticBody && $0.friction == 0.5 && $0.elasticity == 0.8 })
+            #expect(scene.spawn == Scene.defaultSpawn)
+        },
+        "multi-shape-mass.json": { scene, world, _ in
+            // The mass is split over the shapes by area, and adds up to the body's mass.
+            let shapes = world.bodies[0]!.shapes
+            let areas = scene.bodies[0].shapes.map(\.geometry.area)
+            let total = areas.reduce(0, +)
+            for (shape, area) in zip(shapes, areas) { #expect(close(shape.mass, 50 * area / total)) }
+            #expect(close(body(world, 0).mass, 50, 1e-12))
+            #expect(shapes[0].friction == 0.9 && shapes[1].elasticity == 0 && shapes[3].isSensor && !shapes[4].isSensor)
+            #expect(world.bodies[0]!.look == .color(0xA0B0C0))
+        },
+        "polygon-radius.json": { scene, world, _ in
+            // The rounded pentagon is bigger than its vertices by its radius, the square is not.
+            let rounded = world.bodies[0]!.shapes[0].boundingBox, square = world.bodies[1]!.shapes[0].boundingBox
+            #expect(close(rounded.max.y - 150, 23, 1e-9) && close(square.max.x - 250, 10, 1e-9))
+            if case .polygon(_, let r) = scene.bodies[0].shapes[0].geometry { #expect(r == 3) } else { Issue.record("not a polygon") }
+        },
+        "sleep-time-null.json": { _, world, _ in
+            try world.step(600)
+            #expect(world.space.sleepTimeThreshold == .infinity && !body(world, 0).isSleeping)
+        },
+        "sleep-time-number.json": { _, world, _ in
+            #expect(world.space.sleepTimeThreshold == 0.25)
+            try world.step(600)
+            #expect(world.dynamicWorldBodies.allSatisfy { $0.body.isSleeping }, "a settled row falls asleep")
+        },
+        "spatial-hash-null.json": { scene, _, _ in #expect(scene.spatialHash == nil) },
+        "spatial-hash-one-cell.json": { scene, world, _ in
+            #expect(scene.spatialHash == Scene.SpatialHash(cellSize: 1_000_000, cells: 1))
+            try world.step(240)  // everything in one cell still collides: nothing falls through the floor
+            #expect(world.dynamicWorldBodies.allSatisfy { $0.body.position.y > 5 })
+        },
+        "spatial-hash.json": { scene, world, _ in
+            #expect(scene.spatialHash == Scene.SpatialHash(cellSize: 25, cells: 1000))
+            try world.step(240)
+            #expect(world.dynamicWorldBodies.allSatisfy { $0.body.position.y > 5 })
+        },
+        "spawn-density-box-shorthand.json": { _, world, _ in
+            try world.apply(.spawn(x: 200, y: 150))
+            let spawned = world.bodies.last!!
+            #expect(spawned.shapes.count == 1 && close(spawned.body.mass, 0.1 * 10 * 40) && spawned.look == .crate)
+        },
+        "spawn-override.json": { _, world, _ in
+            try world.apply(.spawn(x: 200, y: 150))
+            let spawned = world.bodies.last!!
+            #expect(close(spawned.body.mass, 20) && spawned.look == .ball && spawned.shapes[0].elasticity == 0.95)
+            #expect(spawned.body.angle == 0.5 && spawned.body.velocity == Vector(0, 100) && spawned.body.angularVelocity == 1)
+        },
+        "unicode-name.json": { scene, world, _ in
+            #expect(scene.name == "Kisten 📦 – 木箱 e\u{301} «ü»" && world.bodies[1]!.id == "🚀")
+            #expect(world.space.joints.count == 1)
+        },
+        "walls-false.json": { _, world, _ in
+            #expect(world.space.shapes.count == 1)
+            try world.step(1200)  // nothing stops it
+            #expect(body(world, 0).position.x > 400)
+        },
+        "walls-object-empty.json": { _, world, _ in
+            let walls = world.space.shapes.filter { $0.body === world.space.staticBody }
+            #expect(walls.count == 4 && walls.allSatisfy { $0.friction == 0.5 && $0.elasticity == 0.8 })
+        },
+        "walls-object.json": { _, world, _ in
+            let walls = world.space.shapes.filter { $0.body === world.space.staticBody }
+            #expect(walls.count == 4 && walls.allSatisfy { $0.friction == 1 && $0.elasticity == 0 })
+            if case .segment(_, _, let r) = walls[0].geometry { #expect(r == 5) } else { Issue.record("not a segment") }
+        },
+    ]
+}
