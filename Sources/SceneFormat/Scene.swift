@@ -105,7 +105,21 @@ public enum Look: Equatable, Sendable {
 }
 
 public struct JointSpec: Equatable, Sendable {
-    public var kind: Joint.Kind
+    /// The joint types of the format (the grab's two-anchor pivot is not one:
+    /// it belongs to the simulation).
+    public enum Kind: Equatable, Sendable {
+        /// Two bodies pinned at a world point.
+        case pivot(anchor: Vector)
+        /// A rod: the anchors keep their distance.
+        case pin(anchorA: Vector, anchorB: Vector)
+        /// A rope: the anchors' distance stays within min...max.
+        case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
+        case spring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
+        /// Keeps the bodies' relative spin at `rate` (radians per second).
+        case motor(rate: Double)
+    }
+
+    public var kind: Kind
     public var a: BodyRef
     public var b: BodyRef
     /// `.infinity` when the file gives none.

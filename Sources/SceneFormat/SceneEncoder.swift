@@ -117,15 +117,14 @@ extension Scene {
         var fields = ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"]
         switch j.kind {
         case .pivot(let anchor): fields.insert("\"type\": \"pivot\"", at: 0); fields.append("\"anchor\": \(point(anchor))")
-        case .pivotAnchors: preconditionFailure("scenes have no two-anchor pivots")
         case .pin(let a, let b): fields.insert("\"type\": \"pin\"", at: 0); fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))"]
         case .slide(let a, let b, let lo, let hi):
             fields.insert("\"type\": \"slide\"", at: 0)
             fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"min\": \(n(lo))", "\"max\": \(n(hi))"]
-        case .dampedSpring(let a, let b, let rest, let k, let d):
+        case .spring(let a, let b, let rest, let k, let d):
             fields.insert("\"type\": \"spring\"", at: 0)
             fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"restLength\": \(n(rest))", "\"stiffness\": \(n(k))", "\"damping\": \(n(d))"]
-        case .simpleMotor(let rate): fields.insert("\"type\": \"motor\"", at: 0); fields.append("\"rate\": \(n(rate))")
+        case .motor(let rate): fields.insert("\"type\": \"motor\"", at: 0); fields.append("\"rate\": \(n(rate))")
         }
         if j.maxForce.isFinite { fields.append("\"maxForce\": \(n(j.maxForce))") }
         if j.collide { fields.append("\"collide\": true") }

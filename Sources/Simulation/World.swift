@@ -130,10 +130,21 @@ public final class World {
 
         // 4. Joints in file order.
         for spec in scene.joints {
-            let joint = Joint(spec.kind, a: resolve(spec.a), b: resolve(spec.b))
+            let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
             joint.maxForce = spec.maxForce
             joint.collideBodies = spec.collide
             try space.add(joint)
+        }
+    }
+
+    /// The Chipmunk joint a scene's joint is (construction order, step 4).
+    static func physicsKind(_ kind: JointSpec.Kind) -> Joint.Kind {
+        switch kind {
+        case .pivot(let anchor): .pivot(anchor: anchor)
+        case .pin(let a, let b): .pin(anchorA: a, anchorB: b)
+        case .slide(let a, let b, let lo, let hi): .slide(anchorA: a, anchorB: b, min: lo, max: hi)
+        case .spring(let a, let b, let rest, let k, let d): .dampedSpring(anchorA: a, anchorB: b, restLength: rest, stiffness: k, damping: d)
+        case .motor(let rate): .simpleMotor(rate: rate)
         }
     }
 

@@ -55,8 +55,8 @@ import TestSupport
         #expect(s.joints[0] == JointSpec(kind: .pivot(anchor: Vector(3, 3)), a: .body(0), b: .body(1), maxForce: 100, collide: true))
         #expect(s.joints[1].a == .world && s.joints[1].maxForce == .infinity && s.joints[1].collide == false)
         #expect(s.joints[2].kind == .slide(anchorA: .zero, anchorB: Vector(1, 0), min: 1, max: 2))
-        #expect(s.joints[3].kind == .dampedSpring(anchorA: .zero, anchorB: Vector(1, 0), restLength: 3, stiffness: 40, damping: 2))
-        #expect(s.joints[4].kind == .simpleMotor(rate: 1.5))
+        #expect(s.joints[3].kind == .spring(anchorA: .zero, anchorB: Vector(1, 0), restLength: 3, stiffness: 40, damping: 2))
+        #expect(s.joints[4].kind == .motor(rate: 1.5))
     }
 
     @Test func wallsFalseAndSegmentDefaultRadius() throws {

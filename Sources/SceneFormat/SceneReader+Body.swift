@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Animation
+import JSONText
+import Physics
+
+// Bodies: type, pose, mass, shapes, look, animation.
+extension SceneReader {
+    static let bodyKeys = ["id", "type", "position", "angle", "velocity", "angularVelocity", "mass",
+                           "density", "shapes", "box", "look", "animation"]
+
+    mutating func body(_ node: JSONNode, _ path: String, isSpawn: Bool) -> BodySpec? {
+        guard let members = object(node, path, "a body object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        var allowed = SceneReader.bodyKeys
+        var hints: [String: String] = [:]
+        if isSpawn {
+            allowed.removeAll { ["position", "id", "animation"].contains($0) }
+            hints = ["position": "is not allowed in spawn: a spawned body goes where the user clicks",
+                     "id": "is not allowed in spawn: every spawned body would share it",
+                     "animation": "is not allowed in spawn"]
+        }
+        checkKeys(members, allowed, path, hints: hints)
+
+        let id = self.id(members, path)
+        let type = bodyType(members, path)
+        if isSpawn && type != .dynamic { fail(j(path, "type"), "a spawned body must be dynamic") }
+
+        var position = Vector.zero
+        if let n = member(members, "position") {
+            if let p = point(n, j(path, "position")) { position = p }
+        } else if !isSpawn {
+            fail(path, "missing required key \"position\"")
+        }
+
+        let coord = Range.within(-Limits.coordinate, Limits.coordinate)
+        let angle = member(members, "angle").flatMap { number($0, j(path, "angle"), coord) } ?? 0
+        let velocity = member(members, "velocity").flatMap { pair($0, j(path, "velocity"), coord) } ?? .zero
+        let angularVelocity = member(members, "angularVelocity").flatMap { number($0, j(path, "angularVelocity"), coord) } ?? 0
+        if type == .static && (velocity != .zero || angularVelocity != 0) {
+            fail(path, "a static body cannot move; give it type \"kinematic\" to set a velocity")
+        }
+
+        let mass = self.mass(members, path, type: type)
+        let shapes = self.shapes(members, path)
+
+        let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
+        var look: Look = allBoxes ? .crate : .plain
+        if let n = member(members, "look"), let s = string(n, j(path, "look")) {
+            if let l = SceneReader.look(s) { look = l } else {
+                fail(j(path, "look"), "must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got \"\(s)\"")
+            }
+        }
+
+        var animation: AnimationSpec?
+        if let n = member(members, "animation"), !isSpawn {
+            if type != .kinematic {
+                fail(j(path, "animation"), "only kinematic bodies follow an animation; give the body \"type\": \"kinematic\"")
+            } else if let a = self.animation(n, j(path, "animation")) {
+                animation = checkMotion(a, position: position, angle: angle, shapes: shapes, j(path, "animation"))
+            }
+        }
+
+        if type == .dynamic, let mass, errors.count == errorCount {
+            checkMass(mass, shapes, path)
+        }
+        guard errors.count == errorCount else { return nil }
+        return BodySpec(id: id, type: type, position: position, angle: angle, velocity: velocity,
+                        angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look, animation: animation)
+    }
+
+    /// Chipmunk aborts when it steps a dynamic body whose mass or moment is not
+    /// positive, and the mass split divides by the total area.
+    mutating func id(_ members: Members, _ path: String) -> String? {
+        let j = SceneReader.join
+        guard let n = member(members, "id"), let s = string(n, j(path, "id")) else { return nil }
+        if s.isEmpty || s.count > Limits.idLength {
+            fail(j(path, "id"), "must be 1 to \(Limits.idLength) characters long")
+        } else if s == "world" {
+            fail(j(path, "id"), "\"world\" is reserved for the static body joints can attach to")
+        } else {
+            return s
+        }
+        return nil
+    }
+
+    mutating func bodyType(_ members: Members, _ path: String) -> Body.Kind {
+        let j = SceneReader.join
+        guard let n = member(members, "type"), let s = string(n, j(path, "type")) else { return .dynamic }
+        if let k = Body.Kind(rawValue: s) { return k }
+        let guess = closest(to: s, in: ["dynamic", "kinematic", "static"]).map { " (did you mean \"\($0)\"?)" } ?? ""
+        fail(j(path, "type"), "must be \"dynamic\", \"kinematic\" or \"static\", got \"\(s)\"\(guess)")
+        return .dynamic
+    }
+
+    mutating func mass(_ members: Members, _ path: String, type: Body.Kind) -> MassSpec? {
+        let j = SceneReader.join
+        let massNode = member(members, "mass"), densityNode = member(members, "density")
+        guard type == .dynamic else {
+            if massNode != nil || densityNode != nil {
+                fail(path, "\"\(massNode != nil ? "mass" : "density")\" is for dynamic bodies only; a \(type.rawValue) body has infinite mass")
+            }
+            return nil
+        }
+        switch (massNode, densityNode) {
+        case (let m?, nil): return number(m, j(path, "mass"), .size(Limits.minimumMass, Limits.mass)).map(MassSpec.mass)
+        case (nil, let d?): return number(d, j(path, "density"), .positive(Limits.mass)).map(MassSpec.density)
+        case (nil, nil): fail(path, "a dynamic body needs \"mass\" or \"density\"")
+        case (.some, .some): fail(path, "give either \"mass\" or \"density\", not both")
+        }
+        return nil
+    }
+
+    /// `shapes`, or the shorthand `box`.
+    mutating func shapes(_ members: Members, _ path: String) -> [ShapeSpec] {
+        let j = SceneReader.join
+        var shapes: [ShapeSpec] = []
+        switch (member(members, "shapes"), member(members, "box")) {
+        case (let s?, nil):
+            if let items = array(s, j(path, "shapes"), max: Limits.shapesPerBody) {
+                if items.isEmpty { fail(j(path, "shapes"), "must have at least one shape") }
+                for (i, item) in items.enumerated() {
+                    if let shape = shape(item, "\(j(path, "shapes"))[\(i)]") { shapes.append(shape) }
+                }
+            }
+        case (nil, let b?):
+            if let size = pair(b, j(path, "box"), .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height")) {
+                shapes = [ShapeSpec(geometry: .box(width: size.x, height: size.y, radius: 0))]
+            }
+        case (nil, nil): fail(path, "missing required key \"shapes\" (or the shorthand \"box\": [w, h])")
+        case (.some, .some): fail(path, "give either \"shapes\" or the shorthand \"box\", not both")
+        }
+        return shapes
+    }
+
+    mutating func checkMass(_ mass: MassSpec, _ shapes: [ShapeSpec], _ path: String) {
+        let totalArea = shapes.reduce(0) { $0 + $1.geometry.area }
+        switch mass {
+        case .mass where shapes.count > 1 && !(totalArea > 0):
+            fail(path, "the shapes have no area to share the mass by; give the segments a radius")
+        case .density(let d) where !(totalArea > 0) || !(d * totalArea).isFinite:
+            fail(path, "the shapes have no area, so density gives no mass; use \"mass\" or give the segments a radius")
+        case .density(let d) where d * totalArea < Limits.minimumMass || d * totalArea > Limits.mass:
+            fail(path, "density \(SceneReader.show(d)) gives a mass of \(SceneReader.show(d * totalArea)); it must be between \(SceneReader.show(Limits.minimumMass)) and \(SceneReader.show(Limits.mass))")
+        default: break
+        }
+    }
+
+    static func look(_ s: String) -> Look? {
+        switch s {
+        case "crate": return .crate
+        case "ball": return .ball
+        case "plain": return .plain
+        default:
+            let hex = s.dropFirst()
+            guard s.first == "#", hex.count == 6, hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else { return nil }
+            return .color(v)
+        }
+    }
+}

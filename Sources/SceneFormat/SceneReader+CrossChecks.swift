@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Animation
+import JSONText
+import Physics
+
+// Checks across bodies and joints: springs, pins, spatial-hash cells, overlaps.
+extension SceneReader {
+    /// Inverse mass and inverse moment (about the origin) of a body; zero for
+    /// kinematic and static bodies, whose mass is infinite.
+    static func inverseMass(_ body: BodySpec) -> (mass: Double, moment: Double) {
+        guard body.type == .dynamic, let spec = body.mass else { return (0, 0) }
+        let areas = body.shapes.map(\.geometry.area)
+        let total = areas.reduce(0, +)
+        var mass = 0.0, moment = 0.0
+        for (shape, area) in zip(body.shapes, areas) {
+            let m: Double
+            switch spec {
+            case .mass(let whole): m = body.shapes.count == 1 ? whole : whole * area / total
+            case .density(let d): m = d * area
+            }
+            mass += m
+            moment += Shape.moment(of: shape.geometry, mass: m)
+        }
+        return (1 / mass, 1 / moment)
+    }
+
+    /// Chipmunk applies a spring's force explicitly, once a step: too stiff a
+    /// spring for its bodies gains energy every step until the velocities are
+    /// infinite and Chipmunk aborts. The explicit step is stable while
+    /// stiffness * dt² * (the largest inverse effective mass) < 4; we allow a
+    /// quarter of that, which leaves room for a body held by several springs.
+    mutating func checkSprings(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+        let dt = 1.0 / 120.0
+        // Springs on one body add up: their loads (stiffness over what the
+        // spring may have) are summed per body and must stay within 1.
+        var load = [Double](repeating: 0, count: bodies.count)
+        for (i, joint) in joints.enumerated() {
+            guard case .spring(let anchorA, let anchorB, _, let stiffness, _) = joint.kind else { continue }
+            let a = joint.a.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let b = joint.b.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let r1 = anchorA.length, r2 = anchorB.length
+            let k = a.mass + b.mass + r1 * r1 * a.moment + r2 * r2 * b.moment
+            let limit = 1 / (k * dt * dt)
+            let indices = [joint.a.body, joint.b.body].compactMap { $0 }
+            let before = indices.map { load[$0] }.max() ?? 0
+            for index in indices { load[index] += stiffness / limit }
+            if before + stiffness / limit > 1 {
+                let path = "joints[\(i)].stiffness", allowed = (limit * (1 - before)).rounded(.down)
+                if before == 0 {
+                    fail(path, "\(SceneReader.show(stiffness)) is too stiff for these bodies: at 1/120 s steps the spring would blow up; use at most \(SceneReader.show(allowed)) or heavier bodies")
+                } else if allowed >= 1 {
+                    fail(path, "\(SceneReader.show(stiffness)) is too stiff together with the other springs on its bodies: at 1/120 s steps they would blow up; use at most \(SceneReader.show(allowed)) or heavier bodies")
+                } else {
+                    fail(path, "one spring too many: the other springs on its bodies already take all the stiffness they can bear at 1/120 s steps")
+                }
+            }
+        }
+    }
+
+    /// Chipmunk warns about (and cannot solve well) a pin joint of length 0.
+    mutating func checkPins(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+        func world(_ ref: BodyRef, _ anchor: Vector) -> Vector {
+            guard let i = ref.body else { return anchor }
+            let b = bodies[i], c = cos(b.angle), s = sin(b.angle)
+            return b.position + Vector(anchor.x * c - anchor.y * s, anchor.x * s + anchor.y * c)
+        }
+        for (i, joint) in joints.enumerated() {
+            guard case .pin(let anchorA, let anchorB) = joint.kind else { continue }
+            if (world(joint.b, anchorB) - world(joint.a, anchorA)).length < Limits.minimumLength {
+                fail("joints[\(i)]", "the pin's two anchors are at the same point, so its length is 0; use a pivot joint")
+            }
+        }
+    }
+
+    /// Chipmunk visits every cell a shape covers (static shapes when they go
+    /// in, moving ones every step); cells far smaller than the shapes make that
+    /// take practically forever.
+    mutating func checkCellSize(_ cellSize: Double, _ bodies: [BodySpec], _ spawn: BodySpec, walls: Scene.Walls?, bounds: Vector?) {
+        var largest = 0.0
+        for body in bodies + [spawn] {
+            for shape in body.shapes { largest = max(largest, SceneReader.extent(shape.geometry)) }
+        }
+        if let walls, let bounds { largest = max(largest, max(bounds.x, bounds.y) + 2 * walls.radius) }
+        let smallest = largest / Limits.cellsAcrossShape
+        if cellSize < smallest {
+            fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")
+        }
+    }
+
+    /// Bodies piled onto each other make Chipmunk solve every pair of them each
+    /// step: a thousand crates in one spot take minutes a step. Some overlap is
+    /// fine (and an explosion may be the point); this many pairs is not.
+    mutating func checkOverlaps(_ bodies: [BodySpec]) {
+        var boxes: [(minX: Double, maxX: Double, minY: Double, maxY: Double, index: Int)] = []
+        var moving = 0
+        // Kinematic bodies never collide with each other: only pairs with a dynamic body count.
+        for (i, body) in bodies.enumerated() where body.type != .static {
+            moving += 1
+            let c = cos(body.angle), s = sin(body.angle)
+            var box = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity, index: i)
+            func include(_ p: Vector, _ r: Double) {
+                let x = body.position.x + p.x * c - p.y * s, y = body.position.y + p.x * s + p.y * c
+                box.minX = min(box.minX, x - r); box.maxX = max(box.maxX, x + r)
+                box.minY = min(box.minY, y - r); box.maxY = max(box.maxY, y + r)
+            }
+            for shape in body.shapes {
+                switch shape.geometry {
+                case .box(let w, let h, let r):
+                    for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)] { include(p, r) }
+                case .circle(let r, let offset): include(offset, r)
+                case .polygon(let vertices, let r): for p in vertices { include(p, r) }
+                case .segment(let a, let b, let r): include(a, r); include(b, r)
+                }
+            }
+            boxes.append(box)
+        }
+        let limit = 4 * moving + 64
+        boxes.sort { ($0.minX, $0.index) < ($1.minX, $1.index) }
+        var pairs = 0
+        for i in boxes.indices {
+            var k = i + 1
+            // Shapes that merely touch (resting crates) do not count.
+            while k < boxes.count && boxes[k].minX < boxes[i].maxX - 1e-9 {
+                if boxes[k].minY < boxes[i].maxY - 1e-9 && boxes[i].minY < boxes[k].maxY - 1e-9
+                    && (bodies[boxes[i].index].type == .dynamic || bodies[boxes[k].index].type == .dynamic) {
+                    pairs += 1
+                    if pairs > limit {
+                        fail("bodies", "more than \(limit) pairs of moving bodies overlap at the start (bodies[\(boxes[i].index)] and bodies[\(boxes[k].index)] among them); Chipmunk would take very long to push them apart: spread them out")
+                        return
+                    }
+                }
+                k += 1
+            }
+        }
+    }
+
+    static func extent(_ g: Shape.Geometry) -> Double {
+        switch g {
+        case .box(let w, let h, let r): return max(w, h) + 2 * r
+        case .circle(let r, _): return 2 * r
+        case .polygon(let v, let r):
+            let xs = v.map(\.x), ys = v.map(\.y)
+            return max(xs.max()! - xs.min()!, ys.max()! - ys.min()!) + 2 * r
+        case .segment(let a, let b, let r): return max(abs(a.x - b.x), abs(a.y - b.y)) + 2 * r
+        }
+    }
+}

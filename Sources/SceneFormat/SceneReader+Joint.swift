@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Animation
+import JSONText
+import Physics
+
+// Joints: types, bodies, anchors and limits.
+extension SceneReader {
+    static let jointParameters: [(type: String, keys: [String])] = [
+        ("pivot", ["anchor"]),
+        ("pin", ["anchorA", "anchorB"]),
+        ("slide", ["anchorA", "anchorB", "min", "max"]),
+        ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"]),
+        ("motor", ["rate"]),
+    ]
+
+    mutating func joint(_ node: JSONNode, _ path: String, bodies: [BodySpec]) -> JointSpec? {
+        guard let members = object(node, path, "a joint object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        let types = SceneReader.jointParameters.map(\.type)
+        guard let typeNode = member(members, "type") else {
+            fail(path, "missing required key \"type\" (one of: \(types.joined(separator: ", ")))")
+            return nil
+        }
+        guard let type = string(typeNode, j(path, "type")) else { return nil }
+        guard let keys = SceneReader.jointParameters.first(where: { $0.type == type })?.keys else {
+            let guess = closest(to: type, in: types).map { " (did you mean \"\($0)\"?)" } ?? ""
+            fail(j(path, "type"), "unknown joint type \"\(type)\"\(guess); expected one of: \(types.joined(separator: ", "))")
+            return nil
+        }
+        checkKeys(members, ["type", "a", "b", "maxForce", "collide"] + keys, path)
+        var values: [String: JSONNode] = [:]  // lookups only
+        for key in keys {
+            if let n = member(members, key) { values[key] = n } else { fail(path, "a \(type) joint needs \"\(key)\"") }
+        }
+
+        func ref(_ key: String) -> BodyRef? {
+            guard let n = member(members, key) else {
+                fail(path, "missing required key \"\(key)\" (a body id or \"world\")")
+                return nil
+            }
+            guard let id = string(n, j(path, key)) else { return nil }
+            if id == "world" { return .world }
+            if let index = bodies.firstIndex(where: { $0.id == id }) { return .body(index) }
+            let guess = closest(to: id, in: bodies.compactMap(\.id) + ["world"]).map { " (did you mean \"\($0)\"?)" } ?? ""
+            fail(j(path, key), "no body has the id \"\(id)\"\(guess)")
+            return nil
+        }
+        let a = ref("a"), b = ref("b")
+        if let a, let b {
+            if a == b {
+                fail(path, "\"a\" and \"b\" are the same body; a joint needs two")
+            } else if !SceneReader.isDynamic(a, bodies) && !SceneReader.isDynamic(b, bodies) {
+                fail(path, "neither body is dynamic; a joint needs at least one dynamic body to act on")
+            }
+        }
+
+        let kind = jointKind(type, values, path)
+        let maxForce = member(members, "maxForce").flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
+        let collide = member(members, "collide").flatMap { bool($0, j(path, "collide")) } ?? false
+        guard errors.count == errorCount, let kind, let a, let b else { return nil }
+        return JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
+    }
+
+    /// The type's parameters, from the joint's values.
+    mutating func jointKind(_ type: String, _ values: [String: JSONNode], _ path: String) -> JointSpec.Kind? {
+        let j = SceneReader.join
+        let coord = Range.within(-Limits.coordinate, Limits.coordinate)
+        func pointValue(_ key: String) -> Vector? { values[key].flatMap { point($0, j(path, key)) } }
+        func numberValue(_ key: String, _ range: Range) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
+
+        var kind: JointSpec.Kind?
+        switch type {
+        case "pivot":
+            if let anchor = pointValue("anchor") { kind = .pivot(anchor: anchor) }
+        case "pin":
+            if let pa = pointValue("anchorA"), let pb = pointValue("anchorB") { kind = .pin(anchorA: pa, anchorB: pb) }
+        case "slide":
+            let pa = pointValue("anchorA"), pb = pointValue("anchorB")
+            let lo = numberValue("min", .nonNegative(Limits.coordinate)), hi = numberValue("max", .nonNegative(Limits.coordinate))
+            if let lo, let hi, hi < lo { fail(j(path, "max"), "must be at least min (\(SceneReader.show(lo))), got \(SceneReader.show(hi))") }
+            if let pa, let pb, let lo, let hi, hi >= lo { kind = .slide(anchorA: pa, anchorB: pb, min: lo, max: hi) }
+        case "spring":
+            let pa = pointValue("anchorA"), pb = pointValue("anchorB")
+            let rest = numberValue("restLength", .nonNegative(Limits.coordinate))
+            let k = numberValue("stiffness", .nonNegative(Limits.mass)), d = numberValue("damping", .nonNegative(Limits.mass))
+            if let pa, let pb, let rest, let k, let d {
+                kind = .spring(anchorA: pa, anchorB: pb, restLength: rest, stiffness: k, damping: d)
+            }
+        default:  // motor
+            if let rate = numberValue("rate", coord) { kind = .motor(rate: rate) }
+        }
+
+        return kind
+    }
+
+    static func isDynamic(_ ref: BodyRef, _ bodies: [BodySpec]) -> Bool {
+        if case .body(let i) = ref { return bodies[i].type == .dynamic }
+        return false
+    }
+}

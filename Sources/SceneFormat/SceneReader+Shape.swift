@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Animation
+import JSONText
+import Physics
+
+// Shapes: geometry and material; polygons checked for convexity.
+extension SceneReader {
+    static let geometryKeys = ["box", "circle", "polygon", "segment"]
+    static let materialKeys = ["friction", "elasticity", "sensor"]
+
+    mutating func shape(_ node: JSONNode, _ path: String) -> ShapeSpec? {
+        guard let members = object(node, path, "a shape object") else { return nil }
+        let errorCount = errors.count
+        let j = SceneReader.join
+        let geometries = members.filter { SceneReader.geometryKeys.contains($0.key) }
+        guard geometries.count == 1, let (kind, g) = geometries.first.map({ ($0.key, $0.node) }) else {
+            checkKeys(members, SceneReader.geometryKeys + ["radius", "offset"] + SceneReader.materialKeys, path)
+            if geometries.isEmpty {
+                fail(path, "a shape needs one of \"box\", \"circle\", \"polygon\" or \"segment\"")
+            } else {
+                fail(path, "a shape has exactly one geometry, got \(geometries.map { "\"\($0.key)\"" }.joined(separator: " and "))")
+            }
+            return nil
+        }
+        let extra = kind == "circle" ? ["offset"] : ["radius"]
+        let notHere = kind == "circle" ? "radius" : "offset"
+        checkKeys(members, [kind] + extra + SceneReader.materialKeys, path,
+                  hints: [notHere: "does not apply to a \(kind) shape"])
+
+        let gpath = j(path, kind)
+        let radius = member(members, "radius").flatMap { number($0, j(path, "radius"), .nonNegative(Limits.coordinate)) }
+        var geometry: Shape.Geometry?
+        switch kind {
+        case "box":
+            if let size = pair(g, gpath, .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height")) {
+                geometry = .box(width: size.x, height: size.y, radius: radius ?? 0)
+            }
+        case "circle":
+            let offset = member(members, "offset").flatMap { point($0, j(path, "offset")) } ?? .zero
+            if let r = number(g, gpath, .size(Limits.minimumLength, Limits.coordinate), label: "radius") {
+                geometry = .circle(radius: r, offset: offset)
+            }
+        case "polygon":
+            if let vertices = polygon(g, gpath) { geometry = .polygon(vertices: vertices, radius: radius ?? 0) }
+        default:  // segment
+            if case .array(let items) = g.value, items.count == 2 {
+                let a = point(items[0], "\(gpath)[0]"), b = point(items[1], "\(gpath)[1]")
+                if let a, let b {
+                    if a == b {
+                        fail(gpath, "the two ends are the same point; a segment needs length")
+                    } else if (b - a).length < Limits.minimumLength {
+                        fail(gpath, "the segment is \(SceneReader.show((b - a).length)) long; it must be at least \(SceneReader.show(Limits.minimumLength))")
+                    } else {
+                        geometry = .segment(a: a, b: b, radius: radius ?? 1)
+                    }
+                }
+            } else if case .array(let items) = g.value {
+                fail(gpath, "must be [[x, y], [x, y]], got an array of \(items.count) item\(items.count == 1 ? "" : "s")")
+            } else {
+                fail(gpath, "must be [[x, y], [x, y]], got \(g.value.kindName)")
+            }
+        }
+
+        var spec = ShapeSpec(geometry: .circle(radius: 1, offset: .zero))
+        if let n = member(members, "friction"), let v = number(n, j(path, "friction"), .nonNegative(Limits.coordinate)) { spec.friction = v }
+        if let n = member(members, "elasticity"), let v = number(n, j(path, "elasticity"), .within(0, 1)) { spec.elasticity = v }
+        if let n = member(members, "sensor"), let v = bool(n, j(path, "sensor")) { spec.sensor = v }
+        guard errors.count == errorCount, let geometry else { return nil }
+        spec.geometry = geometry
+        return spec
+    }
+
+    /// A convex polygon, counter-clockwise, with no repeated or collinear
+    /// vertices and no self-intersection. Chipmunk would quietly take the convex
+    /// hull of anything else, which is not what the file says.
+    mutating func polygon(_ node: JSONNode, _ path: String) -> [Vector]? {
+        guard case .array(let items) = node.value else {
+            fail(path, "must be an array of [x, y] points, got \(node.value.kindName)")
+            return nil
+        }
+        guard Limits.polygonVertices.contains(items.count) else {
+            fail(path, "must have \(Limits.polygonVertices.lowerBound) to \(Limits.polygonVertices.upperBound) vertices, got \(items.count)")
+            return nil
+        }
+        var vertices: [Vector] = []
+        for (i, item) in items.enumerated() {
+            guard let p = point(item, "\(path)[\(i)]") else { return nil }
+            vertices.append(p)
+        }
+        let n = vertices.count
+        for i in 0..<n {
+            for k in (i + 1)..<n where vertices[i] == vertices[k] {
+                fail(path, "vertices \(i) and \(k) are the same point")
+                return nil
+            }
+        }
+        var turning = 0.0
+        var negative = 0
+        for i in 0..<n {
+            let a = vertices[i], b = vertices[(i + 1) % n], c = vertices[(i + 2) % n]
+            let e1 = b - a, e2 = c - b
+            let cross = e1.x * e2.y - e1.y * e2.x
+            let dot = e1.x * e2.x + e1.y * e2.y
+            // Relative test: the turn at b must be a real angle, not rounding noise.
+            if abs(cross) <= 1e-12 * e1.length * e2.length {
+                fail(path, "vertices \(i), \((i + 1) % n) and \((i + 2) % n) are collinear; the polygon is degenerate")
+                return nil
+            }
+            if cross < 0 { negative += 1 }
+            turning += atan2(cross, dot)
+        }
+        if negative > 0 && negative < n {
+            fail(path, "the polygon is concave; split it into convex shapes")
+            return nil
+        }
+        // A convex polygon turns once; a star whose every turn is the same way turns more.
+        if abs(turning) > 3 * Double.pi {
+            fail(path, "the polygon intersects itself")
+            return nil
+        }
+        if negative == n {
+            fail(path, "the vertices go clockwise; list them counter-clockwise")
+            return nil
+        }
+        let area = Shape.Geometry.polygon(vertices: vertices, radius: 0).area
+        if area < Limits.minimumArea {
+            fail(path, "the polygon's area is \(SceneReader.show(area)); it must be at least \(SceneReader.show(Limits.minimumArea))")
+            return nil
+        }
+        return vertices
+    }
+}

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Animation
+import JSONText
+import Physics
+
+extension Scene {
+    public static let format = "cratebox/scene@1"
+
+    /// Decodes and validates a scene. `file` is how errors name the file; the
+    /// scene's name defaults to it, without directory or extension.
+    public static func decode(_ bytes: [UInt8], file: String) throws(SceneErrors) -> Scene {
+        guard bytes.count <= Limits.fileBytes else {
+            throw SceneErrors(errors: [SceneError(file: file, path: "", message: "the file is larger than the \(Limits.fileBytes / 1024 / 1024) MiB limit")])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneErrors(errors: [SceneError(file: file, path: "", message: error.message, line: error.line, column: error.column)])
+        }
+        var reader = SceneReader(file: file)
+        let scene = reader.scene(root, defaultName: defaultName(for: file))
+        if let scene, reader.errors.isEmpty { return scene }
+        throw SceneErrors(errors: reader.errors)
+    }
+
+    static func defaultName(for file: String) -> String {
+        var name = Substring(file)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if name.hasSuffix(".json") { name = name.dropLast(5) }
+        return String(name)
+    }
+}
+
+/// Walks the JSON tree, collecting every error with its path, and builds the
+/// Scene when there are none. Each reader method returns nil after recording
+/// an error, so one mistake does not hide the next.
+struct SceneReader {
+    let file: String
+    var errors: [SceneError] = []
+
+    init(file: String) { self.file = file }
+
+    typealias Members = [(key: String, node: JSONNode)]
+
+    mutating func fail(_ path: String, _ message: String) {
+        errors.append(SceneError(file: file, path: path, message: message))
+    }
+
+    // MARK: Generic pieces
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    mutating func object(_ node: JSONNode, _ path: String, _ what: String) -> Members? {
+        guard case .object(let members) = node.value else {
+            fail(path, "must be \(what), got \(node.value.kindName)")
+            return nil
+        }
+        return members
+    }
+
+    /// Records an error for every key not in `allowed`, with a suggestion when one is close.
+    mutating func checkKeys(_ members: Members, _ allowed: [String], _ path: String, hints: [String: String] = [:]) {
+        for (key, _) in members where !allowed.contains(key) {
+            if let hint = hints[key] {
+                fail(path, "\"\(key)\" \(hint)")
+            } else if let guess = closest(to: key, in: allowed) {
+                fail(path, "unknown key \"\(key)\" (did you mean \"\(guess)\"?)")
+            } else {
+                fail(path, "unknown key \"\(key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    func member(_ members: Members, _ key: String) -> JSONNode? {
+        members.first { $0.key == key }?.node
+    }
+
+    static func show(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    enum Range {
+        /// 0 < v <= max
+        case positive(Double)
+        /// 0 <= v <= max
+        case nonNegative(Double)
+        /// lo <= v <= hi
+        case within(Double, Double)
+        /// 0 < v <= 1
+        case fraction
+        /// min <= v <= max, with min > 0
+        case size(Double, Double)
+    }
+
+    mutating func number(_ node: JSONNode, _ path: String, _ range: Range, label: String? = nil) -> Double? {
+        let subject = label.map { "\($0) must" } ?? "must"
+        guard case .number(let v) = node.value else {
+            fail(path, "\(subject) be a number, got \(node.value.kindName)")
+            return nil
+        }
+        let show = SceneReader.show
+        switch range {
+        case .positive(let max):
+            if v <= 0 { fail(path, "\(subject) be greater than 0, got \(show(v))"); return nil }
+            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+        case .nonNegative(let max):
+            if v < 0 { fail(path, "\(subject) be at least 0, got \(show(v))"); return nil }
+            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+        case .within(let lo, let hi):
+            if v < lo || v > hi { fail(path, "\(subject) be between \(show(lo)) and \(show(hi)), got \(show(v))"); return nil }
+        case .fraction:
+            if v <= 0 || v > 1 { fail(path, "\(subject) be greater than 0 and at most 1, got \(show(v))"); return nil }
+        case .size(let min, let max):
+            if v <= 0 { fail(path, "\(subject) be greater than 0, got \(show(v))"); return nil }
+            if v < min { fail(path, "\(subject) be at least \(show(min)), got \(show(v))"); return nil }
+            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+        }
+        return v
+    }
+
+    mutating func integer(_ node: JSONNode, _ path: String, _ range: ClosedRange<Int>) -> Int? {
+        guard case .number(let v) = node.value else {
+            fail(path, "must be a whole number, got \(node.value.kindName)")
+            return nil
+        }
+        guard v == v.rounded() else {
+            fail(path, "must be a whole number, got \(SceneReader.show(v))")
+            return nil
+        }
+        guard v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+            fail(path, "must be between \(range.lowerBound) and \(range.upperBound), got \(SceneReader.show(v))")
+            return nil
+        }
+        return Int(v)
+    }
+
+    mutating func bool(_ node: JSONNode, _ path: String) -> Bool? {
+        guard case .bool(let b) = node.value else {
+            fail(path, "must be true or false, got \(node.value.kindName)")
+            return nil
+        }
+        return b
+    }
+
+    mutating func string(_ node: JSONNode, _ path: String) -> String? {
+        guard case .string(let s) = node.value else {
+            fail(path, "must be a string, got \(node.value.kindName)")
+            return nil
+        }
+        return s
+    }
+
+    /// `[a, b]` of two numbers, each checked against `range`, named by `labels` in errors.
+    mutating func pair(_ node: JSONNode, _ path: String, _ range: Range, labels: (String, String) = ("x", "y")) -> Vector? {
+        let shape = "[\(labels.0), \(labels.1)]"
+        guard case .array(let items) = node.value else {
+            fail(path, "must be \(shape), got \(node.value.kindName)")
+            return nil
+        }
+        guard items.count == 2 else {
+            fail(path, "must be \(shape), got an array of \(items.count) item\(items.count == 1 ? "" : "s")")
+            return nil
+        }
+        let a = number(items[0], path, range, label: labels.0)
+        let b = number(items[1], path, range, label: labels.1)
+        guard let a, let b else { return nil }
+        return Vector(a, b)
+    }
+
+    mutating func point(_ node: JSONNode, _ path: String) -> Vector? {
+        pair(node, path, .within(-Limits.coordinate, Limits.coordinate))
+    }
+
+    mutating func array(_ node: JSONNode, _ path: String, max: Int) -> [JSONNode]? {
+        guard case .array(let items) = node.value else {
+            fail(path, "must be an array, got \(node.value.kindName)")
+            return nil
+        }
+        guard items.count <= max else {
+            fail(path, "has \(items.count) items; the limit is \(max)")
+            return nil
+        }
+        return items
+    }
+}
