@@ -45,9 +45,8 @@ public final class Painter {
         fillIndices.removeAll(keepingCapacity: true)
 
         // Walls: the shapes on the space's own static body.
-        let staticBody = world.space.staticBody
-        for shape in world.space.shapes where shape.body === staticBody {
-            addShape(shape.geometry, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
+        for wall in world.wallShapes {
+            addShape(wall, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
         }
         for (i, slot) in world.bodies.enumerated() {
             guard let entry = slot else { continue }
@@ -150,57 +149,53 @@ public final class Painter {
     }
 
     private func drawDebug(_ world: World, camera: Camera, alpha: Double) {
-        let staticBody = world.space.staticBody
-        var boxes: [SDL_FRect] = []
+        let outlines = world.outlines(alpha: alpha)
         // Bounding boxes first, so the outlines (and the sleeping colour) stay on top.
-        for shape in world.space.shapes {
-            let bb = shape.boundingBox
+        let boxes = outlines.map { outline -> SDL_FRect in
+            let bb = outline.boundingBox
             let tl = camera.toScreen(Vector(bb.min.x, bb.max.y)), br = camera.toScreen(Vector(bb.max.x, bb.min.y))
-            boxes.append(SDL_FRect(x: Float(tl.x), y: Float(tl.y), w: Float(br.x - tl.x), h: Float(br.y - tl.y)))
+            return SDL_FRect(x: Float(tl.x), y: Float(tl.y), w: Float(br.x - tl.x), h: Float(br.y - tl.y))
         }
         set(Palette.bounds)
         SDL_RenderDrawRectsF(renderer, boxes, Int32(boxes.count))
-        for shape in world.space.shapes {
-            let body = shape.body
-            set(body.kind == .static ? Palette.wall : body.isSleeping ? Palette.sleeping : Palette.outline)
-            let index = world.bodies.firstIndex { $0?.body === body }
-            let pose = body === staticBody || body.kind == .static || index == nil
-                ? Pose(position: body.position, angle: body.angle) : world.pose(of: index!, alpha: alpha)
-            var points: [SDL_FPoint] = []
-            func add(_ p: Vector) {
-                let s = camera.toScreen(self.world(p, pose))
-                points.append(SDL_FPoint(x: Float(s.x), y: Float(s.y)))
-            }
-            switch shape.geometry {
-            case .box(let w, let h, _):
-                for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2), Vector(-w / 2, -h / 2)] { add(p) }
-            case .circle(let r, let offset):
-                for k in 0...24 { let a = Double(k) / 24 * 2 * Double.pi; add(offset + Vector(cos(a) * r, sin(a) * r)) }
-                add(offset)
-            case .polygon(let vertices, _):
-                for p in vertices { add(p) }
-                add(vertices[0])
-            case .segment(let a, let b, _):
-                add(a); add(b)
-            }
-            SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
+        for outline in outlines {
+            set(outline.state == .fixed ? Palette.wall : outline.state == .sleeping ? Palette.sleeping : Palette.outline)
+            drawOutline(outline.geometry, pose: outline.pose, camera: camera)
         }
         set(Palette.joint)
-        for joint in world.space.joints {
-            // A motor has no anchors: the spoke of its wheel shows it turning.
-            if case .simpleMotor = joint.kind { continue }
-            let (a, b) = joint.worldAnchors
+        for (a, b) in world.jointAnchors {
             let pa = camera.toScreen(a), pb = camera.toScreen(b)
             SDL_RenderDrawLineF(renderer, Float(pa.x), Float(pa.y), Float(pb.x), Float(pb.y))
             var dots = [pa, pb].map { SDL_FRect(x: Float($0.x) - 2, y: Float($0.y) - 2, w: 5, h: 5) }
             SDL_RenderFillRectsF(renderer, &dots, 2)
         }
         set(Palette.contact)
-        let contacts = world.space.contactPoints().map { p -> SDL_FRect in
+        let contacts = world.contactPoints.map { p -> SDL_FRect in
             let s = camera.toScreen(p)
             return SDL_FRect(x: Float(s.x) - 2, y: Float(s.y) - 2, w: 4, h: 4)
         }
         SDL_RenderFillRectsF(renderer, contacts, Int32(contacts.count))
+    }
+
+    private func drawOutline(_ geometry: Shape.Geometry, pose: Pose, camera: Camera) {
+        var points: [SDL_FPoint] = []
+        func add(_ p: Vector) {
+            let s = camera.toScreen(world(p, pose))
+            points.append(SDL_FPoint(x: Float(s.x), y: Float(s.y)))
+        }
+        switch geometry {
+        case .box(let w, let h, _):
+            for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2), Vector(-w / 2, -h / 2)] { add(p) }
+        case .circle(let r, let offset):
+            for k in 0...24 { let a = Double(k) / 24 * 2 * Double.pi; add(offset + Vector(cos(a) * r, sin(a) * r)) }
+            add(offset)
+        case .polygon(let vertices, _):
+            for p in vertices { add(p) }
+            add(vertices[0])
+        case .segment(let a, let b, _):
+            add(a); add(b)
+        }
+        SDL_RenderDrawLinesF(renderer, points, Int32(points.count))
     }
 
     /// While a body is held, a line from the hand's target to the body.

@@ -52,7 +52,8 @@ public final class World {
     public static let maxGrabLever = 1e8
 
     public let scene: Scene
-    public private(set) var space: Space
+    /// The Chipmunk space: the world's own (drawing reads it through World+Queries).
+    private(set) var space: Space
     /// File order, then spawned bodies in spawn order. A removed body's entry
     /// stays, as nil (its Chipmunk objects are freed), so construction indices
     /// stay stable.
