@@ -1,10 +1,7 @@
-import JSONText
-import Physics
-import SceneFormat
-import Simulation
-
-/// SHA-256 (FIPS 180-4), for the scene a replay embeds. Small and
-/// dependency-free: the toolchain on Linux has no CryptoKit.
+/// SHA-256 (FIPS 180-4), for the scene a replay embeds. Not swift-crypto: one
+/// digest of a few kilobytes per journal does not justify building BoringSSL
+/// (about a minute more on every fresh build and in CI); this is 50 lines,
+/// checked against FIPS 180-4's known answers in the tests.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
