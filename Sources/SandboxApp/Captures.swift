@@ -1,0 +1,87 @@
+import CSDL2
+import FileOutput
+import Render
+import Replay
+import Simulation
+
+/// What the user asks to keep: screenshots (F12), scene saves (Ctrl+S) and
+/// recordings (F9, --record). Every file is written atomically and never
+/// replaces an earlier one; a file that could not be written is remembered,
+/// to be shown and reported when the window closes.
+final class Captures {
+    let directory: String
+    let baseName: String
+    private(set) var lost: [String] = []
+
+    init(directory: String, sceneName: String) {
+        self.directory = directory
+        let allowed = String(sceneName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        baseName = allowed.isEmpty ? "scene" : allowed
+    }
+
+    /// Saves what the window shows; returns what to tell the user.
+    func screenshot(_ window: AppWindow, step: Int) -> String {
+        let (w, h) = window.outputSize
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+            return "screenshot failed: \(String(cString: SDL_GetError()))"
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(window.renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            return "screenshot failed: \(String(cString: SDL_GetError()))"
+        }
+        let path = AtomicFile.unusedPath("\(directory)/cratebox-\(baseName)-\(Captures.padded(step))", ".png")
+        do {
+            try savePNG(surface, to: path)
+            return "screenshot saved to \(path)"
+        } catch {
+            lost.append("\(error)")
+            return "screenshot failed: \(error)"
+        }
+    }
+
+    /// Saves the world as it is now as a scene; returns what to tell the user.
+    func saveScene(_ world: World) -> String {
+        let path = AtomicFile.unusedPath("\(directory)/\(baseName)-step\(world.stepCount)", ".json")
+        do {
+            try writeTextFile(world.currentScene().json(), to: path)
+            return "scene saved to \(path)"
+        } catch {
+            lost.append("\(error)")
+            return "saving failed: \(error)"
+        }
+    }
+
+    /// Starts a recording (from step 0: the journal replays from the scene) or stops it.
+    func toggleRecording(_ session: Session) -> String {
+        if session.isRecording { return stopRecording(session) ?? "" }
+        let path = AtomicFile.unusedPath("\(directory)/\(baseName)-session", ".replay.jsonl")
+        do {
+            try session.startRecording(to: path)
+            return "recording to \(path)"
+        } catch {
+            return "cannot record: \(error)"
+        }
+    }
+
+    /// Ends a recording; returns what to tell the user, if it was recording.
+    func stopRecording(_ session: Session) -> String? {
+        guard session.isRecording else { return nil }
+        do {
+            return try session.stopRecording().map { "recording saved to \($0)" }
+        } catch {
+            return "recording stopped: \(error)"
+        }
+    }
+
+    /// Every file that could not be written, the recording's included: one line each.
+    func lostFiles(_ session: Session?) -> [String] {
+        guard let failure = session?.recordingFailure else { return lost }
+        return lost + ["\(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)"]
+    }
+
+    /// Zero-padded to 6 digits, so screenshots sort by step.
+    static func padded(_ step: Int) -> String {
+        let digits = String(step)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+}

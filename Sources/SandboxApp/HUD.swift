@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Physics
+import Render
+
+/// The panel of figures in the corner, the help overlay, and the messages
+/// that come and go (each also printed, for logs and tests).
+struct HUD {
+    /// What the panel reports this frame.
+    struct Status {
+        var sceneName = "", step = 0, fps = 0.0, stepsPerFrame = 0
+        var stepCost = 0.0, physicsShare = 0.0, bodies = 0, timeScale = 1.0
+        var tilt = Vector(0, -1), paused = false, recording = false
+        var recordingStopped: String?
+        var lostFiles: [String] = []
+        var replay: (lastStep: Int, truncated: Bool, problem: String?)?
+        var droppedTime = 0.0, droppedFrames = 0, halfRate = false
+    }
+
+    var hidden = false
+    var help = false
+    private var message: (text: String, until: UInt64)?
+
+    mutating func show(_ text: String, seconds: Double = 4) {
+        message = (text, SDL_GetTicks64() + UInt64(seconds * 1000))
+        print(text)
+        fflush(nil)
+    }
+
+    func lines(_ s: Status) -> [(String, SDL_Color)] {
+        let f = HUD.format
+        let scale = s.timeScale == 0.125 ? "1/8" : s.timeScale == 0.25 ? "1/4" : s.timeScale == 0.5 ? "1/2" : f(s.timeScale, 0)
+        var lines: [(String, SDL_Color)] = [
+            ("\(s.sceneName)   step \(s.step)", Palette.text),
+            ("\(Int(s.fps.rounded())) fps   \(s.stepsPerFrame) steps/frame", Palette.text),
+            ("physics \(f(s.stepCost * 1e6, 0)) us/step, \(Int((s.physicsShare * 100).rounded()))% of real time", Palette.text),
+            ("bodies \(s.bodies)   time x\(scale)", Palette.text),
+            ("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g", Palette.text),
+        ]
+        if s.paused { lines.append(("PAUSED (space: run, N: step)", Palette.warning)) }
+        if s.recording { lines.append(("● RECORDING (F9 stops)", Palette.contact)) }
+        if let stopped = s.recordingStopped { lines.append((stopped, Palette.warning)) }
+        for lost in s.lostFiles { lines.append(("not saved: \(lost)", Palette.warning)) }
+        if let replay = s.replay {
+            lines.append(("REPLAY step \(s.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
+            if let problem = replay.problem { lines.append((problem, Palette.contact)) }
+        }
+        if s.droppedTime > 0 {
+            lines.append(("dropped \(f(s.droppedTime, 2)) s of sim time in \(s.droppedFrames) slow frame\(s.droppedFrames == 1 ? "" : "s")", Palette.warning))
+        }
+        if s.halfRate { lines.append(("drawing at half rate", Palette.warning)) }
+        if let message, SDL_GetTicks64() < message.until { lines.append((message.text, Palette.joint)) }
+        lines.append(("H: help", Palette.text))
+        return lines
+    }
+
+    func draw(_ status: Status, in window: AppWindow) {
+        if hidden && !help { return }
+        let scale = window.pixelScale, size = window.outputSize
+        Overlays.drawPanel(lines(status), text: window.text, renderer: window.renderer, scale: scale)
+        if help { Overlays.drawHelp(text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
+    }
+
+    /// `x` with `digits` decimals: "12", "0.50".
+    static func format(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return "\(x)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let r = (x * scale).rounded() / scale
+        if digits == 0 { return String(Int(r)) }
+        var s = "\(r)"
+        if let dot = s.firstIndex(of: ".") {
+            let have = s.distance(from: dot, to: s.endIndex) - 1
+            if have < digits { s += String(repeating: "0", count: digits - have) }
+        }
+        return s
+    }
+}

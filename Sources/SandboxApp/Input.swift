@@ -1,0 +1,172 @@
+import CSDL2
+import Controls
+import Physics
+import Simulation
+
+/// What an input asks the app to do.
+enum Command {
+    case quit
+    case togglePause
+    /// N or .: pause, or if paused, one step.
+    case step
+    case reset
+    /// Watching: jump to a step, or by a number of steps.
+    case seek(to: Int)
+    case seekBy(Int)
+    case seekToEnd
+    case toggleRecording
+    case slower, faster
+    case toggleDebug, toggleHelp, toggleHUD, fit
+    case screenshot, saveScene
+    /// An input for the world (applied between steps, journaled).
+    case world(Event)
+    case pan(Vector)
+    case zoom(by: Double, about: Vector)
+    /// A gamepad was plugged in.
+    case openController(Int32)
+}
+
+/// The window's input state and its mapping: SDL events in, commands out.
+/// Keys and buttons as the help overlay lists them; held keys, the gamepad
+/// stick and accelerometer turn the tilt control, which becomes tilt events.
+struct Input {
+    /// What the mouse needs of the picture.
+    struct Pointer {
+        /// A window point (in SDL's points) in world coordinates.
+        var toWorld: (Int32, Int32) -> Vector
+        /// The body under a world point (a few pixels of slack), the point on it, and whether it is dynamic.
+        var hit: (Vector) -> (index: Int, point: Vector, dynamic: Bool)?
+        /// The step a click on the timeline means, if it is on the timeline.
+        var timeline: (Int32, Int32) -> Int?
+        /// World points per SDL point.
+        var pointsPerPixel: Double
+    }
+
+    var grabbing = false
+    private var panning = false
+    /// When D went down (a tap toggles debug drawing, a hold tilts), while it is down.
+    private var dPressedAt: UInt64?
+    /// When S went down without Ctrl (Ctrl+S saves; a hold weakens gravity), while it is down.
+    private var sPressedAt: UInt64?
+    private(set) var tilt = TiltControl()
+    private var gamepad = GamepadTilt()
+    private var appliedTilt: Vector?
+
+    /// Back to level after a reset; nothing held.
+    mutating func reset() {
+        tilt.reset()
+        appliedTilt = nil
+        grabbing = false
+    }
+
+    mutating func handle(_ event: SDL_Event, pointer: Pointer) -> [Command] {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT: return [.quit]
+        case SDL_KEYDOWN: return key(event.key)
+        case SDL_KEYUP:
+            var commands: [Command] = []
+            if event.key.keysym.sym == Int32(SDLK_d.rawValue), let pressed = dPressedAt {
+                if SDL_GetTicks64() - pressed < KeyMapping.holdToTilt { commands.append(.toggleDebug) }
+                dPressedAt = nil
+            }
+            if event.key.keysym.sym == Int32(SDLK_s.rawValue) { sPressedAt = nil }
+            return commands
+        case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
+        case SDL_MOUSEBUTTONUP:
+            if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) && grabbing else { return [] }
+            grabbing = false
+            return [.world(.release)]
+        case SDL_MOUSEMOTION:
+            var commands: [Command] = []
+            if grabbing {
+                let p = pointer.toWorld(event.motion.x, event.motion.y)
+                commands.append(.world(.drag(x: p.x, y: p.y)))
+            }
+            if panning {
+                let k = pointer.pointsPerPixel
+                commands.append(.pan(Vector(-Double(event.motion.xrel) * k, Double(event.motion.yrel) * k)))
+            }
+            return commands
+        case SDL_MOUSEWHEEL:
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            let wheel = Double(event.wheel.y) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+            return wheel == 0 ? [] : [.zoom(by: pow(1.25, wheel), about: pointer.toWorld(x, y))]
+        case SDL_WINDOWEVENT:
+            return event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) ? [.fit] : []
+        case SDL_CONTROLLERDEVICEADDED:
+            return [.openController(event.cdevice.which)]
+        default:
+            gamepad.handle(event, &tilt)
+            return []
+        }
+    }
+
+    private mutating func key(_ key: SDL_KeyboardEvent) -> [Command] {
+        let ctrl = (UInt32(key.keysym.mod) & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
+        let first = key.repeat == 0
+        switch SDL_KeyCode(UInt32(bitPattern: key.keysym.sym)) {
+        case SDLK_ESCAPE: return [.quit]
+        case SDLK_SPACE where first: return [.togglePause]
+        case SDLK_n, SDLK_PERIOD: return [.step]
+        case SDLK_r where first: return [.fit, .reset]
+        case SDLK_LEFT: return [.seekBy(-120)]
+        case SDLK_RIGHT: return [.seekBy(120)]
+        case SDLK_HOME: return [.seek(to: 0)]
+        case SDLK_END: return [.seekToEnd]
+        case SDLK_F9 where first: return [.toggleRecording]
+        case SDLK_MINUS, SDLK_KP_MINUS: return [.slower]
+        case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: return [.faster]
+        case SDLK_d where first && !ctrl:
+            // D is both "debug" (a tap) and "tilt right" (WASD, held): which one
+            // is decided when it is released, or when it has been held long enough.
+            dPressedAt = SDL_GetTicks64()
+        case SDLK_h where first: return [.toggleHelp]
+        case SDLK_f where first: return [.fit]
+        case SDLK_TAB where first: return [.toggleHUD]
+        case SDLK_F12 where first: return [.screenshot]
+        case SDLK_s where first:
+            if ctrl { return [.saveScene] }
+            sPressedAt = SDL_GetTicks64()
+        default: break
+        }
+        return []
+    }
+
+    private mutating func mouseDown(_ button: SDL_MouseButtonEvent, _ pointer: Pointer) -> [Command] {
+        if button.button == UInt8(SDL_BUTTON_MIDDLE) {
+            panning = true
+            return []
+        }
+        if button.button == UInt8(SDL_BUTTON_LEFT), let step = pointer.timeline(button.x, button.y) { return [.seek(to: step)] }
+        let p = pointer.toWorld(button.x, button.y)
+        let hit = pointer.hit(p)
+        if button.button == UInt8(SDL_BUTTON_LEFT) {
+            if let hit, hit.dynamic {
+                // Held at the point on the body nearest the click; the app
+                // sets `grabbing` when the world took hold.
+                return [.world(.grab(body: hit.index, x: hit.point.x, y: hit.point.y))]
+            }
+            return hit == nil ? [.world(.spawn(x: p.x, y: p.y))] : []
+        }
+        if button.button == UInt8(SDL_BUTTON_RIGHT), let hit { return [.world(.remove(body: hit.index))] }
+        return []
+    }
+
+    /// The tilt the held keys (and the gamepad) ask for this frame, when it changed.
+    mutating func tiltEvent(frame: Double) -> Event? {
+        guard let keys = SDL_GetKeyboardState(nil) else { return nil }
+        let now = SDL_GetTicks64()
+        func down(_ code: SDL_Scancode) -> Bool { keys[Int(code.rawValue)] != 0 }
+        let state = KeyMapping.tiltKeys(
+            left: down(SDL_SCANCODE_LEFT), right: down(SDL_SCANCODE_RIGHT), up: down(SDL_SCANCODE_UP), down: down(SDL_SCANCODE_DOWN),
+            a: down(SDL_SCANCODE_A), w: down(SDL_SCANCODE_W),
+            dHeld: dPressedAt.map { now - $0 }, sHeld: sPressedAt.map { now - $0 })
+        tilt.update(keys: state, dt: frame)
+        let reading = tilt.tilt
+        guard (reading - (appliedTilt ?? Vector(0, -1))).length > 1e-6 else { return nil }
+        appliedTilt = reading
+        return .tilt(x: reading.x, y: reading.y)
+    }
+}

@@ -1,0 +1,38 @@
+import Replay
+import Simulation
+
+/// What the window shows: a live session (which can be recorded), or a
+/// replay being watched (inputs that would change the world are refused).
+/// Later modes (building a scene) join here.
+enum Mode {
+    case live(Session)
+    case watching(Watching)
+
+    var world: World {
+        switch self {
+        case .live(let session): session.world
+        case .watching(let watching): watching.replay.world
+        }
+    }
+
+    var session: Session? {
+        if case .live(let session) = self { return session }
+        return nil
+    }
+
+    var watching: Watching? {
+        if case .watching(let watching) = self { return watching }
+        return nil
+    }
+}
+
+/// Watching a replay: the player, and what it has reported.
+final class Watching {
+    let replay: Replay
+    /// A divergence, once the replay found one.
+    var problem: String?
+    var endShown = false
+    var refusalShown = false
+
+    init(_ replay: Replay) { self.replay = replay }
+}
