@@ -5,9 +5,7 @@ import PackageDescription
 // arrows in the comments point at what a module uses.
 let package = Package(
     name: "cratebox",
-    // Linux (Debian) is what it is built and tested on; macOS for a developer's
-    // editor (SDL2 and Chipmunk from Homebrew), untested.
-    platforms: [.macOS(.v13)],
+    // Linux only (Debian's chipmunk-dev and libsdl2-dev; Glibc): no Apple platforms.
     products: [
         .executable(name: "cratebox", targets: ["cratebox"]),
     ],
@@ -43,7 +41,7 @@ let package = Package(
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
         .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "Controls", "FileOutput"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
-        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput"]),
+        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput", "JSONText"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Physics"]),
@@ -52,6 +50,7 @@ let package = Package(
             name: "cratebox",
             dependencies: [
                 "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "ReferenceRunner", "Physics", "JSONText", "Animation",
+                "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +58,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SceneFormat"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "JSONText", "TestSupport"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "ReferenceRunner", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "TestSupport",

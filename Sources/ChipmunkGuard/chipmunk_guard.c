@@ -14,9 +14,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static int warnings = 0;
-
-int chipmunk_guard_warnings(void) { return warnings; }
 
 extern const char *cpVersionString;
 const char *chipmunk_guard_version(void) { return cpVersionString; }
@@ -28,7 +25,6 @@ void cpMessage(const char *condition, const char *file, int line, int isError, i
     vsnprintf(text, sizeof text, message, args);
     va_end(args);
     if (!isError) {
-        warnings++;
         fprintf(stderr, "Chipmunk warning: %s\n", text);
         return;
     }

@@ -87,6 +87,4 @@ public final class Joint {
         set { cpConstraintSetCollideBodies(raw, newValue ? 1 : 0) }
     }
 
-    /// The impulse applied in the last step. The corresponding C function is `cpConstraintGetImpulse`.
-    public var impulse: Double { cpConstraintGetImpulse(raw) }
 }

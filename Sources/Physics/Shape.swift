@@ -130,9 +130,6 @@ public final class Shape {
         }
     }
 
-    /// The shape's area as Chipmunk computes it. The corresponding C function is `cpShapeGetArea`.
-    public var area: Double { cpShapeGetArea(raw) }
-
     /// The shape's world bounding box as (min, max), as of the last step.
     /// The corresponding C function is `cpShapeGetBB`.
     public var boundingBox: (min: Vector, max: Vector) {

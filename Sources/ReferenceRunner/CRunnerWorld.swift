@@ -20,44 +20,7 @@ public final class CRunnerWorld {
         var buffers = Buffers()
         defer { buffers.free() }
 
-        var bodies: [cr_body] = []
-        for spec in scene.bodies {
-            var shapes: [cr_shape] = []
-            for shapeSpec in spec.shapes {
-                var s = cr_shape()
-                s.friction = shapeSpec.friction
-                s.elasticity = shapeSpec.elasticity
-                s.sensor = shapeSpec.sensor ? 1 : 0
-                switch shapeSpec.geometry {
-                case .box(let w, let h, let r):
-                    s.kind = CR_BOX; s.p = (w, h, 0, 0); s.radius = r
-                case .circle(let r, let offset):
-                    s.kind = CR_CIRCLE; s.p = (r, offset.x, offset.y, 0)
-                case .polygon(let vertices, let r):
-                    s.kind = CR_POLYGON; s.radius = r; s.count = Int32(vertices.count)
-                    s.verts = UnsafePointer(buffers.copy(vertices.flatMap { [$0.x, $0.y] }))
-                case .segment(let a, let b, let r):
-                    s.kind = CR_SEGMENT; s.p = (a.x, a.y, b.x, b.y); s.radius = r
-                }
-                shapes.append(s)
-            }
-            var b = cr_body()
-            switch spec.type {
-            case .dynamic: b.type = CR_DYNAMIC
-            case .kinematic: b.type = CR_KINEMATIC
-            case .static: b.type = CR_STATIC
-            }
-            b.px = spec.position.x; b.py = spec.position.y; b.angle = spec.angle
-            b.vx = spec.velocity.x; b.vy = spec.velocity.y; b.w = spec.angularVelocity
-            switch spec.mass {
-            case .mass(let m)?: b.massKind = CR_MASS; b.massValue = m
-            case .density(let d)?: b.massKind = CR_DENSITY; b.massValue = d
-            case nil: b.massKind = CR_NO_MASS
-            }
-            b.shapes = UnsafePointer(buffers.copy(shapes))
-            b.shapeCount = Int32(shapes.count)
-            bodies.append(b)
-        }
+        let bodies = scene.bodies.map { CRunnerWorld.body($0, &buffers) }
 
         let joints: [cr_joint] = scene.joints.map { spec in
             var j = cr_joint()
@@ -95,6 +58,45 @@ public final class CRunnerWorld {
     }
 
     deinit { cr_world_free(raw) }
+
+    /// A body as the C runner takes it; polygon vertices and shapes go in `buffers`.
+    private static func body(_ spec: BodySpec, _ buffers: inout Buffers) -> cr_body {
+        var shapes: [cr_shape] = []
+        for shapeSpec in spec.shapes {
+            var s = cr_shape()
+            s.friction = shapeSpec.friction
+            s.elasticity = shapeSpec.elasticity
+            s.sensor = shapeSpec.sensor ? 1 : 0
+            switch shapeSpec.geometry {
+            case .box(let w, let h, let r):
+                s.kind = CR_BOX; s.p = (w, h, 0, 0); s.radius = r
+            case .circle(let r, let offset):
+                s.kind = CR_CIRCLE; s.p = (r, offset.x, offset.y, 0)
+            case .polygon(let vertices, let r):
+                s.kind = CR_POLYGON; s.radius = r; s.count = Int32(vertices.count)
+                s.verts = UnsafePointer(buffers.copy(vertices.flatMap { [$0.x, $0.y] }))
+            case .segment(let a, let b, let r):
+                s.kind = CR_SEGMENT; s.p = (a.x, a.y, b.x, b.y); s.radius = r
+            }
+            shapes.append(s)
+        }
+        var b = cr_body()
+        switch spec.type {
+        case .dynamic: b.type = CR_DYNAMIC
+        case .kinematic: b.type = CR_KINEMATIC
+        case .static: b.type = CR_STATIC
+        }
+        b.px = spec.position.x; b.py = spec.position.y; b.angle = spec.angle
+        b.vx = spec.velocity.x; b.vy = spec.velocity.y; b.w = spec.angularVelocity
+        switch spec.mass {
+        case .mass(let m)?: b.massKind = CR_MASS; b.massValue = m
+        case .density(let d)?: b.massKind = CR_DENSITY; b.massValue = d
+        case nil: b.massKind = CR_NO_MASS
+        }
+        b.shapes = UnsafePointer(buffers.copy(shapes))
+        b.shapeCount = Int32(shapes.count)
+        return b
+    }
 
     private static func index(_ ref: BodyRef) -> Int32 {
         switch ref {

@@ -6,7 +6,7 @@ import SceneFormat
 import Simulation
 
 /// Lines of text with SDL_ttf and a Debian font (fonts-dejavu-core). Without
-/// the font, text is skipped and `available` says so.
+/// the font, text is skipped (the HUD's pixel test fails then).
 public final class Text {
     static let fontPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
@@ -28,8 +28,6 @@ public final class Text {
     deinit {
         if let font { TTF_CloseFont(font) }
     }
-
-    var available: Bool { font != nil }
 
     /// Width in pixels of the widest line.
     public func width(_ lines: [String]) -> Int32 {

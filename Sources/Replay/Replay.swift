@@ -67,15 +67,7 @@ public final class Replay {
     /// checks the checkpoint there if there is one.
     public func advance() -> Outcome? {
         let step = world.stepCount
-        while nextEvent < journal.events.count, journal.events[nextEvent].step == step {
-            let timed = journal.events[nextEvent]
-            nextEvent += 1
-            do {
-                try world.apply(timed.event)
-            } catch {
-                return .refused(step: step, line: timed.line, reason: error.message)
-            }
-        }
+        if let problem = applyDueEvents() { return problem }
         do {
             try world.step()
         } catch {
@@ -105,7 +97,8 @@ public final class Replay {
         return nil
     }
 
-    /// Applies the events recorded at the current step that have not been applied.
+    /// Applies the events recorded at the current step that have not been
+    /// applied: before each step, and at the end before the end hash.
     private func applyDueEvents() -> Outcome? {
         while nextEvent < journal.events.count, journal.events[nextEvent].step == world.stepCount {
             let timed = journal.events[nextEvent]

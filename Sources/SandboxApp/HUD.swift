@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CSDL2
+import JSONText
 import Physics
 import Render
 
@@ -63,18 +64,5 @@ struct HUD {
         if help { Overlays.drawHelp(text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
     }
 
-    /// `x` with `digits` decimals: "12", "0.50".
-    static func format(_ x: Double, _ digits: Int) -> String {
-        guard x.isFinite else { return "\(x)" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let r = (x * scale).rounded() / scale
-        if digits == 0 { return String(Int(r)) }
-        var s = "\(r)"
-        if let dot = s.firstIndex(of: ".") {
-            let have = s.distance(from: dot, to: s.endIndex) - 1
-            if have < digits { s += String(repeating: "0", count: digits - have) }
-        }
-        return s
-    }
+    static func format(_ x: Double, _ digits: Int) -> String { NumberText.fixed(x, digits) }
 }

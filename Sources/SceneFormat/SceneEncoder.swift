@@ -33,10 +33,7 @@ extension Scene {
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 
-    private func n(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) + (x == 0 && x.sign == .minus ? ".0" : "") }
-        return "\(x)"  // shortest text that reads back to the same double
-    }
+    private func n(_ x: Double) -> String { NumberText.shortest(x) }
 
     private func pair(_ x: Double, _ y: Double) -> String { "[\(n(x)), \(n(y))]" }
     private func point(_ v: Vector) -> String { pair(v.x, v.y) }

@@ -37,7 +37,7 @@ extension SceneReader {
             fail(path, "missing required key \"position\"")
         }
 
-        let coord = Range.within(-Limits.coordinate, Limits.coordinate)
+        let coord = NumberRange.within(-Limits.coordinate, Limits.coordinate)
         let angle = member(members, "angle").flatMap { number($0, j(path, "angle"), coord) } ?? 0
         let velocity = member(members, "velocity").flatMap { pair($0, j(path, "velocity"), coord) } ?? .zero
         let angularVelocity = member(members, "angularVelocity").flatMap { number($0, j(path, "angularVelocity"), coord) } ?? 0

@@ -69,9 +69,9 @@ extension SceneReader {
     /// The type's parameters, from the joint's values.
     mutating func jointKind(_ type: String, _ values: [String: JSONNode], _ path: String) -> JointSpec.Kind? {
         let j = SceneReader.join
-        let coord = Range.within(-Limits.coordinate, Limits.coordinate)
+        let coord = NumberRange.within(-Limits.coordinate, Limits.coordinate)
         func pointValue(_ key: String) -> Vector? { values[key].flatMap { point($0, j(path, key)) } }
-        func numberValue(_ key: String, _ range: Range) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
+        func numberValue(_ key: String, _ range: NumberRange) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
 
         var kind: JointSpec.Kind?
         switch type {

@@ -80,12 +80,10 @@ struct SceneReader {
         members.first { $0.key == key }?.node
     }
 
-    static func show(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    /// A number in a message: "12", "0.1" (zero without its sign).
+    static func show(_ v: Double) -> String { v == 0 ? "0" : NumberText.shortest(v) }
 
-    enum Range {
+    enum NumberRange {
         /// 0 < v <= max
         case positive(Double)
         /// 0 <= v <= max
@@ -98,7 +96,7 @@ struct SceneReader {
         case size(Double, Double)
     }
 
-    mutating func number(_ node: JSONNode, _ path: String, _ range: Range, label: String? = nil) -> Double? {
+    mutating func number(_ node: JSONNode, _ path: String, _ range: NumberRange, label: String? = nil) -> Double? {
         let subject = label.map { "\($0) must" } ?? "must"
         guard case .number(let v) = node.value else {
             fail(path, "\(subject) be a number, got \(node.value.kindName)")
@@ -157,7 +155,7 @@ struct SceneReader {
     }
 
     /// `[a, b]` of two numbers, each checked against `range`, named by `labels` in errors.
-    mutating func pair(_ node: JSONNode, _ path: String, _ range: Range, labels: (String, String) = ("x", "y")) -> Vector? {
+    mutating func pair(_ node: JSONNode, _ path: String, _ range: NumberRange, labels: (String, String) = ("x", "y")) -> Vector? {
         let shape = "[\(labels.0), \(labels.1)]"
         guard case .array(let items) = node.value else {
             fail(path, "must be \(shape), got \(node.value.kindName)")

@@ -221,35 +221,7 @@ public final class World {
                 throw WorldError("cannot spawn: \(error)")
             }
         case .grab(let index, let x, let y):
-            let point = try checkedPoint(x, y, "grab point")
-            let target = try liveBody(index)
-            guard target.body.kind == .dynamic else { throw WorldError("body \(index) is \(target.body.kind.rawValue); only dynamic bodies can be grabbed") }
-            // A hold far off a body, for its size, leaves the pivot's mass
-            // matrix no precision (Chipmunk asserts "Unsolvable constraint"):
-            // its determinant keeps about lever x 2.2e-16 of itself.
-            let anchor = target.body.worldToLocal(point), cog = target.body.centerOfGravity
-            let rx = anchor.x - cog.x, ry = anchor.y - cog.y
-            let lever = (rx * rx + ry * ry) * target.body.mass / target.body.moment
-            guard lever <= World.maxGrabLever else {
-                throw WorldError("the grab point is \((rx * rx + ry * ry).squareRoot()) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
-            }
-            releaseGrab()
-            let hand = Body(kind: .kinematic)
-            hand.position = point
-            let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: anchor), a: hand, b: target.body)
-            // Strong enough to throw the body around, bounded so that it cannot
-            // tear through a pile: 60 times the body's weight under the scene's gravity.
-            joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
-            // pow(1 - 0.15, 60), the demo's "15 % of the error left after 1/60 s",
-            // written as its exact double so that libm stays out of the solver's input.
-            joint.errorBias = 0x1.e874bc01e1297p-15
-            do {
-                try space.add(hand)
-                try space.add(joint)
-            } catch {
-                throw WorldError("cannot grab: \(error)")
-            }
-            grab = Grab(index: index, hand: hand, joint: joint, target: point)
+            try grab(index, at: try checkedPoint(x, y, "grab point"))
         case .drag(let x, let y):
             let point = try checkedPoint(x, y, "drag point")
             grab?.target = point
@@ -273,6 +245,38 @@ public final class World {
                 throw WorldError("cannot rebuild the scene: \(error)")
             }
         }
+    }
+
+    /// Takes hold of a dynamic body at a point on it (see docs/replay-format.md).
+    private func grab(_ index: Int, at point: Vector) throws(WorldError) {
+        let target = try liveBody(index)
+        guard target.body.kind == .dynamic else { throw WorldError("body \(index) is \(target.body.kind.rawValue); only dynamic bodies can be grabbed") }
+        // A hold far off a body, for its size, leaves the pivot's mass
+        // matrix no precision (Chipmunk asserts "Unsolvable constraint"):
+        // its determinant keeps about lever x 2.2e-16 of itself.
+        let anchor = target.body.worldToLocal(point), cog = target.body.centerOfGravity
+        let rx = anchor.x - cog.x, ry = anchor.y - cog.y
+        let lever = (rx * rx + ry * ry) * target.body.mass / target.body.moment
+        guard lever <= World.maxGrabLever else {
+            throw WorldError("the grab point is \((rx * rx + ry * ry).squareRoot()) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
+        }
+        releaseGrab()
+        let hand = Body(kind: .kinematic)
+        hand.position = point
+        let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: anchor), a: hand, b: target.body)
+        // Strong enough to throw the body around, bounded so that it cannot
+        // tear through a pile: 60 times the body's weight under the scene's gravity.
+        joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
+        // pow(1 - 0.15, 60), the demo's "15 % of the error left after 1/60 s",
+        // written as its exact double so that libm stays out of the solver's input.
+        joint.errorBias = 0x1.e874bc01e1297p-15
+        do {
+            try space.add(hand)
+            try space.add(joint)
+        } catch {
+            throw WorldError("cannot grab: \(error)")
+        }
+        grab = Grab(index: index, hand: hand, joint: joint, target: point)
     }
 
     private func checkedPoint(_ x: Double, _ y: Double, _ what: String) throws(WorldError) -> Vector {

@@ -90,17 +90,7 @@ struct Bench: ParsableCommand {
 
     func micro(_ seconds: Double) -> String { fixed(seconds * 1e6, 2) }
 
-    func fixed(_ x: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let r = (x * scale).rounded() / scale
-        var s = "\(r)"
-        if let dot = s.firstIndex(of: ".") {
-            let decimals = s.distance(from: dot, to: s.endIndex) - 1
-            if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
-        }
-        return s
-    }
+    func fixed(_ x: Double, _ digits: Int) -> String { NumberText.fixed(x, digits) }
 }
 
 extension Swift.Duration {

@@ -33,7 +33,7 @@ struct RenderPicture: ParsableCommand {
     @Argument(help: "A scene file or a replay journal (default: the built-in crate scene).")
     var scene: String?
 
-    @OptionGroup var duration: Duration
+    @OptionGroup var duration: RunLength
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("Tilt the box before the first step: X,Y in g.", valueName: "x,y"))

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import FileOutput
+import SystemPackage
 import JSONText
 import Physics
 import Render
@@ -64,18 +66,12 @@ enum Output {
     nonisolated(unsafe) static var failure: (errorNumber: Int32, reason: String)?
 
     static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if failure == nil { failure = (errno, String(cString: strerror(errno))) }
-                    return
-                }
-                offset += n
-            }
+        guard failure == nil else { return }
+        do {
+            _ = try FileDescriptor.standardOutput.writeAll(text.utf8)
+        } catch {
+            let errno = error as? Errno ?? .ioError
+            failure = (errno.rawValue, FileError.describe(errno))
         }
     }
 }

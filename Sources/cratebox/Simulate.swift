@@ -8,7 +8,7 @@ import SceneFormat
 import Simulation
 
 /// `--steps N | --seconds S`, shared by the commands that run a scene forward.
-struct Duration: ParsableArguments {
+struct RunLength: ParsableArguments {
     @Option(parsing: .unconditional, help: "Number of 1/120 s steps to run (default 600).")
     var steps: Int?
 
@@ -19,11 +19,11 @@ struct Duration: ParsableArguments {
 
     func validate() throws {
         if steps != nil && seconds != nil { throw ValidationError("give --steps or --seconds, not both") }
-        if let steps, steps < 0 || steps > Duration.maxSteps {
-            throw ValidationError("--steps must be between 0 and \(Duration.maxSteps), got \(steps)")
+        if let steps, steps < 0 || steps > RunLength.maxSteps {
+            throw ValidationError("--steps must be between 0 and \(RunLength.maxSteps), got \(steps)")
         }
-        if let seconds, !(seconds >= 0 && seconds * 120 <= Double(Duration.maxSteps)) {
-            throw ValidationError("--seconds must be between 0 and \(Duration.maxSteps / 120), got \(seconds)")
+        if let seconds, !(seconds >= 0 && seconds * 120 <= Double(RunLength.maxSteps)) {
+            throw ValidationError("--seconds must be between 0 and \(RunLength.maxSteps / 120), got \(seconds)")
         }
     }
 
@@ -67,7 +67,7 @@ struct Simulate: ParsableCommand {
     @Argument(help: "A scene file (default: the built-in crate scene).")
     var scene: String?
 
-    @OptionGroup var duration: Duration
+    @OptionGroup var duration: RunLength
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("Tilt the box before the first step: an accelerometer reading X,Y in g (e.g. -1,0).", valueName: "x,y"))
@@ -143,20 +143,12 @@ struct Simulate: ParsableCommand {
 
     /// Simulated seconds of `steps`, to the millisecond: "5", "0.042".
     static func seconds(_ steps: Int) -> String {
-        let millis = (Double(steps) * World.stepDuration * 1000).rounded()
-        let whole = Int(millis) / 1000, rest = Int(millis) % 1000
-        if rest == 0 { return "\(whole)" }
-        var fraction = String(rest)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(whole).\(fraction)"
+        NumberText.trimmed(Double(steps) * World.stepDuration, 3)
     }
 
     /// Shortest text that reads back to the same double (Swift's description);
     /// JSON has no NaN or infinity, so those become null.
-    static func number(_ x: Double) -> String {
-        x.isFinite ? "\(x)" : "null"
-    }
+    static func number(_ x: Double) -> String { NumberText.json(x) }
 
     static func json(_ world: World, hash: String) -> String {
         let bodies = world.dynamicWorldBodies.map { wb -> String in

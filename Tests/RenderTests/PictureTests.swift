@@ -79,7 +79,6 @@ import Testing
         var panel = SDL_Rect()
         let picture = try Self.canvas(600, 300) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
-            #expect(text.available, "the HUD's font (fonts-dejavu-core)")
             panel = Overlays.drawPanel([("Crates   step 120", Palette.text), ("recording stopped", Palette.warning)], text: text, renderer: renderer, scale: 1)
         }
         #expect(panel.x == 4 && panel.y == 4 && panel.w > 100 && panel.w < 250 && panel.h > 30 && panel.h < 60)

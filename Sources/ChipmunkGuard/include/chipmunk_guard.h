@@ -2,8 +2,6 @@
 // definition alone takes effect when this target is linked.
 #ifndef CHIPMUNK_GUARD_H
 #define CHIPMUNK_GUARD_H
-/// The number of Chipmunk warnings printed so far.
-int chipmunk_guard_warnings(void);
 /// Chipmunk's cpVersionString (a C global Swift 6 will not read directly).
 const char *chipmunk_guard_version(void);
 #endif
