@@ -50,13 +50,13 @@ public final class Painter {
         }
         for (i, slot) in world.bodies.enumerated() {
             guard let entry = slot else { continue }
-            let isStatic = entry.body.kind == .static
-            let pose = isStatic ? Pose(position: entry.body.position, angle: entry.body.angle) : world.pose(of: i, alpha: alpha)
+            let isStatic = entry.kind == .static
+            let pose = isStatic ? entry.pose : world.pose(of: i, alpha: alpha)
             let bodyColor = Palette.fill(for: entry.look, staticBody: isStatic)
-            for shape in entry.shapes {
+            for shape in entry.spec.shapes {
                 // Sensors are translucent; the body's other shapes are not.
                 var color = bodyColor
-                if shape.isSensor { color.a = 90 }
+                if shape.sensor { color.a = 90 }
                 let textured: Bool
                 if case .box = shape.geometry, entry.look == .crate, crate != nil { textured = true } else { textured = false }
                 addShape(shape.geometry, pose: pose, camera: camera, color: color, textured: textured)

@@ -28,7 +28,7 @@ extension App {
         let bar = timelineBar, lastStep = mode.watching?.replay.lastStep
         return Input.Pointer(
             toWorld: toWorld,
-            hit: { p in world.hit(at: p, tolerance: slack).map { ($0.index, $0.point, world.bodies[$0.index]?.body.kind == .dynamic) } },
+            hit: { p in world.hit(at: p, tolerance: slack).map { ($0.index, $0.point, world.bodies[$0.index]?.kind == .dynamic) } },
             timeline: { x, y in
                 guard let lastStep else { return nil }
                 let px = Double(x) * scale, py = Double(y) * scale

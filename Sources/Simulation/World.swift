@@ -7,14 +7,23 @@ import Animation
 import Physics
 import SceneFormat
 
-/// A body of the world and what the sandbox knows about it.
+/// A body of the world and what the sandbox knows about it. Read-only to
+/// the rest of the program: its Chipmunk objects stay the world's own.
 public struct WorldBody {
     public let id: String?
-    /// What the body was made from (its file entry, or the spawn body).
+    /// What the body was made from (its file entry, or the spawn body): its shapes and look.
     public let spec: BodySpec
-    public let body: Body
-    public let shapes: [Shape]
+    let body: Body
+    let shapes: [Shape]
     public let look: Look
+
+    public var kind: Body.Kind { body.kind }
+    /// Where it is now (after the last step).
+    public var pose: Pose { Pose(position: body.position, angle: body.angle) }
+    public var velocity: Vector { body.velocity }
+    public var angularVelocity: Double { body.angularVelocity }
+    public var mass: Double { body.mass }
+    public var isSleeping: Bool { body.isSleeping }
 }
 
 /// A body's pose, for drawing between two steps.

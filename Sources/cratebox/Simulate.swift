@@ -152,13 +152,13 @@ struct Simulate: ParsableCommand {
 
     static func json(_ world: World, hash: String) -> String {
         let bodies = world.dynamicWorldBodies.map { wb -> String in
-            let b = wb.body, p = b.position, v = b.velocity
+            let p = wb.pose.position, v = wb.velocity
             var fields: [String] = []
             if let id = wb.id { fields.append("\"id\":\(JSONText.quote(id))") }
             fields.append("\"position\":[\(number(p.x)),\(number(p.y))]")
-            fields.append("\"angle\":\(number(b.angle))")
+            fields.append("\"angle\":\(number(wb.pose.angle))")
             fields.append("\"velocity\":[\(number(v.x)),\(number(v.y))]")
-            fields.append("\"angularVelocity\":\(number(b.angularVelocity))")
+            fields.append("\"angularVelocity\":\(number(wb.angularVelocity))")
             return "{" + fields.joined(separator: ",") + "}"
         }
         return "{\"steps\":\(world.stepCount),\"hash\":\"\(hash)\",\"bodies\":[\(bodies.joined(separator: ","))]}"
