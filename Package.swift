@@ -20,8 +20,10 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         // Turns a Chipmunk assertion that gets past validation into a clean exit.
         .target(name: "ChipmunkGuard"),
+        // C: frees a whole space in time linear in its size, leaving what was in it clean.
+        .target(name: "ChipmunkTeardown", dependencies: ["CChipmunk"]),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
-        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard"]),
+        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.

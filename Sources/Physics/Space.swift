@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkTeardown
 
 /// Owns the `cpSpace` memory. It is separate from `Space` because the space's
 /// static body lives inside the `cpSpace` struct: a `Body` wrapping it keeps this
@@ -13,9 +14,9 @@ final class SpaceHandle {
     }
 
     deinit {
-        // By now `Space.deinit` has removed every shape, body and joint, so
-        // `cpSpaceDestroy` touches nothing we free ourselves.
-        cpSpaceFree(raw)
+        // `Space.deinit` has destroyed the space (cpSpaceDestroy); what is left
+        // is its memory, which held the static body until now.
+        cratebox_space_release(raw)
     }
 }
 
@@ -24,8 +25,9 @@ final class SpaceHandle {
 /// Ownership follows pymunk: the space keeps strong references to its bodies,
 /// shapes and joints; they keep only a weak one back. A shape keeps its body alive
 /// and a joint its two bodies, so Chipmunk never sees a dangling pointer whatever
-/// order the caller drops things in. When the space goes, it removes everything
-/// from the C space first (remove, then free, as Chipmunk requires).
+/// order the caller drops things in. When the space goes, it destroys the C
+/// space while everything in it is still alive (in time linear in its size),
+/// then leaves each survivor as clean as a new object, free to join another space.
 public final class Space {
     let handle: SpaceHandle
     var raw: OpaquePointer { handle.raw }
@@ -49,18 +51,28 @@ public final class Space {
     }
 
     deinit {
+        // Not remove-then-free: cpSpaceRemoveShape filters every cached contact
+        // for each shape, so that costs shapes x contacts (two seconds for a
+        // 10,000-crate stack). cpSpaceDestroy is linear; it wakes every body,
+        // so it runs while this space still holds them all. Sleeping bodies
+        // are woken first, one by one: cpSpaceDestroy wakes them inside its
+        // own iteration, whose array each wake-up shrinks, so some sleeping
+        // groups were skipped and their saved contacts leaked.
+        for body in bodies where body.kind == .dynamic { cpBodyActivate(body.raw) }
+        cpSpaceDestroy(raw)
         for joint in joints {
-            cpSpaceRemoveConstraint(raw, joint.raw)
+            cratebox_constraint_detach(joint.raw)
             joint.space = nil
         }
         for shape in shapes {
-            cpSpaceRemoveShape(raw, shape.raw)
+            cratebox_shape_detach(shape.raw)
             shape.space = nil
         }
         for body in bodies {
-            cpSpaceRemoveBody(raw, body.raw)
+            cratebox_body_detach(body.raw)
             body.space = nil
         }
+        cratebox_body_detach(staticBody.raw)  // its memory lives on with the handle, for shapes that outlive the space
     }
 
     // MARK: Settings
