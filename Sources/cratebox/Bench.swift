@@ -28,6 +28,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Paired runs.")
     var runs = 11
 
+    @Flag(help: "Time a reset instead: tearing the world down and building it again, after --steps steps (contacts cached).")
+    var reset = false
+
     /// Steps each world runs untimed before its timed steps.
     let warmUp = 120
 
@@ -38,6 +41,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let scene = try loadScene(self.scene).scene
+        if reset { return try timeReset(scene) }
         guard CRunnerWorld.supports(scene) else {
             printError("cratebox: \(self.scene ?? ""): the plain C runner does not animate bodies; bench a scene without \"animation\"")
             throw Exit.failure
@@ -80,6 +84,29 @@ struct Bench: ParsableCommand {
             say("  HASHES DIFFER: World \(StateHash.hex(worldHash)), C \(StateHash.hex(cHash))")
             throw Exit.failure
         }
+    }
+
+    /// The median over the runs of a reset (teardown and rebuild) and of a
+    /// teardown alone, each after `steps` steps, so that contacts are cached.
+    func timeReset(_ scene: Scene) throws {
+        let clock = ContinuousClock()
+        var resets: [Double] = [], teardowns: [Double] = []
+        for _ in 0..<runs {
+            let world = try World(scene: scene)
+            try world.step(steps)
+            var start = clock.now
+            try world.apply(.reset)
+            resets.append((clock.now - start).seconds)
+            var doomed: World? = try World(scene: scene)
+            try doomed?.step(steps)
+            start = clock.now
+            doomed = nil
+            teardowns.append((clock.now - start).seconds)
+        }
+        let bodies = scene.bodies.count
+        say("\(scene.name): \(bodies) bodies, after \(steps) steps, median of \(runs) runs")
+        say("reset (teardown and rebuild): \(fixed(median(resets) * 1e3, 2)) ms")
+        say("teardown alone: \(fixed(median(teardowns) * 1e3, 2)) ms")
     }
 
     func median(_ values: [Double]) -> Double {
