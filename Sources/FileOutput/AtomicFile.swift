@@ -28,6 +28,8 @@ public final class AtomicFile {
     }
 
     deinit {
+        // Open only if it was never closed: abandoned (a failed write), its
+        // temporary file is removed next, so a close error loses nothing.
         try? fd?.close()
         if !isCommitted { unlink(temporary.string) }
     }
@@ -72,7 +74,7 @@ public final class AtomicFile {
         // Not swallowed: a file that did not reach the disk is lost.
         guard fsync(fd.rawValue) == 0 else {
             let failure = Errno(rawValue: errno)
-            try? fd.close()
+            try? fd.close()  // the sync failure is the error reported; the file is not committed
             throw FileError(path: path, failure)
         }
         do { try fd.close() } catch { throw FileError(path: path, error as? Errno ?? .ioError) }
