@@ -41,7 +41,7 @@ let package = Package(
         // Interaction logic with no SDL: fixed-step clock, frame pacing, tilt, keys, camera motion.
         .target(name: "Controls", dependencies: ["Physics", "Animation"]),
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
-        .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "Controls", "FileOutput"]),
+        .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "FileOutput"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
         .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput", "JSONText"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.

@@ -1,5 +1,4 @@
 import Animation
-import Controls
 import Physics
 import SceneFormat
 import Simulation

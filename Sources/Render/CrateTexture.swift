@@ -1,9 +1,4 @@
-import Animation
 import CSDL2
-import Controls
-import Physics
-import SceneFormat
-import Simulation
 
 /// The wooden crate, drawn into a texture at start: planks with grain, a dark
 /// frame and a diagonal brace. Generated rather than shipped, so there is no

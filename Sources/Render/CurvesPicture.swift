@@ -1,6 +1,5 @@
 import Animation
 import CSDL2
-import Controls
 import Physics
 import SceneFormat
 import Simulation

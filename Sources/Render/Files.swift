@@ -1,10 +1,5 @@
-import Animation
 import CSDL2
 import FileOutput
-import Controls
-import Physics
-import SceneFormat
-import Simulation
 
 public struct RenderError: Error, CustomStringConvertible {
     /// What went wrong, for the exit status the command line gives it.

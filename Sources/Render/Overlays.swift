@@ -1,9 +1,4 @@
-import Animation
 import CSDL2
-import Controls
-import Physics
-import SceneFormat
-import Simulation
 
 /// What is drawn over the scene: the HUD's panel, the help overlay and the
 /// timeline strip. Plain functions of a renderer and their contents, so the

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Animation
 import CSDL2
-import Controls
 import Physics
 import SceneFormat
 import Simulation

@@ -1,9 +1,4 @@
-import Animation
 import CSDL2
-import Controls
-import Physics
-import SceneFormat
-import Simulation
 
 /// Lines of text with SDL_ttf and a Debian font (fonts-dejavu-core). Without
 /// the font, text is skipped (the HUD's pixel test fails then).

@@ -78,9 +78,13 @@ public final class App {
         }
         do {
             window = try AppWindow(title: "cratebox: \(scene.name)", width: options.windowWidth, height: options.windowHeight)
-            loop()
-            window = nil
+        } catch {
+            // No window after all: the journal already begun is ended (step 0), not left without its end line.
+            if let session = mode.session { _ = captures.stopRecording(session) }
+            throw error
         }
+        loop()
+        window = nil
         if let session = mode.session, let said = captures.stopRecording(session) { hud.show(said) }
         let lost = captures.lostFiles(mode.session)
         if !lost.isEmpty { throw RenderError(lost.joined(separator: "\n"), kind: .cannotWrite) }

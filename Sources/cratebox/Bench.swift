@@ -1,10 +1,6 @@
 import ArgumentParser
 import JSONText
-import Physics
 import ReferenceRunner
-import Render
-import Replay
-import SandboxApp
 import SceneFormat
 import Simulation
 

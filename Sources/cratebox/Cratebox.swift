@@ -2,13 +2,6 @@
 import Glibc
 #endif
 import ArgumentParser
-import JSONText
-import Physics
-import Render
-import Replay
-import SandboxApp
-import SceneFormat
-import Simulation
 
 @main
 struct Cratebox: ParsableCommand {

@@ -1,12 +1,6 @@
 import Animation
 import ArgumentParser
-import JSONText
-import Physics
 import Render
-import Replay
-import SandboxApp
-import SceneFormat
-import Simulation
 
 struct Curves: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,11 +2,8 @@
 import Glibc
 #endif
 import ArgumentParser
-import JSONText
-import Physics
 import Render
 import Replay
-import SandboxApp
 import SceneFormat
 import Simulation
 

@@ -2,13 +2,9 @@
 import Glibc
 #endif
 import ArgumentParser
-import JSONText
-import Physics
 import Render
 import Replay
 import SandboxApp
-import SceneFormat
-import Simulation
 
 /// Reads a journal file, or prints why not and exits 66 / 65.
 func loadJournal(_ path: String, requireHeader: Bool = true) throws -> Journal {

@@ -2,13 +2,8 @@
 import Glibc
 #endif
 import ArgumentParser
-import JSONText
-import Physics
 import Render
-import Replay
 import SandboxApp
-import SceneFormat
-import Simulation
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

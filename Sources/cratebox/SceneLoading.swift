@@ -5,14 +5,8 @@ import Darwin
 #endif
 import ArgumentParser
 import FileOutput
-import SystemPackage
-import JSONText
-import Physics
-import Render
-import Replay
-import SandboxApp
 import SceneFormat
-import Simulation
+import SystemPackage
 
 /// A file that could not be read, with the reason the system gave.
 struct UnreadableFile: Error, CustomStringConvertible {

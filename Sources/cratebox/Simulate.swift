@@ -1,9 +1,6 @@
 import ArgumentParser
 import JSONText
-import Physics
-import Render
 import Replay
-import SandboxApp
 import SceneFormat
 import Simulation
 
@@ -127,7 +124,9 @@ struct Simulate: ParsableCommand {
             printError("cratebox: \(events!):\(timed[next].line): events after step \(steps) were not applied (the run has \(steps) steps)")
         }
         if record != nil {
-            _ = try? session.stopRecording()  // a failure is kept in recordingFailure
+            do { try session.stopRecording() } catch {
+                // Kept in recordingFailure (with the step), reported just below.
+            }
             if let failure = session.recordingFailure {
                 throw Failure(Exit.cannotCreate, "cratebox: \(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
             }

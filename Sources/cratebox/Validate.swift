@@ -1,11 +1,5 @@
 import ArgumentParser
-import JSONText
-import Physics
-import Render
-import Replay
-import SandboxApp
 import SceneFormat
-import Simulation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -12,6 +12,21 @@ let binary: URL = {
     return exe.deletingLastPathComponent().appendingPathComponent("cratebox")
 }()
 
+/// A PNG's pixels as RGB bytes, row after row (ImageMagick's convert), or
+/// those of a part of it (`crop`: "WxH+X+Y").
+func rgbPixels(_ png: String, crop: String? = nil) throws -> [UInt8] {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+    p.arguments = [png] + (crop.map { ["-crop", $0] } ?? []) + ["-depth", "8", "rgb:-"]
+    let out = Pipe()
+    p.standardOutput = out
+    try p.run()
+    let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: png]) }
+    return data
+}
+
 struct Result {
     var status: Int32
     var stdout: String
@@ -293,15 +308,7 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
             let out = "\(dir)/\(name).png"
             let r = try cratebox(["render", "--output", out, "--size", "300x300"] + options)
             #expect(r.status == 0, "\(r.stderr)")
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-            p.arguments = [out, "-depth", "8", "rgb:-"]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            try p.run()
-            let data = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-            p.waitUntilExit()
-            return data
+            return try rgbPixels(out)
         }
         func meanWoodX(_ rgb: [UInt8]) -> Double {
             var sum = 0.0, n = 0.0

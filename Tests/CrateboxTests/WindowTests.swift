@@ -39,14 +39,7 @@ import Testing
 
     /// Mean x of the wood-coloured pixels of a PNG, and how many there are in a square.
     func wood(in png: String, env: [String: String], around: (Int, Int)? = nil) throws -> (meanX: Double, count: Int, near: Int) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        p.arguments = [png, "-depth", "8", "rgb:-"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        p.waitUntilExit()
+        let data = try rgbPixels(png)
         let width = 1280
         var sum = 0.0, count = 0, near = 0
         for i in stride(from: 0, to: data.count - 2, by: 3) {
@@ -115,7 +108,7 @@ import Testing
 
     /// Wood-coloured regions of a 1280-wide PNG big enough to be a crate (4-connected, over 1,000 pixels): (pixels, width, height) each.
     func crates(in png: String) throws -> [(pixels: Int, width: Int, height: Int)] {
-        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try rgb(png))))
+        let data = try rgbPixels(png)
         let width = 1280, height = data.count / 3 / width
         var wood = [Bool](repeating: false, count: width * height)
         for i in 0..<(width * height) {
@@ -140,13 +133,6 @@ import Testing
             if count > 1000 { found.append((count, maxX - minX + 1, maxY - minY + 1)) }
         }
         return found
-    }
-
-    /// The PNG's pixels as raw RGB in a file beside it.
-    func rgb(_ png: String) throws -> String {
-        let raw = png + ".rgb"
-        try tool("/usr/bin/convert", [png, "-depth", "8", "rgb:" + raw], env: [:])
-        return raw
     }
 
     /// The seed's five crates: three of 32 x 32 points and two of 64 x 64, drawn at
@@ -315,14 +301,7 @@ import Testing
         let verify = try cratebox("replay", recording, "--verify")
         #expect(verify.status == 0 && verify.stdout.contains("(truncated") && !verify.stdout.contains("cut off"), "\(verify.stdout)")
         // The HUD's warning line, in the warning colour (255, 150, 90).
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        p.arguments = [shot, "-crop", "700x300+0+0", "-depth", "8", "rgb:-"]
-        let pixels = Pipe()
-        p.standardOutput = pixels
-        try p.run()
-        let data = [UInt8](pixels.fileHandleForReading.readDataToEndOfFile())
-        p.waitUntilExit()
+        let data = try rgbPixels(shot, crop: "700x300+0+0")
         var warning = 0
         for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 200 && data[i + 1] > 110 && data[i + 1] < 190 && data[i + 2] > 50 && data[i + 2] < 130 { warning += 1 }
         #expect(warning > 100, "warning-coloured text in the HUD: \(warning) pixels")
