@@ -15,19 +15,19 @@ extension SceneReader {
         guard let members = object(node, path, "an animation object") else { return nil }
         let errorCount = errors.count
         let j = SceneReader.join
-        checkKeys(members, SceneReader.animationKeys, path)
+        let fields = open(members, SceneReader.animationKeys, path)
         var property: String?
-        if let n = member(members, "property"), let s = string(n, j(path, "property")) {
+        if let n = fields["property"], let s = string(n, j(path, "property")) {
             if s == "position" || s == "angle" { property = s } else {
                 fail(j(path, "property"), "must be \"position\" or \"angle\", got \"\(s)\"")
             }
-        } else if member(members, "property") == nil {
+        } else if fields["property"] == nil {
             fail(path, "missing required key \"property\" (\"position\" or \"angle\")")
         }
         // Values: points for position, numbers for angle.
         var points: [Point2] = [], angles: [Double] = []
         var valueCount = 0
-        if let n = member(members, "values"), let items = array(n, j(path, "values"), max: 1000) {
+        if let n = fields["values"], let items = array(n, j(path, "values"), max: 1000) {
             valueCount = items.count
             if items.count < 2 { fail(j(path, "values"), "needs at least 2 values, got \(items.count)") }
             for (i, item) in items.enumerated() {
@@ -35,21 +35,21 @@ extension SceneReader {
                 if property == "position", let p = point(item, itemPath) { points.append(Point2(p.x, p.y)) }
                 if property == "angle", let a = number(item, itemPath, .within(-Limits.coordinate, Limits.coordinate)) { angles.append(a) }
             }
-        } else if member(members, "values") == nil {
+        } else if fields["values"] == nil {
             fail(path, "missing required key \"values\"")
         }
-        let keyTimes = self.keyTimes(members, path, valueCount: valueCount)
-        let functions = timingFunctions(members, path, valueCount: valueCount)
+        let keyTimes = self.keyTimes(fields, path, valueCount: valueCount)
+        let functions = timingFunctions(fields, path, valueCount: valueCount)
         var duration = 1.0
-        if let n = member(members, "duration") {
+        if let n = fields["duration"] {
             if let d = number(n, j(path, "duration"), .size(1e-3, Limits.coordinate)) { duration = d }
         } else {
             fail(path, "missing required key \"duration\" (seconds, greater than 0)")
         }
-        let beginTime = member(members, "beginTime").flatMap { number($0, j(path, "beginTime"), .nonNegative(Limits.coordinate)) } ?? 0
-        let timeOffset = member(members, "timeOffset").flatMap { number($0, j(path, "timeOffset"), .within(-Limits.coordinate, Limits.coordinate)) } ?? 0
-        let repeatCount = self.repeatCount(members, path)
-        let autoreverses = member(members, "autoreverses").flatMap { bool($0, j(path, "autoreverses")) } ?? false
+        let beginTime = fields["beginTime"].flatMap { number($0, j(path, "beginTime"), .nonNegative(Limits.coordinate)) } ?? 0
+        let timeOffset = fields["timeOffset"].flatMap { number($0, j(path, "timeOffset"), .within(-Limits.coordinate, Limits.coordinate)) } ?? 0
+        let repeatCount = self.repeatCount(fields, path)
+        let autoreverses = fields["autoreverses"].flatMap { bool($0, j(path, "autoreverses")) } ?? false
         guard errors.count == errorCount, let property else { return nil }
         do {
             if property == "position" {
@@ -67,9 +67,9 @@ extension SceneReader {
         }
     }
 
-    mutating func keyTimes(_ members: Members, _ path: String, valueCount: Int) -> [Double]? {
+    mutating func keyTimes(_ fields: ObjectFields, _ path: String, valueCount: Int) -> [Double]? {
         let j = SceneReader.join
-        guard let n = member(members, "keyTimes"), let items = array(n, j(path, "keyTimes"), max: 1000) else { return nil }
+        guard let n = fields["keyTimes"], let items = array(n, j(path, "keyTimes"), max: 1000) else { return nil }
         let times = items.enumerated().compactMap { i, item in number(item, "\(j(path, "keyTimes"))[\(i)]", .within(0, 1)) }
         guard times.count == items.count else { return nil }
         if valueCount >= 2 && times.count != valueCount {
@@ -84,9 +84,9 @@ extension SceneReader {
         return nil
     }
 
-    mutating func timingFunctions(_ members: Members, _ path: String, valueCount: Int) -> [TimingFunction]? {
+    mutating func timingFunctions(_ fields: ObjectFields, _ path: String, valueCount: Int) -> [TimingFunction]? {
         let j = SceneReader.join
-        guard let n = member(members, "timingFunctions"), let items = array(n, j(path, "timingFunctions"), max: 1000) else { return nil }
+        guard let n = fields["timingFunctions"], let items = array(n, j(path, "timingFunctions"), max: 1000) else { return nil }
         let parsed = items.enumerated().compactMap { i, item in timingFunction(item, "\(j(path, "timingFunctions"))[\(i)]") }
         guard parsed.count == items.count else { return nil }
         if valueCount >= 2 && parsed.count != valueCount - 1 {
@@ -96,9 +96,9 @@ extension SceneReader {
         return parsed
     }
 
-    mutating func repeatCount(_ members: Members, _ path: String) -> RepeatCount {
+    mutating func repeatCount(_ fields: ObjectFields, _ path: String) -> RepeatCount {
         let j = SceneReader.join
-        guard let n = member(members, "repeat") else { return .times(1) }
+        guard let n = fields["repeat"] else { return .times(1) }
         if case .string(let s) = n.value {
             if s == "forever" { return .forever }
             fail(j(path, "repeat"), "must be a number greater than 0 or \"forever\", got \"\(s)\"")

@@ -24,40 +24,40 @@ extension SceneReader {
                      "id": "is not allowed in spawn: every spawned body would share it",
                      "animation": "is not allowed in spawn"]
         }
-        checkKeys(members, allowed, path, hints: hints)
+        let fields = open(members, allowed, path, hints: hints)
 
-        let id = self.id(members, path)
-        let type = bodyType(members, path)
+        let id = self.id(fields, path)
+        let type = bodyType(fields, path)
         if isSpawn && type != .dynamic { fail(j(path, "type"), "a spawned body must be dynamic") }
 
         var position = Vector.zero
-        if let n = member(members, "position") {
+        if let n = fields["position"] {
             if let p = point(n, j(path, "position")) { position = p }
         } else if !isSpawn {
             fail(path, "missing required key \"position\"")
         }
 
         let coord = NumberRange.within(-Limits.coordinate, Limits.coordinate)
-        let angle = member(members, "angle").flatMap { number($0, j(path, "angle"), coord) } ?? 0
-        let velocity = member(members, "velocity").flatMap { pair($0, j(path, "velocity"), coord) } ?? .zero
-        let angularVelocity = member(members, "angularVelocity").flatMap { number($0, j(path, "angularVelocity"), coord) } ?? 0
+        let angle = fields["angle"].flatMap { number($0, j(path, "angle"), coord) } ?? 0
+        let velocity = fields["velocity"].flatMap { pair($0, j(path, "velocity"), coord) } ?? .zero
+        let angularVelocity = fields["angularVelocity"].flatMap { number($0, j(path, "angularVelocity"), coord) } ?? 0
         if type == .static && (velocity != .zero || angularVelocity != 0) {
             fail(path, "a static body cannot move; give it type \"kinematic\" to set a velocity")
         }
 
-        let mass = self.mass(members, path, type: type)
-        let shapes = self.shapes(members, path)
+        let mass = self.mass(fields, path, type: type)
+        let shapes = self.shapes(fields, path)
 
         let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
         var look: Look = allBoxes ? .crate : .plain
-        if let n = member(members, "look"), let s = string(n, j(path, "look")) {
+        if let n = fields["look"], let s = string(n, j(path, "look")) {
             if let l = SceneReader.look(s) { look = l } else {
                 fail(j(path, "look"), "must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got \"\(s)\"")
             }
         }
 
         var animation: AnimationSpec?
-        if let n = member(members, "animation"), !isSpawn {
+        if let n = fields["animation"], !isSpawn {
             if type != .kinematic {
                 fail(j(path, "animation"), "only kinematic bodies follow an animation; give the body \"type\": \"kinematic\"")
             } else if let a = self.animation(n, j(path, "animation")) {
@@ -75,9 +75,9 @@ extension SceneReader {
 
     /// Chipmunk aborts when it steps a dynamic body whose mass or moment is not
     /// positive, and the mass split divides by the total area.
-    mutating func id(_ members: Members, _ path: String) -> String? {
+    mutating func id(_ fields: ObjectFields, _ path: String) -> String? {
         let j = SceneReader.join
-        guard let n = member(members, "id"), let s = string(n, j(path, "id")) else { return nil }
+        guard let n = fields["id"], let s = string(n, j(path, "id")) else { return nil }
         if s.isEmpty || s.count > Limits.idLength {
             fail(j(path, "id"), "must be 1 to \(Limits.idLength) characters long")
         } else if s == "world" {
@@ -88,18 +88,18 @@ extension SceneReader {
         return nil
     }
 
-    mutating func bodyType(_ members: Members, _ path: String) -> Body.Kind {
+    mutating func bodyType(_ fields: ObjectFields, _ path: String) -> Body.Kind {
         let j = SceneReader.join
-        guard let n = member(members, "type"), let s = string(n, j(path, "type")) else { return .dynamic }
+        guard let n = fields["type"], let s = string(n, j(path, "type")) else { return .dynamic }
         if let k = Body.Kind(rawValue: s) { return k }
         let guess = closest(to: s, in: ["dynamic", "kinematic", "static"]).map { " (did you mean \"\($0)\"?)" } ?? ""
         fail(j(path, "type"), "must be \"dynamic\", \"kinematic\" or \"static\", got \"\(s)\"\(guess)")
         return .dynamic
     }
 
-    mutating func mass(_ members: Members, _ path: String, type: Body.Kind) -> MassSpec? {
+    mutating func mass(_ fields: ObjectFields, _ path: String, type: Body.Kind) -> MassSpec? {
         let j = SceneReader.join
-        let massNode = member(members, "mass"), densityNode = member(members, "density")
+        let massNode = fields["mass"], densityNode = fields["density"]
         guard type == .dynamic else {
             if massNode != nil || densityNode != nil {
                 fail(path, "\"\(massNode != nil ? "mass" : "density")\" is for dynamic bodies only; a \(type.rawValue) body has infinite mass")
@@ -116,10 +116,10 @@ extension SceneReader {
     }
 
     /// `shapes`, or the shorthand `box`.
-    mutating func shapes(_ members: Members, _ path: String) -> [ShapeSpec] {
+    mutating func shapes(_ fields: ObjectFields, _ path: String) -> [ShapeSpec] {
         let j = SceneReader.join
         var shapes: [ShapeSpec] = []
-        switch (member(members, "shapes"), member(members, "box")) {
+        switch (fields["shapes"], fields["box"]) {
         case (let s?, nil):
             if let items = array(s, j(path, "shapes"), max: Limits.shapesPerBody) {
                 if items.isEmpty { fail(j(path, "shapes"), "must have at least one shape") }

@@ -14,29 +14,29 @@ extension SceneReader {
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
-        checkKeys(top, SceneReader.topKeys, "")
-        checkFormat(top)
-        let name = self.name(top, default: defaultName)
+        let fields = open(top, SceneReader.topKeys, "")
+        checkFormat(fields)
+        let name = self.name(fields, default: defaultName)
         var bounds: Vector?
-        if let node = member(top, "bounds") {
+        if let node = fields["bounds"] {
             bounds = pair(node, "bounds", .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height"))
         } else {
             fail("", "missing required key \"bounds\" ([width, height] of the world)")
         }
         var gravity = Vector(0, -1000)
-        if let node = member(top, "gravity"), let g = point(node, "gravity") { gravity = g }
-        let walls = self.walls(top)
+        if let node = fields["gravity"], let g = point(node, "gravity") { gravity = g }
+        let walls = self.walls(fields)
         var iterations = 10
-        if let node = member(top, "iterations"), let v = integer(node, "iterations", Limits.iterations) { iterations = v }
+        if let node = fields["iterations"], let v = integer(node, "iterations", Limits.iterations) { iterations = v }
         var damping = 1.0
-        if let node = member(top, "damping"), let v = number(node, "damping", .fraction) { damping = v }
-        let sleepTime = self.sleepTime(top)
-        let spatialHash = self.spatialHash(top)
+        if let node = fields["damping"], let v = number(node, "damping", .fraction) { damping = v }
+        let sleepTime = self.sleepTime(fields)
+        let spatialHash = self.spatialHash(fields)
         var spawn = Scene.defaultSpawn
-        if let node = member(top, "spawn"), let s = body(node, "spawn", isSpawn: true) { spawn = s }
-        let bodies = self.bodies(top)
+        if let node = fields["spawn"], let s = body(node, "spawn", isSpawn: true) { spawn = s }
+        let bodies = self.bodies(fields)
         var joints: [JointSpec] = []
-        if let node = member(top, "joints"), let items = array(node, "joints", max: Limits.joints) {
+        if let node = fields["joints"], let items = array(node, "joints", max: Limits.joints) {
             for (i, item) in items.enumerated() {
                 if let j = joint(item, "joints[\(i)]", bodies: bodies) { joints.append(j) }
             }
@@ -53,8 +53,8 @@ extension SceneReader {
                      spawn: spawn, bodies: bodies, joints: joints)
     }
 
-    mutating func checkFormat(_ top: Members) {
-        if let node = member(top, "format") {
+    mutating func checkFormat(_ fields: ObjectFields) {
+        if let node = fields["format"] {
             if let format = string(node, "format"), format != Scene.format {
                 fail("format", "must be \"\(Scene.format)\", got \"\(format)\"")
             }
@@ -63,8 +63,8 @@ extension SceneReader {
         }
     }
 
-    mutating func name(_ top: Members, default defaultName: String) -> String {
-        guard let node = member(top, "name"), let s = string(node, "name") else { return defaultName }
+    mutating func name(_ fields: ObjectFields, default defaultName: String) -> String {
+        guard let node = fields["name"], let s = string(node, "name") else { return defaultName }
         if s.isEmpty || s.count > Limits.nameLength {
             fail("name", "must be 1 to \(Limits.nameLength) characters long")
             return defaultName
@@ -72,16 +72,16 @@ extension SceneReader {
         return s
     }
 
-    mutating func walls(_ top: Members) -> Scene.Walls? {
-        guard let node = member(top, "walls") else { return Scene.Walls() }
+    mutating func walls(_ fields: ObjectFields) -> Scene.Walls? {
+        guard let node = fields["walls"] else { return Scene.Walls() }
         switch node.value {
         case .bool(let on): return on ? Scene.Walls() : nil
         case .object(let members):
-            checkKeys(members, ["radius", "friction", "elasticity"], "walls")
+            let wallFields = open(members, ["radius", "friction", "elasticity"], "walls")
             var w = Scene.Walls()
-            if let n = member(members, "radius"), let v = number(n, "walls.radius", .nonNegative(Limits.coordinate)) { w.radius = v }
-            if let n = member(members, "friction"), let v = number(n, "walls.friction", .nonNegative(Limits.coordinate)) { w.friction = v }
-            if let n = member(members, "elasticity"), let v = number(n, "walls.elasticity", .within(0, 1)) { w.elasticity = v }
+            if let n = wallFields["radius"], let v = number(n, "walls.radius", .nonNegative(Limits.coordinate)) { w.radius = v }
+            if let n = wallFields["friction"], let v = number(n, "walls.friction", .nonNegative(Limits.coordinate)) { w.friction = v }
+            if let n = wallFields["elasticity"], let v = number(n, "walls.elasticity", .within(0, 1)) { w.elasticity = v }
             return w
         default:
             fail("walls", "must be true, false or an object {radius, friction, elasticity}, got \(node.value.kindName)")
@@ -89,37 +89,37 @@ extension SceneReader {
         }
     }
 
-    mutating func sleepTime(_ top: Members) -> Double? {
-        guard let node = member(top, "sleepTime") else { return nil }
+    mutating func sleepTime(_ fields: ObjectFields) -> Double? {
+        guard let node = fields["sleepTime"] else { return nil }
         if case .null = node.value { return nil }
         // Chipmunk aborts with a sleep time of 0 once a kinematic body
         // touches a sleeping one, and shorter times put bodies to sleep in mid-air.
         return number(node, "sleepTime", .size(Limits.minimumSleepTime, Limits.coordinate))
     }
 
-    mutating func spatialHash(_ top: Members) -> Scene.SpatialHash? {
-        guard let node = member(top, "spatialHash") else { return nil }
+    mutating func spatialHash(_ fields: ObjectFields) -> Scene.SpatialHash? {
+        guard let node = fields["spatialHash"] else { return nil }
         if case .null = node.value { return nil }
         guard let members = object(node, "spatialHash", "null or an object {cellSize, cells}") else { return nil }
-        checkKeys(members, ["cellSize", "cells"], "spatialHash")
-        let size = member(members, "cellSize").flatMap { number($0, "spatialHash.cellSize", .positive(Limits.coordinate)) }
-        let cells = member(members, "cells").flatMap { integer($0, "spatialHash.cells", Limits.hashCells) }
-        if member(members, "cellSize") == nil { fail("spatialHash", "missing required key \"cellSize\"") }
-        if member(members, "cells") == nil { fail("spatialHash", "missing required key \"cells\"") }
+        let hash = open(members, ["cellSize", "cells"], "spatialHash")
+        let size = hash["cellSize"].flatMap { number($0, "spatialHash.cellSize", .positive(Limits.coordinate)) }
+        let cells = hash["cells"].flatMap { integer($0, "spatialHash.cells", Limits.hashCells) }
+        if hash["cellSize"] == nil { fail("spatialHash", "missing required key \"cellSize\"") }
+        if hash["cells"] == nil { fail("spatialHash", "missing required key \"cells\"") }
         guard let size, let cells else { return nil }
         return Scene.SpatialHash(cellSize: size, cells: cells)
     }
 
-    mutating func bodies(_ top: Members) -> [BodySpec] {
+    mutating func bodies(_ fields: ObjectFields) -> [BodySpec] {
         var bodies: [BodySpec] = []
-        guard let node = member(top, "bodies"), let items = array(node, "bodies", max: Limits.bodies) else { return bodies }
+        guard let node = fields["bodies"], let items = array(node, "bodies", max: Limits.bodies) else { return bodies }
         for (i, item) in items.enumerated() {
             if let b = body(item, "bodies[\(i)]", isSpawn: false) {
                 bodies.append(b)
             } else {
                 // Keep indices and ids lined up so joints are still checked.
                 var placeholder = Scene.defaultSpawn
-                if case .object(let m) = item.value, let n = member(m, "id"), case .string(let id) = n.value { placeholder.id = id }
+                if case .object(let m) = item.value, let n = m.first(where: { $0.key == "id" })?.node, case .string(let id) = n.value { placeholder.id = id }
                 bodies.append(placeholder)
             }
         }

@@ -22,7 +22,8 @@ extension SceneReader {
         let errorCount = errors.count
         let j = SceneReader.join
         let types = SceneReader.jointParameters.map(\.type)
-        guard let typeNode = member(members, "type") else {
+        // The type decides which keys are allowed, so it is looked up before the object is opened.
+        guard let typeNode = members.first(where: { $0.key == "type" })?.node else {
             fail(path, "missing required key \"type\" (one of: \(types.joined(separator: ", ")))")
             return nil
         }
@@ -32,14 +33,15 @@ extension SceneReader {
             fail(j(path, "type"), "unknown joint type \"\(type)\"\(guess); expected one of: \(types.joined(separator: ", "))")
             return nil
         }
-        checkKeys(members, ["type", "a", "b", "maxForce", "collide"] + keys, path)
+        let fields = open(members, ["type", "a", "b", "maxForce", "collide"] + keys, path)
+        _ = fields["type"]  // read above
         var values: [String: JSONNode] = [:]  // lookups only
         for key in keys {
-            if let n = member(members, key) { values[key] = n } else { fail(path, "a \(type) joint needs \"\(key)\"") }
+            if let n = fields[key] { values[key] = n } else { fail(path, "a \(type) joint needs \"\(key)\"") }
         }
 
         func ref(_ key: String) -> BodyRef? {
-            guard let n = member(members, key) else {
+            guard let n = fields[key] else {
                 fail(path, "missing required key \"\(key)\" (a body id or \"world\")")
                 return nil
             }
@@ -60,8 +62,8 @@ extension SceneReader {
         }
 
         let kind = jointKind(type, values, path)
-        let maxForce = member(members, "maxForce").flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
-        let collide = member(members, "collide").flatMap { bool($0, j(path, "collide")) } ?? false
+        let maxForce = fields["maxForce"].flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
+        let collide = fields["collide"].flatMap { bool($0, j(path, "collide")) } ?? false
         guard errors.count == errorCount, let kind, let a, let b else { return nil }
         return JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
     }

@@ -17,8 +17,8 @@ extension SceneReader {
         let errorCount = errors.count
         let j = SceneReader.join
         let geometries = members.filter { SceneReader.geometryKeys.contains($0.key) }
-        guard geometries.count == 1, let (kind, g) = geometries.first.map({ ($0.key, $0.node) }) else {
-            checkKeys(members, SceneReader.geometryKeys + ["radius", "offset"] + SceneReader.materialKeys, path)
+        guard geometries.count == 1, let kind = geometries.first?.key else {
+            _ = open(members, SceneReader.geometryKeys + ["radius", "offset"] + SceneReader.materialKeys, path)
             if geometries.isEmpty {
                 fail(path, "a shape needs one of \"box\", \"circle\", \"polygon\" or \"segment\"")
             } else {
@@ -28,11 +28,12 @@ extension SceneReader {
         }
         let extra = kind == "circle" ? ["offset"] : ["radius"]
         let notHere = kind == "circle" ? "radius" : "offset"
-        checkKeys(members, [kind] + extra + SceneReader.materialKeys, path,
+        let fields = open(members, [kind] + extra + SceneReader.materialKeys, path,
                   hints: [notHere: "does not apply to a \(kind) shape"])
+        guard let g = fields[kind] else { return nil }  // present: it is one of `geometries`
 
         let gpath = j(path, kind)
-        let radius = member(members, "radius").flatMap { number($0, j(path, "radius"), .nonNegative(Limits.coordinate)) }
+        let radius = fields["radius"].flatMap { number($0, j(path, "radius"), .nonNegative(Limits.coordinate)) }
         var geometry: Shape.Geometry?
         switch kind {
         case "box":
@@ -40,7 +41,7 @@ extension SceneReader {
                 geometry = .box(width: size.x, height: size.y, radius: radius ?? 0)
             }
         case "circle":
-            let offset = member(members, "offset").flatMap { point($0, j(path, "offset")) } ?? .zero
+            let offset = fields["offset"].flatMap { point($0, j(path, "offset")) } ?? .zero
             if let r = number(g, gpath, .size(Limits.minimumLength, Limits.coordinate), label: "radius") {
                 geometry = .circle(radius: r, offset: offset)
             }
@@ -66,9 +67,9 @@ extension SceneReader {
         }
 
         var spec = ShapeSpec(geometry: .circle(radius: 1, offset: .zero))
-        if let n = member(members, "friction"), let v = number(n, j(path, "friction"), .nonNegative(Limits.coordinate)) { spec.friction = v }
-        if let n = member(members, "elasticity"), let v = number(n, j(path, "elasticity"), .within(0, 1)) { spec.elasticity = v }
-        if let n = member(members, "sensor"), let v = bool(n, j(path, "sensor")) { spec.sensor = v }
+        if let n = fields["friction"], let v = number(n, j(path, "friction"), .nonNegative(Limits.coordinate)) { spec.friction = v }
+        if let n = fields["elasticity"], let v = number(n, j(path, "elasticity"), .within(0, 1)) { spec.elasticity = v }
+        if let n = fields["sensor"], let v = bool(n, j(path, "sensor")) { spec.sensor = v }
         guard errors.count == errorCount, let geometry else { return nil }
         spec.geometry = geometry
         return spec

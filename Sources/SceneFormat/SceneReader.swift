@@ -42,6 +42,8 @@ extension Scene {
 struct SceneReader {
     let file: String
     var errors: [SceneError] = []
+    /// Every object opened, kept in debug builds for `unreadKeys`.
+    var opened: [ObjectFields] = []
 
     init(file: String) { self.file = file }
 
@@ -61,23 +63,6 @@ struct SceneReader {
             return nil
         }
         return members
-    }
-
-    /// Records an error for every key not in `allowed`, with a suggestion when one is close.
-    mutating func checkKeys(_ members: Members, _ allowed: [String], _ path: String, hints: [String: String] = [:]) {
-        for (key, _) in members where !allowed.contains(key) {
-            if let hint = hints[key] {
-                fail(path, "\"\(key)\" \(hint)")
-            } else if let guess = closest(to: key, in: allowed) {
-                fail(path, "unknown key \"\(key)\" (did you mean \"\(guess)\"?)")
-            } else {
-                fail(path, "unknown key \"\(key)\" (expected one of: \(allowed.joined(separator: ", ")))")
-            }
-        }
-    }
-
-    func member(_ members: Members, _ key: String) -> JSONNode? {
-        members.first { $0.key == key }?.node
     }
 
     /// A number in a message: "12", "0.1" (zero without its sign).

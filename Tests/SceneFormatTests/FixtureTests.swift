@@ -36,6 +36,33 @@ import TestSupport
         }
     }
 
+    /// A key the format allows must change what is built: the reader remembers which
+    /// keys it asked each object for, and no valid document may hold an allowed key
+    /// that was never read (it would be accepted and silently ignored).
+    @Test func everyAllowedKeyInAValidSceneIsRead() throws {
+        var files = Self.jsonFiles(in: Self.validDirectory).map { Self.validDirectory.appendingPathComponent($0) }
+        files += shippedScenes.map { packageRoot.appendingPathComponent("Scenes/\($0)") }
+        #expect(files.count > 20)
+        for url in files {
+            let root = try JSONParser.parse(Array(try Data(contentsOf: url)))
+            var reader = SceneReader(file: url.lastPathComponent)
+            let scene = reader.scene(root, defaultName: "x")
+            #expect(scene != nil && reader.errors.isEmpty, "\(url.lastPathComponent) did not read")
+            #expect(!reader.opened.isEmpty)
+            #expect(reader.unreadKeys == [], "\(url.lastPathComponent)")
+        }
+    }
+
+    @Test func anAllowedKeyLeftUnreadIsFound() {
+        let fields = ObjectFields([(key: "a", node: JSONNode(value: .null, offset: 0)),
+                                   (key: "b", node: JSONNode(value: .null, offset: 4))],
+                                  path: "bodies[0]", allowed: ["a", "b"])
+        _ = fields["a"]
+        #expect(fields.unread == ["b"])
+        _ = fields["b"]
+        #expect(fields.unread == [])
+    }
+
     /// Scenes/scene.schema.json agrees with the validator: it accepts every
     /// shipped and valid scene, and rejects each invalid fixture whose rule JSON
     /// Schema can express (the rest, like convexity and joint references, are
