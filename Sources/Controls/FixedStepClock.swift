@@ -94,8 +94,4 @@ public struct FixedStepClock: Sendable {
             physicsShare += smoothing * (min(physics / frame, 1) - physicsShare)
         }
     }
-
-    /// The seed's rule: when physics takes more than half of real time, draw
-    /// at half the display rate rather than stall.
-    public var shouldHalveFrameRate: Bool { physicsShare > 0.5 }
 }

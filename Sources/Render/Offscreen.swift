@@ -39,7 +39,7 @@ public enum Offscreen {
         try withCanvas(width: width, height: height) { surface, renderer in
             let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height)
             let painter = Painter(renderer: renderer)
-            painter.draw(world, camera: camera, alpha: alpha, debug: debug, width: width, height: height)
+            painter.draw(world.snapshot(debug: debug), camera: camera, alpha: alpha, width: width, height: height)
             SDL_RenderPresent(renderer)
             return body(surface)
         }

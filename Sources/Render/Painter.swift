@@ -28,8 +28,9 @@ public final class Painter {
         if let crate { SDL_DestroyTexture(crate) }
     }
 
-    /// Draws the world `alpha` of the way through its last step.
-    public func draw(_ world: World, camera: Camera, alpha: Double, debug: Bool, width: Int, height: Int) {
+    /// Draws a snapshot of the world `alpha` of the way through its last step
+    /// (debug drawing when the snapshot has outlines).
+    public func draw(_ world: WorldSnapshot, camera: Camera, alpha: Double, width: Int, height: Int) {
         set(Palette.background)
         SDL_RenderClear(renderer)
         // The box itself, a shade lighter than the letterbox around it.
@@ -44,13 +45,13 @@ public final class Painter {
         fillIndices.removeAll(keepingCapacity: true)
 
         // Walls: the shapes on the space's own static body.
-        for wall in world.wallShapes {
+        for wall in world.walls {
             addShape(wall, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
         }
         for (i, slot) in world.bodies.enumerated() {
             guard let entry = slot else { continue }
             let isStatic = entry.kind == .static
-            let pose = isStatic ? entry.pose : world.pose(of: i, alpha: alpha)
+            let pose = world.pose(of: i, alpha: isStatic ? 1 : alpha)
             let bodyColor = Palette.fill(for: entry.look, staticBody: isStatic)
             for shape in entry.spec.shapes {
                 // Sensors are translucent; the body's other shapes are not.
@@ -75,7 +76,7 @@ public final class Painter {
                 _ = SDL_RenderGeometry(renderer, crate, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
             }
         }
-        if debug { drawDebug(world, camera: camera, alpha: alpha) }
+        if let outlines = world.outlines { drawDebug(world, outlines, camera: camera, alpha: alpha) }
         drawGrabLine(world, camera: camera, alpha: alpha)
     }
 
@@ -147,19 +148,22 @@ public final class Painter {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 
-    private func drawDebug(_ world: World, camera: Camera, alpha: Double) {
-        let outlines = world.outlines(alpha: alpha)
+    private func drawDebug(_ world: WorldSnapshot, _ outlines: [ShapeOutline], camera: Camera, alpha: Double) {
+        // Each body's shapes where the picture draws it, between the last two steps.
+        let poses = outlines.map { outline in outline.bodyIndex.map { world.pose(of: $0, alpha: alpha) } ?? outline.pose }
         // Bounding boxes first, so the outlines (and the sleeping colour) stay on top.
-        let boxes = outlines.map { outline -> SDL_FRect in
-            let bb = outline.boundingBox
+        let boxes = zip(outlines, poses).map { outline, pose -> SDL_FRect in
+            // The box moved with its body from where it was after the step.
+            let shift = pose.position - outline.pose.position
+            let bb = (min: outline.boundingBox.min + shift, max: outline.boundingBox.max + shift)
             let tl = camera.toScreen(Vector(bb.min.x, bb.max.y)), br = camera.toScreen(Vector(bb.max.x, bb.min.y))
             return SDL_FRect(x: Float(tl.x), y: Float(tl.y), w: Float(br.x - tl.x), h: Float(br.y - tl.y))
         }
         set(Palette.bounds)
         SDL_RenderDrawRectsF(renderer, boxes, Int32(boxes.count))
-        for outline in outlines {
+        for (outline, pose) in zip(outlines, poses) {
             set(outline.state == .fixed ? Palette.wall : outline.state == .sleeping ? Palette.sleeping : Palette.outline)
-            drawOutline(outline.geometry, pose: outline.pose, camera: camera)
+            drawOutline(outline.geometry, pose: pose, camera: camera)
         }
         set(Palette.joint)
         for (a, b) in world.jointAnchors {
@@ -169,7 +173,7 @@ public final class Painter {
             SDL_RenderFillRectsF(renderer, &dots, 2)
         }
         set(Palette.contact)
-        let contacts = world.contactPoints.map { p -> SDL_FRect in
+        let contacts = (world.contacts ?? []).map { p -> SDL_FRect in
             let s = camera.toScreen(p)
             return SDL_FRect(x: Float(s.x) - 2, y: Float(s.y) - 2, w: 4, h: 4)
         }
@@ -198,8 +202,8 @@ public final class Painter {
     }
 
     /// While a body is held, a line from the hand's target to the body.
-    private func drawGrabLine(_ world: World, camera: Camera, alpha: Double) {
-        guard let index = world.grabbedBody, let target = world.grabTarget else { return }
+    private func drawGrabLine(_ world: WorldSnapshot, camera: Camera, alpha: Double) {
+        guard let (index, target) = world.grab else { return }
         let body = camera.toScreen(world.pose(of: index, alpha: alpha).position), hand = camera.toScreen(target)
         set(Palette.joint)
         SDL_RenderDrawLineF(renderer, Float(body.x), Float(body.y), Float(hand.x), Float(hand.y))

@@ -14,7 +14,7 @@ extension App {
                 if !perform(command) { return false }
             }
         }
-        if mode.session != nil, let tilt = input.tiltEvent(frame: frame) { apply(tilt) }
+        if !watching, let tilt = input.tiltEvent(frame: frame) { physics.send(.event(tilt)) }
         return true
     }
 
@@ -22,13 +22,11 @@ extension App {
     var pointer: Input.Pointer {
         let scale = window.pixelScale, camera = self.camera
         let toWorld = { (x: Int32, y: Int32) in camera.toWorld(x: Double(x) * scale, y: Double(y) * scale) }
-        // A few pixels of slack, so small bodies are easy to hit.
-        let slack = 4 * scale / camera.scale
-        let world = self.world
-        let bar = timelineBar, lastStep = mode.watching?.replay.lastStep
+        let bar = timelineBar, lastStep = watching ? physics.latest.status.replay?.lastStep : nil
         return Input.Pointer(
             toWorld: toWorld,
-            hit: { p in world.hit(at: p, tolerance: slack).map { ($0.index, $0.point, world.bodies[$0.index]?.kind == .dynamic) } },
+            // A few pixels of slack, so small bodies are easy to hit.
+            slack: 4 * scale / camera.scale,
             timeline: { x, y in
                 guard let lastStep else { return nil }
                 let px = Double(x) * scale, py = Double(y) * scale
@@ -40,30 +38,22 @@ extension App {
 
     /// Does what a command says; returns false to quit.
     func perform(_ command: Command) -> Bool {
-        let watching = mode.watching
         switch command {
         case .quit: return false
-        case .togglePause: paused.toggle()
-        case .step: if paused { stepOnce = true } else { paused = true }
         case .reset:
-            if watching != nil { seek(to: 0) } else {
-                apply(.reset)
+            if watching { physics.send(.seek(to: 0)) } else {
+                physics.send(.event(.reset))
                 input.reset()
                 hud.show("reset")
             }
-        case .seek(let step): seek(to: step)
-        case .seekBy(let steps): if watching != nil { seek(to: world.stepCount + steps) }
-        case .seekToEnd: if let watching { seek(to: watching.replay.lastStep) }
-        case .toggleRecording: if let session = mode.session { hud.show(captures.toggleRecording(session)) }
-        case .slower: timeScaleIndex = max(0, timeScaleIndex - 1)
-        case .faster: timeScaleIndex = min(App.timeScales.count - 1, timeScaleIndex + 1)
-        case .toggleDebug: debug.toggle()
+        case .toggleDebug:
+            debug.toggle()
+            physics.send(.debug(debug))
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
         case .fit: cameraMotion.fitScene()
         case .screenshot: screenshotRequested = true
-        case .saveScene: hud.show(captures.saveScene(world))
-        case .world(let event): apply(event)
+        case .physics(let request): physics.send(request)
         case .pan(let by): cameraMotion.pan(by: by)
         case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
         case .openController(let which): if let said = window.openController(which) { hud.show(said) }
@@ -71,32 +61,11 @@ extension App {
         return true
     }
 
-    /// An input for the world: journaled in a live session, refused while watching.
-    func apply(_ event: Event) {
-        guard let session = mode.session else {
-            if let watching = mode.watching, !watching.refusalShown {
-                hud.show("watching a replay: inputs that would change the world are off")
-                watching.refusalShown = true
-            }
-            return
-        }
-        do {
-            try session.apply(event)
-        } catch {
-            hud.show("\(error)")
-        }
-        switch event {
-        case .grab(let index, _, _): input.grabbing = world.grabbedBody == index
-        case .remove: if world.grabbedBody == nil { input.grabbing = false }
-        default: break
-        }
-    }
-
     var camera: Camera {
         let (pw, ph) = window.outputSize
         let view = cameraMotion.current
         // While watching, the timeline along the bottom gets its own strip.
-        let reserved = mode.watching == nil ? 0 : Int32(32 * window.pixelScale)
+        let reserved = watching ? Int32(32 * window.pixelScale) : 0
         return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph - reserved),
                       zoom: view.zoom, center: view.center)
     }
@@ -107,46 +76,46 @@ extension App {
         return Overlays.timelineBar(width: pw, height: ph, scale: window.pixelScale)
     }
 
-    func draw(alpha: Double) {
+    /// Draws the newest snapshot between its last two steps, as far as real
+    /// time (`now`) has gone past the later one, and presents it.
+    func draw(_ published: Published, now: Double) {
         let (pw, ph) = window.outputSize
-        window.painter.draw(world, camera: camera, alpha: alpha, debug: debug, width: Int(pw), height: Int(ph))
-        window.painter.drawLevel(tilt: world.tilt ?? Vector(0, -1), width: Int(pw), scale: window.pixelScale)
+        let snapshot = published.snapshot, status = published.status
+        let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
+        window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph))
+        window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), width: Int(pw), scale: window.pixelScale)
         if screenshotRequested {
+            // Of the frame just drawn: one snapshot, whatever the physics thread does meanwhile.
             screenshotRequested = false
-            hud.show(captures.screenshot(window, step: world.stepCount))
+            hud.show(captures.screenshot(window, step: snapshot.stepCount))
         }
-        hud.draw(status, in: window)
-        if let watching = mode.watching {
-            Overlays.drawTimeline(timelineBar, played: world.stepCount, last: watching.replay.lastStep,
-                                  ticks: watching.replay.journal.checkpoints.map(\.step), renderer: window.renderer)
+        hud.draw(self.status(published), in: window)
+        if let replay = status.replay {
+            Overlays.drawTimeline(timelineBar, played: snapshot.stepCount, last: replay.lastStep,
+                                  ticks: replay.checkpoints, renderer: window.renderer)
         }
         SDL_RenderPresent(window.renderer)
     }
 
     /// What the HUD reports this frame.
-    var status: HUD.Status {
+    func status(_ published: Published) -> HUD.Status {
+        let p = published.status, snapshot = published.snapshot
         var s = HUD.Status()
         s.sceneName = scene.name
-        s.step = world.stepCount
+        s.step = snapshot.stepCount
         s.fps = fps
-        s.stepsPerFrame = stepsLastFrame
-        s.stepCost = clock.stepCost
-        s.physicsShare = clock.physicsShare
-        s.bodies = world.liveBodyCount
-        s.timeScale = App.timeScales[timeScaleIndex]
-        s.tilt = world.tilt ?? Vector(0, -1)
-        s.paused = paused
-        s.recording = mode.session?.isRecording == true
-        if let failure = mode.session?.recordingFailure {
-            s.recordingStopped = "recording stopped at step \(failure.step): \(failure.error.message)"
-        }
-        s.lostFiles = captures.lost
-        if let watching = mode.watching {
-            s.replay = (watching.replay.lastStep, watching.replay.journal.truncated, watching.problem)
-        }
-        s.droppedTime = clock.droppedTime
-        s.droppedFrames = clock.droppedFrames
-        s.halfRate = clock.shouldHalveFrameRate
+        s.stepCost = p.stepCost
+        s.simSpeed = p.simSpeed
+        s.bodies = snapshot.liveBodyCount
+        s.timeScale = p.timeScale
+        s.tilt = snapshot.tilt ?? Vector(0, -1)
+        s.paused = p.paused
+        s.recording = p.recording
+        s.recordingStopped = p.recordingStopped
+        s.lostFiles = p.lostFiles + captures.lost
+        if let replay = p.replay { s.replay = (replay.lastStep, replay.truncated, replay.problem) }
+        s.droppedTime = p.droppedTime
+        s.droppedFrames = p.droppedFrames
         return s
     }
 }

@@ -9,60 +9,63 @@ import Replay
 import SceneFormat
 import Simulation
 
-/// The interactive window: the seed's loop (a display-synced frame, a fixed
-/// 1/120 s step from an accumulator, drawing interpolated between steps) with
-/// every input turned into a World event. Its parts: the `Mode` (live or
-/// watching), `Input` (SDL events to commands), the `HUD`, `Captures`
-/// (screenshots, scene saves, recordings) and the `AppWindow`.
+/// The interactive window. Physics runs on its own thread (`PhysicsThread`:
+/// the seed's fixed 1/120 s steps from an accumulator, against real time);
+/// this thread handles SDL input, turns it into requests, draws the newest
+/// snapshot between its last two steps and presents, at the display's rate,
+/// never waiting for a step. Its parts: `Input` (SDL events to commands), the
+/// `HUD`, `Captures` (screenshots here; scene saves and recordings on the
+/// physics thread) and the `AppWindow`.
 public final class App {
-    public struct Options {
+    public struct Options: Sendable {
         public var windowWidth = 1280
         public var windowHeight = 720
         public var screenshotDirectory = "."
         /// Record from the start to this journal.
         public var recordPath: String?
+        /// Close the window after this many seconds with no input, and keep the
+        /// figures `bench --window` reports.
+        public var benchSeconds: Double?
         public init() {}
     }
 
-    /// Time scales offered by - and +.
-    static let timeScales = [0.125, 0.25, 0.5, 1, 2]
-
     let options: Options
     let scene: Scene
-    let mode: Mode
-    var world: World {
-        let world = mode.world
-        world.keepsPreviousPoses = true  // the picture is drawn between steps (a seek makes a new World)
-        return world
-    }
+    let watching: Bool
+    private let makeMode: @Sendable () throws -> Mode
     let captures: Captures
     var input = Input()
     var hud = HUD()
-    var clock = FixedStepClock()
     var cameraMotion: CameraMotion
-    var timeScaleIndex = 3
-    var paused = false
-    var stepOnce = false
     var debug = false
     var screenshotRequested = false
-    var stepsLastFrame = 0
     var fps = 0.0
     /// Set while the window is open.
     var window: AppWindow!
+    var physics: PhysicsThread!
+    /// Frame intervals and drawing times, when benchmarking.
+    var figures = FrameFigures()
 
-    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(PhysicsError) {
-        try self.init(.live(Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)), scene: scene, options: options)
+    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) {
+        self.init(scene: scene, watching: false, options: options) {
+            .live(try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile))
+        }
     }
 
-    public convenience init(replay: Replay, options: Options) throws(PhysicsError) {
-        try replay.rewind()
-        try self.init(.watching(Watching(replay)), scene: replay.scene, options: options)
+    /// Watches a journal (already read and checked) in the window.
+    public convenience init(replaying journal: Journal, scene: Scene, file: String, options: Options) {
+        self.init(scene: scene, watching: true, options: options) {
+            let replay = try Replay(journal: journal, file: file)
+            try replay.rewind()
+            return .watching(Watching(replay))
+        }
     }
 
-    private init(_ mode: Mode, scene: Scene, options: Options) throws(PhysicsError) {
-        self.mode = mode
+    private init(scene: Scene, watching: Bool, options: Options, makeMode: @escaping @Sendable () throws -> Mode) {
         self.scene = scene
+        self.watching = watching
         self.options = options
+        self.makeMode = makeMode
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height)
     }
@@ -72,110 +75,65 @@ public final class App {
     /// the window closes after a file the user asked for (a recording, a
     /// screenshot, a saved scene) could not be written: one line per file.
     public func run() throws(RenderError) {
-        // A recording that cannot be written is an error before any window opens.
-        if let path = options.recordPath, let session = mode.session {
-            do { try session.startRecording(to: path) } catch { throw RenderError("cannot record: \(error)", kind: .cannotWrite) }
+        // A world that cannot be built, or a recording that cannot be written, is an error before any window opens.
+        var configuration = PhysicsThread.Configuration()
+        configuration.captureDirectory = options.screenshotDirectory
+        configuration.sceneName = scene.name
+        configuration.recordPath = options.recordPath
+        do {
+            physics = try PhysicsThread(configuration: configuration, makeMode: makeMode)
+        } catch {
+            throw RenderError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
         }
         do {
             window = try AppWindow(title: "cratebox: \(scene.name)", width: options.windowWidth, height: options.windowHeight)
         } catch {
             // No window after all: the journal already begun is ended (step 0), not left without its end line.
-            if let session = mode.session { _ = captures.stopRecording(session) }
+            _ = physics.stop()
             throw error
         }
+        physics.begin()
         loop()
+        let end = physics.stop()
         window = nil
-        if let session = mode.session, let said = captures.stopRecording(session) { hud.show(said) }
-        let lost = captures.lostFiles(mode.session)
+        if let said = end.said { hud.show(said) }
+        let lost = end.lost + captures.lost
         if !lost.isEmpty { throw RenderError(lost.joined(separator: "\n"), kind: .cannotWrite) }
     }
 
-    /// One frame after another until the user quits.
+    /// One frame after another until the user quits (or the benchmark's time is up).
     private func loop() {
         if let path = options.recordPath { hud.show("recording to \(path)") }
-        if mode.watching != nil { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
-        let frequency = Double(SDL_GetPerformanceFrequency())
-        var last = SDL_GetPerformanceCounter()
-        var pacer = FramePacer()
+        if watching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
+        // Without vsync (a virtual display) frames are paced to the display's rate here.
+        let frameTime = 1 / Double(max(window.refreshRate, 30))
+        let start = Monotonic.now
+        var last = start
         var first = true
         while true {
-            let now = SDL_GetPerformanceCounter()
+            let frameStart = Monotonic.now
             // The first frame's duration is the window opening, not play time.
-            let frame = first ? 0 : Double(now - last) / frequency
+            let frame = first ? 0 : frameStart - last
             first = false
-            last = now
+            last = frameStart
             fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
+            if frame > 0 { figures.intervals.append(frame) }
             cameraMotion.advance(by: frame)
             guard handleInput(frame: frame) else { return }
-            let physicsStart = SDL_GetPerformanceCounter()
-            let steps = stepsThisFrame(frame)
-            runSteps(steps)
-            let physics = Double(SDL_GetPerformanceCounter() - physicsStart) / frequency
-            if steps > 0 { clock.record(physics: physics, steps: steps, frame: max(frame, 1e-6)) }
-            stepsLastFrame = steps
-            // When physics takes more than half of real time, draw every other
-            // display frame (the seed's rule) instead of stalling.
-            if !pacer.shouldDraw(halve: clock.shouldHalveFrameRate && !paused) {
-                SDL_Delay(UInt32(1000 / max(window.refreshRate, 30)))
-                continue
-            }
-            draw(alpha: paused ? 1 : clock.accumulator / clock.stepDuration)
+            for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
+            let published = physics.latest
+            draw(published, now: Monotonic.now)
+            figures.drawSeconds += Monotonic.now - frameStart
+            if let seconds = options.benchSeconds, Monotonic.now - start >= seconds { return }
+            let spent = Monotonic.now - frameStart
+            if spent < frameTime - 0.001 { SDL_Delay(UInt32((frameTime - spent) * 1000)) }
         }
     }
 
-    /// Whole steps from the accumulator, at the time scale; one when stepping while paused.
-    private func stepsThisFrame(_ frame: Double) -> Int {
-        defer { stepOnce = false }
-        if paused {
-            clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
-            return stepOnce ? 1 : 0
-        }
-        return clock.advance(by: frame * App.timeScales[timeScaleIndex]).steps
-    }
-
-    private func runSteps(_ steps: Int) {
-        for _ in 0..<steps {
-            switch mode {
-            case .watching(let watching):
-                guard world.stepCount < watching.replay.lastStep else {
-                    if !paused && !watching.endShown { hud.show("end of the replay (step \(watching.replay.lastStep))") }
-                    watching.endShown = true
-                    paused = true
-                    return
-                }
-                if let problem = watching.replay.advance() { return report(problem, watching) }
-            case .live(let session):
-                let wasRecording = session.isRecording
-                do {
-                    try session.step()
-                } catch {
-                    hud.show("physics stopped: \(error)")
-                    paused = true
-                    return
-                }
-                if wasRecording, !session.isRecording, let failure = session.recordingFailure {
-                    hud.show("recording stopped: \(failure.error)", seconds: 8)
-                }
-            }
-        }
-    }
-
-    private func report(_ problem: Replay.Outcome, _ watching: Watching) {
-        if case .verified = problem { return }
-        let said = watching.replay.report(problem)
-        watching.problem = said
-        print(said)  // shown in the HUD's replay lines, and printed once
-        paused = true
-    }
-
-    func seek(to step: Int) {
-        guard let watching = mode.watching else { return }
-        watching.endShown = false
-        do {
-            if let problem = try watching.replay.seek(to: max(0, min(step, watching.replay.lastStep))) { report(problem, watching) }
-        } catch {
-            hud.show("cannot rebuild the scene: \(error)")
-        }
-        clock = FixedStepClock()
+    /// What `bench --window` reports of the frames.
+    struct FrameFigures {
+        var intervals: [Double] = []
+        /// Seconds spent on input, drawing and presenting (not on waiting for the next frame).
+        var drawSeconds = 0.0
     }
 }

@@ -11,13 +11,14 @@ import Render
 struct HUD {
     /// What the panel reports this frame.
     struct Status {
-        var sceneName = "", step = 0, fps = 0.0, stepsPerFrame = 0
-        var stepCost = 0.0, physicsShare = 0.0, bodies = 0, timeScale = 1.0
+        var sceneName = "", step = 0, fps = 0.0
+        /// CPU seconds per step on the physics thread; simulated seconds per real second.
+        var stepCost = 0.0, simSpeed = 1.0, bodies = 0, timeScale = 1.0
         var tilt = Vector(0, -1), paused = false, recording = false
         var recordingStopped: String?
         var lostFiles: [String] = []
         var replay: (lastStep: Int, truncated: Bool, problem: String?)?
-        var droppedTime = 0.0, droppedFrames = 0, halfRate = false
+        var droppedTime = 0.0, droppedFrames = 0
     }
 
     var hidden = false
@@ -35,8 +36,8 @@ struct HUD {
         let scale = s.timeScale == 0.125 ? "1/8" : s.timeScale == 0.25 ? "1/4" : s.timeScale == 0.5 ? "1/2" : f(s.timeScale, 0)
         var lines: [(String, SDL_Color)] = [
             ("\(s.sceneName)   step \(s.step)", Palette.text),
-            ("\(Int(s.fps.rounded())) fps   \(s.stepsPerFrame) steps/frame", Palette.text),
-            ("physics \(f(s.stepCost * 1e6, 0)) us/step, \(Int((s.physicsShare * 100).rounded()))% of real time", Palette.text),
+            ("\(Int(s.fps.rounded())) fps   sim at \(Int((s.simSpeed * 100).rounded()))% of real time", Palette.text),
+            ("physics \(f(s.stepCost * 1e6, 0)) us/step (its own thread)", Palette.text),
             ("bodies \(s.bodies)   time x\(scale)", Palette.text),
             ("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g", Palette.text),
         ]
@@ -49,9 +50,8 @@ struct HUD {
             if let problem = replay.problem { lines.append((problem, Palette.contact)) }
         }
         if s.droppedTime > 0 {
-            lines.append(("dropped \(f(s.droppedTime, 2)) s of sim time in \(s.droppedFrames) slow frame\(s.droppedFrames == 1 ? "" : "s")", Palette.warning))
+            lines.append(("physics behind: dropped \(f(s.droppedTime, 2)) s of sim time", Palette.warning))
         }
-        if s.halfRate { lines.append(("drawing at half rate", Palette.warning)) }
         if let message, SDL_GetTicks64() < message.until { lines.append((message.text, Palette.joint)) }
         lines.append(("H: help", Palette.text))
         return lines

@@ -6,20 +6,11 @@ import Simulation
 /// What an input asks the app to do.
 enum Command {
     case quit
-    case togglePause
-    /// N or .: pause, or if paused, one step.
-    case step
     case reset
-    /// Watching: jump to a step, or by a number of steps.
-    case seek(to: Int)
-    case seekBy(Int)
-    case seekToEnd
-    case toggleRecording
-    case slower, faster
     case toggleDebug, toggleHelp, toggleHUD, fit
-    case screenshot, saveScene
-    /// An input for the world (applied between steps, journaled).
-    case world(Event)
+    case screenshot
+    /// For the physics thread (inputs for the world are applied between steps and journaled).
+    case physics(PhysicsRequest)
     case pan(Vector)
     case zoom(by: Double, about: Vector)
     /// A gamepad was plugged in.
@@ -34,15 +25,16 @@ struct Input {
     struct Pointer {
         /// A window point (in SDL's points) in world coordinates.
         var toWorld: (Int32, Int32) -> Vector
-        /// The body under a world point (a few pixels of slack), the point on it, and whether it is dynamic.
-        var hit: (Vector) -> (index: Int, point: Vector, dynamic: Bool)?
+        /// How far from a body (in world units: a few pixels) a click still hits it.
+        var slack: Double
         /// The step a click on the timeline means, if it is on the timeline.
         var timeline: (Int32, Int32) -> Int?
         /// World points per SDL point.
         var pointsPerPixel: Double
     }
 
-    var grabbing = false
+    /// The left button went down on the world (not on the timeline).
+    private var pressing = false
     private var panning = false
     /// When D went down (a tap toggles debug drawing, a hold tilts), while it is down.
     private var dPressedAt: UInt64?
@@ -56,7 +48,6 @@ struct Input {
     mutating func reset() {
         tilt.reset()
         appliedTilt = nil
-        grabbing = false
     }
 
     mutating func handle(_ event: SDL_Event, pointer: Pointer) -> [Command] {
@@ -74,15 +65,13 @@ struct Input {
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
             if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT) && grabbing else { return [] }
-            grabbing = false
-            return [.world(.release)]
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing else { return [] }
+            pressing = false
+            return [.physics(.release)]
         case SDL_MOUSEMOTION:
             var commands: [Command] = []
-            if grabbing {
-                let p = pointer.toWorld(event.motion.x, event.motion.y)
-                commands.append(.world(.drag(x: p.x, y: p.y)))
-            }
+            // Drags a body if the press took hold of one (the physics thread knows).
+            if pressing { commands.append(.physics(.drag(to: pointer.toWorld(event.motion.x, event.motion.y)))) }
             if panning {
                 let k = pointer.pointsPerPixel
                 commands.append(.pan(Vector(-Double(event.motion.xrel) * k, Double(event.motion.yrel) * k)))
@@ -108,16 +97,16 @@ struct Input {
         let first = key.repeat == 0
         switch SDL_KeyCode(UInt32(bitPattern: key.keysym.sym)) {
         case SDLK_ESCAPE: return [.quit]
-        case SDLK_SPACE where first: return [.togglePause]
-        case SDLK_n, SDLK_PERIOD: return [.step]
+        case SDLK_SPACE where first: return [.physics(.togglePause)]
+        case SDLK_n, SDLK_PERIOD: return [.physics(.step)]
         case SDLK_r where first: return [.fit, .reset]
-        case SDLK_LEFT: return [.seekBy(-120)]
-        case SDLK_RIGHT: return [.seekBy(120)]
-        case SDLK_HOME: return [.seek(to: 0)]
-        case SDLK_END: return [.seekToEnd]
-        case SDLK_F9 where first: return [.toggleRecording]
-        case SDLK_MINUS, SDLK_KP_MINUS: return [.slower]
-        case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: return [.faster]
+        case SDLK_LEFT: return [.physics(.seekBy(-120))]
+        case SDLK_RIGHT: return [.physics(.seekBy(120))]
+        case SDLK_HOME: return [.physics(.seek(to: 0))]
+        case SDLK_END: return [.physics(.seekToEnd)]
+        case SDLK_F9 where first: return [.physics(.toggleRecording)]
+        case SDLK_MINUS, SDLK_KP_MINUS: return [.physics(.slower)]
+        case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: return [.physics(.faster)]
         case SDLK_d where first && !ctrl:
             // D is both "debug" (a tap) and "tilt right" (WASD, held): which one
             // is decided when it is released, or when it has been held long enough.
@@ -127,7 +116,7 @@ struct Input {
         case SDLK_TAB where first: return [.toggleHUD]
         case SDLK_F12 where first: return [.screenshot]
         case SDLK_s where first:
-            if ctrl { return [.saveScene] }
+            if ctrl { return [.physics(.saveScene)] }
             sPressedAt = SDL_GetTicks64()
         default: break
         }
@@ -139,18 +128,14 @@ struct Input {
             panning = true
             return []
         }
-        if button.button == UInt8(SDL_BUTTON_LEFT), let step = pointer.timeline(button.x, button.y) { return [.seek(to: step)] }
+        if button.button == UInt8(SDL_BUTTON_LEFT), let step = pointer.timeline(button.x, button.y) { return [.physics(.seek(to: step))] }
         let p = pointer.toWorld(button.x, button.y)
-        let hit = pointer.hit(p)
         if button.button == UInt8(SDL_BUTTON_LEFT) {
-            if let hit, hit.dynamic {
-                // Held at the point on the body nearest the click; the app
-                // sets `grabbing` when the world took hold.
-                return [.world(.grab(body: hit.index, x: hit.point.x, y: hit.point.y))]
-            }
-            return hit == nil ? [.world(.spawn(x: p.x, y: p.y))] : []
+            // The physics thread holds the dynamic body there, or spawns on empty space.
+            pressing = true
+            return [.physics(.press(at: p, slack: pointer.slack))]
         }
-        if button.button == UInt8(SDL_BUTTON_RIGHT), let hit { return [.world(.remove(body: hit.index))] }
+        if button.button == UInt8(SDL_BUTTON_RIGHT) { return [.physics(.remove(at: p, slack: pointer.slack))] }
         return []
     }
 

@@ -3,7 +3,7 @@ import Simulation
 
 /// What the window shows: a live session (which can be recorded), or a
 /// replay being watched (inputs that would change the world are refused).
-/// Later modes (building a scene) join here.
+/// Later modes (building a scene) join here. It belongs to the physics thread.
 enum Mode {
     case live(Session)
     case watching(Watching)
@@ -33,6 +33,8 @@ final class Watching {
     var problem: String?
     var endShown = false
     var refusalShown = false
+    /// The steps of the journal's checkpoints (ticks on the timeline).
+    lazy var checkpointSteps = replay.journal.checkpoints.map(\.step)
 
     init(_ replay: Replay) { self.replay = replay }
 }

@@ -9,6 +9,8 @@ public struct ShapeOutline: Sendable {
     public let pose: Pose
     public let state: State
     public let boundingBox: (min: Vector, max: Vector)
+    /// The construction index of its body (nil for walls and the grab's hand).
+    public let bodyIndex: Int?
 }
 
 /// Read-only queries for drawing and picking, by construction index: the
@@ -30,7 +32,7 @@ extension World {
             let index = indexOf[ObjectIdentifier(body)]
             let pose = fixed || index == nil ? Pose(position: body.position, angle: body.angle) : pose(of: index!, alpha: alpha)
             return ShapeOutline(geometry: shape.geometry, pose: pose, state: fixed ? .fixed : body.isSleeping ? .sleeping : .awake,
-                                boundingBox: shape.boundingBox)
+                                boundingBox: shape.boundingBox, bodyIndex: index)
         }
     }
 

@@ -67,6 +67,9 @@ public final class World {
     /// stays, as nil (its Chipmunk objects are freed), so construction indices
     /// stay stable.
     public private(set) var bodies: [WorldBody?] = []
+    /// The same bodies as drawing sees them (kept beside `bodies`, so that a
+    /// snapshot shares this array instead of building one each step).
+    private(set) var drawnBodies: [DrawnBody?] = []
     /// Bodies in the world now (the entries of `bodies` that are not nil).
     public private(set) var liveBodyCount = 0
     /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.
@@ -108,6 +111,7 @@ public final class World {
         // 1. The space.
         space = Space()
         bodies = []
+        drawnBodies = []
         liveBodyCount = 0
         dynamicBodies = []
         previousPoses = []
@@ -200,6 +204,7 @@ public final class World {
 
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
         bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
+        drawnBodies.append(DrawnBody(kind: spec.type, spec: spec))
         liveBodyCount += 1
         previousPoses.append(Pose(position: body.position, angle: body.angle))
         if spec.type == .dynamic { dynamicBodies.append(body) }
@@ -245,6 +250,7 @@ public final class World {
                 throw WorldError("cannot remove body \(index): \(error)")
             }
             bodies[index] = nil
+            drawnBodies[index] = nil
             liveBodyCount -= 1
             dynamicBodies.removeAll { $0 === entry.body }
         case .reset:

@@ -65,12 +65,6 @@ struct ReplayCommand: ParsableCommand {
         var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
-        let app: App
-        do {
-            app = try App(replay: replay, options: options)
-        } catch {
-            throw Failure(Exit.failure, "cratebox: \(error)")
-        }
-        try Run.open(app)
+        try Run.open(App(replaying: replay.journal, scene: replay.scene, file: journal, options: options))
     }
 }

@@ -31,13 +31,7 @@ struct Run: ParsableCommand {
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
         options.recordPath = record
-        let app: App
-        do {
-            app = try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options)
-        } catch {
-            throw Failure(Exit.failure, "cratebox: \(error)")
-        }
-        try Run.open(app)
+        try Run.open(App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options))
     }
 
     /// Runs the window; its errors become their exit statuses.

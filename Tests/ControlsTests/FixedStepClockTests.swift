@@ -73,7 +73,6 @@ import TestSupport
         #expect(frame <= render + clock.physicsBudget + stepCost)
         #expect(clock.droppedTime > 0 && clock.droppedFrames > 9000)
         #expect(clock.physicsShare > 0.5)
-        #expect(clock.shouldHalveFrameRate)
     }
 
     @Test func cheapPhysicsDropsNothingAndReportsItsShare() {
@@ -85,48 +84,5 @@ import TestSupport
         #expect(clock.droppedTime == 0)
         #expect(abs(clock.physicsShare - 0.06) < 0.001)
         #expect(abs(clock.stepCost - 0.0005) < 1e-9)
-        #expect(!clock.shouldHalveFrameRate)
-    }
-}
-
-/// The loop's frame skipping, fed by the clock as the window feeds it.
-@Suite struct FramePacerTests {
-    /// Frames drawn out of 600 display frames at 60 Hz when each step costs `stepCost` real seconds.
-    static func framesDrawn(stepCost: Double) -> (drawn: Int, halvedAtEnd: Bool, longestGap: Int) {
-        var clock = FixedStepClock()
-        var pacer = FramePacer()
-        var drawn = 0, gap = 0, longest = 0
-        for _ in 0..<600 {
-            let frame = 1.0 / 60
-            let steps = clock.advance(by: frame).steps
-            clock.record(physics: Double(steps) * stepCost, steps: steps, frame: frame)
-            if pacer.shouldDraw(halve: clock.shouldHalveFrameRate) {
-                drawn += 1
-                gap = 0
-            } else {
-                gap += 1
-                longest = max(longest, gap)
-            }
-        }
-        return (drawn, clock.shouldHalveFrameRate, longest)
-    }
-
-    @Test func lightPhysicsDrawsEveryFrame() {
-        let light = Self.framesDrawn(stepCost: 0.001)  // 2 steps a frame: 12 % of real time
-        #expect(light.drawn == 600 && !light.halvedAtEnd && light.longestGap == 0)
-    }
-
-    @Test func heavyPhysicsDrawsEveryOtherFrameSteadily() {
-        let heavy = Self.framesDrawn(stepCost: 0.0045)  // 54 % of real time
-        #expect(heavy.halvedAtEnd)
-        // Half rate once the share is known (it is smoothed over the first frames), never two skips in a row.
-        #expect(heavy.drawn > 300 && heavy.drawn < 330 && heavy.longestGap == 1, "\(heavy)")
-    }
-
-    @Test func theFirstHalvedFrameIsDrawn() {
-        var pacer = FramePacer()
-        #expect([pacer.shouldDraw(halve: false), pacer.shouldDraw(halve: true), pacer.shouldDraw(halve: true),
-                 pacer.shouldDraw(halve: true), pacer.shouldDraw(halve: false), pacer.shouldDraw(halve: true)]
-                == [true, true, false, true, true, true])
     }
 }

@@ -1,0 +1,189 @@
+import Controls
+import Physics
+import Replay
+import Simulation
+
+/// Everything the physics thread owns: the mode (and through it the World),
+/// the fixed-step clock, pause and time scale, the scene saves and recordings.
+/// Made on the physics thread and never shared; it talks to the window only
+/// through the inbox (requests) and the outbox (publications and messages).
+final class PhysicsLoop {
+    /// Time scales offered by - and +.
+    static let timeScales = [0.125, 0.25, 0.5, 1, 2]
+
+    let mode: Mode
+    let captures: Captures
+    let inbox: Locked<PhysicsThread.Inbox>
+    let outbox: Locked<PhysicsThread.Outbox>
+    var clock = FixedStepClock()
+    var debug = false
+    var paused = false
+    var stepOnce = false
+    var timeScaleIndex = 3
+    var status = PhysicsStatus()
+    /// Simulated and real seconds since the speed was last measured.
+    private var speedWindow = (sim: 0.0, real: 0.0)
+
+    var world: World { mode.world }
+    var timeScale: Double { PhysicsLoop.timeScales[timeScaleIndex] }
+
+    init(mode: Mode, captures: Captures, inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+        self.mode = mode
+        self.captures = captures
+        self.inbox = inbox
+        self.outbox = outbox
+    }
+
+    /// The thread's body: builds the mode, starts a recording if asked, publishes
+    /// the first snapshot, then loops until it is told to stop.
+    static func run(configuration: PhysicsThread.Configuration, makeMode: () throws -> Mode,
+                    inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+        let mode: Mode
+        do { mode = try makeMode() } catch {
+            outbox.update { $0.start = .failed("\(error)", cannotWrite: false) }
+            return
+        }
+        let captures = Captures(directory: configuration.captureDirectory, sceneName: configuration.sceneName)
+        if let path = configuration.recordPath, let session = mode.session {
+            do { try session.startRecording(to: path) } catch {
+                outbox.update { $0.start = .failed("cannot record: \(error)", cannotWrite: true) }
+                return
+            }
+        }
+        mode.world.keepsPreviousPoses = true  // the picture is drawn between steps
+        let loop = PhysicsLoop(mode: mode, captures: captures, inbox: inbox, outbox: outbox)
+        loop.publish(stateTime: Monotonic.now)
+        outbox.update { $0.start = .ready }
+        loop.loop()
+    }
+
+    /// Requests, then the steps real time asks for (each published), then a
+    /// wait until the next step is due or a request comes.
+    private func loop() {
+        let begun = inbox.wait(atMost: .infinity, until: { $0.begun || $0.stop }) { $0.begun }
+        if !begun { return finish() }
+        var last = Monotonic.now
+        while true {
+            let (requests, stop) = inbox.withLock { inbox in
+                defer { inbox.requests = [] }
+                return (inbox.requests, inbox.stop)
+            }
+            if stop { return finish() }
+            for request in requests { handle(request) }
+            let now = Monotonic.now
+            let frame = now - last
+            last = now
+            let steps = stepsFor(frame)
+            let cpuStart = Monotonic.threadCPU
+            var ran = 0
+            while ran < steps, runStep() {
+                ran += 1
+                // The state after this step was due when real time reached it.
+                let behind = clock.accumulator + Double(steps - ran) * clock.stepDuration
+                publish(stateTime: now - behind / timeScale)
+            }
+            if ran > 0 {
+                let cpu = Monotonic.threadCPU - cpuStart
+                clock.record(physics: cpu, steps: ran, frame: max(frame, 1e-6))
+                status.steps += ran
+                status.cpuSeconds += cpu
+            } else if !requests.isEmpty {
+                publish(stateTime: now - clock.accumulator / timeScale)
+            }
+            measureSpeed(real: paused ? 0 : frame, sim: Double(ran) * clock.stepDuration)
+            let due = paused ? 0.25 : (clock.stepDuration - clock.accumulator) / timeScale - (Monotonic.now - now)
+            inbox.wait(atMost: due, until: { !$0.requests.isEmpty || $0.stop }) { _ in }
+        }
+    }
+
+    /// Whole steps from the accumulator, at the time scale; one when stepping while paused.
+    private func stepsFor(_ frame: Double) -> Int {
+        defer { stepOnce = false }
+        if paused {
+            clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
+            return stepOnce ? 1 : 0
+        }
+        return clock.advance(by: frame * timeScale).steps
+    }
+
+    /// Sim seconds per real second, over about half a second.
+    private func measureSpeed(real: Double, sim: Double) {
+        speedWindow.real += real
+        speedWindow.sim += sim
+        if speedWindow.real >= 0.5 {
+            status.simSpeed = speedWindow.sim / speedWindow.real / timeScale
+            speedWindow = (0, 0)
+        }
+    }
+
+    /// One step of the live session or of the replay; false when stepping stops.
+    private func runStep() -> Bool {
+        switch mode {
+        case .watching(let watching):
+            guard world.stepCount < watching.replay.lastStep else {
+                if !paused && !watching.endShown { say("end of the replay (step \(watching.replay.lastStep))") }
+                watching.endShown = true
+                paused = true
+                return false
+            }
+            if let problem = watching.replay.advance() {
+                report(problem, watching)
+                return false
+            }
+        case .live(let session):
+            let wasRecording = session.isRecording
+            do {
+                try session.step()
+            } catch {
+                say("physics stopped: \(error)")
+                paused = true
+                return false
+            }
+            if wasRecording, !session.isRecording, let failure = session.recordingFailure {
+                say("recording stopped: \(failure.error)", seconds: 8)
+            }
+        }
+        return true
+    }
+
+    func report(_ problem: Replay.Outcome, _ watching: Watching) {
+        if case .verified = problem { return }
+        let said = watching.replay.report(problem)
+        watching.problem = said
+        print(said)  // shown in the HUD's replay lines, and printed once
+        paused = true
+    }
+
+    /// Ends a recording; leaves what to say and what was lost in the outbox.
+    private func finish() {
+        let said = mode.session.flatMap { captures.stopRecording($0) }
+        let lost = captures.lostFiles(mode.session)
+        outbox.update { $0.finished = (said, lost) }
+    }
+
+    func say(_ text: String, seconds: Double = 4) {
+        outbox.withLock { $0.messages.append((text, seconds)) }
+    }
+
+    /// Publishes what the window draws next.
+    func publish(stateTime: Double) {
+        status.paused = paused
+        status.timeScale = timeScale
+        status.grabbing = world.grabbedBody != nil
+        status.stepCost = clock.stepCost
+        status.droppedTime = clock.droppedTime
+        status.droppedFrames = clock.droppedFrames
+        if let session = mode.session {
+            status.recording = session.isRecording
+            status.recordingStopped = session.recordingFailure.map { "recording stopped at step \($0.step): \($0.error.message)" }
+        }
+        status.lostFiles = captures.lost
+        if let watching = mode.watching {
+            let replay = watching.replay
+            status.replay = .init(lastStep: replay.lastStep, truncated: replay.journal.truncated, problem: watching.problem,
+                                  checkpoints: watching.checkpointSteps)
+        }
+        let published = Published(snapshot: world.snapshot(debug: debug), status: status, stateTime: stateTime)
+        outbox.withLock { $0.published = published }
+    }
+}

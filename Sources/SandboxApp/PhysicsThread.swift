@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Physics
+import Replay
+import Simulation
+
+/// What the window asks of the physics thread. Each takes effect at the next
+/// step boundary, and what changes the world is journaled at that step.
+enum PhysicsRequest: Sendable {
+    /// An input for the world as it is (a tilt, a reset).
+    case event(Event)
+    /// A left click: holds the dynamic body under the point, or spawns when
+    /// there is none (a click on a static body does nothing).
+    case press(at: Vector, slack: Double)
+    /// The mouse moved while its left button is down; drags a held body.
+    case drag(to: Vector)
+    /// The left button went up; lets go of a held body.
+    case release
+    /// A right click: removes the body under the point.
+    case remove(at: Vector, slack: Double)
+    case togglePause, step, slower, faster
+    /// Debug drawing wants outlines and contacts in the snapshots.
+    case debug(Bool)
+    /// Watching a replay: jump to a step, by a number of steps, or to the end.
+    case seek(to: Int), seekBy(Int), seekToEnd
+    case toggleRecording, saveScene
+}
+
+/// The figures the HUD shows that only the physics thread knows.
+struct PhysicsStatus: Sendable {
+    struct ReplayStatus: Sendable {
+        var lastStep: Int, truncated: Bool, problem: String?, checkpoints: [Int]
+    }
+
+    var paused = false
+    var timeScale = 1.0
+    var recording = false
+    var recordingStopped: String?
+    var lostFiles: [String] = []
+    var replay: ReplayStatus?
+    var grabbing = false
+    /// Smoothed CPU seconds of the physics thread per step (its own CPU time, so
+    /// that being preempted by drawing does not count as cost).
+    var stepCost = 0.0
+    /// Smoothed simulated seconds per real second while running (1 = keeping up).
+    var simSpeed = 1.0
+    var droppedTime = 0.0
+    var droppedFrames = 0
+    /// Totals since the thread started: steps run and the CPU seconds they took.
+    var steps = 0
+    var cpuSeconds = 0.0
+}
+
+/// The newest state the physics thread has published.
+struct Published: Sendable {
+    var snapshot: WorldSnapshot
+    var status: PhysicsStatus
+    /// When (monotonic seconds) the real-time clock reached the snapshot's
+    /// step: the picture is drawn between the snapshot's last two steps, as far
+    /// as real time has gone past this.
+    var stateTime: Double
+}
+
+/// The physics thread: it owns the World (through the `Mode`, which it
+/// builds itself, so the World never belongs to two threads), runs the
+/// fixed-step clock against real time, applies the window's requests between
+/// steps and publishes a snapshot after each step. The window's thread only
+/// sends requests and reads the newest publication; neither waits on the other
+/// for longer than it takes to swap a reference.
+final class PhysicsThread: Sendable {
+    struct Configuration: Sendable {
+        var captureDirectory = "."
+        var sceneName = "scene"
+        /// Record from step 0 to this journal.
+        var recordPath: String?
+    }
+
+    struct Inbox: Sendable {
+        var requests: [PhysicsRequest] = []
+        /// The window is open: real time starts counting (not before, or the
+        /// time the window takes to open would be dropped sim time).
+        var begun = false
+        var stop = false
+    }
+
+    struct Outbox: Sendable {
+        enum Start: Sendable { case waiting, ready, failed(String, cannotWrite: Bool) }
+        var start = Start.waiting
+        var published: Published?
+        var messages: [(text: String, seconds: Double)] = []
+        /// Set when the thread has finished: what the closing said, and files lost.
+        var finished: (said: String?, lost: [String])?
+    }
+
+    private let inbox = Locked(Inbox())
+    private let outbox = Locked(Outbox())
+    private let handle: pthread_t
+
+    /// Starts the thread, which builds its mode with `makeMode` and, when asked
+    /// to, starts recording; returns once the first snapshot is published.
+    /// Throws what building or recording failed with.
+    init(configuration: Configuration, makeMode: @escaping @Sendable () throws -> Mode) throws(StartFailure) {
+        let inbox = self.inbox, outbox = self.outbox
+        let body: @Sendable () -> Void = {
+            PhysicsLoop.run(configuration: configuration, makeMode: makeMode, inbox: inbox, outbox: outbox)
+        }
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { context in
+            let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            throw StartFailure(message: "cannot start the physics thread (error \(created))", cannotWrite: false)
+        }
+        handle = thread
+        let start = outbox.wait(atMost: .infinity, until: { if case .waiting = $0.start { false } else { true } }) { $0.start }
+        if case .failed(let message, let cannotWrite) = start {
+            pthread_join(thread, nil)
+            throw StartFailure(message: message, cannotWrite: cannotWrite)
+        }
+    }
+
+    struct StartFailure: Error {
+        var message: String
+        var cannotWrite: Bool
+    }
+
+    /// The window is open: the clock starts.
+    func begin() {
+        inbox.update { $0.begun = true }
+    }
+
+    func send(_ request: PhysicsRequest) {
+        inbox.update { $0.requests.append(request) }
+    }
+
+    /// The newest publication (there is one from the start).
+    var latest: Published { outbox.withLock { $0.published! } }
+
+    /// Messages for the HUD since the last call.
+    func takeMessages() -> [(text: String, seconds: Double)] {
+        outbox.withLock { outbox in
+            defer { outbox.messages = [] }
+            return outbox.messages
+        }
+    }
+
+    /// Stops the thread after its current step and waits for it: a recording
+    /// is ended there. Returns what to tell the user and the files that could
+    /// not be written.
+    func stop() -> (said: String?, lost: [String]) {
+        inbox.update { $0.stop = true }
+        pthread_join(handle, nil)
+        return outbox.withLock { $0.finished ?? (nil, []) }
+    }
+}
+
+/// A closure handed to a new thread.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}

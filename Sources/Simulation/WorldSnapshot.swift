@@ -1,0 +1,63 @@
+import Physics
+import SceneFormat
+
+/// A body as drawing needs it: what it is made of and how it looks.
+public struct DrawnBody: Sendable {
+    public let kind: Body.Kind
+    public let spec: BodySpec
+    public var look: Look { spec.look }
+}
+
+/// What drawing needs of the world after a step, as an immutable value that
+/// can cross threads: the physics thread publishes one after each step and the
+/// window draws the newest (never the World itself). Poses are kept for the
+/// last two completed steps, so that the picture is drawn between them.
+public final class WorldSnapshot: Sendable {
+    public let scene: Scene
+    /// By construction index; nil for a removed body.
+    public let bodies: [DrawnBody?]
+    /// Each body's pose before and after the last step, by construction index.
+    public let previous: [Pose]
+    public let current: [Pose]
+    /// The walls' shapes, in world coordinates.
+    public let walls: [Shape.Geometry]
+    /// Each joint's anchors in world coordinates, the grab's included (motors left out).
+    public let jointAnchors: [(a: Vector, b: Vector)]
+    /// The body held by the mouse and where the hand is going.
+    public let grab: (index: Int, target: Vector)?
+    public let stepCount: Int
+    public let liveBodyCount: Int
+    public let tilt: Vector?
+    /// Debug drawing only (nil when it was not asked for): every shape with its
+    /// body's index (for drawing between steps), and the contact points.
+    public let outlines: [ShapeOutline]?
+    public let contacts: [Vector]?
+
+    init(world: World, debug: Bool) {
+        scene = world.scene
+        bodies = world.drawnBodies
+        let current = world.bodies.indices.map { world.pose(of: $0, alpha: 1) }
+        self.current = current
+        previous = world.keepsPreviousPoses ? world.previousPoses : current
+        walls = world.wallShapes
+        jointAnchors = world.jointAnchors
+        grab = world.grabbedBody.flatMap { index in world.grabTarget.map { (index, $0) } }
+        stepCount = world.stepCount
+        liveBodyCount = world.liveBodyCount
+        tilt = world.tilt
+        outlines = debug ? world.outlines(alpha: 1) : nil
+        contacts = debug ? world.contactPoints : nil
+    }
+
+    /// The pose to draw body `index` at, `alpha` of the way through the last step.
+    public func pose(of index: Int, alpha: Double) -> Pose {
+        alpha >= 1 ? current[index] : previous[index].interpolated(to: current[index], alpha)
+    }
+}
+
+extension World {
+    /// What drawing needs of the world now; `debug` adds outlines and contacts.
+    public func snapshot(debug: Bool = false) -> WorldSnapshot {
+        WorldSnapshot(world: self, debug: debug)
+    }
+}
