@@ -67,7 +67,7 @@ let package = Package(
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Animation", "Controls", "FileOutput"]),
-        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "Controls"]),
+        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "TestSupport"]),
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "JSONText"]),
     ]
 )

@@ -49,12 +49,16 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
     process.standardError = err
     try process.run()
     // Read both pipes fully before waiting, so a full pipe cannot block the child.
+    // The semaphore orders the reader's write before the read below (ThreadSanitizer checks it).
     nonisolated(unsafe) var errData = Data()
-    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        done.signal()
+    }.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
+    done.wait()
     return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                   stderr: String(decoding: errData, as: UTF8.self), exitedBySignal: process.terminationReason == .uncaughtSignal)
 }
