@@ -117,23 +117,22 @@ public final class App {
             first = false
             last = frameStart
             fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
-            if frame > 0 { figures.intervals.append(frame) }
             cameraMotion.advance(by: frame)
             guard handleInput(frame: frame) else { return }
             for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
             let published = physics.latest
-            draw(published, now: Monotonic.now)
-            figures.drawSeconds += Monotonic.now - frameStart
-            if let seconds = options.benchSeconds, Monotonic.now - start >= seconds { return }
+            let drawStart = Monotonic.now
+            draw(published, now: drawStart)
+            figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
+            if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
+                figures.finish(physics.latest.status)
+                return
+            }
             let spent = Monotonic.now - frameStart
             if spent < frameTime - 0.001 { SDL_Delay(UInt32((frameTime - spent) * 1000)) }
         }
     }
 
-    /// What `bench --window` reports of the frames.
-    struct FrameFigures {
-        var intervals: [Double] = []
-        /// Seconds spent on input, drawing and presenting (not on waiting for the next frame).
-        var drawSeconds = 0.0
-    }
+    /// What `bench --window` reports, once the window has closed.
+    public var windowFigures: WindowFigures? { figures.result }
 }

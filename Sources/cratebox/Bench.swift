@@ -27,16 +27,33 @@ struct Bench: ParsableCommand {
     @Flag(help: "Time a reset instead: tearing the world down and building it again, after --steps steps (contacts cached).")
     var reset = false
 
+    @Flag(help: "The largest awake pile whose mean step stays under 1/120 s, for World and plain C (with --window: in the real window, without dropping sim time).")
+    var capacity = false
+
+    @Flag(help: "Open the real window on SCENE for --seconds with no input and report frames, frame times, physics and drawing costs.")
+    var window = false
+
+    @Option(help: "Seconds the window runs (--window; default 10, or 4 for each pile of --capacity --window).")
+    var seconds: Double?
+
+    @Flag(help: "Print the figures as one JSON object.")
+    var json = false
+
     /// Steps each world runs untimed before its timed steps.
     let warmUp = 120
 
     func validate() throws {
         guard (1...1_000_000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000000") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000") }
+        if let seconds, !(seconds >= 1.5 && seconds <= 3600) { throw ValidationError("--seconds must be between 1.5 and 3600 (the first second is not measured)") }
+        if window && !capacity { try Run.requireDisplay() }
     }
 
     func run() throws {
-        let scene = try loadScene(self.scene).scene
+        if capacity { return try benchCapacity() }
+        let loaded = try loadScene(self.scene)
+        let scene = loaded.scene
+        if window { return try benchWindow(scene, text: loaded.text) }
         if reset { return try timeReset(scene) }
         guard CRunnerWorld.supports(scene) else {
             printError("cratebox: \(self.scene ?? ""): the plain C runner does not animate bodies; bench a scene without \"animation\"")

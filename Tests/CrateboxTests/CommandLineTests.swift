@@ -3,6 +3,7 @@ import Testing
 @testable import SceneFormat
 @testable import Simulation
 @testable import JSONText
+@testable import cratebox
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -351,5 +352,24 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
         #expect(r.stdout.contains("plain C:"))
         #expect(r.stdout.range(of: #"ratio: +[0-9]+\.[0-9]{3} \(median World/C"#, options: .regularExpression) != nil)
         #expect(r.stdout.contains("hashes agree:"))
+    }
+}
+
+/// The capacity benchmark's pile recipe is Scenes/pile.json's, generalised.
+@Suite struct PileRecipeTests {
+    @Test func aThousandCratesIsScenesPileJSON() throws {
+        let shipped = try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/pile.json"))), file: "pile.json")
+        let made = try Pile.scene(crates: 1000).scene
+        #expect(made.bodies == shipped.bodies && made.width == shipped.width && made.height == shipped.height)
+        #expect(made.sleepTime == nil && made.iterations == shipped.iterations && made.gravity == shipped.gravity)
+    }
+
+    @Test func biggerPilesGrowWiderThanTallAndFitTheirBox() throws {
+        for n in [1, 999, 3001, 10_000] {
+            let scene = try Pile.scene(crates: n).scene
+            #expect(scene.bodies.count == n)
+            let top = scene.bodies.map(\.position.y).max()!, right = scene.bodies.map(\.position.x).max()!
+            #expect(top + 8 < scene.height - 100 && right + 8 < scene.width)
+        }
     }
 }

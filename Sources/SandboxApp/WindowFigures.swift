@@ -1,0 +1,57 @@
+import Physics
+
+/// What `bench --window` reports of a window left running with no input,
+/// measured from its first second on (the first second settles the clock and
+/// fills the caches, and is left out).
+public struct WindowFigures: Sendable {
+    public var frames = 0
+    public var seconds = 0.0
+    public var frameP50 = 0.0, frameP99 = 0.0
+    /// CPU seconds of the physics thread per step (`CLOCK_THREAD_CPUTIME_ID`).
+    public var physicsPerStep = 0.0
+    /// Seconds per frame spent drawing and presenting.
+    public var drawPerFrame = 0.0
+    public var droppedSeconds = 0.0
+    public var steps = 0
+
+    public var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+}
+
+/// Collects the window's frames for `WindowFigures`.
+struct FrameFigures {
+    static let warmUp = 1.0
+    private var intervals: [Double] = []
+    private var drawing = 0.0
+    private var baseline: PhysicsStatus?
+    private var measuredFrom = 0.0, lastTime = 0.0
+    private(set) var result: WindowFigures?
+
+    /// One frame: its interval, its drawing time, the physics status it drew, and when it began (seconds since the window opened).
+    mutating func frame(interval: Double, drawing: Double, status: PhysicsStatus, since time: Double) {
+        guard time >= FrameFigures.warmUp else { return }
+        if baseline == nil {
+            baseline = status
+            measuredFrom = time
+            return
+        }
+        intervals.append(interval)
+        self.drawing += drawing
+        lastTime = time
+    }
+
+    mutating func finish(_ status: PhysicsStatus) {
+        guard let baseline, !intervals.isEmpty else { return }
+        let sorted = intervals.sorted()
+        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))] }
+        var r = WindowFigures()
+        r.frames = intervals.count
+        r.seconds = lastTime - measuredFrom
+        r.frameP50 = percentile(0.5)
+        r.frameP99 = percentile(0.99)
+        r.steps = status.steps - baseline.steps
+        r.physicsPerStep = r.steps > 0 ? (status.cpuSeconds - baseline.cpuSeconds) / Double(r.steps) : 0
+        r.drawPerFrame = drawing / Double(intervals.count)
+        r.droppedSeconds = status.droppedTime - baseline.droppedTime
+        result = r
+    }
+}

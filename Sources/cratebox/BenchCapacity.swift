@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import JSONText
+import ReferenceRunner
+import SceneFormat
+import SandboxApp
+import Simulation
+
+/// `bench --capacity`: the largest pile (`Pile`) whose mean step stays under
+/// 1/120 s, found by bisection, for World and for plain C; with `--window`, the
+/// largest pile the real window runs without dropping sim time.
+extension Bench {
+    static let settleSteps = 240, timedSteps = 240
+
+    /// The largest count for which `fits` holds: doubling from 250, then
+    /// bisection down to 2 % (or 10 crates).
+    static func largest(_ fits: (Int) throws -> Bool) rethrows -> Int {
+        var lo = 0, hi = 250
+        while try fits(hi) {
+            lo = hi
+            if hi == Limits.bodies { return hi }  // the most a scene may hold
+            hi = min(hi * 2, Limits.bodies)
+        }
+        while hi - lo > max(10, lo / 50) {
+            let mid = (lo + hi) / 2
+            if try fits(mid) { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Mean CPU seconds per step of World on a pile of `crates`, after it settles.
+    static func worldStep(crates: Int) throws -> Double {
+        let world = try World(scene: Pile.scene(crates: crates).scene)
+        try world.step(settleSteps)
+        let start = threadCPUSeconds()
+        try world.step(timedSteps)
+        return (threadCPUSeconds() - start) / Double(timedSteps)
+    }
+
+    static func cStep(crates: Int) throws -> Double {
+        let c = CRunnerWorld(scene: try Pile.scene(crates: crates).scene)
+        c.step(settleSteps)
+        let start = threadCPUSeconds()
+        c.step(timedSteps)
+        return (threadCPUSeconds() - start) / Double(timedSteps)
+    }
+
+    func benchCapacity() throws {
+        let budget = World.stepDuration
+        let log = { (what: String, n: Int, cost: String, fits: Bool) in
+            if !self.json { say("  \(what) \(n) crates: \(cost) \(fits ? "fits" : "too many")") }
+        }
+        if !json { say("capacity: the largest awake pile whose mean step stays under 1/120 s (scripts: Sources/cratebox/Pile.swift)") }
+        let c = try Bench.largest { n in
+            let step = try Bench.cStep(crates: n)
+            log("plain C", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
+            return step < budget
+        }
+        let mine: Int
+        if window {
+            mine = try Bench.largest { n in
+                let pile = try Pile.scene(crates: n)
+                let f = try Bench.windowFigures(pile.scene, text: pile.text, file: "pile", seconds: seconds ?? 4)
+                log("window", n, "\(NumberText.fixed(f.droppedSeconds, 3)) s dropped, \(NumberText.fixed(f.fps, 1)) fps", f.droppedSeconds == 0)
+                return f.droppedSeconds == 0
+            }
+        } else {
+            mine = try Bench.largest { n in
+                let step = try Bench.worldStep(crates: n)
+                log("World", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
+                return step < budget
+            }
+        }
+        let ratio = NumberText.fixed(Double(mine) / Double(max(c, 1)), 3)
+        let key = window ? "window" : "world"
+        if json {
+            say("{\"\(key)\": \(mine), \"c\": \(c), \"ratio\": \(ratio)}")
+        } else {
+            say("capacity: \(window ? "the window" : "World") \(mine) crates, plain C \(c) crates (headless); ratio \(ratio)")
+        }
+    }
+}
+
+/// CPU seconds the calling thread has used (so that other threads and
+/// preemption do not count).
+func threadCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
