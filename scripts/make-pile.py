@@ -2,6 +2,10 @@
 """Write Scenes/pile.json: 1,000 dynamic 16x16 crates in a loose grid.
 
 Usage: python3 scripts/make-pile.py [OUTPUT]   (default: Scenes/pile.json)
+       python3 scripts/make-pile.py --crates N OUTPUT
+           any number of crates, as `cratebox bench --capacity` makes them
+           (Sources/cratebox/Pile.swift): max(50, ceil(sqrt(2.5 N))) columns,
+           a box of at least 1280 x 720 with 200 points above the pile.
 
 Deterministic: the same file every time. 50 columns x 20 rows of crates with
 4-point gaps between neighbours, odd rows shifted right by 4 points so the
@@ -10,6 +14,7 @@ floor wall (y = 0, radius 1).
 """
 
 import json
+import math
 import os
 import sys
 
@@ -23,14 +28,28 @@ FLOOR_TOP = 1       # the floor wall is a segment at y = 0 with radius 1
 FLOOR_GAP = 2       # space between the floor and the lowest row
 
 
-def crates():
-    left = (WIDTH - COLUMNS * PITCH) // 2 + PITCH // 2
+def crates(count=COLUMNS * ROWS, columns=COLUMNS, width=WIDTH):
+    left = (width - columns * PITCH) // 2 + PITCH // 2
     bottom = FLOOR_TOP + FLOOR_GAP + CRATE // 2
-    for row in range(ROWS):
-        for column in range(COLUMNS):
-            x = left + column * PITCH + (ROW_SHIFT if row % 2 else 0)
-            y = bottom + row * PITCH
-            yield {"position": [x, y], "box": [CRATE, CRATE], "mass": MASS}
+    for i in range(count):
+        row, column = divmod(i, columns)
+        x = left + column * PITCH + (ROW_SHIFT if row % 2 else 0)
+        y = bottom + row * PITCH
+        yield {"position": [x, y], "box": [CRATE, CRATE], "mass": MASS}
+
+
+def pile(count):
+    """The capacity benchmark's pile of `count` crates (Sources/cratebox/Pile.swift)."""
+    columns = max(COLUMNS, math.ceil(math.sqrt(2.5 * count)))
+    rows = -(-count // columns)
+    width, height = max(WIDTH, columns * PITCH + 40), max(HEIGHT, rows * PITCH + 200)
+    return {
+        "format": "cratebox/scene@1",
+        "name": "Pile of %d crates" % count,
+        "bounds": [width, height],
+        "iterations": 10,
+        "bodies": list(crates(count, columns, width)),
+    }
 
 
 def dumps(value, width=100):
@@ -50,6 +69,10 @@ def dumps(value, width=100):
 
 
 def main(argv):
+    if len(argv) == 4 and argv[1] == "--crates":
+        with open(argv[3], "w", encoding="utf-8") as f:
+            f.write(dumps(pile(int(argv[2]))))
+        return 0
     if len(argv) > 2:
         print("usage: python3 scripts/make-pile.py [OUTPUT]", file=sys.stderr)
         return 2

@@ -40,6 +40,8 @@ public final class App {
     var debug = false
     var screenshotRequested = false
     var fps = 0.0
+    /// Whether the HUD said that physics cannot keep up (once).
+    var saidBehind = false
     /// Set while the window is open.
     var window: AppWindow!
     var physics: PhysicsThread!
@@ -121,6 +123,10 @@ public final class App {
             guard handleInput(frame: frame) else { return }
             for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
             let published = physics.latest
+            if published.status.droppedTime > 0 && !saidBehind {
+                hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)
+                saidBehind = true
+            }
             let drawStart = Monotonic.now
             draw(published, now: drawStart)
             figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)

@@ -18,7 +18,10 @@ public struct ShapeOutline: Sendable {
 extension World {
     /// The walls' shapes (on the space's static body, in world coordinates).
     public var wallShapes: [Shape.Geometry] {
-        space.shapes.filter { $0.body === space.staticBody }.map(\.geometry)
+        if let wallCache { return wallCache }
+        let walls = space.shapes.filter { $0.body === space.staticBody }.map(\.geometry)
+        wallCache = walls
+        return walls
     }
 
     /// Every shape in the world, walls and the hand included, `alpha` of the way through the last step.

@@ -70,6 +70,11 @@ public final class World {
     /// The same bodies as drawing sees them (kept beside `bodies`, so that a
     /// snapshot shares this array instead of building one each step).
     private(set) var drawnBodies: [DrawnBody?] = []
+    /// The same bodies' Chipmunk objects, for the per-step loops (reading a
+    /// `WorldBody` out of `bodies` copies all of it).
+    private var chipmunkBodies: [Body?] = []
+    /// The walls' shapes, once asked for (they change only when the world is built).
+    var wallCache: [Shape.Geometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
     public private(set) var liveBodyCount = 0
     /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.
@@ -112,6 +117,8 @@ public final class World {
         space = Space()
         bodies = []
         drawnBodies = []
+        chipmunkBodies = []
+        wallCache = nil
         liveBodyCount = 0
         dynamicBodies = []
         previousPoses = []
@@ -205,6 +212,7 @@ public final class World {
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
         bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
         drawnBodies.append(DrawnBody(kind: spec.type, spec: spec))
+        chipmunkBodies.append(body)
         liveBodyCount += 1
         previousPoses.append(Pose(position: body.position, angle: body.angle))
         if spec.type == .dynamic { dynamicBodies.append(body) }
@@ -251,6 +259,7 @@ public final class World {
             }
             bodies[index] = nil
             drawnBodies[index] = nil
+            chipmunkBodies[index] = nil
             liveBodyCount -= 1
             dynamicBodies.removeAll { $0 === entry.body }
         case .reset:
@@ -325,8 +334,8 @@ public final class World {
     /// Advances exactly one step of 1/120 s.
     public func step() throws(PhysicsError) {
         if keepsPreviousPoses {
-            for i in bodies.indices {
-                guard let b = bodies[i]?.body else { continue }
+            for i in chipmunkBodies.indices {
+                guard let b = chipmunkBodies[i] else { continue }
                 previousPoses[i] = Pose(position: b.position, angle: b.angle)
             }
         }
@@ -350,7 +359,7 @@ public final class World {
         guard !animated.isEmpty else { return }
         let endOfStep = Double(stepsSinceBuild + 1) * World.stepDuration
         for (index, animation) in animated {
-            guard let body = bodies[index]?.body else { continue }
+            guard let body = chipmunkBodies[index] else { continue }
             switch animation {
             case .position(let track):
                 let target = track.value(at: endOfStep), p = body.position
@@ -387,7 +396,7 @@ public final class World {
 
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
     public func pose(of index: Int, alpha: Double) -> Pose {
-        guard let b = bodies[index]?.body else { return previousPoses[index] }
+        guard let b = chipmunkBodies[index] else { return previousPoses[index] }
         let current = Pose(position: b.position, angle: b.angle)
         guard keepsPreviousPoses else { return current }
         return previousPoses[index].interpolated(to: current, alpha)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import cratebox
 
 /// The real window, on a virtual display (Xvfb), driven with xdotool the way a
 /// person would: tilt with the arrow key, drag a crate, take screenshots, quit.
@@ -336,5 +337,31 @@ import Testing
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(app.terminationReason == .exit && app.terminationStatus == 0)
         #expect(output.contains("watching a replay: inputs that would change the world are off"), "\(output)")
+    }
+}
+
+/// Overload: a pile far too heavy for 1/120 s steps. The simulation slows and
+/// says so; the window does not slow with it. Before the physics thread, each
+/// frame ran at least one step when behind, so there were never more frames
+/// than steps; now drawing runs at the display's rate whatever physics costs.
+@Suite struct OverloadTests {
+    @Test func anOverloadedPileSlowsTheSimulationNotTheWindow() throws {
+        let display = try WindowTests.VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let pile = NSTemporaryDirectory() + "cratebox-overload-\(getpid()).json"
+        // Heavy to step (400 solver iterations) but light to draw (2,000 crates), so that a debug build's drawing keeps up.
+        let text = Pile.text(crates: 2000).replacingOccurrences(of: "\"iterations\": 10", with: "\"iterations\": 400")
+        try text.write(toFile: pile, atomically: true, encoding: .utf8)
+        defer { unlink(pile) }
+        let r = try cratebox(["bench", "--window", pile, "--seconds", "5", "--json"], environment: display.env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(r.stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }))
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let frames = try #require(figures["frames"] as? Int), steps = try #require(figures["steps"] as? Int)
+        let dropped = try #require(figures["droppedSeconds"] as? Double)
+        #expect(dropped > 0.5, "the simulation ran slower than real time: \(line)")
+        #expect(steps > 0 && Double(frames) > 1.5 * Double(steps), "the window drew on while physics fell behind: \(line)")
+        #expect(r.stdout.contains("physics is behind"), "the HUD said so: \(r.stdout)")
     }
 }
