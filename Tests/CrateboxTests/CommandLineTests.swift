@@ -361,7 +361,8 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
         let shipped = try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/pile.json"))), file: "pile.json")
         let made = try Pile.scene(crates: 1000).scene
         #expect(made.bodies == shipped.bodies && made.width == shipped.width && made.height == shipped.height)
-        #expect(made.sleepTime == nil && made.iterations == shipped.iterations && made.gravity == shipped.gravity)
+        #expect(made.iterations == shipped.iterations && made.gravity == shipped.gravity)
+        #expect(made.sleepTime == nil && shipped.sleepTime == 0.5, "the benchmark's piles stay awake; the shipped one sleeps when settled")
     }
 
     @Test func biggerPilesGrowWiderThanTallAndFitTheirBox() throws {

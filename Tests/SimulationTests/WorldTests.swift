@@ -10,11 +10,11 @@ import TestSupport
     /// a change here means the simulation changed, and replays would break.
     static let expectedHashes: [(String, String)] = [
         ("crates.json", "0c2a372603482761"),
-        ("pyramid.json", "cab0a7a97fb91c72"),
+        ("pyramid.json", "66521a2b4f765774"),
         ("tower.json", "cc9557eed5e33a5e"),
         ("mixed.json", "1d9f5b759866c11d"),
         ("bridge.json", "e7c18aeec05cfcc8"),
-        ("pile.json", "98d315a15c628e44"),
+        ("pile.json", "5ebca74b721ebba7"),
         ("elevator.json", "55c812c25504fadf"),
         ("paddle.json", "a23fb9f63862061d"),
         ("bounce.json", "deaabd4ca3e77b8b"),
