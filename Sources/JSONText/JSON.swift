@@ -146,7 +146,9 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, node: JSONNode)] = []
-        var keys = Set<String>()  // for the duplicate check only; never iterated
+        // For the duplicate check of big objects only (never iterated); a small
+        // one is searched instead, which is faster than hashing every key.
+        var keys = Set<String>()
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -160,9 +162,14 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if !keys.insert(key).inserted {
-                throw error("duplicate key \"\(key)\"", at: keyStart)
+            let duplicate: Bool
+            if members.count < 16 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
             }
+            if duplicate { throw error("duplicate key \"\(key)\"", at: keyStart) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()); expected ':' after the key \"\(key)\"")
@@ -206,6 +213,15 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
         let contentStart = index
+        // Most strings have no escapes: read them straight from the bytes.
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\""), let plain = String(validating: bytes[contentStart..<index], as: UTF8.self) {
+            index += 1
+            return plain
+        }
+        index = contentStart  // escapes, an error or bad UTF-8: the full reading below
         var out: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
@@ -324,12 +340,42 @@ public struct JSONParser {
             guard isDigit(index) else { throw error("invalid number: expected a digit in the exponent") }
             while isDigit(index) { index += 1 }
         }
+        if let exact = JSONParser.fastNumber(bytes[start..<index]) { return exact }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         // Swift's Double(String) rounds correctly, so every number reads back exactly.
         guard let value = Double(text), value.isFinite else {
             throw error("the number \(text) is too large for a double", at: start)
         }
         return value
+    }
+}
+
+extension JSONParser {
+    /// Powers of ten that are exact as doubles.
+    private static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+
+    /// A number read without going through text when that is exact (Clinger's
+    /// fast path): at most 15 significant digits, no exponent, at most 22
+    /// digits after the point. The digits are then an exact integer and 10^k an
+    /// exact double, so one correctly rounded division gives the same double as
+    /// reading the text. Anything else returns nil, for the full reading.
+    static func fastNumber(_ text: ArraySlice<UInt8>) -> Double? {
+        var mantissa = 0, digits = 0, fraction = 0, afterPoint = false
+        let negative = text.first == UInt8(ascii: "-")
+        for b in text.dropFirst(negative ? 1 : 0) {
+            switch b {
+            case UInt8(ascii: "."): afterPoint = true
+            case 0x30...0x39:
+                if mantissa > 0 || b != 0x30 { digits += 1 }
+                if digits > 15 { return nil }
+                mantissa = mantissa * 10 + Int(b - 0x30)
+                if afterPoint { fraction += 1 }
+            default: return nil  // an exponent
+            }
+        }
+        guard fraction <= 22 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fraction]
+        return negative ? -value : value  // "-0" is -0.0, as Double("-0")
     }
 }
 

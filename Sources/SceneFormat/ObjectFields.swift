@@ -10,25 +10,39 @@ final class ObjectFields {
     let members: [(key: String, node: JSONNode)]
     let path: String
     let allowed: [String]
-    private(set) var used: Set<String> = []
+    #if DEBUG
+    /// Which members were asked for, by position (kept in debug builds only: the
+    /// check is for tests, and a 10,000-body scene should open fast).
+    private var used: [Bool]
+    #endif
 
     init(_ members: [(key: String, node: JSONNode)], path: String, allowed: [String]) {
         self.members = members
         self.path = path
         self.allowed = allowed
+        #if DEBUG
+        used = Array(repeating: false, count: members.count)
+        #endif
     }
 
     /// The member named `key`, or nil when the object does not have it. A key that is
     /// not allowed here (already reported when the object was opened) is still handed
     /// out, so that its value's own errors are reported too.
     subscript(key: String) -> JSONNode? {
-        used.insert(key)
-        return members.first { $0.key == key }?.node
+        guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
+        #if DEBUG
+        used[i] = true
+        #endif
+        return members[i].node
     }
 
-    /// Allowed keys present in the object that nothing asked for.
+    /// Allowed keys present in the object that nothing asked for (debug builds; empty in release builds).
     var unread: [String] {
-        members.map(\.key).filter { allowed.contains($0) && !used.contains($0) }
+        #if DEBUG
+        return members.indices.filter { allowed.contains(members[$0].key) && !used[$0] }.map { members[$0].key }
+        #else
+        return []
+        #endif
     }
 }
 

@@ -54,12 +54,14 @@ struct SceneReader {
     }
 
     // MARK: Generic pieces
+    // A value's path is an autoclosure: it is only spelled out for an error
+    // (building "bodies[9999].position" for every number read costs more than reading it).
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    mutating func object(_ node: JSONNode, _ path: String, _ what: String) -> Members? {
+    mutating func object(_ node: JSONNode, _ path: @autoclosure () -> String, _ what: String) -> Members? {
         guard case .object(let members) = node.value else {
-            fail(path, "must be \(what), got \(node.value.kindName)")
+            fail(path(), "must be \(what), got \(node.value.kindName)")
             return nil
         }
         return members
@@ -81,92 +83,92 @@ struct SceneReader {
         case size(Double, Double)
     }
 
-    mutating func number(_ node: JSONNode, _ path: String, _ range: NumberRange, label: String? = nil) -> Double? {
+    mutating func number(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: NumberRange, label: String? = nil) -> Double? {
         let subject = label.map { "\($0) must" } ?? "must"
         guard case .number(let v) = node.value else {
-            fail(path, "\(subject) be a number, got \(node.value.kindName)")
+            fail(path(), "\(subject) be a number, got \(node.value.kindName)")
             return nil
         }
         let show = SceneReader.show
         switch range {
         case .positive(let max):
-            if v <= 0 { fail(path, "\(subject) be greater than 0, got \(show(v))"); return nil }
-            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+            if v <= 0 { fail(path(), "\(subject) be greater than 0, got \(show(v))"); return nil }
+            if v > max { fail(path(), "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
         case .nonNegative(let max):
-            if v < 0 { fail(path, "\(subject) be at least 0, got \(show(v))"); return nil }
-            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+            if v < 0 { fail(path(), "\(subject) be at least 0, got \(show(v))"); return nil }
+            if v > max { fail(path(), "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
         case .within(let lo, let hi):
-            if v < lo || v > hi { fail(path, "\(subject) be between \(show(lo)) and \(show(hi)), got \(show(v))"); return nil }
+            if v < lo || v > hi { fail(path(), "\(subject) be between \(show(lo)) and \(show(hi)), got \(show(v))"); return nil }
         case .fraction:
-            if v <= 0 || v > 1 { fail(path, "\(subject) be greater than 0 and at most 1, got \(show(v))"); return nil }
+            if v <= 0 || v > 1 { fail(path(), "\(subject) be greater than 0 and at most 1, got \(show(v))"); return nil }
         case .size(let min, let max):
-            if v <= 0 { fail(path, "\(subject) be greater than 0, got \(show(v))"); return nil }
-            if v < min { fail(path, "\(subject) be at least \(show(min)), got \(show(v))"); return nil }
-            if v > max { fail(path, "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
+            if v <= 0 { fail(path(), "\(subject) be greater than 0, got \(show(v))"); return nil }
+            if v < min { fail(path(), "\(subject) be at least \(show(min)), got \(show(v))"); return nil }
+            if v > max { fail(path(), "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
         }
         return v
     }
 
-    mutating func integer(_ node: JSONNode, _ path: String, _ range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: ClosedRange<Int>) -> Int? {
         guard case .number(let v) = node.value else {
-            fail(path, "must be a whole number, got \(node.value.kindName)")
+            fail(path(), "must be a whole number, got \(node.value.kindName)")
             return nil
         }
         guard v == v.rounded() else {
-            fail(path, "must be a whole number, got \(SceneReader.show(v))")
+            fail(path(), "must be a whole number, got \(SceneReader.show(v))")
             return nil
         }
         guard v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
-            fail(path, "must be between \(range.lowerBound) and \(range.upperBound), got \(SceneReader.show(v))")
+            fail(path(), "must be between \(range.lowerBound) and \(range.upperBound), got \(SceneReader.show(v))")
             return nil
         }
         return Int(v)
     }
 
-    mutating func bool(_ node: JSONNode, _ path: String) -> Bool? {
+    mutating func bool(_ node: JSONNode, _ path: @autoclosure () -> String) -> Bool? {
         guard case .bool(let b) = node.value else {
-            fail(path, "must be true or false, got \(node.value.kindName)")
+            fail(path(), "must be true or false, got \(node.value.kindName)")
             return nil
         }
         return b
     }
 
-    mutating func string(_ node: JSONNode, _ path: String) -> String? {
+    mutating func string(_ node: JSONNode, _ path: @autoclosure () -> String) -> String? {
         guard case .string(let s) = node.value else {
-            fail(path, "must be a string, got \(node.value.kindName)")
+            fail(path(), "must be a string, got \(node.value.kindName)")
             return nil
         }
         return s
     }
 
     /// `[a, b]` of two numbers, each checked against `range`, named by `labels` in errors.
-    mutating func pair(_ node: JSONNode, _ path: String, _ range: NumberRange, labels: (String, String) = ("x", "y")) -> Vector? {
+    mutating func pair(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: NumberRange, labels: (String, String) = ("x", "y")) -> Vector? {
         let shape = "[\(labels.0), \(labels.1)]"
         guard case .array(let items) = node.value else {
-            fail(path, "must be \(shape), got \(node.value.kindName)")
+            fail(path(), "must be \(shape), got \(node.value.kindName)")
             return nil
         }
         guard items.count == 2 else {
-            fail(path, "must be \(shape), got an array of \(items.count) item\(items.count == 1 ? "" : "s")")
+            fail(path(), "must be \(shape), got an array of \(items.count) item\(items.count == 1 ? "" : "s")")
             return nil
         }
-        let a = number(items[0], path, range, label: labels.0)
-        let b = number(items[1], path, range, label: labels.1)
+        let a = number(items[0], path(), range, label: labels.0)
+        let b = number(items[1], path(), range, label: labels.1)
         guard let a, let b else { return nil }
         return Vector(a, b)
     }
 
-    mutating func point(_ node: JSONNode, _ path: String) -> Vector? {
-        pair(node, path, .within(-Limits.coordinate, Limits.coordinate))
+    mutating func point(_ node: JSONNode, _ path: @autoclosure () -> String) -> Vector? {
+        pair(node, path(), .within(-Limits.coordinate, Limits.coordinate))
     }
 
-    mutating func array(_ node: JSONNode, _ path: String, max: Int) -> [JSONNode]? {
+    mutating func array(_ node: JSONNode, _ path: @autoclosure () -> String, max: Int) -> [JSONNode]? {
         guard case .array(let items) = node.value else {
-            fail(path, "must be an array, got \(node.value.kindName)")
+            fail(path(), "must be an array, got \(node.value.kindName)")
             return nil
         }
         guard items.count <= max else {
-            fail(path, "has \(items.count) items; the limit is \(max)")
+            fail(path(), "has \(items.count) items; the limit is \(max)")
             return nil
         }
         return items

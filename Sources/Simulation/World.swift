@@ -145,6 +145,12 @@ public final class World {
         }
 
         // 3. Bodies in file order.
+        let count = scene.bodies.count
+        bodies.reserveCapacity(count)
+        drawnBodies.reserveCapacity(count)
+        chipmunkBodies.reserveCapacity(count)
+        previousPoses.reserveCapacity(count)
+        dynamicBodies.reserveCapacity(count)
         for spec in scene.bodies {
             try addBody(spec, at: spec.position)
         }

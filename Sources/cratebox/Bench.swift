@@ -36,6 +36,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Seconds the window runs (--window; default 10, or 4 for each pile of --capacity --window).")
     var seconds: Double?
 
+    @Flag(help: "Time opening SCENE: reading, decoding and validating, building the World, its first step.")
+    var start = false
+
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 
@@ -51,6 +54,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if capacity { return try benchCapacity() }
+        if start { return try benchStart() }
         let loaded = try loadScene(self.scene)
         let scene = loaded.scene
         if window { return try benchWindow(scene, text: loaded.text) }

@@ -35,3 +35,55 @@ import Testing
         #expect(JSONText.quote("a\"b\n\u{1}") == "\"a\\\"b\\n\\u0001\"")
     }
 }
+
+/// The reader's fast paths give exactly the doubles (and errors) of the full reading.
+@Suite struct JSONFastPathTests {
+    func read(_ text: String) throws -> Double {
+        let node = try JSONParser.parse(Array("[\(text)]".utf8))
+        guard case .array(let items) = node.value, case .number(let x) = items[0].value else { throw JSONSyntaxError(line: 0, column: 0, message: "not a number") }
+        return x
+    }
+
+    @Test func numbersReadExactlyAsTheirText() throws {
+        var rng = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "1", "-1", "25.01", "0.1", "0.3", "1e3", "1.5E-7", "123456789012345", "1234567890123456",
+                     "0.0000000000000000000001", "0.00000000000000000000001", "9007199254740993", "1209.7500000000002",
+                     "999999999999999.9", "4.35", "100.0", "-0.000"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &rng), point = Int.random(in: 0...digits, using: &rng)
+            var s = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            while s.count > 1 && s.hasPrefix("0") && point != 1 { s.removeFirst() }
+            if point < s.count && point > 0 { s.insert(".", at: s.index(s.startIndex, offsetBy: point)) }
+            if s.hasPrefix(".") { s = "0" + s }
+            if s.hasSuffix(".") { s += "0" }
+            texts.append(Bool.random(using: &rng) ? "-" + s : s)
+            texts.append(NumberText.json(Double.random(in: -1e6...1e6, using: &rng)))
+        }
+        for text in texts {
+            let x = try read(text)
+            let expected = try #require(Double(text), "\(text)")
+            #expect(x.bitPattern == expected.bitPattern, "\(text): \(x) against \(expected)")
+        }
+    }
+
+    @Test func stringsWithAndWithoutEscapesReadTheSame() throws {
+        let node = try JSONParser.parse(Array(#"["plain", "tab\tand \"quote\"", "é ü", "\u00e9", ""]"#.utf8))
+        guard case .array(let items) = node.value else { Issue.record("not an array"); return }
+        let strings = items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+        #expect(strings == ["plain", "tab\tand \"quote\"", "é ü", "é", ""])
+        // Bad UTF-8 and control characters are still found, at their place.
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array("[\"a\u{01}\"]".utf8)) }
+    }
+
+    @Test func duplicateKeysAreFoundInSmallAndBigObjects() {
+        for size in [3, 15, 16, 17, 40] {
+            let keys = (0..<size).map { "\"k\($0)\": \($0)" }
+            for duplicateOf in [0, size / 2, size - 1] {
+                let text = "{" + (keys + ["\"k\(duplicateOf)\": 1"]).joined(separator: ", ") + "}"
+                #expect(throws: JSONSyntaxError.self, "\(size) keys, k\(duplicateOf) twice") { try JSONParser.parse(Array(text.utf8)) }
+            }
+            #expect(throws: Never.self) { try JSONParser.parse(Array(("{" + keys.joined(separator: ", ") + "}").utf8)) }
+        }
+    }
+}
