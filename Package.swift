@@ -47,11 +47,13 @@ let package = Package(
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Physics"]),
+        // The plain C drawing loop `bench --draw` measures the painter against.
+        .target(name: "CDrawRunner", dependencies: ["CSDL2"]),
         // The command line.
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "ReferenceRunner", "Physics", "JSONText", "Animation",
+                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "ReferenceRunner", "CDrawRunner", "CSDL2", "Physics", "JSONText", "Animation",
                 "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

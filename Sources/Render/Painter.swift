@@ -28,6 +28,9 @@ public final class Painter {
         if let crate { SDL_DestroyTexture(crate) }
     }
 
+    /// The crate texture (nil when it could not be made), for `bench --draw`'s plain C loop.
+    public var crateTexture: OpaquePointer? { crate }
+
     /// Draws a snapshot of the world `alpha` of the way through its last step
     /// (debug drawing when the snapshot has outlines).
     public func draw(_ world: WorldSnapshot, camera: Camera, alpha: Double, width: Int, height: Int) {
@@ -94,16 +97,22 @@ public final class Painter {
     private func addShape(_ geometry: Shape.Geometry, pose: Pose, camera: Camera, color: SDL_Color, textured: Bool) {
         switch geometry {
         case .box(let w, let h, _):
-            let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
-            let points = corners.map { camera.toScreen(world($0, pose)) }
+            // Written out, without temporary arrays: a pile draws thousands of these a frame.
+            let c = cos(pose.angle), s = sin(pose.angle), x = pose.position.x, y = pose.position.y
+            func corner(_ dx: Double, _ dy: Double) -> (x: Double, y: Double) {
+                camera.toScreen(Vector(x + dx * c - dy * s, y + dx * s + dy * c))
+            }
+            let p0 = corner(-w / 2, -h / 2), p1 = corner(w / 2, -h / 2), p2 = corner(w / 2, h / 2), p3 = corner(-w / 2, h / 2)
             if textured {
                 let base = Int32(crateVertices.count)
                 let white = SDL_Color(r: 255, g: 255, b: 255, a: color.a)
-                let uv: [(Float, Float)] = [(0, 1), (1, 1), (1, 0), (0, 0)]
-                for (p, t) in zip(points, uv) { crateVertices.append(vertex(p, white, t.0, t.1)) }
-                crateIndices += [base, base + 1, base + 2, base, base + 2, base + 3]
+                crateVertices.append(vertex(p0, white, 0, 1))
+                crateVertices.append(vertex(p1, white, 1, 1))
+                crateVertices.append(vertex(p2, white, 1, 0))
+                crateVertices.append(vertex(p3, white, 0, 0))
+                for k: Int32 in [0, 1, 2, 0, 2, 3] { crateIndices.append(base + k) }
             } else {
-                addFan(points, color)
+                addFan([p0, p1, p2, p3], color)
             }
         case .circle(let r, let offset):
             let center = world(offset, pose)

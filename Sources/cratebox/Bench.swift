@@ -36,6 +36,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Seconds the window runs (--window; default 10, or 4 for each pile of --capacity --window).")
     var seconds: Double?
 
+    @Flag(help: "Time the painter against a plain C SDL loop drawing the same crates at the same poses with the same renderer, in a window.")
+    var draw = false
+
     @Flag(help: "Time opening SCENE: reading, decoding and validating, building the World, its first step.")
     var start = false
 
@@ -58,6 +61,10 @@ struct Bench: ParsableCommand {
         let loaded = try loadScene(self.scene)
         let scene = loaded.scene
         if window { return try benchWindow(scene, text: loaded.text) }
+        if draw {
+            try Run.requireDisplay()
+            return try benchDraw(scene)
+        }
         if reset { return try timeReset(scene) }
         guard CRunnerWorld.supports(scene) else {
             printError("cratebox: \(self.scene ?? ""): the plain C runner does not animate bodies; bench a scene without \"animation\"")
