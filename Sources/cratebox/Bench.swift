@@ -42,6 +42,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Time opening SCENE: reading, decoding and validating, building the World, its first step.")
     var start = false
 
+    @Option(help: "With --capacity: draw ms per step against crates, for World and plain C, into this PNG.")
+    var picture: String?
+
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 

@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSDL2
 import JSONText
 import ReferenceRunner
+import Render
 import SceneFormat
 import SandboxApp
 import Simulation
@@ -51,9 +53,11 @@ extension Bench {
         let log = { (what: String, n: Int, cost: String, fits: Bool) in
             if !self.json { say("  \(what) \(n) crates: \(cost) \(fits ? "fits" : "too many")") }
         }
+        var cPoints: [(crates: Int, ms: Double)] = [], worldPoints: [(crates: Int, ms: Double)] = []
         if !json { say("capacity: the largest awake pile whose mean step stays under 1/120 s (scripts: Sources/cratebox/Pile.swift)") }
         let c = try Bench.largest { n in
             let step = try Bench.cStep(crates: n)
+            cPoints.append((n, step * 1e3))
             log("plain C", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
             return step < budget
         }
@@ -68,8 +72,19 @@ extension Bench {
         } else {
             mine = try Bench.largest { n in
                 let step = try Bench.worldStep(crates: n)
+                worldPoints.append((n, step * 1e3))
                 log("World", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
                 return step < budget
+            }
+        }
+        if let picture, !window {
+            let series = [BenchPicture.Series(title: "World (Swift)", points: worldPoints, color: SDL_Color(r: 30, g: 80, b: 160, a: 255)),
+                          BenchPicture.Series(title: "plain C", points: cPoints, color: SDL_Color(r: 60, g: 150, b: 70, a: 255))]
+            do {
+                try BenchPicture.render(series, budgetMs: budget * 1e3, title: "ms per step (CPU time), the piles the bisection tried",
+                                        width: 900, height: 500, to: picture)
+            } catch {
+                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
             }
         }
         let ratio = NumberText.fixed(Double(mine) / Double(max(c, 1)), 3)
