@@ -13,7 +13,8 @@ import Simulation
 extension Bench {
     static let drawFrames = 120
 
-    func benchDraw(_ scene: Scene) throws {
+    /// The crates (x, y, angle, width, height each) and walls (ax, ay, bx, by, radius each) after 240 steps.
+    func drawnQuads(_ scene: Scene) throws -> (snapshot: WorldSnapshot, boxes: [Double], walls: [Double]) {
         let world = try World(scene: scene)
         try world.step(240)
         let snapshot = world.snapshot()
@@ -28,7 +29,11 @@ extension Bench {
         }
         var walls: [Double] = []
         for case .segment(let a, let b, let r) in snapshot.walls { walls += [a.x, a.y, b.x, b.y, r] }
+        return (snapshot, boxes, walls)
+    }
 
+    func benchDraw(_ scene: Scene) throws {
+        let (snapshot, boxes, walls) = try drawnQuads(scene)
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Run.noDisplay(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }
         let centered = Int32(bitPattern: 0x2FFF_0000)
