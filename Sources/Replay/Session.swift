@@ -14,6 +14,8 @@ public final class Session {
     public let sceneFile: String
     /// Every line so far, header first.
     public private(set) var lines: [String]
+    /// Every event applied, with its step and journal line: what a branch re-runs.
+    public private(set) var events: [Journal.TimedEvent] = []
     public private(set) var file: JournalFile?
     /// Why the recording stopped before it was ended (a write error), and at
     /// which step: its file is a valid journal up to its last complete line.
@@ -31,6 +33,7 @@ public final class Session {
     public func apply(_ event: Event) throws(WorldError) {
         try world.apply(event)
         record(Journal.line(step: world.stepCount, event))
+        events.append(Journal.TimedEvent(step: world.stepCount, event: event, line: lines.count))
     }
 
     /// One step; every 120th is followed by a checkpoint line, and a

@@ -79,30 +79,84 @@ struct Simulate: ParsableCommand {
     @Option(help: "Record the run as a replay journal.")
     var record: String?
 
+    @Option(help: "Continue a recorded session: its journal (the scene is the one embedded in it).")
+    var from: String?
+
+    @Option(help: "With --from: the step to continue from; the journal's events before it are kept, --events follow.")
+    var at: Int?
+
+    func validate() throws {
+        if (from == nil) != (at == nil) { throw ValidationError("--from and --at go together") }
+        if from != nil && scene != nil { throw ValidationError("--from runs the scene embedded in the journal; give no scene file") }
+        if from != nil && tilt != nil { throw ValidationError("--tilt does not combine with --from; put a tilt event in --events") }
+        if let at, at < 0 { throw ValidationError("--at must be 0 or more, got \(at)") }
+    }
+
     func run() throws {
-        let loaded = try loadScene(self.scene)
-        let scene = loaded.scene
         let script = try events.map { try loadJournal($0, requireHeader: false) }
-        let session: Session
-        do {
-            session = try Session(scene: scene, sceneText: loaded.text, sceneFile: loaded.fileName)
-        } catch {
-            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
-            throw Exit.failure
-        }
+        let session = try from != nil ? branchedSession(script) : newSession()
         if let record {
             do { try session.startRecording(to: record) } catch {
                 printError("cratebox: \(error)")
                 throw Exit.cannotCreate
             }
         }
+        let start = session.world.stepCount
+        try run(session, script: script?.events ?? [], from: start, to: start + duration.stepCount)
+        if record != nil {
+            do { try session.stopRecording() } catch {
+                // Kept in recordingFailure (with the step), reported just below.
+            }
+            if let failure = session.recordingFailure {
+                throw Failure(Exit.cannotCreate, "cratebox: \(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
+            }
+        }
         let world = session.world
-        let steps = duration.stepCount
-        let timed = script?.events ?? []
-        var next = 0
+        let hash = StateHash.hex(world.stateHash)
+        if json {
+            say(Self.json(world, hash: hash))
+        } else {
+            let dynamic = world.dynamicWorldBodies.count
+            say("\(world.scene.name): \(world.stepCount) steps (\(Self.seconds(world.stepCount)) s), \(dynamic) dynamic bod\(dynamic == 1 ? "y" : "ies"), hash \(hash)")
+        }
+    }
+
+    func newSession() throws -> Session {
+        let loaded = try loadScene(self.scene)
+        do {
+            return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
+        } catch {
+            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
+            throw Exit.failure
+        }
+    }
+
+    /// The recorded session of `--from`, rebuilt at step `--at`.
+    func branchedSession(_ script: Journal?) throws -> Session {
+        guard let from, let at else { throw Exit.failure }
+        let replay = try makeReplay(from)
+        guard at <= replay.lastStep else {
+            throw Failure(Exit.failure, "cratebox: \(from): --at \(at) is past the journal's last step, \(replay.lastStep)")
+        }
+        if let early = script?.events.first(where: { $0.step < at }) {
+            throw Failure(Exit.invalidScene, "\(events!):\(early.line): step \(early.step) is before the branch point, step \(at)")
+        }
+        let header = replay.journal.header!  // makeReplay read it
+        do {
+            let session = try Session.rebuilt(scene: replay.scene, sceneText: header.sceneText, sceneFile: header.sceneFile,
+                                              events: replay.journal.events, at: at)
+            return session!  // nothing cancels without a progress callback
+        } catch {
+            throw Failure(Exit.failure, "cratebox: \(from): the session cannot be rebuilt \(error)")
+        }
+    }
+
+    /// Runs `session` from step `start` to `end`, applying each scripted event before its step.
+    func run(_ session: Session, script timed: [Journal.TimedEvent], from start: Int, to end: Int) throws {
+        var next = timed.firstIndex { $0.step >= start } ?? timed.count
         do {
             if let tilt { try session.apply(.tilt(x: tilt.x, y: tilt.y)) }
-            for step in 0...steps {
+            for step in start...end {
                 while next < timed.count, timed[next].step == step {
                     do {
                         try session.apply(timed[next].event)
@@ -112,31 +166,16 @@ struct Simulate: ParsableCommand {
                     }
                     next += 1
                 }
-                if step < steps { try session.step() }
+                if step < end { try session.step() }
             }
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
+            printError("cratebox: \(self.scene ?? from ?? DefaultScene.fileName): \(error)")
             throw Exit.failure
         }
         if next < timed.count {
-            printError("cratebox: \(events!):\(timed[next].line): events after step \(steps) were not applied (the run has \(steps) steps)")
-        }
-        if record != nil {
-            do { try session.stopRecording() } catch {
-                // Kept in recordingFailure (with the step), reported just below.
-            }
-            if let failure = session.recordingFailure {
-                throw Failure(Exit.cannotCreate, "cratebox: \(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
-            }
-        }
-        let hash = StateHash.hex(world.stateHash)
-        if json {
-            say(Self.json(world, hash: hash))
-        } else {
-            let dynamic = world.dynamicWorldBodies.count
-            say("\(scene.name): \(world.stepCount) steps (\(Self.seconds(world.stepCount)) s), \(dynamic) dynamic bod\(dynamic == 1 ? "y" : "ies"), hash \(hash)")
+            printError("cratebox: \(events!):\(timed[next].line): events after step \(end) were not applied (the run has \(end) steps)")
         }
     }
 

@@ -101,6 +101,37 @@ import Testing
     /// Found by the reference's random journals: a valid scene (every number at
     /// its limit) and a grab a million points off a small, heavy body made
     /// Chipmunk abort ("Unsolvable constraint"). Such a grab is refused now.
+    /// `simulate --from JOURNAL --at S`: the recorded session's events before S,
+    /// then the given ones; bit-identical to a fresh run of the combined events,
+    /// and what it records verifies.
+    @Test func aHeadlessBranchIsAFreshRunOfTheCombinedEvents() throws {
+        let first = temporary("first-events.jsonl"), second = temporary("second-events.jsonl"), combined = temporary("combined.jsonl")
+        let recorded = temporary("recorded.jsonl"), branched = temporary("branched.jsonl")
+        let a = [#"{"step":30,"event":"tilt","x":0.8,"y":-0.6}"#, #"{"step":200,"event":"spawn","x":150,"y":200}"#,
+                 #"{"step":250,"event":"grab","body":0,"x":60,"y":20}"#, #"{"step":400,"event":"tilt","x":-0.5,"y":-0.9}"#]
+        let b = [#"{"step":250,"event":"spawn","x":100,"y":250}"#, #"{"step":350,"event":"tilt","x":0,"y":-1}"#]
+        try (a.joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try (b.joined(separator: "\n") + "\n").write(toFile: second, atomically: true, encoding: .utf8)
+        try ((a.prefix(2) + b).joined(separator: "\n") + "\n").write(toFile: combined, atomically: true, encoding: .utf8)
+        let original = try cratebox("simulate", "Scenes/crates.json", "--events", first, "--steps", "600", "--record", recorded)
+        #expect(original.status == 0, "\(original.stderr)")
+        // The grab at step 250 is dropped: the branch starts at 250, before it.
+        let branch = try cratebox("simulate", "--from", recorded, "--at", "250", "--events", second, "--steps", "350", "--json", "--record", branched)
+        let fresh = try cratebox("simulate", "Scenes/crates.json", "--events", combined, "--steps", "600", "--json")
+        #expect(branch.status == 0 && fresh.status == 0, "\(branch.stderr)\(fresh.stderr)")
+        #expect(branch.stdout == fresh.stdout && branch.stdout.contains("\"steps\":600"))
+        #expect(branch.stdout != original.stdout)
+        let verify = try cratebox("replay", branched, "--verify")
+        #expect(verify.status == 0 && verify.stdout.hasPrefix("verified 600 steps"), "\(verify.stdout)")
+
+        let past = try cratebox("simulate", "--from", recorded, "--at", "601")
+        #expect(past.status == 1 && past.stderr.contains("--at 601 is past the journal's last step, 600"), "\(past.stderr)")
+        let early = try cratebox("simulate", "--from", recorded, "--at", "300", "--events", second)
+        #expect(early.status == 65 && early.stderr.contains("\(second):1: step 250 is before the branch point, step 300"), "\(early.stderr)")
+        let both = try cratebox("simulate", "Scenes/crates.json", "--from", recorded, "--at", "3")
+        #expect(both.status == 64)
+    }
+
     @Test func aGrabFarOffASmallBodyIsRefusedNotAnAbort() throws {
         let r = try cratebox("simulate", "Tests/Fixtures/valid/limits-at-edge.json", "--steps", "600",
                              "--events", "Tests/Fixtures/events/limits-at-edge-far-grab.jsonl")
