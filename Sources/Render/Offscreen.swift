@@ -16,6 +16,16 @@ public enum Offscreen {
         }
     }
 
+    /// The pixels of a snapshot's picture (as the window draws it), RGBA from the top row, for tests.
+    public static func pixels(of snapshot: WorldSnapshot, width: Int, height: Int, alpha: Double = 1) throws(RenderError) -> [UInt8] {
+        try withCanvas(width: width, height: height) { surface, renderer in
+            let camera = Camera(worldWidth: snapshot.scene.width, worldHeight: snapshot.scene.height, pixelWidth: width, pixelHeight: height)
+            Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: alpha, width: width, height: height)
+            SDL_RenderPresent(renderer)
+            return copyPixels(surface, width: width, height: height)
+        }
+    }
+
     static func copyPixels(_ surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> [UInt8] {
         let s = surface.pointee
         var out = [UInt8](repeating: 0, count: width * height * 4)

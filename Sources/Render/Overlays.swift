@@ -22,6 +22,7 @@ public enum Overlays {
         "F12                 screenshot (PNG)",
         "Ctrl+S              save the state as a scene",
         "F9                  start / stop recording a replay",
+        "Backspace (held)    back in time (Shift: forward); Space resumes there",
         "replay: Left/Right  jump a second; Home/End; click the timeline",
         "Esc                 quit",
         "gamepad             left stick or accelerometer tilts",
@@ -73,5 +74,17 @@ public enum Overlays {
             let x = bar.x + Int32(Double(bar.w) * Double(tick) / Double(last))
             SDL_RenderDrawLine(renderer, x, bar.y - 2, x, bar.y + bar.h + 2)
         }
+    }
+
+    /// A progress bar across the middle of the window (a branch being rebuilt).
+    public static func drawProgress(done: Int, total: Int, width: Int32, height: Int32, scale: Double, renderer: OpaquePointer) {
+        let w = Int32(Double(width) * 0.5), h = Int32(14 * scale)
+        var bar = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)
+        var filled = bar
+        filled.w = Int32(Double(w) * Double(min(max(done, 0), max(total, 1))) / Double(max(total, 1)))
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 170)
+        SDL_RenderFillRect(renderer, &bar)
+        SDL_SetRenderDrawColor(renderer, 250, 220, 90, 255)
+        SDL_RenderFillRect(renderer, &filled)
     }
 }

@@ -15,31 +15,67 @@ extension App {
             }
         }
         if !watching, let tilt = input.tiltEvent(frame: frame) { physics.send(.event(tilt)) }
+        if !watching { scrub(frame: frame) }
         return true
+    }
+
+    /// Backspace held runs time backwards through the remembered past, faster
+    /// the longer it is held (Shift+Backspace forwards, up to the present).
+    func scrub(frame: Double) {
+        guard let keys = SDL_GetKeyboardState(nil), keys[Int(SDL_SCANCODE_BACKSPACE.rawValue)] != 0 else {
+            scrubbingSince = nil
+            return
+        }
+        let now = Monotonic.now
+        let held = now - (scrubbingSince ?? now)
+        if scrubbingSince == nil { scrubbingSince = now }
+        let shift = (SDL_GetModState().rawValue & (KMOD_LSHIFT.rawValue | KMOD_RSHIFT.rawValue)) != 0
+        // Real time at first, twice as fast after a second, 16 times after four.
+        let speed = min(16, 1 + held * held)
+        let steps = max(1, Int((max(frame, 1.0 / 120) * 120 * speed).rounded()))
+        physics.send(.scrub(by: shift ? steps : -steps))
+    }
+
+    /// The timeline's range: a replay's steps, or while showing the past, the remembered ones.
+    func timelineRange(_ status: PhysicsStatus) -> (first: Int, last: Int)? {
+        if let replay = status.replay { return (0, replay.lastStep) }
+        if status.showing != nil || status.rebuilding != nil, let history = status.history { return history }
+        return nil
     }
 
     /// What the mouse needs of the picture now.
     var pointer: Input.Pointer {
         let scale = window.pixelScale, camera = self.camera
         let toWorld = { (x: Int32, y: Int32) in camera.toWorld(x: Double(x) * scale, y: Double(y) * scale) }
-        let bar = timelineBar, lastStep = watching ? physics.latest.status.replay?.lastStep : nil
+        let bar = timelineBar, range = timelineRange(physics.latest.status)
+        let step = { (x: Int32) -> Int? in
+            guard let range else { return nil }
+            let px = min(max(Double(x) * scale, Double(bar.x)), Double(bar.x + bar.w))
+            return range.first + Int((px - Double(bar.x)) / Double(bar.w) * Double(range.last - range.first))
+        }
         return Input.Pointer(
             toWorld: toWorld,
             // A few pixels of slack, so small bodies are easy to hit.
             slack: 4 * scale / camera.scale,
             timeline: { x, y in
-                guard let lastStep else { return nil }
                 let px = Double(x) * scale, py = Double(y) * scale
                 guard py >= Double(bar.y) - 10 && px >= Double(bar.x) && px <= Double(bar.x + bar.w) else { return nil }
-                return Int((px - Double(bar.x)) / Double(bar.w) * Double(lastStep))
+                return step(x)
             },
+            timelineStep: step,
             pointsPerPixel: scale / camera.scale)
     }
 
     /// Does what a command says; returns false to quit.
     func perform(_ command: Command) -> Bool {
         switch command {
-        case .quit: return false
+        case .quit:
+            // Esc while a branch is rebuilt cancels the rebuild, not the window.
+            if physics.latest.status.rebuilding != nil {
+                physics.cancelRebuild()
+                return true
+            }
+            return false
         case .reset:
             if watching { physics.send(.seek(to: 0)) } else {
                 physics.send(.event(.reset))
@@ -90,9 +126,12 @@ extension App {
             hud.show(captures.screenshot(window, step: snapshot.stepCount))
         }
         hud.draw(self.status(published), in: window)
-        if let replay = status.replay {
-            Overlays.drawTimeline(timelineBar, played: snapshot.stepCount, last: replay.lastStep,
-                                  ticks: replay.checkpoints, renderer: window.renderer)
+        if let range = timelineRange(status) {
+            Overlays.drawTimeline(timelineBar, played: snapshot.stepCount - range.first, last: range.last - range.first,
+                                  ticks: status.replay?.checkpoints ?? [], renderer: window.renderer)
+        }
+        if let rebuilding = status.rebuilding {
+            Overlays.drawProgress(done: rebuilding.done, total: rebuilding.total, width: pw, height: ph, scale: window.pixelScale, renderer: window.renderer)
         }
         SDL_RenderPresent(window.renderer)
     }
@@ -114,6 +153,8 @@ extension App {
         s.recordingStopped = p.recordingStopped
         s.lostFiles = p.lostFiles + captures.lost
         if let replay = p.replay { s.replay = (replay.lastStep, replay.truncated, replay.problem) }
+        if let shown = p.showing, let history = p.history { s.past = (shown, history.last) }
+        if let rebuilding = p.rebuilding { s.rebuilding = rebuilding }
         s.droppedTime = p.droppedTime
         s.droppedFrames = p.droppedFrames
         return s

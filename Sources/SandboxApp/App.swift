@@ -23,6 +23,8 @@ public final class App {
         public var screenshotDirectory = "."
         /// Record from the start to this journal.
         public var recordPath: String?
+        /// The most memory the time machine's history may take, in bytes.
+        public var historyBudget = History.defaultBudget
         /// Close the window after this many seconds with no input, and keep the
         /// figures `bench --window` reports.
         public var benchSeconds: Double?
@@ -40,6 +42,8 @@ public final class App {
     var debug = false
     var screenshotRequested = false
     var fps = 0.0
+    /// When Backspace went down, while it is held.
+    var scrubbingSince: Double?
     /// Whether the HUD said that physics cannot keep up (once).
     var saidBehind = false
     /// Set while the window is open.
@@ -82,6 +86,7 @@ public final class App {
         configuration.captureDirectory = options.screenshotDirectory
         configuration.sceneName = scene.name
         configuration.recordPath = options.recordPath
+        configuration.historyBudget = options.historyBudget
         do {
             physics = try PhysicsThread(configuration: configuration, makeMode: makeMode)
         } catch {

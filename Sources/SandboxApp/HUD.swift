@@ -19,6 +19,9 @@ struct HUD {
         var lostFiles: [String] = []
         var replay: (lastStep: Int, truncated: Bool, problem: String?)?
         var droppedTime = 0.0, droppedFrames = 0
+        /// Showing the past: the step shown and the last one remembered.
+        var past: (step: Int, last: Int)?
+        var rebuilding: (done: Int, total: Int)?
     }
 
     var hidden = false
@@ -41,7 +44,13 @@ struct HUD {
             ("bodies \(s.bodies)   time x\(scale)", Palette.text),
             ("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g", Palette.text),
         ]
-        if s.paused { lines.append(("PAUSED (space: run, N: step)", Palette.warning)) }
+        if let past = s.past {
+            lines.append(("PAST: step \(past.step) of \(past.last)", Palette.joint))
+            lines.append(("Space or any input resumes here", Palette.joint))
+        } else if s.paused {
+            lines.append(("PAUSED (space: run, N: step)", Palette.warning))
+        }
+        if let r = s.rebuilding { lines.append(("resuming: step \(r.done) of \(r.total) (Esc cancels)", Palette.joint)) }
         if s.recording { lines.append(("● RECORDING (F9 stops)", Palette.contact)) }
         if let stopped = s.recordingStopped { lines.append((stopped, Palette.warning)) }
         for lost in s.lostFiles { lines.append(("not saved: \(lost)", Palette.warning)) }

@@ -29,12 +29,16 @@ struct Input {
         var slack: Double
         /// The step a click on the timeline means, if it is on the timeline.
         var timeline: (Int32, Int32) -> Int?
+        /// The step at a window x while dragging along the timeline.
+        var timelineStep: (Int32) -> Int?
         /// World points per SDL point.
         var pointsPerPixel: Double
     }
 
     /// The left button went down on the world (not on the timeline).
     private var pressing = false
+    /// The left button went down on the timeline: moving drags along it.
+    private var onTimeline = false
     private var panning = false
     /// When D went down (a tap toggles debug drawing, a hold tilts), while it is down.
     private var dPressedAt: UInt64?
@@ -65,6 +69,7 @@ struct Input {
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
             if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
+            if event.button.button == UInt8(SDL_BUTTON_LEFT) { onTimeline = false }
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing else { return [] }
             pressing = false
             return [.physics(.release)]
@@ -72,6 +77,7 @@ struct Input {
             var commands: [Command] = []
             // Drags a body if the press took hold of one (the physics thread knows).
             if pressing { commands.append(.physics(.drag(to: pointer.toWorld(event.motion.x, event.motion.y)))) }
+            if onTimeline, let step = pointer.timelineStep(event.motion.x) { commands.append(.physics(.seek(to: step))) }
             if panning {
                 let k = pointer.pointsPerPixel
                 commands.append(.pan(Vector(-Double(event.motion.xrel) * k, Double(event.motion.yrel) * k)))
@@ -128,7 +134,10 @@ struct Input {
             panning = true
             return []
         }
-        if button.button == UInt8(SDL_BUTTON_LEFT), let step = pointer.timeline(button.x, button.y) { return [.physics(.seek(to: step))] }
+        if button.button == UInt8(SDL_BUTTON_LEFT), let step = pointer.timeline(button.x, button.y) {
+            onTimeline = true
+            return [.physics(.seek(to: step))]
+        }
         let p = pointer.toWorld(button.x, button.y)
         if button.button == UInt8(SDL_BUTTON_LEFT) {
             // The physics thread holds the dynamic body there, or spawns on empty space.

@@ -11,7 +11,8 @@ final class PhysicsLoop {
     /// Time scales offered by - and +.
     static let timeScales = [0.125, 0.25, 0.5, 1, 2]
 
-    let mode: Mode
+    /// A branch replaces the live session with a rebuilt one.
+    var mode: Mode
     let captures: Captures
     let inbox: Locked<PhysicsThread.Inbox>
     let outbox: Locked<PhysicsThread.Outbox>
@@ -21,14 +22,19 @@ final class PhysicsLoop {
     var stepOnce = false
     var timeScaleIndex = 3
     var status = PhysicsStatus()
+    /// The live session's past, for scrubbing.
+    var history: History
+    /// The step shown while scrubbing through the past (nil: the present).
+    var showing: Int?
     /// Simulated and real seconds since the speed was last measured.
     private var speedWindow = (sim: 0.0, real: 0.0)
 
     var world: World { mode.world }
     var timeScale: Double { PhysicsLoop.timeScales[timeScaleIndex] }
 
-    init(mode: Mode, captures: Captures, inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+    init(mode: Mode, captures: Captures, historyBudget: Int, inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
         self.mode = mode
+        history = History(budget: historyBudget)
         self.captures = captures
         self.inbox = inbox
         self.outbox = outbox
@@ -51,7 +57,7 @@ final class PhysicsLoop {
             }
         }
         mode.world.keepsPreviousPoses = true  // the picture is drawn between steps
-        let loop = PhysicsLoop(mode: mode, captures: captures, inbox: inbox, outbox: outbox)
+        let loop = PhysicsLoop(mode: mode, captures: captures, historyBudget: configuration.historyBudget, inbox: inbox, outbox: outbox)
         loop.publish(stateTime: Monotonic.now)
         outbox.update { $0.start = .ready }
         loop.loop()
@@ -99,7 +105,7 @@ final class PhysicsLoop {
     /// Whole steps from the accumulator, at the time scale; one when stepping while paused.
     private func stepsFor(_ frame: Double) -> Int {
         defer { stepOnce = false }
-        if paused {
+        if paused || showing != nil {
             clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
             return stepOnce ? 1 : 0
         }
@@ -165,7 +171,9 @@ final class PhysicsLoop {
         outbox.withLock { $0.messages.append((text, seconds)) }
     }
 
-    /// Publishes what the window draws next.
+    /// Publishes what the window draws next: the world after its last step, or
+    /// while scrubbing, the remembered step shown. A live session's steps are
+    /// remembered as they are published.
     func publish(stateTime: Double) {
         status.paused = paused
         status.timeScale = timeScale
@@ -183,7 +191,15 @@ final class PhysicsLoop {
             status.replay = .init(lastStep: replay.lastStep, truncated: replay.journal.truncated, problem: watching.problem,
                                   checkpoints: watching.checkpointSteps)
         }
-        let published = Published(snapshot: world.snapshot(debug: debug), status: status, stateTime: stateTime)
+        var snapshot = world.snapshot(debug: debug)
+        if mode.session != nil {
+            // The state after each step, before the events at that step (what a branch from it rebuilds).
+            if history.lastStep.map({ snapshot.stepCount > $0 }) ?? true { history.record(snapshot) }
+            if let showing, let past = history.frame(at: showing) { snapshot = past }
+            status.history = history.firstStep.map { ($0, history.lastStep!) }
+        }
+        status.showing = showing.map { history.frame(at: $0)?.stepCount ?? $0 }
+        let published = Published(snapshot: snapshot, status: status, stateTime: stateTime)
         outbox.withLock { $0.published = published }
     }
 }

@@ -23,7 +23,10 @@ enum PhysicsRequest: Sendable {
     /// Debug drawing wants outlines and contacts in the snapshots.
     case debug(Bool)
     /// Watching a replay: jump to a step, by a number of steps, or to the end.
+    /// In a live session, the same move through the remembered past.
     case seek(to: Int), seekBy(Int), seekToEnd
+    /// Live: scrub through the remembered past by this many steps (back when negative).
+    case scrub(by: Int)
     case toggleRecording, saveScene
 }
 
@@ -47,6 +50,11 @@ struct PhysicsStatus: Sendable {
     var simSpeed = 1.0
     var droppedTime = 0.0
     var droppedFrames = 0
+    /// Live: the steps remembered (first, last), and the one shown while scrubbing.
+    var history: (first: Int, last: Int)?
+    var showing: Int?
+    /// A branch being rebuilt: steps done of the total.
+    var rebuilding: (done: Int, total: Int)?
     /// Totals since the thread started: steps run and the CPU seconds they took.
     var steps = 0
     var cpuSeconds = 0.0
@@ -74,6 +82,8 @@ final class PhysicsThread: Sendable {
         var sceneName = "scene"
         /// Record from step 0 to this journal.
         var recordPath: String?
+        /// The most memory the time machine's history may take, in bytes.
+        var historyBudget = History.defaultBudget
     }
 
     struct Inbox: Sendable {
@@ -82,6 +92,8 @@ final class PhysicsThread: Sendable {
         /// time the window takes to open would be dropped sim time).
         var begun = false
         var stop = false
+        /// Esc while a branch is rebuilt.
+        var cancelRebuild = false
     }
 
     struct Outbox: Sendable {
@@ -132,6 +144,11 @@ final class PhysicsThread: Sendable {
     /// The window is open: the clock starts.
     func begin() {
         inbox.update { $0.begun = true }
+    }
+
+    /// Stops rebuilding a branch (the past stays shown).
+    func cancelRebuild() {
+        inbox.update { $0.cancelRebuild = true }
     }
 
     func send(_ request: PhysicsRequest) {

@@ -49,6 +49,34 @@ public final class WorldSnapshot: Sendable {
         contacts = debug ? world.contactPoints : nil
     }
 
+    /// The same state for keeping (the time machine's history): drawn as it is
+    /// (no step to draw between, so one array of poses), without the grab and
+    /// debug drawing.
+    public func atRest() -> WorldSnapshot {
+        WorldSnapshot(self)
+    }
+
+    private init(_ other: WorldSnapshot) {
+        scene = other.scene
+        bodies = other.bodies
+        current = other.current
+        previous = other.current
+        walls = other.walls
+        jointAnchors = other.jointAnchors
+        grab = nil
+        stepCount = other.stepCount
+        liveBodyCount = other.liveBodyCount
+        tilt = other.tilt
+        outlines = nil
+        contacts = nil
+    }
+
+    /// Roughly what keeping it costs, in bytes (its own poses and anchors; the
+    /// bodies' descriptions are shared between snapshots).
+    public var keptBytes: Int {
+        current.count * MemoryLayout<Pose>.stride + jointAnchors.count * 4 * MemoryLayout<Double>.stride + 256
+    }
+
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
     public func pose(of index: Int, alpha: Double) -> Pose {
         alpha >= 1 ? current[index] : previous[index].interpolated(to: current[index], alpha)

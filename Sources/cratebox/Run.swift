@@ -23,6 +23,13 @@ struct Run: ParsableCommand {
     @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
     var record: String?
 
+    @Option(help: "The most memory the time machine keeps of the past, in MB (default 256: at least the last 60 s of a 1,000-body scene at every step).")
+    var historyMb = 256
+
+    func validate() throws {
+        guard (1...65_536).contains(historyMb) else { throw ValidationError("--history-mb must be between 1 and 65536") }
+    }
+
     func run() throws {
         let loaded = try loadScene(self.scene)
         try Run.requireDisplay()
@@ -31,6 +38,7 @@ struct Run: ParsableCommand {
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
         options.recordPath = record
+        options.historyBudget = historyMb << 20
         try Run.open(App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options))
     }
 

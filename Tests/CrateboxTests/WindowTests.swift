@@ -340,6 +340,59 @@ import Testing
     }
 }
 
+/// The time machine as a user tries it: record, knock the tower over, hold
+/// Backspace to go back, click to branch; both journals verify.
+@Suite struct TimeMachineWindowTests {
+    @Test func recordScrubBackAndBranchWithAClick() throws {
+        let display = try WindowTests.VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = NSTemporaryDirectory() + "cratebox-timemachine-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let journal = directory + "/tower.jsonl"
+        let app = Process()
+        app.executableURL = binary
+        app.arguments = ["run", "Scenes/tower.json", "--record", journal]
+        app.currentDirectoryURL = packageRoot
+        app.environment = display.env
+        let out = Pipe()
+        app.standardOutput = out
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        let window = try WindowTests().waitForWindow("cratebox: Tower", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        let xdotool = { (args: [String]) throws in _ = try WindowTests().tool("/usr/bin/xdotool", args, env: display.env) }
+        try xdotool(["windowfocus", "--sync", window])
+        try xdotool(["keydown", "Left"])
+        usleep(1_200_000)
+        try xdotool(["keyup", "Left"])
+        usleep(1_500_000)
+        try xdotool(["keydown", "BackSpace"])
+        usleep(1_000_000)
+        try xdotool(["keyup", "BackSpace"])
+        usleep(300_000)
+        try xdotool(["mousemove", "--window", window, "640", "150", "click", "1"])
+        usleep(1_000_000)
+        try xdotool(["key", "Escape"])
+        WindowTests().waitOrKill(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(output)")
+        #expect(output.contains("resumed from step"), "\(output)")
+        let branch = directory + "/tower.branch-1.jsonl"
+        #expect(FileManager.default.fileExists(atPath: branch), "\(output)")
+        for path in [journal, branch] {
+            let verify = try cratebox("replay", path, "--verify")
+            #expect(verify.status == 0 && verify.stdout.hasPrefix("verified "), "\(path): \(verify.stdout)\(verify.stderr)")
+        }
+        // The click spawned a crate in the new branch only; the tilt is in both (before the branch point).
+        let new = try String(contentsOfFile: journal, encoding: .utf8), old = try String(contentsOfFile: branch, encoding: .utf8)
+        #expect(new.contains("\"event\":\"spawn\"") && !old.contains("\"event\":\"spawn\""))
+        #expect(old.contains("\"event\":\"tilt\""))
+    }
+}
+
 /// Overload: a pile far too heavy for 1/120 s steps. The simulation slows and
 /// says so; the window does not slow with it. Before the physics thread, each
 /// frame ran at least one step when behind, so there were never more frames

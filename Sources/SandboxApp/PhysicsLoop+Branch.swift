@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Controls
+import FileOutput
+import Replay
+import Simulation
+
+/// Branching from a shown past step: the live session is rebuilt at that step
+/// (`Session.rebuilt`), its later events dropped; a recording becomes the new
+/// branch and keeps the abandoned future beside it.
+extension PhysicsLoop {
+    /// Resumes from the shown step; false when the rebuild was cancelled or failed (the past stays shown).
+    func branchFromShownStep() -> Bool {
+        guard let step = showing, case .live(let session) = mode else { return true }
+        if step >= world.stepCount {
+            showing = nil
+            return true
+        }
+        inbox.withLock { $0.cancelRebuild = false }
+        let rebuilt: Session?
+        do {
+            rebuilt = try Session.rebuilt(scene: world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
+                                          events: session.events, at: step) { done, total in
+                self.status.rebuilding = (done, total)
+                self.publish(stateTime: Monotonic.now)
+                return !self.inbox.withLock { $0.cancelRebuild }
+            }
+        } catch {
+            say("cannot resume from step \(step): \(error)", seconds: 8)
+            status.rebuilding = nil
+            return false
+        }
+        status.rebuilding = nil
+        guard let rebuilt else {
+            say("resuming cancelled: still showing step \(step)")
+            return false
+        }
+        if session.isRecording { moveRecording(from: session, to: rebuilt) }
+        rebuilt.world.keepsPreviousPoses = true
+        mode = .live(rebuilt)
+        history.drop(from: step + 1)
+        showing = nil
+        paused = false
+        clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
+        say("resumed from step \(step)")
+        return true
+    }
+
+    /// The recording follows the new branch: the abandoned future is saved
+    /// whole beside it (NAME.branch-N.jsonl, written atomically), then the journal
+    /// is rewritten with the shared prefix and what follows.
+    private func moveRecording(from old: Session, to new: Session) {
+        guard let path = old.file?.path else { return }
+        let base = path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path
+        var n = 1
+        while access("\(base).branch-\(n).jsonl", F_OK) == 0 { n += 1 }
+        let kept = "\(base).branch-\(n).jsonl"
+        do {
+            try old.stopRecording()
+            try AtomicFile.write(Array(old.journalText.utf8), to: kept)
+            try new.startRecording(to: path)
+            say("recording the new branch to \(path); the abandoned future is in \(kept)", seconds: 8)
+        } catch {
+            say("recording stopped: \(error)", seconds: 8)
+        }
+    }
+}
