@@ -15,13 +15,28 @@ extension Session {
     /// `events` before that step applied where it was (events at `step` and
     /// later are left out: the branch takes their place). Nil when `progress`
     /// cancelled it.
+    ///
+    /// With `lines` (the journal the events came from, as a live session keeps
+    /// it), the rebuild starts from the last reset before `step` instead of the
+    /// build: a reset is an exact starting point, and what came before it is
+    /// only copied.
     public static func rebuilt(scene: Scene, sceneText: String, sceneFile: String, events: [Journal.TimedEvent], at step: Int,
-                               progress: Progress? = nil) throws(BranchError) -> Session? {
+                               lines: [String]? = nil, progress: Progress? = nil) throws(BranchError) -> Session? {
         let session: Session
-        do { session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile) } catch {
+        var next = 0
+        do {
+            if let lines, let reset = events.lastIndex(where: { $0.event == .reset && $0.step < step }),
+               events[reset].line <= lines.count {
+                let r = events[reset]
+                session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile, resetAtStep: r.step,
+                                      lines: Array(lines[..<r.line]), events: Array(events[...reset]))
+                next = reset + 1
+            } else {
+                session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)
+            }
+        } catch {
             throw BranchError(step: 0, line: nil, reason: "\(error)")
         }
-        var next = 0
         while true {
             while next < events.count, events[next].step == session.world.stepCount, events[next].step < step {
                 let timed = events[next]

@@ -28,6 +28,17 @@ public final class Session {
         lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
     }
 
+    /// A session that continues from a reset at `step`: the world as the reset
+    /// left it, and the journal up to and including the reset's line.
+    init(scene: Scene, sceneText: String, sceneFile: String, resetAtStep step: Int,
+         lines: [String], events: [Journal.TimedEvent]) throws(PhysicsError) {
+        world = try World(scene: scene, resetAtStep: step)
+        self.sceneText = sceneText
+        self.sceneFile = sceneFile
+        self.lines = lines
+        self.events = events
+    }
+
     /// Applies an input and journals it (refused inputs are not journaled:
     /// they changed nothing).
     public func apply(_ event: Event) throws(WorldError) {

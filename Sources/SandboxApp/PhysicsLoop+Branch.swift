@@ -21,7 +21,7 @@ extension PhysicsLoop {
         let rebuilt: Session?
         do {
             rebuilt = try Session.rebuilt(scene: world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                          events: session.events, at: step) { done, total in
+                                          events: session.events, at: step, lines: session.lines) { done, total in
                 self.status.rebuilding = (done, total)
                 self.publish(stateTime: Monotonic.now)
                 return !self.inbox.withLock { $0.cancelRebuild }

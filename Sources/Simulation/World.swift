@@ -111,6 +111,13 @@ public final class World {
         try build()
     }
 
+    /// The world exactly as a reset at step `step` leaves it: a reset rebuilds
+    /// everything but the step count, so this is an exact starting point.
+    public convenience init(scene: Scene, resetAtStep step: Int) throws(PhysicsError) {
+        try self.init(scene: scene)
+        stepCount = step
+    }
+
     /// Steps 1 to 4 of the normative construction order.
     private func build() throws(PhysicsError) {
         // 1. The space.

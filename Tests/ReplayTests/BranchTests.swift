@@ -74,6 +74,32 @@ import TestSupport
         }
     }
 
+    /// From the last reset (an exact starting point) or from the build: the same session.
+    @Test(arguments: ["crates.json", "bridge.json", "elevator.json"])
+    func aRebuildFromTheLastResetIsARebuildFromTheBuild(name: String) throws {
+        var rng = SeededGenerator(seed: 9)
+        let original = try Self.session(name)
+        try Self.drive(original, &rng, steps: 200)
+        try original.apply(.spawn(x: original.world.scene.width / 2, y: original.world.scene.height * 0.8))
+        try original.apply(.reset)
+        try original.apply(.tilt(x: 0.4, y: -0.9))  // after the reset, at the same step: kept
+        try Self.drive(original, &rng, steps: 300)
+        let resets = original.events.filter { $0.event == .reset }.map(\.step)
+        #expect(!resets.isEmpty)
+        for at in [resets.last! + 1, resets.last! + 150, 500] {
+            let make = { (lines: [String]?) in
+                try #require(try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText, sceneFile: original.sceneFile,
+                                                 events: original.events, at: at, lines: lines))
+            }
+            let fromBuild = try make(nil), fromReset = try make(original.lines)
+            #expect(fromReset.world.stateHash == fromBuild.world.stateHash && fromReset.world.stepCount == at)
+            #expect(fromReset.journalText == fromBuild.journalText)
+            try fromBuild.step(120)
+            try fromReset.step(120)
+            #expect(fromReset.world.stateHash == fromBuild.world.stateHash, "\(name) at \(at)")
+        }
+    }
+
     @Test func aRebuildCanBeCancelledAndReportsProgress() throws {
         let original = try Self.session("crates.json")
         try original.step(600)
