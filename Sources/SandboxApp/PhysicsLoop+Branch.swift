@@ -43,6 +43,7 @@ extension PhysicsLoop {
         showing = nil
         paused = false
         clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
+        clockRestarted = true
         say("resumed from step \(step)")
         return true
     }

@@ -26,6 +26,8 @@ final class PhysicsLoop {
     var history: History
     /// The step shown while scrubbing through the past (nil: the present).
     var showing: Int?
+    /// Set by a branch, so that the loop does not count the rebuild as real time.
+    var clockRestarted = false
     /// Simulated and real seconds since the speed was last measured.
     private var speedWindow = (sim: 0.0, real: 0.0)
 
@@ -76,6 +78,11 @@ final class PhysicsLoop {
             }
             if stop { return finish() }
             for request in requests { handle(request) }
+            if clockRestarted {
+                // A branch was rebuilt: the time it took is not play time.
+                last = Monotonic.now
+                clockRestarted = false
+            }
             let now = Monotonic.now
             let frame = now - last
             last = now
@@ -96,7 +103,7 @@ final class PhysicsLoop {
             } else if !requests.isEmpty {
                 publish(stateTime: now - clock.accumulator / timeScale)
             }
-            measureSpeed(real: paused ? 0 : frame, sim: Double(ran) * clock.stepDuration)
+            measureSpeed(real: paused || showing != nil ? 0 : frame, sim: Double(ran) * clock.stepDuration)
             let due = paused ? 0.25 : (clock.stepDuration - clock.accumulator) / timeScale - (Monotonic.now - now)
             inbox.wait(atMost: due, until: { !$0.requests.isEmpty || $0.stop }) { _ in }
         }
