@@ -15,8 +15,8 @@ public final class Painter {
     private let crate: OpaquePointer?
     private var crateVertices: [SDL_Vertex] = []
     private var crateIndices: [Int32] = []
-    private var fillVertices: [SDL_Vertex] = []
-    private var fillIndices: [Int32] = []
+    var fillVertices: [SDL_Vertex] = []
+    var fillIndices: [Int32] = []
 
     public init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -79,13 +79,22 @@ public final class Painter {
                 _ = SDL_RenderGeometry(renderer, crate, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
             }
         }
+        // What holds the bodies together, in one call of its own, over the crates.
+        fillVertices.removeAll(keepingCapacity: true)
+        fillIndices.removeAll(keepingCapacity: true)
+        addJoints(world, camera: camera)
+        fillVertices.withUnsafeBufferPointer { v in
+            fillIndices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
         if let outlines = world.outlines { drawDebug(world, outlines, camera: camera, alpha: alpha) }
         drawGrabLine(world, camera: camera, alpha: alpha)
     }
 
     // MARK: Filled shapes
 
-    private func vertex(_ p: (x: Double, y: Double), _ color: SDL_Color, _ u: Float = 0, _ v: Float = 0) -> SDL_Vertex {
+    func vertex(_ p: (x: Double, y: Double), _ color: SDL_Color, _ u: Float = 0, _ v: Float = 0) -> SDL_Vertex {
         SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: color, tex_coord: SDL_FPoint(x: u, y: v))
     }
 
@@ -136,7 +145,7 @@ public final class Painter {
         }
     }
 
-    private func addFan(_ points: [(x: Double, y: Double)], _ color: SDL_Color) {
+    func addFan(_ points: [(x: Double, y: Double)], _ color: SDL_Color) {
         guard points.count >= 3 else { return }
         let base = Int32(fillVertices.count)
         for p in points { fillVertices.append(vertex(p, color)) }

@@ -17,6 +17,11 @@ public enum Palette {
     public static let joint = SDL_Color(r: 250, g: 220, b: 90, a: 255)
     public static let contact = SDL_Color(r: 255, g: 60, b: 60, a: 255)
     public static let bounds = SDL_Color(r: 200, g: 90, b: 220, a: 255)
+    /// Joints as parts: rods and mounts, spring steel, rope, bolt heads.
+    public static let rod = SDL_Color(r: 170, g: 176, b: 188, a: 255)
+    public static let spring = SDL_Color(r: 205, g: 212, b: 224, a: 255)
+    public static let rope = SDL_Color(r: 168, g: 124, b: 78, a: 255)
+    public static let bolt = SDL_Color(r: 84, g: 90, b: 102, a: 255)
 
     public static func fill(for look: Look, staticBody: Bool) -> SDL_Color {
         switch look {

@@ -13,6 +13,24 @@ public struct ShapeOutline: Sendable {
     public let bodyIndex: Int?
 }
 
+/// A joint as the normal view draws it: the part it stands for, where its
+/// anchors are now, and which of them sit on a static body (drawn as mounts).
+public struct DrawnJoint: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case pivot, pin, motor
+        /// A rope: straight when taut (at `max`), sagging when slack.
+        case slide(min: Double, max: Double)
+        /// A coil whose turns stretch and squeeze with its length.
+        case spring(restLength: Double)
+    }
+    public let kind: Kind
+    /// The anchors in world coordinates (a motor: the two bodies' centres).
+    public let a: Vector, b: Vector
+    public let aFixed: Bool, bFixed: Bool
+    /// A motor: the angle of the body it turns (the dynamic one), for the axle mark.
+    public let angle: Double
+}
+
 /// Read-only queries for drawing and picking, by construction index: the
 /// world never hands out its Chipmunk space (as Box2D v3 exposes its world by ids).
 extension World {
@@ -45,6 +63,26 @@ extension World {
         space.joints.compactMap { joint in
             if case .simpleMotor = joint.kind { return nil }
             return joint.worldAnchors
+        }
+    }
+
+    /// The scene's joints as the normal view draws them (the grab's hand is drawn apart).
+    public var drawnJoints: [DrawnJoint] {
+        space.joints.compactMap { joint in
+            if let grab, joint === grab.joint { return nil }
+            let aFixed = joint.a.kind != .dynamic, bFixed = joint.b.kind != .dynamic
+            let kind: DrawnJoint.Kind
+            switch joint.kind {
+            case .pivot, .pivotAnchors: kind = .pivot
+            case .pin: kind = .pin
+            case .slide(_, _, let lo, let hi): kind = .slide(min: lo, max: hi)
+            case .dampedSpring(_, _, let rest, _, _): kind = .spring(restLength: rest)
+            case .simpleMotor:
+                let turned = bFixed ? joint.a : joint.b
+                return DrawnJoint(kind: .motor, a: turned.position, b: turned.position, aFixed: false, bFixed: false, angle: turned.angle)
+            }
+            let (a, b) = joint.worldAnchors
+            return DrawnJoint(kind: kind, a: a, b: b, aFixed: aFixed, bFixed: bFixed, angle: 0)
         }
     }
 

@@ -89,7 +89,7 @@ public final class World {
     /// window turns it on; headless runs do not pay for it).
     public private(set) var previousPoses: [Pose] = []
     public var keepsPreviousPoses = false
-    private var grab: Grab?
+    private(set) var grab: Grab?
     /// Kinematic bodies that follow an animation, by index into `bodies`.
     private var animated: [(index: Int, animation: AnimationSpec)] = []
     /// Steps since the world was last built: the animations' clock (a reset restarts them).

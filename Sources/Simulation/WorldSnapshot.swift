@@ -23,6 +23,8 @@ public final class WorldSnapshot: Sendable {
     public let walls: [Shape.Geometry]
     /// Each joint's anchors in world coordinates, the grab's included (motors left out).
     public let jointAnchors: [(a: Vector, b: Vector)]
+    /// The scene's joints as the normal view draws them.
+    public let joints: [DrawnJoint]
     /// The body held by the mouse and where the hand is going.
     public let grab: (index: Int, target: Vector)?
     public let stepCount: Int
@@ -41,6 +43,7 @@ public final class WorldSnapshot: Sendable {
         previous = world.keepsPreviousPoses ? world.previousPoses : current
         walls = world.wallShapes
         jointAnchors = world.jointAnchors
+        joints = world.drawnJoints
         grab = world.grabbedBody.flatMap { index in world.grabTarget.map { (index, $0) } }
         stepCount = world.stepCount
         liveBodyCount = world.liveBodyCount
@@ -63,6 +66,7 @@ public final class WorldSnapshot: Sendable {
         previous = other.current
         walls = other.walls
         jointAnchors = other.jointAnchors
+        joints = other.joints
         grab = nil
         stepCount = other.stepCount
         liveBodyCount = other.liveBodyCount
@@ -74,7 +78,8 @@ public final class WorldSnapshot: Sendable {
     /// Roughly what keeping it costs, in bytes (its own poses and anchors; the
     /// bodies' descriptions are shared between snapshots).
     public var keptBytes: Int {
-        current.count * MemoryLayout<Pose>.stride + jointAnchors.count * 4 * MemoryLayout<Double>.stride + 256
+        current.count * MemoryLayout<Pose>.stride + jointAnchors.count * 4 * MemoryLayout<Double>.stride
+            + joints.count * MemoryLayout<DrawnJoint>.stride + 256
     }
 
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
