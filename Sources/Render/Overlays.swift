@@ -28,10 +28,35 @@ public enum Overlays {
         "gamepad             left stick or accelerometer tilts",
     ]
 
-    /// The HUD: lines on a translucent backdrop in the top-left corner.
-    /// Returns the backdrop's rectangle.
+    /// The widest the HUD's panel gets, in points: longer lines wrap, so that
+    /// the panel never covers more than a corner of the box.
+    public static let panelMaxWidth = 330.0
+
+    /// Each line broken at spaces so that none is wider than `maxWidth` pixels
+    /// (a single word wider than that stays whole).
+    public static func wrap(_ lines: [(String, SDL_Color)], maxWidth: Int32, text: Text) -> [(String, SDL_Color)] {
+        lines.flatMap { line, color -> [(String, SDL_Color)] in
+            guard text.width([line]) > maxWidth else { return [(line, color)] }
+            var out: [String] = [], current = ""
+            for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if !current.isEmpty && text.width([candidate]) > maxWidth {
+                    out.append(current)
+                    current = String(word)
+                } else {
+                    current = candidate
+                }
+            }
+            out.append(current)
+            return out.map { ($0, color) }
+        }
+    }
+
+    /// The HUD: lines on a translucent backdrop in the top-left corner, wrapped
+    /// to `panelMaxWidth`. Returns the backdrop's rectangle.
     @discardableResult
     public static func drawPanel(_ lines: [(String, SDL_Color)], text: Text, renderer: OpaquePointer, scale: Double) -> SDL_Rect {
+        let lines = wrap(lines, maxWidth: Int32(panelMaxWidth * scale), text: text)
         let pad = Int32(8 * scale)
         var backdrop = SDL_Rect(x: pad / 2, y: pad / 2, w: text.width(lines.map(\.0)) + 2 * pad,
                                 h: Int32(lines.count) * text.lineHeight + pad)

@@ -90,6 +90,20 @@ import Testing
         #expect(Self.count(picture, in: outside) { $0.r != 100 } == 0, "nothing outside the panel")
     }
 
+    /// The watching hint, the longest line the HUD shows, wraps: the panel stays in its corner.
+    @Test func theHUDPanelHasABoundedWidth() throws {
+        var panel = SDL_Rect(), oneLine: Int32 = 0
+        let long = "watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline"
+        _ = try Self.canvas(1200, 300) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            oneLine = text.width([long])
+            panel = Overlays.drawPanel([("Crates   step 120", Palette.text), (long, Palette.joint)], text: text, renderer: renderer, scale: 1)
+        }
+        #expect(oneLine > Int32(Overlays.panelMaxWidth) + 100, "the line alone is wider than the bound")
+        #expect(panel.w <= Int32(Overlays.panelMaxWidth) + 16 + 1)
+        #expect(panel.h > 3 * 14, "wrapped onto more lines")
+    }
+
     @Test func theHelpOverlayIsCentredAndListsTheKeys() throws {
         var box = SDL_Rect()
         let picture = try Self.canvas(800, 600) { renderer in
