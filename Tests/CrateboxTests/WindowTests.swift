@@ -308,21 +308,27 @@ import Testing
         #expect(warning > 100, "warning-coloured text in the HUD: \(warning) pixels")
     }
 
+    /// Starts the app with `arguments` on a display; its standard output is piped, its errors dropped.
+    func launch(_ arguments: [String], env: [String: String]) throws -> (Process, Pipe) {
+        let app = Process()
+        app.executableURL = binary
+        app.arguments = arguments
+        app.currentDirectoryURL = packageRoot
+        app.environment = env
+        let out = Pipe()
+        app.standardOutput = out
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        return (app, out)
+    }
+
     /// Watching a replay, inputs that would change the world are refused (the
     /// HUD says so); the replay plays on and the window quits cleanly.
     @Test func watchingAReplayRefusesInputs() throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
-        let app = Process()
-        app.executableURL = binary
-        app.arguments = ["replay", "Tests/Fixtures/replays/crates-every-event.jsonl"]
-        app.currentDirectoryURL = packageRoot
-        app.environment = display.env
-        let out = Pipe()
-        app.standardOutput = out
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let (app, out) = try launch(["replay", "Tests/Fixtures/replays/crates-every-event.jsonl"], env: display.env)
         defer { if app.isRunning { app.terminate() } }
         let window = try waitForWindow("cratebox: Crates", of: app, env: display.env)
         try #require(!window.isEmpty, "no window appeared")
@@ -351,15 +357,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let journal = directory + "/tower.jsonl"
-        let app = Process()
-        app.executableURL = binary
-        app.arguments = ["run", "Scenes/tower.json", "--record", journal]
-        app.currentDirectoryURL = packageRoot
-        app.environment = display.env
-        let out = Pipe()
-        app.standardOutput = out
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let (app, out) = try WindowTests().launch(["run", "Scenes/tower.json", "--record", journal], env: display.env)
         defer { if app.isRunning { app.terminate() } }
         let window = try WindowTests().waitForWindow("cratebox: Tower", of: app, env: display.env)
         try #require(!window.isEmpty, "no window appeared")

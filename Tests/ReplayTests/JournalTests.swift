@@ -14,31 +14,11 @@ import TestSupport
         #expect(SHA256.hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    /// A seeded random session using every kind of event.
+    /// A seeded random session of the crate scene using every kind of event.
     static func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
         var rng = SeededGenerator(seed: seed)
         let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
-        let world = session.world
-        for _ in 0..<steps {
-            if Int.random(in: 0..<12, using: &rng) == 0 {
-                let live = world.bodies.indices.filter { world.bodies[$0] != nil }
-                let p = Vector(Double.random(in: 20...280, using: &rng), Double.random(in: 20...280, using: &rng))
-                switch Int.random(in: 0..<8, using: &rng) {
-                case 0, 1: try? session.apply(.tilt(x: Double.random(in: -1...1, using: &rng), y: Double.random(in: -1...0.2, using: &rng)))
-                case 2: if world.bodies.count < 30 { try? session.apply(.spawn(x: p.x, y: p.y)) }
-                case 3:
-                    if let index = live.randomElement(using: &rng) {
-                        let at = world.bodies[index]!.body.position
-                        try? session.apply(.grab(body: index, x: at.x, y: at.y))
-                    }
-                case 4: try? session.apply(.drag(x: p.x, y: p.y))
-                case 5: try? session.apply(.release)
-                case 6: if live.count > 3, let index = live.randomElement(using: &rng) { try? session.apply(.remove(body: index)) }
-                default: if Int.random(in: 0..<4, using: &rng) == 0 { try? session.apply(.reset) }
-                }
-            }
-            try session.step()
-        }
+        try BranchTests.drive(session, &rng, steps: steps)
         return session
     }
 
