@@ -14,15 +14,31 @@ public struct Camera: Equatable, Sendable {
     public let worldHeight: Double
 
     /// `margin` is the share of each side left around the bounds (room for the walls).
+    /// `left`: pixels kept free on the left (the picture is fitted to the rest).
     public init(worldWidth: Double, worldHeight: Double, pixelWidth: Int, pixelHeight: Int, margin: Double = 0.03,
-                zoom: Double = 1, center: Vector? = nil) {
+                zoom: Double = 1, center: Vector? = nil, left: Double = 0) {
         let ww = worldWidth * (1 + 2 * margin), wh = worldHeight * (1 + 2 * margin)
         let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
         scale = min(pw / ww, ph / wh) * zoom
         let c = center ?? Vector(worldWidth / 2, worldHeight / 2)
-        originX = pw / 2 - c.x * scale
+        originX = left + pw / 2 - c.x * scale
         topY = ph / 2 - (worldHeight - c.y) * scale
         self.worldHeight = worldHeight
+    }
+
+    /// The camera for a window that also shows a panel `leftPanel` pixels wide
+    /// in its top-left corner and `rightPanel` in its top-right one: when the
+    /// window is wide enough that the box fits beside them at the same size,
+    /// it is moved between them; otherwise it is centred (and they cover it).
+    public static func beside(leftPanel: Double, rightPanel: Double, worldWidth: Double, worldHeight: Double,
+                              pixelWidth: Int, pixelHeight: Int, zoom: Double = 1, center: Vector? = nil) -> Camera {
+        let plain = Camera(worldWidth: worldWidth, worldHeight: worldHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                           zoom: zoom, center: center)
+        let room = pixelWidth - Int(leftPanel + rightPanel)
+        guard room > 0 else { return plain }
+        let moved = Camera(worldWidth: worldWidth, worldHeight: worldHeight, pixelWidth: room, pixelHeight: pixelHeight,
+                           zoom: zoom, center: center, left: leftPanel)
+        return moved.scale >= plain.scale * 0.999 ? moved : plain
     }
 
     /// A world point in pixels (y down).

@@ -102,8 +102,11 @@ extension App {
         let view = cameraMotion.current
         // While watching, the timeline along the bottom gets its own strip.
         let reserved = watching ? Int32(32 * window.pixelScale) : 0
-        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(pw), pixelHeight: Int(ph - reserved),
-                      zoom: view.zoom, center: view.center)
+        // Room for the HUD's panel (its widest) and the bubble level, when the window is wide enough.
+        let scale = window.pixelScale
+        let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
+        return Camera.beside(leftPanel: hud, rightPanel: 100 * scale, worldWidth: scene.width, worldHeight: scene.height,
+                             pixelWidth: Int(pw), pixelHeight: Int(ph - reserved), zoom: view.zoom, center: view.center)
     }
 
     /// The timeline bar along the bottom while watching.

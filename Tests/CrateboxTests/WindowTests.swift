@@ -202,8 +202,9 @@ import Testing
         usleep(2_500_000)
         try tool(xdotool, ["key", "F12"], env: env)
         usleep(500_000)
-        // Drag the crate in the bottom-left corner (world (30, 30)) up to world (200, 250).
-        let from = (368, 632), to = (753, 134)
+        // Drag the crate in the bottom-left corner (world (30, 30)) up to world (200, 250). The box
+        // is drawn right of the HUD's panel: the camera fits it between the panel and the level.
+        let from = (495, 632), to = (880, 134)
         try tool(xdotool, ["mousemove", "--window", window, "\(from.0)", "\(from.1)", "mousedown", "1"], env: env)
         for k in 1...10 {
             let x = from.0 + (to.0 - from.0) * k / 10, y = from.1 + (to.1 - from.1) * k / 10

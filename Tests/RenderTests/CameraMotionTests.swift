@@ -55,3 +55,25 @@ import Testing
         #expect(motion.current.center == Vector(160, 145))
     }
 }
+
+/// The fit leaves room for the HUD and the level when the window is wide enough.
+@Suite struct CameraBesideTests {
+    @Test func aWideWindowMovesTheBoxBetweenThePanels() {
+        let camera = Camera.beside(leftPanel: 354, rightPanel: 100, worldWidth: 300, worldHeight: 300, pixelWidth: 1280, pixelHeight: 720)
+        let plain = Camera(worldWidth: 300, worldHeight: 300, pixelWidth: 1280, pixelHeight: 720)
+        #expect(camera.scale == plain.scale, "the same size")
+        #expect(camera.toScreen(Vector(0, 300)).x > 354 && camera.toScreen(Vector(300, 300)).x < 1280 - 100)
+        #expect(plain.toScreen(Vector(0, 300)).x < 354, "centred, the panel would cover it")
+        // And back: a point maps to the same world point.
+        let p = camera.toWorld(x: 700, y: 300)
+        let s = camera.toScreen(p)
+        #expect(abs(s.x - 700) < 1e-9 && abs(s.y - 300) < 1e-9)
+    }
+
+    @Test func aNarrowWindowKeepsTheBoxCentredAndAsBig() {
+        // A wide scene: it needs the whole width, so nothing moves.
+        let camera = Camera.beside(leftPanel: 354, rightPanel: 100, worldWidth: 800, worldHeight: 400, pixelWidth: 1280, pixelHeight: 720)
+        let plain = Camera(worldWidth: 800, worldHeight: 400, pixelWidth: 1280, pixelHeight: 720)
+        #expect(camera == plain)
+    }
+}
