@@ -15,7 +15,7 @@ extension App {
             }
         }
         if !watching, let tilt = input.tiltEvent(frame: frame) { physics.send(.event(tilt)) }
-        if !watching { scrub(frame: frame) }
+        scrub(frame: frame)
         return true
     }
 

@@ -46,7 +46,7 @@ struct HUD {
         ]
         if let past = s.past {
             lines.append(("PAST: step \(past.step) of \(past.last)", Palette.joint))
-            lines.append(("Space or any input resumes here", Palette.joint))
+            lines.append((s.replay == nil ? "Space or any input resumes here" : "Space plays on from here", Palette.joint))
         } else if s.paused {
             lines.append(("PAUSED (space: run, N: step)", Palette.warning))
         }

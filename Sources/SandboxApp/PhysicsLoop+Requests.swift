@@ -7,9 +7,19 @@ import Simulation
 extension PhysicsLoop {
     func handle(_ request: PhysicsRequest) {
         // Showing the past: anything that changes the world resumes from there first.
-        if showing != nil, request.changesTheWorld {
-            guard branchFromShownStep() else { return }
-            if case .togglePause = request { return }  // Space resumes; it does not also pause
+        if let shown = showing, request.changesTheWorld {
+            if mode.watching != nil {
+                // A replay plays on from the step shown (inputs that would change it stay refused).
+                showing = nil
+                seek(to: shown)
+                if case .togglePause = request {
+                    paused = false
+                    return
+                }
+            } else {
+                guard branchFromShownStep() else { return }
+                if case .togglePause = request { return }  // Space resumes; it does not also pause
+            }
         }
         switch request {
         case .event(let event): apply(event)
@@ -31,10 +41,10 @@ extension PhysicsLoop {
         case .slower: timeScaleIndex = max(0, timeScaleIndex - 1)
         case .faster: timeScaleIndex = min(PhysicsLoop.timeScales.count - 1, timeScaleIndex + 1)
         case .debug(let on): debug = on
-        case .seek(let step): if mode.watching != nil { seek(to: step) } else { show(step) }
-        case .seekBy(let steps): seek(to: world.stepCount + steps)
-        case .seekToEnd: if let watching = mode.watching { seek(to: watching.replay.lastStep) } else { show(nil) }
-        case .scrub(let steps): if mode.session != nil { show((showing ?? world.stepCount) + steps) }
+        case .seek(let step): move(to: step)
+        case .seekBy(let steps): move(to: (showing ?? world.stepCount) + steps)
+        case .seekToEnd: if let watching = mode.watching { move(to: watching.replay.lastStep) } else { show(nil) }
+        case .scrub(let steps): show((showing ?? world.stepCount) + steps)
         case .toggleRecording: if let session = mode.session { say(captures.toggleRecording(session)) }
         case .saveScene: say(captures.saveScene(world))
         }
@@ -53,6 +63,17 @@ extension PhysicsLoop {
             try session.apply(event)
         } catch {
             say("\(error)")
+        }
+    }
+
+    /// The timeline's move, the same in both modes: a remembered step is shown
+    /// at once; a replay plays forward to a step it has not reached yet.
+    private func move(to step: Int) {
+        if mode.watching != nil, history.lastStep.map({ step >= $0 }) ?? true {
+            showing = nil
+            seek(to: step)
+        } else {
+            show(step)
         }
     }
 

@@ -199,12 +199,11 @@ final class PhysicsLoop {
                                   checkpoints: watching.checkpointSteps)
         }
         var snapshot = world.snapshot(debug: debug)
-        if mode.session != nil {
-            // The state after each step, before the events at that step (what a branch from it rebuilds).
-            if history.lastStep.map({ snapshot.stepCount > $0 }) ?? true { history.record(snapshot) }
-            if let showing, let past = history.frame(at: showing) { snapshot = past }
-            status.history = history.firstStep.map { ($0, history.lastStep!) }
-        }
+        // The state after each step, before the events at that step (what a branch from it rebuilds);
+        // a replay's too, so that both scrub the same way.
+        if history.lastStep.map({ snapshot.stepCount > $0 }) ?? true { history.record(snapshot) }
+        if let showing, let past = history.frame(at: showing) { snapshot = past }
+        status.history = history.firstStep.map { ($0, history.lastStep!) }
         status.showing = showing.map { history.frame(at: $0)?.stepCount ?? $0 }
         let published = Published(snapshot: snapshot, status: status, stateTime: stateTime)
         outbox.withLock { $0.published = published }

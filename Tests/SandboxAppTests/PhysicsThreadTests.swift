@@ -78,6 +78,34 @@ import TestSupport
         #expect(!saved.isEmpty, "Ctrl+S saved scenes at step boundaries")
     }
 
+    /// A replay scrubs through the same remembered past as a live session, and
+    /// plays on from the step shown.
+    @Test func aReplayScrubsBackAndPlaysOnFromThere() throws {
+        let path = packageRoot.appendingPathComponent("Tests/Fixtures/replays/crates-every-event.jsonl").path
+        let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+        let physics = try PhysicsThread(configuration: .init()) {
+            let replay = try Replay(journal: journal, file: path)
+            try replay.rewind()
+            return .watching(Watching(replay))
+        }
+        physics.begin()
+        usleep(1_000_000)
+        physics.send(.togglePause)
+        usleep(100_000)
+        let reached = physics.latest.snapshot.stepCount
+        #expect(reached > 60)
+        physics.send(.scrub(by: -50))
+        usleep(100_000)
+        let shown = physics.latest
+        #expect(shown.status.showing == reached - 50 && shown.snapshot.stepCount == reached - 50)
+        physics.send(.togglePause)  // plays on from the step shown
+        usleep(300_000)
+        let playing = physics.latest
+        #expect(playing.status.showing == nil && !playing.status.paused)
+        #expect(playing.snapshot.stepCount > reached - 50 && playing.snapshot.stepCount < reached + 10)
+        _ = physics.stop()
+    }
+
     /// A scene that cannot be built fails the start, before any window.
     @Test func aModeThatCannotBeMadeFailsTheStart() {
         struct Broken: Error, CustomStringConvertible { var description: String { "no such world" } }
