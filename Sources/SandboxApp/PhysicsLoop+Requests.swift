@@ -42,7 +42,8 @@ extension PhysicsLoop {
         case .faster: timeScaleIndex = min(PhysicsLoop.timeScales.count - 1, timeScaleIndex + 1)
         case .debug(let on): debug = on
         case .seek(let step): move(to: step)
-        case .seekBy(let steps): move(to: (showing ?? world.stepCount) + steps)
+        // Left and Right jump through a replay; in a live session they tilt the box.
+        case .seekBy(let steps): if mode.watching != nil { move(to: (showing ?? world.stepCount) + steps) }
         case .seekToEnd: if let watching = mode.watching { move(to: watching.replay.lastStep) } else { show(nil) }
         case .scrub(let steps): show((showing ?? world.stepCount) + steps)
         case .toggleRecording: if let session = mode.session { say(captures.toggleRecording(session)) }
