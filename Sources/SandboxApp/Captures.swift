@@ -73,10 +73,22 @@ final class Captures {
         }
     }
 
+    /// A file that could not be written elsewhere (a branch's journals): shown, and reported when the window closes.
+    func lose(_ description: String) {
+        lost.append(description)
+    }
+
     /// Every file that could not be written, the recording's included: one line each.
     func lostFiles(_ session: Session?) -> [String] {
-        guard let failure = session?.recordingFailure else { return lost }
-        return lost + ["\(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)"]
+        guard let session, let loss = Captures.recordingLoss(session) else { return lost }
+        return lost + [loss]
+    }
+
+    /// How a session's recording stopped on a write error, if it did.
+    static func recordingLoss(_ session: Session) -> String? {
+        session.recordingFailure.map {
+            "\($0.error) (the recording stopped at step \($0.step); the file is a valid journal up to its last complete line)"
+        }
     }
 
     /// Zero-padded to 6 digits, so screenshots sort by step.

@@ -24,7 +24,8 @@ extension PhysicsLoop {
                                           events: session.events, at: step, lines: session.lines) { done, total in
                 self.status.rebuilding = (done, total)
                 self.publish(stateTime: Monotonic.now)
-                return !self.inbox.withLock { $0.cancelRebuild }
+                // Esc cancels; so does closing the window, which must not wait for the rebuild.
+                return !self.inbox.withLock { $0.cancelRebuild || $0.stop }
             }
         } catch {
             say("cannot resume from step \(step): \(error)", seconds: 8)
@@ -36,7 +37,11 @@ extension PhysicsLoop {
             say("resuming cancelled: still showing step \(step)")
             return false
         }
-        if session.isRecording { moveRecording(from: session, to: rebuilt) }
+        if session.isRecording {
+            moveRecording(from: session, to: rebuilt)
+        } else if let loss = Captures.recordingLoss(session) {
+            captures.lose(loss)  // a recording that stopped earlier is still reported at close
+        }
         rebuilt.world.keepsPreviousPoses = true
         mode = .live(rebuilt)
         history.drop(from: step + 1)
@@ -57,13 +62,24 @@ extension PhysicsLoop {
         var n = 1
         while access("\(base).branch-\(n).jsonl", F_OK) == 0 { n += 1 }
         let kept = "\(base).branch-\(n).jsonl"
-        do {
-            try old.stopRecording()
-            try AtomicFile.write(Array(old.journalText.utf8), to: kept)
-            try new.startRecording(to: path)
-            say("recording the new branch to \(path); the abandoned future is in \(kept)", seconds: 8)
-        } catch {
+        // Each failure is kept for the report at close (exit 73), not only shown: the old
+        // session, which would have reported its own, is about to be dropped.
+        do { try old.stopRecording() } catch {
+            captures.lose(Captures.recordingLoss(old) ?? "\(error)")
             say("recording stopped: \(error)", seconds: 8)
+            return
         }
+        do { try AtomicFile.write(Array(old.journalText.utf8), to: kept) } catch {
+            // The abandoned future is still whole at `path`; the new branch is not recorded over it.
+            captures.lose("\(error) (the abandoned future stays in \(path); the new branch is not recorded)")
+            say("recording stopped: \(error)", seconds: 8)
+            return
+        }
+        do { try new.startRecording(to: path) } catch {
+            captures.lose("\(error) (the new branch is not recorded; \(path) still holds the abandoned future, as does \(kept))")
+            say("recording stopped: \(error)", seconds: 8)
+            return
+        }
+        say("recording the new branch to \(path); the abandoned future is in \(kept)", seconds: 8)
     }
 }

@@ -99,6 +99,7 @@ extension PhysicsLoop {
         }
         world.keepsPreviousPoses = true  // a seek backwards makes a new World
         clock = FixedStepClock()
+        clockRestarted = true  // re-simulating is not play time
     }
 }
 

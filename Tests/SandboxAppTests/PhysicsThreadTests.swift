@@ -106,6 +106,33 @@ import TestSupport
         _ = physics.stop()
     }
 
+    /// Branching while recording on a full disk: the branch goes on, and what
+    /// could not be written is reported when the window closes (exit 73), not
+    /// only shown. The file left is a valid journal. (Mounts a tmpfs: root.)
+    @Test func aBranchOnAFullDiskReportsWhatItCouldNotWrite() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try mount(dir.path)
+        defer { try? unmount(dir.path) }
+        let path = dir.appendingPathComponent("session.jsonl").path
+        let physics = try Self.start("crates.json", recordTo: path, directory: dir.path)
+        physics.begin()
+        usleep(600_000)
+        // Fill what is left, then go back and branch.
+        var stats = statvfs()
+        statvfs(dir.path, &stats)
+        let free = Int(stats.f_bavail) * Int(stats.f_bsize)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("filler").path, contents: Data(count: free))
+        physics.send(.scrub(by: -30))
+        physics.send(.event(.tilt(x: 0.5, y: -0.8)))  // resumes from the step shown
+        usleep(300_000)
+        #expect(physics.latest.status.showing == nil, "the branch went on")
+        let end = physics.stop()
+        #expect(!end.lost.isEmpty, "the lost recording is reported: \(end)")
+        let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+        #expect(journal.header != nil)
+    }
+
     /// A scene that cannot be built fails the start, before any window.
     @Test func aModeThatCannotBeMadeFailsTheStart() {
         struct Broken: Error, CustomStringConvertible { var description: String { "no such world" } }
@@ -123,5 +150,24 @@ import TestSupport
         usleep(300_000)
         #expect(physics.latest.snapshot.stepCount > 10)
         _ = physics.stop()
+    }
+}
+
+private func mount(_ path: String) throws {
+    try tool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", path])
+}
+
+private func unmount(_ path: String) throws {
+    try tool("/bin/umount", [path])
+}
+
+private func tool(_ path: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")) failed"])
     }
 }
