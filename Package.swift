@@ -38,7 +38,7 @@ let package = Package(
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
         .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Physics", "FileOutput",
                                                .product(name: "SystemPackage", package: "swift-system")]),
-        // Interaction logic with no SDL: fixed-step clock, tilt, keys, camera motion.
+        // Interaction logic with no SDL: fixed-step clock, tilt, keys, camera motion, the monotonic clock that paces them.
         .target(name: "Controls", dependencies: ["Physics", "Animation"]),
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
         .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "FileOutput"]),
@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "ReferenceRunner", "CDrawRunner", "CSDL2", "Physics", "JSONText", "Animation",
+                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "Controls", "ReferenceRunner", "CDrawRunner", "CSDL2", "Physics", "JSONText", "Animation",
                 "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

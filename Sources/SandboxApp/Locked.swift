@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Controls
 
 /// A value shared between the window's thread and the physics thread, behind
 /// a pthread mutex, with a condition variable to wait on it.
@@ -60,21 +61,5 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
             }
         }
         return body(&value)
-    }
-}
-
-/// Seconds on the monotonic clock (the pacing of real time, never the simulation's).
-enum Monotonic {
-    static var now: Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-    }
-
-    /// CPU seconds the calling thread has used.
-    static var threadCPU: Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

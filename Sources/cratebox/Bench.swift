@@ -55,7 +55,7 @@ struct Bench: ParsableCommand {
         guard (1...1_000_000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000000") }
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000") }
         if let seconds, !(seconds >= 1.5 && seconds <= 3600) { throw ValidationError("--seconds must be between 1.5 and 3600 (the first second is not measured)") }
-        if window && !capacity { try Run.requireDisplay() }
+        if window { try Run.requireDisplay() }
     }
 
     func run() throws {

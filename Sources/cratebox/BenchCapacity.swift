@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CSDL2
+import Controls
 import JSONText
 import ReferenceRunner
 import Render
@@ -35,17 +36,17 @@ extension Bench {
     static func worldStep(crates: Int) throws -> Double {
         let world = try World(scene: Pile.scene(crates: crates).scene)
         try world.step(settleSteps)
-        let start = threadCPUSeconds()
+        let start = Monotonic.threadCPU
         try world.step(timedSteps)
-        return (threadCPUSeconds() - start) / Double(timedSteps)
+        return (Monotonic.threadCPU - start) / Double(timedSteps)
     }
 
     static func cStep(crates: Int) throws -> Double {
         let c = CRunnerWorld(scene: try Pile.scene(crates: crates).scene)
         c.step(settleSteps)
-        let start = threadCPUSeconds()
+        let start = Monotonic.threadCPU
         c.step(timedSteps)
-        return (threadCPUSeconds() - start) / Double(timedSteps)
+        return (Monotonic.threadCPU - start) / Double(timedSteps)
     }
 
     func benchCapacity() throws {
@@ -95,12 +96,4 @@ extension Bench {
             say("capacity: \(window ? "the window" : "World") \(mine) crates, plain C \(c) crates (headless); ratio \(ratio)")
         }
     }
-}
-
-/// CPU seconds the calling thread has used (so that other threads and
-/// preemption do not count).
-func threadCPUSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }

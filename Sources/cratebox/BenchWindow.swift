@@ -1,3 +1,4 @@
+import Controls
 import JSONText
 import ReferenceRunner
 import SandboxApp
@@ -22,9 +23,9 @@ extension Bench {
         guard CRunnerWorld.supports(scene), steps > 0 else { return nil }
         let c = CRunnerWorld(scene: scene)
         c.step(warmUp)
-        let start = threadCPUSeconds()
+        let start = Monotonic.threadCPU
         c.step(steps)
-        return (threadCPUSeconds() - start) / Double(steps)
+        return (Monotonic.threadCPU - start) / Double(steps)
     }
 
     func benchWindow(_ scene: Scene, text: String) throws {
