@@ -47,8 +47,9 @@ let package = Package(
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Physics"]),
-        // The plain C drawing loop `bench --draw` measures the painter against.
-        .target(name: "CDrawRunner", dependencies: ["CSDL2"]),
+        // The plain C drawing loop `bench --draw` measures the painter against, and
+        // plain C's window (a stepping thread beside it) for `bench --window`.
+        .target(name: "CDrawRunner", dependencies: ["CSDL2", "CRunner"], linkerSettings: [.linkedLibrary("pthread")]),
         // The command line.
         .executableTarget(
             name: "cratebox",

@@ -59,6 +59,9 @@ public final class CRunnerWorld {
 
     deinit { cr_world_free(raw) }
 
+    /// The C runner's world, for plain C code that steps it (plain C's window in `bench --window`).
+    public var pointer: OpaquePointer { raw }
+
     /// A body as the C runner takes it; polygon vertices and shapes go in `buffers`.
     private static func body(_ spec: BodySpec, _ buffers: inout Buffers) -> cr_body {
         var shapes: [cr_shape] = []

@@ -13,6 +13,8 @@ public struct WindowFigures: Sendable {
     public var drawPerFrame = 0.0
     public var droppedSeconds = 0.0
     public var steps = 0
+    /// Steps run before the measured ones (in the first second).
+    public var stepsBefore = 0
 
     public var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
 }
@@ -49,6 +51,7 @@ struct FrameFigures {
         r.frameP50 = percentile(0.5)
         r.frameP99 = percentile(0.99)
         r.steps = status.steps - baseline.steps
+        r.stepsBefore = baseline.steps
         r.physicsPerStep = r.steps > 0 ? (status.cpuSeconds - baseline.cpuSeconds) / Double(r.steps) : 0
         r.drawPerFrame = drawing / Double(intervals.count)
         r.droppedSeconds = status.droppedTime - baseline.droppedTime

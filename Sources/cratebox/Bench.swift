@@ -21,8 +21,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Steps timed in each run.")
     var steps = 1200
 
-    @Option(help: "Paired runs.")
-    var runs = 11
+    @Option(name: .customLong("runs"), help: "Paired runs (default 11; 3 with --window, each a window run and a plain C one).")
+    var pairedRuns: Int?
+
+    var runs: Int { pairedRuns ?? (window && !capacity ? 3 : 11) }
 
     @Flag(help: "Time a reset instead: tearing the world down and building it again, after --steps steps (contacts cached).")
     var reset = false
@@ -49,7 +51,7 @@ struct Bench: ParsableCommand {
     var json = false
 
     /// Steps each world runs untimed before its timed steps.
-    let warmUp = 120
+    var warmUp: Int { 120 }
 
     func validate() throws {
         guard (1...1_000_000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000000") }

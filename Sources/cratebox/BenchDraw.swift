@@ -13,10 +13,10 @@ import Simulation
 extension Bench {
     static let drawFrames = 120
 
-    /// The crates (x, y, angle, width, height each) and walls (ax, ay, bx, by, radius each) after 240 steps.
-    func drawnQuads(_ scene: Scene) throws -> (snapshot: WorldSnapshot, boxes: [Double], walls: [Double]) {
+    /// The crates (x, y, angle, width, height each) and walls (ax, ay, bx, by, radius each) after `steps` steps.
+    func drawnQuads(_ scene: Scene, after steps: Int = 240) throws -> (snapshot: WorldSnapshot, boxes: [Double], walls: [Double]) {
         let world = try World(scene: scene)
-        try world.step(240)
+        try world.step(steps)
         let snapshot = world.snapshot()
         var boxes: [Double] = []
         for (i, body) in snapshot.bodies.enumerated() {
@@ -32,16 +32,21 @@ extension Bench {
         return (snapshot, boxes, walls)
     }
 
-    func benchDraw(_ scene: Scene) throws {
-        let (snapshot, boxes, walls) = try drawnQuads(scene)
+    /// A bench window: SDL's renderer, the painter (and its crate texture) and
+    /// a camera fitting the scene, for Swift and for C.
+    struct Canvas {
+        var renderer: OpaquePointer, painter: Painter, camera: Camera, cCamera: cd_camera, width: Int32, height: Int32
+    }
+
+    /// Opens a 1280 x 720 window with SDL's renderer (no vsync) and hands it over.
+    static func withWindow<T>(_ title: String, _ scene: Scene, _ body: (Canvas) throws -> T) throws -> T {
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Run.noDisplay(String(cString: SDL_GetError())) }
         defer { SDL_Quit() }
         let centered = Int32(bitPattern: 0x2FFF_0000)
-        guard let window = SDL_CreateWindow("cratebox bench --draw", centered, centered, 1280, 720, 0) else {
+        guard let window = SDL_CreateWindow(title, centered, centered, 1280, 720, 0) else {
             throw Run.noDisplay(String(cString: SDL_GetError()))
         }
         defer { SDL_DestroyWindow(window) }
-        // No vsync: both loops draw as fast as the renderer lets them.
         guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
             throw Failure(Exit.failure, "cratebox: cannot draw: \(String(cString: SDL_GetError()))")
         }
@@ -49,9 +54,22 @@ extension Bench {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         let camera = Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(w), pixelHeight: Int(h))
-        let painter = Painter(renderer: renderer)
         let cCamera = cd_camera(scale: camera.scale, originX: camera.originX, topY: camera.topY,
                                 worldWidth: scene.width, worldHeight: camera.worldHeight)
+        return try body(Canvas(renderer: renderer, painter: Painter(renderer: renderer), camera: camera, cCamera: cCamera,
+                               width: w, height: h))
+    }
+
+    func benchDraw(_ scene: Scene) throws {
+        let (snapshot, boxes, walls) = try drawnQuads(scene)
+        try Bench.withWindow("cratebox bench --draw", scene) { canvas in
+            try drawRuns(scene, snapshot, boxes, walls, canvas)
+        }
+    }
+
+    private func drawRuns(_ scene: Scene, _ snapshot: WorldSnapshot, _ boxes: [Double], _ walls: [Double], _ canvas: Canvas) throws {
+        let (renderer, painter, camera, cCamera, w, h) = (canvas.renderer, canvas.painter, canvas.camera, canvas.cCamera,
+                                                          canvas.width, canvas.height)
         let clock = ContinuousClock()
         let frames = Bench.drawFrames
         var swiftTimes: [Double] = [], cTimes: [Double] = [], ratios: [Double] = []

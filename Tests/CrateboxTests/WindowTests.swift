@@ -406,7 +406,7 @@ import Testing
         let text = Pile.text(crates: 2000).replacingOccurrences(of: "\"iterations\": 10", with: "\"iterations\": 400")
         try text.write(toFile: pile, atomically: true, encoding: .utf8)
         defer { unlink(pile) }
-        let r = try cratebox(["bench", "--window", pile, "--seconds", "5", "--json"], environment: display.env)
+        let r = try cratebox(["bench", "--window", pile, "--seconds", "5", "--runs", "1", "--json"], environment: display.env)
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(r.stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }))
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -415,5 +415,8 @@ import Testing
         #expect(dropped > 0.5, "the simulation ran slower than real time: \(line)")
         #expect(steps > 0 && Double(frames) > 1.5 * Double(steps), "the window drew on while physics fell behind: \(line)")
         #expect(r.stdout.contains("physics is behind"), "the HUD said so: \(r.stdout)")
+        // Plain C's window ran beside it on the same pile: a stepping thread and a drawing loop.
+        let c = try #require(figures["cMsPerStep"] as? Double, "plain C's window was measured: \(line)")
+        #expect(c > 0 && figures["ratio"] is Double, "\(line)")
     }
 }
