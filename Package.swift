@@ -42,8 +42,10 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Physics", "Animation"]),
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
         .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "FileOutput"]),
+        // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
+        .target(name: "Editing", dependencies: ["SceneFormat", "Physics", "JSONText"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
-        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput", "JSONText"]),
+        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput", "JSONText"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Physics"]),
@@ -68,6 +70,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "ReferenceRunner", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Physics"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Animation", "Controls", "FileOutput"]),
         .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "TestSupport"]),

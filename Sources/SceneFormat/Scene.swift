@@ -53,6 +53,20 @@ public struct BodySpec: Equatable, Sendable {
     public var look: Look
     /// Kinematic bodies only: the keyframed path the body follows.
     public var animation: AnimationSpec? = nil
+
+    public init(id: String? = nil, type: Body.Kind, position: Vector, angle: Double = 0, velocity: Vector = .zero,
+                angularVelocity: Double = 0, mass: MassSpec?, shapes: [ShapeSpec], look: Look, animation: AnimationSpec? = nil) {
+        self.id = id
+        self.type = type
+        self.position = position
+        self.angle = angle
+        self.velocity = velocity
+        self.angularVelocity = angularVelocity
+        self.mass = mass
+        self.shapes = shapes
+        self.look = look
+        self.animation = animation
+    }
 }
 
 extension BodySpec {
@@ -125,6 +139,14 @@ public struct JointSpec: Equatable, Sendable {
     /// `.infinity` when the file gives none.
     public var maxForce: Double
     public var collide: Bool
+
+    public init(kind: Kind, a: BodyRef, b: BodyRef, maxForce: Double = .infinity, collide: Bool = false) {
+        self.kind = kind
+        self.a = a
+        self.b = b
+        self.maxForce = maxForce
+        self.collide = collide
+    }
 }
 
 /// A joint's body: the space's static body, or a body of the scene by index.

@@ -1,0 +1,88 @@
+import Physics
+import SceneFormat
+
+/// Edits of the selection: move, rotate, delete, copy and paste.
+extension Document {
+    /// Moves the selected body by `d`; pivots on it move with it.
+    public mutating func moveSelection(by d: Vector) throws(EditRefused) {
+        guard case .body(let i) = selection, d != .zero else { return }
+        try edit { scene throws(EditRefused) in
+            scene.bodies[i].position = scene.bodies[i].position + d
+            scene.moveAnchors(of: i) { $0 + d }
+            return .body(i)
+        }
+    }
+
+    /// Turns the selected body by `angle` (radians, counter-clockwise) about its position; pivots on it turn with it.
+    public mutating func rotateSelection(by angle: Double) throws(EditRefused) {
+        guard case .body(let i) = selection, angle != 0 else { return }
+        try edit { scene throws(EditRefused) in
+            let center = scene.bodies[i].position
+            scene.bodies[i].angle += angle
+            scene.moveAnchors(of: i) { center + ($0 - center).rotated(by: angle) }
+            return .body(i)
+        }
+    }
+
+    /// Removes the selected body (and its joints) or joint.
+    public mutating func deleteSelection() throws(EditRefused) {
+        guard let selection else { return }
+        try edit { scene throws(EditRefused) in
+            switch selection {
+            case .joint(let j): scene.joints.remove(at: j)
+            case .body(let i): scene.removeBody(i)
+            }
+            return nil
+        }
+    }
+
+    /// What Ctrl+C copies: the selected body (joints stay behind).
+    public var copied: [BodySpec] {
+        guard case .body(let i) = selection else { return [] }
+        var body = scene.bodies[i]
+        body.id = nil
+        return [body]
+    }
+
+    /// Adds `bodies` moved by `offset`; selects the last one.
+    public mutating func paste(_ bodies: [BodySpec], offset: Vector) throws(EditRefused) {
+        guard !bodies.isEmpty else { return }
+        try edit { scene throws(EditRefused) in
+            for var body in bodies {
+                body.position = body.position + offset
+                body.id = nil
+                scene.bodies.append(body)
+            }
+            return .body(scene.bodies.count - 1)
+        }
+    }
+
+    /// A copy of the selected body beside it.
+    public mutating func duplicateSelection(offset: Vector) throws(EditRefused) {
+        try paste(copied, offset: offset)
+    }
+}
+
+extension Scene {
+    /// Moves the world anchors of pivots on body `i` (a pivot's anchor is a
+    /// world point, so it follows the body; the others are body-local).
+    mutating func moveAnchors(of i: Int, _ transform: (Vector) -> Vector) {
+        for j in joints.indices where joints[j].a == .body(i) || joints[j].b == .body(i) {
+            if case .pivot(let anchor) = joints[j].kind { joints[j].kind = .pivot(anchor: transform(anchor)) }
+        }
+    }
+
+    /// Removes body `i`, the joints on it, and renumbers the joints' bodies after it.
+    mutating func removeBody(_ i: Int) {
+        joints.removeAll { $0.a == .body(i) || $0.b == .body(i) }
+        func renumber(_ ref: BodyRef) -> BodyRef {
+            if case .body(let k) = ref, k > i { return .body(k - 1) }
+            return ref
+        }
+        for j in joints.indices {
+            joints[j].a = renumber(joints[j].a)
+            joints[j].b = renumber(joints[j].b)
+        }
+        bodies.remove(at: i)
+    }
+}

@@ -1,0 +1,135 @@
+import Physics
+import SceneFormat
+
+/// What is selected in a document: a body or a joint, by index.
+public enum Selection: Equatable, Sendable {
+    case body(Int)
+    case joint(Int)
+}
+
+/// An edit the validator refused, in its words (the first of its errors).
+public struct EditRefused: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(_ message: String) { self.message = message }
+}
+
+/// The scene being built: a value (never a running World), the selection,
+/// and the edits that led to it, for undo and redo. Every edit is checked by
+/// the same validator as a file (the candidate scene is written as
+/// `cratebox/scene@1` text and read back), so what the validator would refuse
+/// never enters the document; a refused edit leaves it as it was.
+public struct Document: Sendable {
+    public private(set) var scene: Scene
+    public var selection: Selection?
+    /// The file it is saved to; names it in the validator's messages.
+    public var file: String
+    private var undoStack: [(scene: Scene, selection: Selection?)] = []
+    private var redoStack: [(scene: Scene, selection: Selection?)] = []
+    /// Counts changes to the scene, so that a picture of it can be kept until it changes.
+    public private(set) var revision = 0
+
+    public init(scene: Scene, file: String) {
+        self.scene = scene
+        self.file = file
+    }
+
+    /// An empty box `width` x `height` with walls and the default gravity.
+    public static func emptyBox(width: Double, height: Double, name: String, file: String) throws(EditRefused) -> Document {
+        var scene = Scene.defaultEmpty
+        scene.name = name
+        scene.width = width
+        scene.height = height
+        return Document(scene: try Document.validated(scene, file: file), file: file)
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Replaces the scene with `candidate` when the validator accepts it, and
+    /// selects `select`; remembers the scene before, for undo.
+    public mutating func commit(_ candidate: Scene, select: Selection?) throws(EditRefused) {
+        let checked = try Document.validated(candidate, file: file)
+        undoStack.append((scene, selection))
+        redoStack.removeAll()
+        scene = checked
+        selection = select
+        revision += 1
+    }
+
+    /// Changes the scene with `edit` (which says what to select after it), if the validator accepts the result.
+    public mutating func edit(_ edit: (inout Scene) throws(EditRefused) -> Selection?) throws(EditRefused) {
+        var candidate = scene
+        let select = try edit(&candidate)
+        guard candidate != scene else { return }
+        try commit(candidate, select: select)
+    }
+
+    public mutating func undo() -> Bool {
+        guard let last = undoStack.popLast() else { return false }
+        redoStack.append((scene, selection))
+        (scene, selection) = last
+        revision += 1
+        return true
+    }
+
+    public mutating func redo() -> Bool {
+        guard let next = redoStack.popLast() else { return false }
+        undoStack.append((scene, selection))
+        (scene, selection) = next
+        revision += 1
+        return true
+    }
+
+    /// `scene` as the validator reads it back from its own text, or the validator's first error.
+    public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
+        do {
+            return try Scene.decode(Array(scene.json().utf8), file: file)
+        } catch {
+            throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
+        }
+    }
+
+    /// The topmost body (the last drawn) at the world point `p`, within `slack`.
+    public func body(at p: Vector, slack: Double = 0) -> Int? {
+        scene.bodies.indices.last { scene.bodies[$0].contains(p, slack: slack) }
+    }
+
+    /// Every body at `p`, topmost first.
+    public func bodies(at p: Vector, slack: Double = 0) -> [Int] {
+        scene.bodies.indices.reversed().filter { scene.bodies[$0].contains(p, slack: slack) }
+    }
+
+    /// The joint with an anchor (or its line) within `slack` of `p`, the last one first.
+    public func joint(at p: Vector, slack: Double) -> Int? {
+        scene.joints.indices.last { i in
+            let ends = scene.anchors(of: scene.joints[i])
+            return distance(p, toSegment: ends.a, ends.b) <= slack
+        }
+    }
+}
+
+extension Scene {
+    /// A walled box with no bodies, the default gravity and the default spawn.
+    static var defaultEmpty: Scene {
+        var scene = DefaultScene.scene()
+        scene.bodies = []
+        scene.joints = []
+        return scene
+    }
+
+    /// A joint's two anchors in the world, at the scene's poses.
+    public func anchors(of joint: JointSpec) -> (a: Vector, b: Vector) {
+        func world(_ ref: BodyRef, _ local: Vector) -> Vector {
+            guard let i = ref.body else { return local }
+            return bodies[i].world(local)
+        }
+        switch joint.kind {
+        case .pivot(let anchor): return (anchor, anchor)
+        case .pin(let a, let b), .slide(let a, let b, _, _), .spring(let a, let b, _, _, _):
+            return (world(joint.a, a), world(joint.b, b))
+        case .motor:
+            return (world(joint.a, .zero), world(joint.b, .zero))
+        }
+    }
+}

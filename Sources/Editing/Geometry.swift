@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Physics
+import SceneFormat
+
+// Plane geometry for editing: turning points between world and body
+// coordinates, hit tests on a body's shapes, and the convex hull a polygon
+// outline becomes.
+
+extension Vector {
+    func rotated(by angle: Double) -> Vector {
+        let c = cos(angle), s = sin(angle)
+        return Vector(x * c - y * s, x * s + y * c)
+    }
+
+    func dot(_ v: Vector) -> Double { x * v.x + y * v.y }
+    func cross(_ v: Vector) -> Double { x * v.y - y * v.x }
+}
+
+/// How far `p` is from the segment `a`-`b`.
+func distance(_ p: Vector, toSegment a: Vector, _ b: Vector) -> Double {
+    let ab = b - a, length2 = ab.dot(ab)
+    let t = length2 > 0 ? min(max((p - a).dot(ab) / length2, 0), 1) : 0
+    return (p - (a + ab * t)).length
+}
+
+extension BodySpec {
+    /// A world point in this body's coordinates (at its scene pose).
+    public func local(_ world: Vector) -> Vector { (world - position).rotated(by: -angle) }
+
+    /// A point of this body (body coordinates) in the world.
+    public func world(_ local: Vector) -> Vector { position + local.rotated(by: angle) }
+
+    /// Whether the world point `p` is on the body, or within `slack` of it.
+    public func contains(_ p: Vector, slack: Double = 0) -> Bool {
+        let q = local(p)
+        return shapes.contains { $0.geometry.contains(q, slack: slack) }
+    }
+}
+
+extension Shape.Geometry {
+    /// Whether the body-local point `q` is on the shape, or within `slack` of it.
+    func contains(_ q: Vector, slack: Double) -> Bool {
+        switch self {
+        case .box(let w, let h, let r):
+            let dx = max(abs(q.x) - w / 2, 0), dy = max(abs(q.y) - h / 2, 0)
+            return (dx * dx + dy * dy).squareRoot() <= r + slack
+        case .circle(let r, let offset):
+            return (q - offset).length <= r + slack
+        case .segment(let a, let b, let r):
+            return distance(q, toSegment: a, b) <= r + slack
+        case .polygon(let vertices, let r):
+            let inside = vertices.indices.allSatisfy { i in
+                (vertices[(i + 1) % vertices.count] - vertices[i]).cross(q - vertices[i]) >= 0
+            }
+            if inside { return true }
+            return vertices.indices.contains { i in
+                distance(q, toSegment: vertices[i], vertices[(i + 1) % vertices.count]) <= r + slack
+            }
+        }
+    }
+}
+
+/// The convex hull of `points`, counter-clockwise (Andrew's monotone chain),
+/// without collinear points.
+public func convexHull(_ points: [Vector]) -> [Vector] {
+    let sorted = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+    guard sorted.count >= 3 else { return sorted }
+    func chain(_ points: [Vector]) -> [Vector] {
+        var hull: [Vector] = []
+        for p in points {
+            while hull.count >= 2 && (hull[hull.count - 1] - hull[hull.count - 2]).cross(p - hull[hull.count - 2]) <= 0 {
+                hull.removeLast()
+            }
+            hull.append(p)
+        }
+        return hull
+    }
+    let lower = chain(sorted), upper = chain(sorted.reversed())
+    return Array(lower.dropLast()) + Array(upper.dropLast())
+}
+
+/// The centroid of a convex polygon's area (its vertices' mean when it has none).
+func centroid(_ polygon: [Vector]) -> Vector {
+    var area = 0.0, c = Vector.zero
+    for i in polygon.indices {
+        let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+        let k = a.cross(b)
+        area += k
+        c = c + (a + b) * k
+    }
+    guard abs(area) > 1e-12 else {
+        return polygon.reduce(.zero, +) * (1 / Double(max(polygon.count, 1)))
+    }
+    return c * (1 / (3 * area))
+}

@@ -1,0 +1,200 @@
+import Editing
+import Physics
+import SceneFormat
+import Simulation
+import Testing
+
+/// The build mode's document: each tool's edit gives the expected scene,
+/// refused edits leave it unchanged, undo and redo walk the edits.
+@Suite struct DocumentTests {
+    func empty() throws -> Document {
+        try Document.emptyBox(width: 640, height: 360, name: "Test", file: "test.json")
+    }
+
+    @Test func anEmptyBoxIsAValidSceneWithWallsAndNoBodies() throws {
+        let doc = try empty()
+        #expect(doc.scene.width == 640 && doc.scene.height == 360)
+        #expect(doc.scene.walls != nil && doc.scene.bodies.isEmpty && doc.scene.joints.isEmpty)
+        #expect(!doc.canUndo && !doc.canRedo)
+    }
+
+    @Test func theCrateToolMakesACrateFillingTheDraggedRectangle() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(160, 80))
+        let body = try #require(doc.scene.bodies.first)
+        #expect(body.position == Vector(130, 60))
+        #expect(body.shapes.map(\.geometry) == [.box(width: 60, height: 40, radius: 0)])
+        #expect(body.type == .dynamic && body.mass == .density(Document.newDensity) && body.look == .crate)
+        #expect(doc.selection == .body(0))
+        // A click without a drag: a 32 x 32 crate there.
+        try doc.addCrate(from: Vector(300, 50), to: Vector(300, 50))
+        #expect(doc.scene.bodies[1].shapes[0].geometry == .box(width: 32, height: 32, radius: 0))
+    }
+
+    @Test func theBallPolygonAndPlankToolsMakeTheirShapes() throws {
+        var doc = try empty()
+        try doc.addBall(center: Vector(100, 100), edge: Vector(100, 120))
+        #expect(doc.scene.bodies[0].shapes[0].geometry == .circle(radius: 20, offset: .zero))
+        #expect(doc.scene.bodies[0].look == .ball)
+        let concave = try doc.addPolygon([Vector(200, 50), Vector(260, 50), Vector(230, 60), Vector(260, 110), Vector(200, 110)])
+        #expect(concave, "the dent at (230, 60) is not on the hull")
+        guard case .polygon(let vertices, _) = doc.scene.bodies[1].shapes[0].geometry else { Issue.record("not a polygon"); return }
+        #expect(vertices.count == 4)
+        #expect(doc.scene.bodies[1].position == Vector(230, 80))
+        try doc.addPlank(from: Vector(300, 100), to: Vector(400, 100))
+        #expect(doc.scene.bodies[2].position == Vector(350, 100))
+        #expect(doc.scene.bodies[2].shapes[0].geometry == .segment(a: Vector(-50, 0), b: Vector(50, 0), radius: Document.plankRadius))
+    }
+
+    @Test func aPlankPinnedToTheWorldAndASpringGiveJointsByIdThatTheValidatorAccepts() throws {
+        var doc = try empty()
+        try doc.addPlank(from: Vector(200, 100), to: Vector(440, 100))
+        try doc.addPivot(at: Vector(320, 100))
+        #expect(doc.scene.joints.count == 1)
+        #expect(doc.scene.joints[0].kind == .pivot(anchor: Vector(320, 100)))
+        #expect(doc.scene.joints[0].a == .body(0) && doc.scene.joints[0].b == .world)
+        #expect(doc.scene.bodies[0].id != nil)
+        try doc.addCrate(from: Vector(400, 200), to: Vector(432, 232))
+        try doc.addSpring(from: Vector(416, 216), to: Vector(416, 340))
+        guard case .spring(let a, let b, let rest, let k, _) = doc.scene.joints[1].kind else { Issue.record("not a spring"); return }
+        #expect(a == Vector(0, 0) && b == Vector(416, 340) && rest == 124 && k > 0)
+        #expect(doc.scene.joints[1].a == .body(1) && doc.scene.joints[1].b == .world)
+        // The document builds and steps as a World.
+        let world = try World(scene: doc.scene)
+        try world.step(120)
+    }
+
+    @Test func twoOverlappingBodiesArePinnedTogether() throws {
+        var doc = try empty()
+        try doc.addPlank(from: Vector(100, 100), to: Vector(300, 100))
+        try doc.addBall(center: Vector(300, 100), edge: Vector(310, 100))
+        try doc.addPivot(at: Vector(300, 100))
+        #expect(doc.scene.joints[0].a == .body(1) && doc.scene.joints[0].b == .body(0))
+    }
+
+    @Test func refusedEditsLeaveTheDocumentUnchangedAndSayWhyInTheValidatorsWords() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(160, 80))
+        let before = doc.scene
+        // A spring with neither end on a body, a pivot on nothing.
+        #expect(throws: EditRefused.self) { try doc.addSpring(from: Vector(500, 300), to: Vector(600, 300)) }
+        #expect(throws: EditRefused.self) { try doc.addPivot(at: Vector(500, 300)) }
+        // Outside the format's limits: the validator's own message, naming the place.
+        doc.selection = .body(0)
+        do {
+            try doc.set(.friction, to: -1)
+            Issue.record("a negative friction was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("test.json: bodies[0]"), "\(error.message)")
+            #expect(error.message.contains("friction"), "\(error.message)")
+        }
+        #expect(throws: EditRefused.self) { try doc.addPolygon([Vector(0, 0), Vector(10, 10), Vector(20, 20)]) }
+        // A polygon too small.
+        do {
+            try doc.addPolygon([Vector(300, 300), Vector(300.001, 300), Vector(300, 300.001)])
+            Issue.record("a polygon too small was accepted")
+        } catch {
+            #expect(error.message.contains("bodies[1]") && error.message.contains("area"), "\(error.message)")
+        }
+        #expect(doc.scene == before)
+        #expect(doc.selection == .body(0))
+    }
+
+    @Test func undoAndRedoWalkTheEditsAndANewEditForgetsTheRedone() throws {
+        var doc = try empty()
+        let start = doc.scene
+        try doc.addCrate(from: Vector(100, 40), to: Vector(160, 80))
+        let one = doc.scene
+        try doc.addBall(center: Vector(300, 100), edge: Vector(310, 100))
+        let two = doc.scene
+        var done = doc.undo()
+        #expect(done && doc.scene == one)
+        done = doc.undo()
+        #expect(done && doc.scene == start)
+        done = doc.undo()
+        #expect(!done)
+        done = doc.redo()
+        #expect(done && doc.scene == one)
+        done = doc.redo()
+        #expect(done && doc.scene == two)
+        done = doc.redo()
+        #expect(!done)
+        done = doc.undo()
+        #expect(done)
+        try doc.addPlank(from: Vector(300, 200), to: Vector(400, 200))
+        #expect(!doc.canRedo)
+        #expect(doc.scene.bodies.count == 2)
+    }
+
+    @Test func moveRotateDeleteCopyPasteAndDuplicate() throws {
+        var doc = try empty()
+        try doc.addPlank(from: Vector(200, 100), to: Vector(300, 100))
+        try doc.addPivot(at: Vector(250, 100))
+        doc.selection = .body(0)
+        try doc.moveSelection(by: Vector(10, 20))
+        #expect(doc.scene.bodies[0].position == Vector(260, 120))
+        #expect(doc.scene.joints[0].kind == .pivot(anchor: Vector(260, 120)), "the pivot moves with its body")
+        try doc.rotateSelection(by: 0.5)
+        #expect(doc.scene.bodies[0].angle == 0.5)
+        let copied = doc.copied
+        try doc.paste(copied, offset: Vector(0, 100))
+        #expect(doc.scene.bodies.count == 2 && doc.scene.bodies[1].position == Vector(260, 220))
+        #expect(doc.scene.bodies[1].id == nil, "a pasted body does not share the original's id")
+        try doc.duplicateSelection(offset: Vector(0, 60))
+        #expect(doc.scene.bodies.count == 3 && doc.selection == .body(2))
+        doc.selection = .body(0)
+        try doc.deleteSelection()
+        #expect(doc.scene.bodies.count == 2 && doc.scene.joints.isEmpty, "the body's pivot went with it")
+        #expect(doc.selection == nil)
+    }
+
+    @Test func deletingABodyRenumbersTheJointsOfTheBodiesAfterIt() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
+        try doc.addCrate(from: Vector(300, 40), to: Vector(332, 72))
+        try doc.addRod(from: Vector(316, 56), to: Vector(316, 200))
+        doc.selection = .body(0)
+        try doc.deleteSelection()
+        #expect(doc.scene.joints.count == 1 && doc.scene.joints[0].a == .body(0))
+        #expect(doc.scene.joints[0].kind == .pin(anchorA: .zero, anchorB: Vector(316, 200)))
+    }
+
+    @Test func propertiesShowTheSelectionAndTheWheelAndTypingChangeThem() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
+        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .look])
+        try doc.nudge(.friction, by: 2)
+        #expect(doc.scene.bodies[0].shapes[0].friction == 0.6)
+        try doc.set(.density, to: 0.5)
+        #expect(doc.scene.bodies[0].mass == .density(0.5))
+        try doc.cycle(.type)
+        #expect(doc.scene.bodies[0].type == .static && doc.scene.bodies[0].mass == nil)
+        #expect(!doc.properties.contains { $0.key == .density })
+        try doc.cycle(.look)
+        #expect(doc.scene.bodies[0].look == .ball)
+        try doc.addCrate(from: Vector(300, 40), to: Vector(332, 72))
+        try doc.addSpring(from: Vector(316, 56), to: Vector(316, 200))
+        #expect(doc.properties.map(\.key) == [.restLength, .stiffness, .damping, .maxForce])
+        try doc.nudge(.maxForce, by: -1)
+        #expect(doc.scene.joints[0].maxForce == 1e7)
+        try doc.set(.restLength, to: 100)
+        guard case .spring(_, _, let rest, _, _) = doc.scene.joints[0].kind else { Issue.record("not a spring"); return }
+        #expect(rest == 100)
+    }
+
+    @Test func theConvexHullDropsInnerAndCollinearPoints() {
+        let hull = convexHull([Vector(0, 0), Vector(2, 0), Vector(1, 0), Vector(2, 2), Vector(0, 2), Vector(1, 1)])
+        #expect(hull == [Vector(0, 0), Vector(2, 0), Vector(2, 2), Vector(0, 2)])
+    }
+
+    @Test func hitTestsFindTheTopmostBodyUnderAPoint() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(200, 80))
+        try doc.addBall(center: Vector(190, 60), edge: Vector(200, 60))
+        #expect(doc.body(at: Vector(190, 60)) == 1)
+        #expect(doc.body(at: Vector(110, 60)) == 0)
+        #expect(doc.body(at: Vector(110, 90)) == nil)
+        #expect(doc.body(at: Vector(110, 83), slack: 4) == 0)
+        #expect(doc.bodies(at: Vector(195, 60)) == [1, 0])
+    }
+}
