@@ -101,7 +101,9 @@ extension Document {
     private mutating func addJoint(_ kind: JointSpec.Kind, _ a: BodyRef, _ b: BodyRef) throws(EditRefused) {
         try edit { scene throws(EditRefused) in
             for case .body(let i) in [a, b] { scene.nameBody(i) }
-            scene.joints.append(JointSpec(kind: kind, a: a, b: b))
+            // A joint's two bodies do not collide by default; the world's body
+            // holds the walls, so a body hung on the world must collide to keep hitting them.
+            scene.joints.append(JointSpec(kind: kind, a: a, b: b, collide: a == .world || b == .world))
             return .joint(scene.joints.count - 1)
         }
     }

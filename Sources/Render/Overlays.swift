@@ -26,6 +26,23 @@ public enum Overlays {
         "replay: Left/Right  jump a second; Home/End; click the timeline",
         "Esc                 quit",
         "gamepad             left stick or accelerometer tilts",
+        "B                   build mode (edit the scene; B again plays it)",
+    ]
+
+    /// Build mode's keys, as its help overlay lists them.
+    public static let buildHelpLines = [
+        "Build mode",
+        "1 select   click selects, drag moves, drag the handle or Q/E rotates (Shift: 1 degree)",
+        "2 crate    drag a rectangle          3 ball    drag a radius",
+        "4 polygon  click corners, Enter      5 plank   drag from end to end",
+        "6 pivot    click on one or two bodies",
+        "7 spring   8 rod: drag from a body to another, or to the background",
+        "toolbar    click a tool; properties on the right: wheel or click to type",
+        "Delete     remove the selection (right click: the body under the mouse)",
+        "Ctrl+C/V/D copy, paste, duplicate     Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo",
+        "G          grid (positions and sizes snap to it)",
+        "Ctrl+S     save the document          B  play it (R resets, B builds again)",
+        "wheel / middle drag  zoom / pan (F fits)     Esc  cancel, then quit",
     ]
 
     /// The widest the HUD's panel gets, in points: longer lines wrap, so that
@@ -68,7 +85,8 @@ public enum Overlays {
 
     /// The help overlay, centred in a `width` x `height` picture. Returns its box.
     @discardableResult
-    public static func drawHelp(text: Text, renderer: OpaquePointer, width: Int32, height: Int32, scale: Double) -> SDL_Rect {
+    public static func drawHelp(_ helpLines: [String] = Overlays.helpLines, text: Text, renderer: OpaquePointer,
+                                width: Int32, height: Int32, scale: Double) -> SDL_Rect {
         let pad = Int32(8 * scale)
         let w = text.width(helpLines) + 2 * pad, h = Int32(helpLines.count) * text.lineHeight + 2 * pad
         var box = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)

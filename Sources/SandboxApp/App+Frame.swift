@@ -12,6 +12,8 @@ extension App {
         while SDL_PollEvent(&event) != 0 {
             for command in input.handle(event, pointer: pointer) {
                 if !perform(command) { return false }
+                // B went to build mode: the rest of the frame is Build's.
+                if builder != nil { return true }
             }
         }
         if !watching, let tilt = input.tiltEvent(frame: frame) { physics.send(.event(tilt)) }
@@ -71,12 +73,13 @@ extension App {
         switch command {
         case .quit:
             // Esc while a branch is rebuilt cancels the rebuild, not the window.
-            if physics.latest.status.rebuilding != nil {
+            if let physics, physics.latest.status.rebuilding != nil {
                 physics.cancelRebuild()
                 return true
             }
             return false
         case .reset:
+            if builder != nil { return true }
             if watching { physics.send(.seek(to: 0)) } else {
                 physics.send(.event(.reset))
                 input.reset()
@@ -84,15 +87,17 @@ extension App {
             }
         case .toggleDebug:
             debug.toggle()
-            physics.send(.debug(debug))
+            physics?.send(.debug(debug))
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
         case .fit: cameraMotion.fitScene()
         case .screenshot: screenshotRequested = true
-        case .physics(let request): physics.send(request)
+        case .physics(let request): physics?.send(request)
         case .pan(let by): cameraMotion.pan(by: by)
         case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
         case .openController(let which): if let said = window.openController(which) { hud.show(said) }
+        case .toggleBuild: toggleBuild()
+        case .saveDocument: saveDocument()
         }
         return true
     }
@@ -100,6 +105,14 @@ extension App {
     var camera: Camera {
         let (pw, ph) = window.outputSize
         let view = cameraMotion.current
+        if let builder {
+            // Build mode: the toolbar along the bottom, the property panel on the right.
+            let scale = window.pixelScale, scene = builder.scene
+            let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
+            return Camera.beside(leftPanel: hud, rightPanel: BuildOverlays.panelWidth(scale: scale), worldWidth: scene.width,
+                                 worldHeight: scene.height, pixelWidth: Int(pw),
+                                 pixelHeight: Int(Double(ph) - BuildOverlays.toolbarStrip(scale: scale)), zoom: view.zoom, center: view.center)
+        }
         // While watching, the timeline along the bottom gets its own strip.
         let reserved = watching ? Int32(32 * window.pixelScale) : 0
         // Room for the HUD's panel (its widest) and the bubble level, when the window is wide enough.

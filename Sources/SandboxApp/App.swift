@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import Controls
+import Editing
 import Physics
 import Render
 import Replay
@@ -32,9 +33,16 @@ public final class App {
     }
 
     let options: Options
-    let scene: Scene
+    /// The scene played (in build mode, the document's at the last Play).
+    var scene: Scene
     let watching: Bool
     private let makeMode: @Sendable () throws -> Mode
+    /// Build mode, while it is on.
+    var builder: Builder?
+    /// The document of the last Build, kept through Play (with its undo).
+    var document: Document?
+    /// Files that could not be written by physics threads stopped for Build.
+    var lostBefore: [String] = []
     let captures: Captures
     var input = Input()
     var hud = HUD()
@@ -56,6 +64,15 @@ public final class App {
         self.init(scene: scene, watching: false, options: options) {
             .live(try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile))
         }
+    }
+
+    /// Opens `document` in build mode.
+    public convenience init(building document: Document, options: Options) {
+        self.init(scene: document.scene, watching: false, options: options) {
+            .live(try Session(scene: document.scene, sceneText: document.scene.json(), sceneFile: document.file))
+        }
+        self.document = document
+        builder = Builder(document: document)
     }
 
     /// Watches a journal (already read and checked) in the window.
@@ -87,24 +104,26 @@ public final class App {
         configuration.sceneName = scene.name
         configuration.recordPath = options.recordPath
         configuration.historyBudget = options.historyBudget
-        do {
-            physics = try PhysicsThread(configuration: configuration, makeMode: makeMode)
-        } catch {
-            throw RenderError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
+        if builder == nil {
+            do {
+                physics = try PhysicsThread(configuration: configuration, makeMode: makeMode)
+            } catch {
+                throw RenderError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
+            }
         }
         do {
-            window = try AppWindow(title: "cratebox: \(scene.name)", width: options.windowWidth, height: options.windowHeight)
+            window = try AppWindow(title: "cratebox: \(builder == nil ? "" : "build ")\(scene.name)", width: options.windowWidth, height: options.windowHeight)
         } catch {
             // No window after all: the journal already begun is ended (step 0), not left without its end line.
-            _ = physics.stop()
+            _ = physics?.stop()
             throw error
         }
-        physics.begin()
+        physics?.begin()
         loop()
-        let end = physics.stop()
+        let end = physics?.stop() ?? (said: nil, lost: [], scene: nil)
         window = nil
         if let said = end.said { hud.show(said) }
-        let lost = end.lost + captures.lost
+        let lost = lostBefore + end.lost + captures.lost
         if !lost.isEmpty { throw RenderError(lost.joined(separator: "\n"), kind: .cannotWrite) }
     }
 
@@ -125,7 +144,14 @@ public final class App {
             last = frameStart
             fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
             cameraMotion.advance(by: frame)
+            if let builder {
+                guard buildFrame(builder) else { return }
+                let spent = Monotonic.now - frameStart
+                if spent < frameTime - 0.001 { SDL_Delay(UInt32((frameTime - spent) * 1000)) }
+                continue
+            }
             guard handleInput(frame: frame) else { return }
+            if builder != nil { continue }
             for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
             let published = physics.latest
             if published.status.droppedTime > 0 && !saidBehind {

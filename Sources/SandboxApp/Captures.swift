@@ -40,6 +40,9 @@ final class Captures {
     }
 
     /// Saves the world as it is now as a scene; returns what to tell the user.
+    /// Where a document built from a running scene is saved (a new name beside the captures).
+    var documentPath: String { AtomicFile.unusedPath("\(directory)/\(baseName)-built", ".json") }
+
     func saveScene(_ world: World) -> String {
         let path = AtomicFile.unusedPath("\(directory)/\(baseName)-step\(world.stepCount)", ".json")
         do {

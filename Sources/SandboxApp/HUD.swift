@@ -73,5 +73,20 @@ struct HUD {
         if help { Overlays.drawHelp(text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
     }
 
+    /// Build mode's panel: its lines, files not saved, the message, and the help when asked for.
+    func draw(lines: [String], lost: [String], in window: AppWindow) {
+        if hidden && !help { return }
+        let scale = window.pixelScale, size = window.outputSize
+        var panel = lines.map { ($0, Palette.text) }
+        for file in lost { panel.append(("not saved: \(file)", Palette.warning)) }
+        if let message, SDL_GetTicks64() < message.until { panel.append((message.text, Palette.joint)) }
+        panel.append(("H: help", Palette.text))
+        if !hidden { Overlays.drawPanel(panel, text: window.text, renderer: window.renderer, scale: scale) }
+        if help {
+            Overlays.drawHelp(Overlays.buildHelpLines, text: window.text, renderer: window.renderer,
+                              width: size.width, height: size.height, scale: scale)
+        }
+    }
+
     static func format(_ x: Double, _ digits: Int) -> String { NumberText.fixed(x, digits) }
 }

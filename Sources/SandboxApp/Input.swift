@@ -15,6 +15,10 @@ enum Command {
     case zoom(by: Double, about: Vector)
     /// A gamepad was plugged in.
     case openController(Int32)
+    /// B: Play to Build or back.
+    case toggleBuild
+    /// Ctrl+S in build mode.
+    case saveDocument
 }
 
 /// The window's input state and its mapping: SDL events in, commands out.
@@ -118,6 +122,7 @@ struct Input {
             // is decided when it is released, or when it has been held long enough.
             dPressedAt = SDL_GetTicks64()
         case SDLK_h where first: return [.toggleHelp]
+        case SDLK_b where first: return [.toggleBuild]
         case SDLK_f where first: return [.fit]
         case SDLK_TAB where first: return [.toggleHUD]
         case SDLK_F12 where first: return [.screenshot]

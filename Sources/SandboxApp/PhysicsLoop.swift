@@ -171,7 +171,8 @@ final class PhysicsLoop {
     private func finish() {
         let said = mode.session.flatMap { captures.stopRecording($0) }
         let lost = captures.lostFiles(mode.session)
-        outbox.update { $0.finished = (said, lost) }
+        let scene = inbox.withLock { $0.capture } ? mode.world.currentScene() : nil
+        outbox.update { $0.finished = (said, lost, scene) }
     }
 
     func say(_ text: String, seconds: Double = 4) {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Physics
 import Replay
+import SceneFormat
 import Simulation
 
 /// What the window asks of the physics thread. Each takes effect at the next
@@ -92,6 +93,8 @@ final class PhysicsThread: Sendable {
         /// time the window takes to open would be dropped sim time).
         var begun = false
         var stop = false
+        /// Stopping for build mode: the world's state as a scene is wanted.
+        var capture = false
         /// Esc while a branch is rebuilt.
         var cancelRebuild = false
     }
@@ -101,8 +104,9 @@ final class PhysicsThread: Sendable {
         var start = Start.waiting
         var published: Published?
         var messages: [(text: String, seconds: Double)] = []
-        /// Set when the thread has finished: what the closing said, and files lost.
-        var finished: (said: String?, lost: [String])?
+        /// Set when the thread has finished: what the closing said, files lost,
+        /// and when asked for, the world's state as a scene.
+        var finished: (said: String?, lost: [String], scene: Scene?)?
     }
 
     private let inbox = Locked(Inbox())
@@ -169,10 +173,10 @@ final class PhysicsThread: Sendable {
     /// Stops the thread after its current step and waits for it: a recording
     /// is ended there. Returns what to tell the user and the files that could
     /// not be written.
-    func stop() -> (said: String?, lost: [String]) {
-        inbox.update { $0.stop = true }
+    func stop(capturing: Bool = false) -> (said: String?, lost: [String], scene: Scene?) {
+        inbox.update { $0.stop = true; $0.capture = capturing }
         pthread_join(handle, nil)
-        return outbox.withLock { $0.finished ?? (nil, []) }
+        return outbox.withLock { $0.finished ?? (nil, [], nil) }
     }
 }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import Editing
 import Render
 import SandboxApp
 
@@ -23,14 +24,20 @@ struct Run: ParsableCommand {
     @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
     var record: String?
 
+    @Option(help: "Open FILE in build mode (an empty walled box the size of the window when FILE does not exist); Ctrl+S saves it there.")
+    var build: String?
+
     @Option(help: "The most memory the time machine keeps of the past, in MB (default 256: at least the last 60 s of a 1,000-body scene at every step).")
     var historyMb = 256
 
     func validate() throws {
         guard (1...65_536).contains(historyMb) else { throw ValidationError("--history-mb must be between 1 and 65536") }
+        if build != nil && scene != nil { throw ValidationError("give the scene to build with --build FILE alone") }
+        if build != nil && record != nil { throw ValidationError("--record records a scene played from the start; in build mode, F9 records while playing") }
     }
 
     func run() throws {
+        if let build { return try runBuild(build) }
         let loaded = try loadScene(self.scene)
         try Run.requireDisplay()
         var options = App.Options()
@@ -40,6 +47,29 @@ struct Run: ParsableCommand {
         options.recordPath = record
         options.historyBudget = historyMb << 20
         try Run.open(App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options))
+    }
+
+    /// `run --build FILE`: the document from FILE, or a new empty box there.
+    func runBuild(_ path: String) throws {
+        var options = App.Options()
+        options.windowWidth = size.width
+        options.windowHeight = size.height
+        options.screenshotDirectory = saveTo
+        options.historyBudget = historyMb << 20
+        let document: Document
+        if access(path, F_OK) == 0 {
+            document = Document(scene: try loadScene(path).scene, file: path)
+        } else {
+            let base = path.split(separator: "/").last.map(String.init) ?? path
+            let name = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+            do {
+                document = try Document.emptyBox(width: Double(size.width), height: Double(size.height), name: name, file: path)
+            } catch {
+                throw Failure(Exit.failure, "cratebox: \(error.message)")
+            }
+        }
+        try Run.requireDisplay()
+        try Run.open(App(building: document, options: options))
     }
 
     /// Runs the window; its errors become their exit statuses.

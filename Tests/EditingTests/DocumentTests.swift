@@ -54,6 +54,7 @@ import Testing
         #expect(doc.scene.joints[0].kind == .pivot(anchor: Vector(320, 100)))
         #expect(doc.scene.joints[0].a == .body(0) && doc.scene.joints[0].b == .world)
         #expect(doc.scene.bodies[0].id != nil)
+        #expect(doc.scene.joints[0].collide, "a body pinned to the world still hits the walls (they are on the world's body)")
         try doc.addCrate(from: Vector(400, 200), to: Vector(432, 232))
         try doc.addSpring(from: Vector(416, 216), to: Vector(416, 340))
         guard case .spring(let a, let b, let rest, let k, _) = doc.scene.joints[1].kind else { Issue.record("not a spring"); return }

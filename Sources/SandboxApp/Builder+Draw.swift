@@ -1,0 +1,110 @@
+import CSDL2
+import Editing
+import Physics
+import Render
+import SceneFormat
+
+/// Build mode's picture: the document as a World draws it, the grid, the
+/// selection and its rotation handle, what a tool is drawing, the toolbar and
+/// the property panel.
+extension Builder {
+    func draw(in window: AppWindow, camera: Camera) {
+        let (pw, ph) = window.outputSize
+        let renderer = window.renderer, scale = window.pixelScale, pixels = scale / camera.scale
+        if let snapshot {
+            window.painter.draw(snapshot, camera: camera, alpha: 1, width: Int(pw), height: Int(ph))
+        }
+        if grid {
+            BuildOverlays.drawGrid(spacing: Grid.spacing, worldWidth: scene.width, worldHeight: scene.height, camera: camera, renderer: renderer)
+        }
+        drawSelection(camera: camera, renderer: renderer, scale: scale, pixels: pixels)
+        drawGesture(camera: camera, renderer: renderer, scale: scale)
+        BuildOverlays.drawToolbar(Tool.allCases.map { "\($0.rawValue) \($0.name)" }, selected: tool.rawValue - 1,
+                                  buttons: BuildOverlays.toolbarButtons(count: Tool.allCases.count, width: pw, height: ph, scale: scale),
+                                  text: window.text, renderer: renderer)
+        let properties = document.properties
+        if !properties.isEmpty {
+            let title: String
+            switch document.selection {
+            case .body(let i)?: title = "bodies[\(i)]" + (scene.bodies[i].id.map { " \"\($0)\"" } ?? "")
+            case .joint(let j)?: title = "joints[\(j)] \(Builder.kindName(scene.joints[j].kind))"
+            case nil: title = ""
+            }
+            BuildOverlays.drawProperties(title: title, rows: properties.map { ($0.key.rawValue, $0.text) },
+                                         typing: typing.map { ($0.row, $0.text) },
+                                         boxes: BuildOverlays.propertyRows(count: properties.count + 1, width: pw, scale: scale, text: window.text),
+                                         text: window.text, renderer: renderer)
+        }
+    }
+
+    static func kindName(_ kind: JointSpec.Kind) -> String {
+        switch kind {
+        case .pivot: "pivot"
+        case .pin: "rod"
+        case .slide: "rope"
+        case .spring: "spring"
+        case .motor: "motor"
+        }
+    }
+
+    private func drawSelection(camera: Camera, renderer: OpaquePointer, scale: Double, pixels: Double) {
+        switch document.selection {
+        case .body(let i)?:
+            var body = scene.bodies[i]
+            // While moving or turning, the selection shows where it will go.
+            switch gesture {
+            case .moving(let from, let to)?: body.position = body.position + (moveDelta(from: from, to: to) ?? .zero)
+            case .rotating(let from, let to)?: body.angle += rotation(from: from, to: to)
+            default: break
+            }
+            for outline in BuildOverlays.outlines(of: body) {
+                BuildOverlays.drawLine(outline, closed: true, selected: true, camera: camera, renderer: renderer)
+            }
+            if let handle = handle(pixels: pixels) {
+                BuildOverlays.drawLine([body.position, handle], closed: false, selected: true, camera: camera, renderer: renderer)
+                BuildOverlays.drawHandle(handle, selected: true, camera: camera, renderer: renderer, scale: scale)
+            }
+        case .joint(let j)?:
+            let ends = scene.anchors(of: scene.joints[j])
+            BuildOverlays.drawLine([ends.a, ends.b], closed: false, selected: true, camera: camera, renderer: renderer)
+            BuildOverlays.drawHandle(ends.a, selected: true, camera: camera, renderer: renderer, scale: scale)
+            BuildOverlays.drawHandle(ends.b, selected: true, camera: camera, renderer: renderer, scale: scale)
+        case nil: break
+        }
+    }
+
+    private func drawGesture(camera: Camera, renderer: OpaquePointer, scale: Double) {
+        for corner in corners { BuildOverlays.drawHandle(corner, selected: false, camera: camera, renderer: renderer, scale: scale) }
+        if corners.count >= 2 {
+            BuildOverlays.drawLine(corners, closed: corners.count >= 3, selected: false, camera: camera, renderer: renderer)
+        }
+        guard case .drawing(let a, let b)? = gesture else { return }
+        switch tool {
+        case .crate:
+            BuildOverlays.drawLine([a, Vector(b.x, a.y), b, Vector(a.x, b.y)], closed: true, selected: false, camera: camera, renderer: renderer)
+        case .ball:
+            let r = (b - a).length
+            let circle = (0..<40).map { k -> Vector in
+                let t = Double(k) / 40 * 2 * Double.pi
+                return a + Vector(r * cos(t), r * sin(t))
+            }
+            BuildOverlays.drawLine(circle, closed: true, selected: false, camera: camera, renderer: renderer)
+            BuildOverlays.drawLine([a, b], closed: false, selected: false, camera: camera, renderer: renderer)
+        default:
+            BuildOverlays.drawLine([a, b], closed: false, selected: false, camera: camera, renderer: renderer)
+            BuildOverlays.drawHandle(a, selected: false, camera: camera, renderer: renderer, scale: scale)
+            BuildOverlays.drawHandle(b, selected: false, camera: camera, renderer: renderer, scale: scale)
+        }
+    }
+
+    /// What the HUD's panel says in build mode.
+    func hudLines() -> [String] {
+        var lines = ["\(scene.name)   BUILD (B plays)",
+                     "tool \(tool.rawValue): \(tool.name)   grid \(grid ? "on" : "off") (G)",
+                     tool.hint,
+                     "bodies \(scene.bodies.count)   joints \(scene.joints.count)"]
+        if tool == .polygon && !corners.isEmpty { lines.append("\(corners.count) corner\(corners.count == 1 ? "" : "s"): Enter closes") }
+        lines.append("Ctrl+Z undo\(document.canUndo ? "" : " (nothing)")   Ctrl+S saves \(document.file)")
+        return lines
+    }
+}

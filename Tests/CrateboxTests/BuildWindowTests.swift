@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import cratebox
+
+/// Build mode in the real window, driven with xdotool as a person would:
+/// from an empty box, a see-saw (a plank pinned to the world, a crate on one
+/// end) and a ball hung on a spring; saved, validated, played, built again.
+@Suite struct BuildWindowTests {
+    /// Reddish pixels (the ball) in a screenshot.
+    func red(in png: String) throws -> Int {
+        let data = try rgbPixels(png)
+        var n = 0
+        for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 180 && data[i + 1] < 110 && data[i + 2] < 100 { n += 1 }
+        return n
+    }
+
+    @Test func buildASeeSawWithTheToolsSaveItPlayItAndBuildAgain() throws {
+        let display = try WindowTests.VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = NSTemporaryDirectory() + "cratebox-build-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/seesaw.json"
+        let w = WindowTests()
+        let (app, out) = try w.launch(["run", "--build", file, "--save-to", directory, "--size", "1280x720"], env: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let window = try w.waitForWindow("cratebox: build seesaw", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
+        try xdotool(["windowfocus", "--sync", window])
+        func at(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", "--window", window, "\(x)", "\(y)"]) }
+        func drag(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) throws {
+            try at(x0, y0)
+            try xdotool(["mousedown", "1"])
+            usleep(150_000)
+            try at((x0 + x1) / 2, (y0 + y1) / 2)
+            usleep(100_000)
+            try at(x1, y1)
+            usleep(150_000)
+            try xdotool(["mouseup", "1"])
+            usleep(250_000)
+        }
+        func key(_ k: String) throws {
+            try xdotool(["key", k])
+            usleep(250_000)
+        }
+        // The empty box is the window's size (1280 x 720 points), drawn at about 0.88 beside the HUD and toolbar.
+        try key("5")
+        try drag(463, 567, 817, 567)  // a plank
+        try key("6")
+        try at(640, 567)
+        try xdotool(["click", "1"])  // pinned to the world at its middle
+        usleep(250_000)
+        try key("2")
+        try drag(481, 558, 534, 505)  // a crate on its left end
+        try key("3")
+        try drag(781, 390, 799, 390)  // a ball
+        try key("7")
+        try drag(781, 390, 781, 214)  // hung on a spring from the world
+        try key("F12")
+        try key("ctrl+s")
+        usleep(300_000)
+        let validate = try cratebox("validate", file)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.components(separatedBy: "\"position\"").count - 1 == 3, "\(saved)")
+        #expect(saved.contains("\"type\": \"pivot\"") && saved.contains("\"type\": \"spring\""), "\(saved)")
+        #expect(saved.contains("\"box\"") || saved.contains("\"box\":"), "\(saved)")
+
+        try key("b")  // play
+        usleep(1_500_000)
+        try key("F12")
+        try key("b")  // build again: the state now
+        try key("ctrl+z")  // and back to the document as it was
+        try key("Escape")
+        if app.isRunning { try key("Escape") }
+        w.waitOrKill(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(output)")
+        #expect(!output.contains("refused"), "\(output)")
+        #expect(output.contains("saved \(file)") && output.contains("PLAY") && output.contains("BUILD: the scene as it was at step"), "\(output)")
+
+        // The pictures: the built scene (the crate where it was drawn, the ball), then the scene playing.
+        let shots = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }.sorted()
+        try #require(shots.count == 2, "\(shots)")
+        let built = try w.wood(in: directory + "/" + shots[0], env: display.env, around: (507, 531))
+        #expect(built.near > 1500, "the crate is drawn where it was dragged: \(built)")
+        #expect(try red(in: directory + "/" + shots[0]) > 500, "the ball is drawn")
+        let played = try w.wood(in: directory + "/" + shots[1], env: display.env)
+        #expect(played.count > 1500, "the crate is drawn while playing: \(played)")
+        #expect(try red(in: directory + "/" + shots[1]) > 500, "the ball is drawn while playing")
+    }
+}

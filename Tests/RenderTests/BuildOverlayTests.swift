@@ -1,0 +1,78 @@
+import CSDL2
+import Physics
+import Render
+import SceneFormat
+import Testing
+
+/// Build mode's overlays, drawn offscreen and looked at pixel by pixel: the
+/// toolbar lights the chosen tool, the panel shows its rows, the selection
+/// outline goes round the body.
+@Suite struct BuildOverlayTests {
+    static func isAmber(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 220 && c.g > 170 && c.g < 225 && c.b < 110 }
+    static func isDark(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r < 60 && c.g < 60 && c.b < 70 }
+    static func isLight(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 180 && c.g > 180 && c.b > 180 }
+
+    @Test func theToolbarLightsTheChosenToolAndLabelsEveryButton() throws {
+        let labels = (1...8).map { "\($0) tool" }
+        var buttons: [SDL_Rect] = []
+        let picture = try PictureTests.canvas(900, 200) { renderer in
+            buttons = BuildOverlays.toolbarButtons(count: 8, width: 900, height: 200, scale: 1)
+            BuildOverlays.drawToolbar(labels, selected: 2, buttons: buttons, text: Text(renderer: renderer, pointSize: 14), renderer: renderer)
+        }
+        #expect(buttons.count == 8)
+        // Along the bottom edge, side by side, centred.
+        #expect(buttons.allSatisfy { $0.y + $0.h <= 200 && $0.y > 140 })
+        #expect(zip(buttons, buttons.dropFirst()).allSatisfy { $0.x + $0.w < $1.x })
+        #expect(abs((buttons[0].x + buttons[7].x + buttons[7].w) - 900) <= 1)
+        for (i, button) in buttons.enumerated() {
+            let inner = SDL_Rect(x: button.x + 2, y: button.y + 2, w: button.w - 4, h: button.h - 4)
+            let amber = PictureTests.count(picture, in: inner, Self.isAmber)
+            let area = Int(inner.w * inner.h)
+            if i == 2 {
+                #expect(amber > area / 2, "the chosen tool is lit: \(amber) of \(area)")
+            } else {
+                #expect(amber == 0, "button \(i) is not lit")
+                #expect(PictureTests.count(picture, in: inner, Self.isLight) > 20, "button \(i) has a label")
+            }
+        }
+    }
+
+    @Test func thePropertyPanelShowsATitleAndOneRowPerValueWithTheTypedTextLit() throws {
+        var rows: [SDL_Rect] = []
+        let picture = try PictureTests.canvas(800, 400) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            rows = BuildOverlays.propertyRows(count: 4, width: 800, scale: 1, text: text)
+            BuildOverlays.drawProperties(title: "bodies[0]", rows: [("type", "dynamic"), ("friction", "0.5"), ("elasticity", "0.8")],
+                                         typing: (row: 1, text: "0.7"), boxes: rows, text: text, renderer: renderer)
+        }
+        // On the right edge, one under another.
+        #expect(rows.allSatisfy { $0.x + $0.w <= 800 && $0.x > 500 })
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.y + $0.h <= $1.y })
+        // The title in amber; the plain rows in light text on dark; the typed row's value in amber.
+        #expect(PictureTests.count(picture, in: rows[0], Self.isAmber) > 20)
+        #expect(PictureTests.count(picture, in: rows[1], Self.isLight) > 40 && PictureTests.count(picture, in: rows[1], Self.isAmber) == 0)
+        let typed = rows[2], right = SDL_Rect(x: typed.x + typed.w / 2, y: typed.y, w: typed.w / 2, h: typed.h)
+        #expect(PictureTests.count(picture, in: right, Self.isAmber) > 10, "the value being typed is lit")
+        #expect(PictureTests.count(picture, in: rows[3], Self.isAmber) == 0)
+    }
+
+    @Test func theSelectionOutlineGoesRoundTheBodyWhereTheCameraPutsIt() throws {
+        let body = BodySpec(type: .dynamic, position: Vector(100, 100), angle: 0, mass: .mass(1),
+                            shapes: [ShapeSpec(geometry: .box(width: 80, height: 40, radius: 0))], look: .crate)
+        let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: 400, pixelHeight: 400)
+        let picture = try PictureTests.canvas(400, 400) { renderer in
+            for outline in BuildOverlays.outlines(of: body) {
+                BuildOverlays.drawLine(outline, closed: true, selected: true, camera: camera, renderer: renderer)
+            }
+        }
+        // Amber on each edge's midpoint, none inside or far outside.
+        for (x, y) in [(100.0, 80.0), (100, 120), (60, 100), (140, 100)] {
+            let s = camera.toScreen(Vector(x, y))
+            let near = SDL_Rect(x: Int32(s.x) - 3, y: Int32(s.y) - 3, w: 7, h: 7)
+            #expect(PictureTests.count(picture, in: near, Self.isAmber) > 0, "edge at (\(x), \(y))")
+        }
+        let center = camera.toScreen(Vector(100, 100)), outside = camera.toScreen(Vector(100, 140))
+        #expect(PictureTests.count(picture, in: SDL_Rect(x: Int32(center.x) - 20, y: Int32(center.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
+        #expect(PictureTests.count(picture, in: SDL_Rect(x: Int32(outside.x) - 20, y: Int32(outside.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
+    }
+}
