@@ -60,7 +60,9 @@ extension Builder {
             for outline in BuildOverlays.outlines(of: body) {
                 BuildOverlays.drawLine(outline, closed: true, selected: true, camera: camera, renderer: renderer)
             }
-            if let handle = handle(pixels: pixels) {
+            if let fixed = handle(pixels: pixels) {
+                // The handle goes where the body goes.
+                let handle = fixed - scene.bodies[i].position + body.position
                 BuildOverlays.drawLine([body.position, handle], closed: false, selected: true, camera: camera, renderer: renderer)
                 BuildOverlays.drawHandle(handle, selected: true, camera: camera, renderer: renderer, scale: scale)
             }

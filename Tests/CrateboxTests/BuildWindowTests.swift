@@ -68,9 +68,11 @@ import Testing
         #expect(saved.contains("\"type\": \"pivot\"") && saved.contains("\"type\": \"spring\""), "\(saved)")
         #expect(saved.contains("\"box\"") || saved.contains("\"box\":"), "\(saved)")
 
-        try key("b")  // play
+        try key("b")  // play, recording
+        try key("F9")
         usleep(1_500_000)
         try key("F12")
+        try key("F9")
         try key("b")  // build again: the state now
         try key("ctrl+z")  // and back to the document as it was
         try key("Escape")
@@ -80,6 +82,12 @@ import Testing
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(output)")
         #expect(!output.contains("refused"), "\(output)")
         #expect(output.contains("saved \(file)") && output.contains("PLAY") && output.contains("BUILD: the scene as it was at step"), "\(output)")
+
+        // The recording made while playing embeds the document played, and verifies.
+        let journals = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+        try #require(journals.count == 1, "\(journals)")
+        let verify = try cratebox("replay", directory + "/" + journals[0], "--verify")
+        #expect(verify.status == 0 && verify.stdout.hasPrefix("verified "), "\(verify.stdout)\(verify.stderr)")
 
         // The pictures: the built scene (the crate where it was drawn, the ball), then the scene playing.
         let shots = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }.sorted()
