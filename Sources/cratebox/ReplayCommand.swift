@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import JSONText
 import Render
 import Replay
 import SandboxApp
@@ -36,24 +37,60 @@ func makeReplay(_ path: String) throws -> Replay {
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Watch a recorded session in the window, or verify it headless (--verify).",
+        abstract: "Watch a recorded session in the window, or verify journals headless (--verify).",
         discussion: """
         --verify rebuilds the world from the embedded scene, replays every event
-        at its step and compares each checkpoint: exit 0 when every one matches,
-        1 at the first that does not (naming its step), 65 for a malformed journal.
+        at its step and compares each checkpoint. One journal: exit 0 when every
+        checkpoint matches, 1 at the first that does not (naming its step), 65 for
+        a malformed journal. Several journals or folders (searched for *.jsonl):
+        they are verified in parallel (--jobs), one line each (ok, truncated,
+        diverged at step S, or the error) and a summary; exit 0 when every one
+        verified, 1 when any diverged or could not be read.
         """
     )
 
-    @Argument(help: "A cratebox/replay@1 journal.")
-    var journal: String
+    @Argument(help: "A cratebox/replay@1 journal; with --verify, any number of journals and folders.")
+    var journals: [String]
 
     @Flag(help: "Replay headless and check every checkpoint.")
     var verify = false
 
+    @Option(help: "Journals verified at once (default: one per core).")
+    var jobs: Int?
+
+    @Option(help: "Also write the results as JUnit XML to this file.")
+    var junit: String?
+
+    @Option(help: "Verify only the K-th of N slices of the journals, K/N (the slices together hold each journal once).")
+    var shard: String?
+
     @Option(help: "Window size in points, WxH (default 1280x720).")
     var size = PictureSize(argument: "1280x720")!
 
+    func validate() throws {
+        guard !journals.isEmpty else { throw ValidationError("give a journal") }
+        if !verify && (journals.count > 1 || jobs != nil || junit != nil || shard != nil) {
+            throw ValidationError("watching takes one journal; --jobs, --junit and --shard are for --verify")
+        }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+        if let shard, ReplayCommand.parseShard(shard) == nil { throw ValidationError("--shard must be K/N with 1 <= K <= N, got \"\(shard)\"") }
+    }
+
+    static func parseShard(_ text: String) -> (k: Int, n: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, (1...n).contains(k) else { return nil }
+        return (k, n)
+    }
+
+    var isSuite: Bool {
+        var info = stat()
+        let oneFile = journals.count == 1 && !(stat(journals[0], &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+        return !oneFile || junit != nil || shard != nil
+    }
+
     func run() throws {
+        if verify && isSuite { return try verifySuite() }
+        let journal = journals[0]
         let replay = try makeReplay(journal)
         if verify {
             let outcome = replay.verify()
@@ -66,5 +103,27 @@ struct ReplayCommand: ParsableCommand {
         options.windowWidth = size.width
         options.windowHeight = size.height
         try Run.open(App(replaying: replay.journal, scene: replay.scene, file: journal, options: options))
+    }
+
+    func verifySuite() throws {
+        var paths = ReplaySuite.journals(in: journals)
+        if let shard, let (k, n) = ReplayCommand.parseShard(shard) { paths = ReplaySuite.shard(paths, k, of: n) }
+        let jobs = self.jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let clock = ContinuousClock(), start = clock.now
+        let verdicts = ReplaySuite.verify(paths, jobs: jobs) { say($0.line) }
+        let seconds = (clock.now - start).seconds
+        let count = { (s: JournalVerdict.Status) in verdicts.filter { $0.status == s }.count }
+        let summary = "\(verdicts.count) journal\(verdicts.count == 1 ? "" : "s")\(shard.map { " (shard \($0))" } ?? ""): "
+            + "\(count(.ok)) ok, \(count(.truncated)) truncated, \(count(.diverged)) diverged, \(count(.error)) not readable; "
+            + "\(jobs) job\(jobs == 1 ? "" : "s"), \(NumberText.fixed(seconds, 2)) s"
+        say(summary)
+        if let junit {
+            do {
+                try writeTextFile(ReplaySuite.junit(verdicts, seconds: seconds), to: junit)
+            } catch {
+                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
+            }
+        }
+        if !verdicts.allSatisfy(\.passed) { throw Exit.failure }
     }
 }

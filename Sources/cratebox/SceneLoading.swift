@@ -8,49 +8,9 @@ import FileOutput
 import SceneFormat
 import SystemPackage
 
-/// A file that could not be read, with the reason the system gave.
-struct UnreadableFile: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): cannot read: \(reason)" }
-}
-
+/// A scene-sized file's bytes (or a bigger limit), or why it cannot be read.
 func readFile(_ path: String, limit: Int = Limits.fileBytes) throws(UnreadableFile) -> [UInt8] {
-    // Non-blocking open, so a FIFO with no writer cannot hang us; then only
-    // regular files are read.
-    let fd = open(path, O_RDONLY | O_NONBLOCK)
-    guard fd >= 0 else {
-        throw UnreadableFile(path: path, reason: String(cString: strerror(errno)))
-    }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        throw UnreadableFile(path: path, reason: reason)
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-        close(fd)
-        let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-        throw UnreadableFile(path: path, reason: kind)
-    }
-    guard let file = fdopen(fd, "rb") else {
-        close(fd)
-        throw UnreadableFile(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-        // One byte over the limit is enough for the decoder to say it is too big.
-        if bytes.count > limit { break }
-        if n < chunk.count {
-            if ferror(file) != 0 { throw UnreadableFile(path: path, reason: String(cString: strerror(errno))) }
-            break
-        }
-    }
-    return bytes
+    try readRegularFile(path, limit: limit)
 }
 
 /// Standard output, written with write(2) so that a failed write (a full

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file that could not be read, with the reason the system gave.
+public struct UnreadableFile: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): cannot read: \(reason)" }
+}
+
+/// Reads a regular file whole, up to one byte over `limit` (so that a reader
+/// can say it is too big). Opened non-blocking, so a FIFO with no writer
+/// cannot hang the caller; directories and devices are refused.
+public func readRegularFile(_ path: String, limit: Int) throws(UnreadableFile) -> [UInt8] {
+    // Non-blocking open, so a FIFO with no writer cannot hang us; then only
+    // regular files are read.
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    guard fd >= 0 else {
+        throw UnreadableFile(path: path, reason: String(cString: strerror(errno)))
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        throw UnreadableFile(path: path, reason: reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
+        let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+        throw UnreadableFile(path: path, reason: kind)
+    }
+    guard let file = fdopen(fd, "rb") else {
+        close(fd)
+        throw UnreadableFile(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+        // One byte over the limit is enough for the decoder to say it is too big.
+        if bytes.count > limit { break }
+        if n < chunk.count {
+            if ferror(file) != 0 { throw UnreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            break
+        }
+    }
+    return bytes
+}
+
