@@ -57,6 +57,8 @@ enum Exit {
     static let unreadable = ExitCode(66)
     static let failure = ExitCode(1)
     static let noDisplay = ExitCode(69)
+    /// A tool cratebox needs is missing (EX_UNAVAILABLE, as for no display).
+    static let unavailable = ExitCode(69)
     static let cannotCreate = ExitCode(73)
     static let outputFailed = ExitCode(74)
 }

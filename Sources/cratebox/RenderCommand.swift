@@ -51,9 +51,18 @@ struct RenderPicture: ParsableCommand {
     @Option(help: "With --frames: a picture every K steps.")
     var every = 4
 
+    @Option(help: "Write a clip instead (.mp4, .webm or .gif), made by ffmpeg.")
+    var video: String?
+
+    @Option(help: "With --video: frames per second of sim time.")
+    var fps = 60
+
     func validate() throws {
-        if frames == nil && output == nil { throw ValidationError("give --output FILE.png (or --frames DIR)") }
-        if frames != nil && output != nil { throw ValidationError("give --output or --frames, not both") }
+        let outputs = [frames, output, video].compactMap { $0 }.count
+        if outputs == 0 { throw ValidationError("give --output FILE.png (or --frames DIR, or --video FILE.mp4)") }
+        if outputs > 1 { throw ValidationError("give one of --output, --frames and --video") }
+        if let video, VideoEncoder.Container(path: video) == nil { throw ValidationError("--video makes .mp4, .webm or .gif files, got \"\(video)\"") }
+        if !(1...120).contains(fps) { throw ValidationError("--fps must be between 1 and 120 (steps are 1/120 s)") }
         if !(1...100_000).contains(every) { throw ValidationError("--every must be between 1 and 100000") }
     }
 
@@ -63,6 +72,12 @@ struct RenderPicture: ParsableCommand {
             return
         }
         let scene = try loadScene(self.scene).scene
+        if let video {
+            let world = try World(scene: scene)
+            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try writeVideo(to: video, total: duration.stepCount, world: { world }, advance: { try world.step() })
+            return
+        }
         if let frames {
             let world = try World(scene: scene)
             if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
@@ -101,6 +116,14 @@ extension RenderPicture {
         if target > replay.lastStep {
             printError("cratebox: \(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
             throw ExitCode.validationFailure
+        }
+        if let video {
+            var problem: Replay.Outcome?
+            try writeVideo(to: video, total: target, world: { replay.world }, advance: {
+                if problem == nil, let p = replay.advance() { problem = p }
+            })
+            if let problem { printError("cratebox: \(path): \(problem)"); throw Exit.failure }
+            return
         }
         if let frames {
             var problem: Replay.Outcome?
