@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Physics"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Animation", "Controls", "FileOutput"]),
-        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "TestSupport"]),
+        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "TestSupport"]),
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "JSONText"]),
     ]
 )

@@ -242,6 +242,26 @@ public final class Space {
         return box.points
     }
 
+    /// How many contact points the shapes touch at, as of the last step.
+    /// The corresponding C functions are `cpSpaceEachBody`, `cpBodyEachArbiter`
+    /// and `cpArbiterGetCount`.
+    public func contactCount() -> Int {
+        // Each pair of shapes is seen from both of its bodies when both are
+        // iterated: count each arbiter once (the set is only counted, never iterated).
+        final class Box { var seen = Set<OpaquePointer>(), count = 0 }
+        let box = Box()
+        withExtendedLifetime(box) {
+            let context = Unmanaged.passUnretained(box).toOpaque()
+            cpSpaceEachBody(raw, { body, data in
+                cpBodyEachArbiter(body, { _, arbiter, data in
+                    let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+                    if let arbiter, box.seen.insert(arbiter).inserted { box.count += Int(cpArbiterGetCount(arbiter)) }
+                }, data)
+            }, context)
+        }
+        return box.count
+    }
+
     /// The nearest shape within `maxDistance` of `point` (negative distance: inside).
     /// The corresponding C function is `cpSpacePointQueryNearest`.
     public func nearestShape(to point: Vector, within maxDistance: Double) -> (shape: Shape, distance: Double, point: Vector)? {

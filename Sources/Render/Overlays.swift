@@ -27,6 +27,7 @@ public enum Overlays {
         "Esc                 quit",
         "gamepad             left stick or accelerometer tilts",
         "B                   build mode (edit the scene; B again plays it)",
+        "F3                  live graphs; PageDown/PageUp: next/previous scene",
     ]
 
     /// Build mode's keys, as its help overlay lists them.
@@ -93,6 +94,20 @@ public enum Overlays {
         SDL_SetRenderDrawColor(renderer, 10, 12, 16, 220)
         SDL_RenderFillRect(renderer, &box)
         text.draw(helpLines.map { ($0, Palette.text) }, x: box.x + pad, y: box.y + pad)
+        return box
+    }
+
+    /// Why a file could not be opened (file:line:column and message, as
+    /// `validate` prints them), on a dark red box along the top, centred.
+    @discardableResult
+    public static func drawProblems(_ lines: [String], text: Text, renderer: OpaquePointer, width: Int32, scale: Double) -> SDL_Rect {
+        let pad = Int32(8 * scale)
+        let wrapped = wrap(lines.map { ($0, Palette.text) }, maxWidth: width - 4 * pad - Int32(2 * panelMaxWidth * scale) / 2, text: text)
+        let w = text.width(wrapped.map(\.0)) + 2 * pad, h = Int32(wrapped.count) * text.lineHeight + 2 * pad
+        var box = SDL_Rect(x: (width - w) / 2, y: pad, w: w, h: h)
+        SDL_SetRenderDrawColor(renderer, 120, 20, 20, 225)
+        SDL_RenderFillRect(renderer, &box)
+        text.draw(wrapped, x: box.x + pad, y: box.y + pad)
         return box
     }
 

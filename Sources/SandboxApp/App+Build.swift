@@ -109,12 +109,17 @@ extension App {
 
     /// Starts a physics thread on a new mode and lets its clock run.
     func startPhysics(_ makeMode: @escaping @Sendable () throws -> Mode) throws {
+        physics = try PhysicsThread(configuration: physicsConfiguration(for: scene), makeMode: makeMode)
+        physics.begin()
+    }
+
+    /// How physics threads started after the first one are set up (no recording from the start).
+    func physicsConfiguration(for scene: Scene) -> PhysicsThread.Configuration {
         var configuration = PhysicsThread.Configuration()
         configuration.captureDirectory = options.screenshotDirectory
         configuration.sceneName = scene.name
         configuration.historyBudget = options.historyBudget
-        physics = try PhysicsThread(configuration: configuration, makeMode: makeMode)
-        physics.begin()
+        return configuration
     }
 
     /// Ctrl+S in build mode: the document to its file, atomically.

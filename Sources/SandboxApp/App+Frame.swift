@@ -97,6 +97,11 @@ extension App {
         case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
         case .openController(let which): if let said = window.openController(which) { hud.show(said) }
         case .toggleBuild: toggleBuild()
+        case .openFile(let path): if open(path) { hud.show("opened \(path)") }
+        case .openNeighbour(let direction): openNeighbour(direction)
+        case .toggleGraphs:
+            graphs = graphs == nil ? LiveGraphs() : nil
+            physics?.send(.stats(graphs != nil))
         case .saveDocument: saveDocument()
         }
         return true
@@ -142,9 +147,16 @@ extension App {
             hud.show(captures.screenshot(window, step: snapshot.stepCount))
         }
         hud.draw(self.status(published), in: window)
+        if !problems.isEmpty {
+            Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
+        }
         if let range = timelineRange(status) {
             Overlays.drawTimeline(timelineBar, played: snapshot.stepCount - range.first, last: range.last - range.first,
                                   ticks: status.replay?.checkpoints ?? [], renderer: window.renderer)
+        }
+        if graphs != nil, let stats = status.stats {
+            graphs!.add(time: now, stepCost: status.stepCost, stats: stats)
+            graphs!.draw(in: window)
         }
         if let rebuilding = status.rebuilding {
             Overlays.drawProgress(done: rebuilding.done, total: rebuilding.total, width: pw, height: ph, scale: window.pixelScale, renderer: window.renderer)

@@ -26,6 +26,10 @@ public final class App {
         public var recordPath: String?
         /// The most memory the time machine's history may take, in bytes.
         public var historyBudget = History.defaultBudget
+        /// The scene's file, for PageDown/PageUp and `--watch`.
+        public var scenePath: String?
+        /// Reload the scene when its file changes.
+        public var watch = false
         /// Close the window after this many seconds with no input, and keep the
         /// figures `bench --window` reports.
         public var benchSeconds: Double?
@@ -35,8 +39,17 @@ public final class App {
     let options: Options
     /// The scene played (in build mode, the document's at the last Play).
     var scene: Scene
-    let watching: Bool
+    var watching: Bool
+    /// The scene's file (nil for the built-in scene), for PageDown/PageUp and --watch.
+    var scenePath: String?
+    /// Why the last file opened (or reloaded) could not be, shown until one opens.
+    var problems: [String] = []
+    var fileWatch: FileWatch?
+    /// When the watched file last changed, until it is reloaded.
+    var changedAt: Double?
     private let makeMode: @Sendable () throws -> Mode
+    /// The live graphs (F3), while they are on.
+    var graphs: LiveGraphs?
     /// Build mode, while it is on.
     var builder: Builder?
     /// The document of the last Build, kept through Play (with its undo).
@@ -90,6 +103,8 @@ public final class App {
         self.options = options
         self.makeMode = makeMode
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
+        scenePath = options.scenePath
+        if options.watch, let path = options.scenePath { fileWatch = FileWatch(path: path) }
         cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height)
     }
 
@@ -152,6 +167,7 @@ public final class App {
             }
             guard handleInput(frame: frame) else { return }
             if builder != nil { continue }
+            reloadIfChanged(now: frameStart)
             for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
             let published = physics.latest
             if published.status.droppedTime > 0 && !saidBehind {

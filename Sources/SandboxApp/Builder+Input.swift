@@ -47,6 +47,8 @@ extension Builder {
                 return []
             }
             return wheel == 0 ? [] : [.zoom(by: pow(1.25, Double(wheel)), about: pointer.toWorld(x, y))]
+        case SDL_DROPFILE:
+            return Input.dropped(event)
         case SDL_WINDOWEVENT:
             return event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) ? [.fit] : []
         default: break

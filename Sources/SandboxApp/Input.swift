@@ -15,6 +15,12 @@ enum Command {
     case zoom(by: Double, about: Vector)
     /// A gamepad was plugged in.
     case openController(Int32)
+    /// A file dropped on the window, to open.
+    case openFile(String)
+    /// PageDown (+1) or PageUp (-1): the next or previous scene in the folder.
+    case openNeighbour(Int)
+    /// F3: the live graphs.
+    case toggleGraphs
     /// B: Play to Build or back.
     case toggleBuild
     /// Ctrl+S in build mode.
@@ -94,6 +100,8 @@ struct Input {
             return wheel == 0 ? [] : [.zoom(by: pow(1.25, wheel), about: pointer.toWorld(x, y))]
         case SDL_WINDOWEVENT:
             return event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) ? [.fit] : []
+        case SDL_DROPFILE:
+            return Input.dropped(event)
         case SDL_CONTROLLERDEVICEADDED:
             return [.openController(event.cdevice.which)]
         default:
@@ -123,6 +131,9 @@ struct Input {
             dPressedAt = SDL_GetTicks64()
         case SDLK_h where first: return [.toggleHelp]
         case SDLK_b where first: return [.toggleBuild]
+        case SDLK_F3 where first: return [.toggleGraphs]
+        case SDLK_PAGEDOWN where first: return [.openNeighbour(1)]
+        case SDLK_PAGEUP where first: return [.openNeighbour(-1)]
         case SDLK_f where first: return [.fit]
         case SDLK_TAB where first: return [.toggleHUD]
         case SDLK_F12 where first: return [.screenshot]
@@ -151,6 +162,13 @@ struct Input {
         }
         if button.button == UInt8(SDL_BUTTON_RIGHT) { return [.physics(.remove(at: p, slack: pointer.slack))] }
         return []
+    }
+
+    /// A dropped file's path (SDL hands over a string to free).
+    static func dropped(_ event: SDL_Event) -> [Command] {
+        guard let file = event.drop.file else { return [] }
+        defer { SDL_free(file) }
+        return [.openFile(String(cString: file))]
     }
 
     /// The tilt the held keys (and the gamepad) ask for this frame, when it changed.

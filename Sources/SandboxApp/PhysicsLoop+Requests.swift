@@ -41,6 +41,7 @@ extension PhysicsLoop {
         case .slower: timeScaleIndex = max(0, timeScaleIndex - 1)
         case .faster: timeScaleIndex = min(PhysicsLoop.timeScales.count - 1, timeScaleIndex + 1)
         case .debug(let on): debug = on
+        case .stats(let on): wantsStats = on
         case .seek(let step): move(to: step)
         // Left and Right jump through a replay; in a live session they tilt the box.
         case .seekBy(let steps): if mode.watching != nil { move(to: (showing ?? world.stepCount) + steps) }
@@ -108,7 +109,7 @@ extension PhysicsRequest {
     var changesTheWorld: Bool {
         switch self {
         case .event, .press, .remove, .togglePause, .step: true
-        case .drag, .release, .slower, .faster, .debug, .seek, .seekBy, .seekToEnd, .scrub, .toggleRecording, .saveScene: false
+        case .drag, .release, .slower, .faster, .debug, .stats, .seek, .seekBy, .seekToEnd, .scrub, .toggleRecording, .saveScene: false
         }
     }
 }

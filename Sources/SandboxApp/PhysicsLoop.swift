@@ -18,6 +18,7 @@ final class PhysicsLoop {
     let outbox: Locked<PhysicsThread.Outbox>
     var clock = FixedStepClock()
     var debug = false
+    var wantsStats = false
     var paused = false
     var stepOnce = false
     var timeScaleIndex = 3
@@ -199,6 +200,7 @@ final class PhysicsLoop {
             status.replay = .init(lastStep: replay.lastStep, truncated: replay.journal.truncated, problem: watching.problem,
                                   checkpoints: watching.checkpointSteps)
         }
+        status.stats = wantsStats ? world.stats : nil
         var snapshot = world.snapshot(debug: debug)
         // The state after each step, before the events at that step (what a branch from it rebuilds);
         // a replay's too, so that both scrub the same way.

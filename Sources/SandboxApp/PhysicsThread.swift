@@ -23,6 +23,8 @@ enum PhysicsRequest: Sendable {
     case togglePause, step, slower, faster
     /// Debug drawing wants outlines and contacts in the snapshots.
     case debug(Bool)
+    /// The live graphs (F3) want the world's figures in the status.
+    case stats(Bool)
     /// Watching a replay: jump to a step, by a number of steps, or to the end.
     /// In a live session, the same move through the remembered past.
     case seek(to: Int), seekBy(Int), seekToEnd
@@ -56,6 +58,8 @@ struct PhysicsStatus: Sendable {
     var showing: Int?
     /// A branch being rebuilt: steps done of the total.
     var rebuilding: (done: Int, total: Int)?
+    /// The world's figures after the step, while the graphs are on.
+    var stats: WorldStats?
     /// Totals since the thread started: steps run and the CPU seconds they took.
     var steps = 0
     var cpuSeconds = 0.0

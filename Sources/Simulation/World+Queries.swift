@@ -31,6 +31,17 @@ public struct DrawnJoint: Sendable {
     public let angle: Double
 }
 
+/// What the live graphs (F3) and `simulate --stats` show of a world after a step.
+public struct WorldStats: Sendable, Equatable {
+    /// Translational and rotational, of the dynamic bodies (mass x points² / s²).
+    public var kineticEnergy = 0.0
+    /// Dynamic bodies awake and asleep.
+    public var awake = 0, sleeping = 0
+    /// Contact points between shapes.
+    public var contacts = 0
+    public init() {}
+}
+
 /// Read-only queries for drawing and picking, by construction index: the
 /// world never hands out its Chipmunk space (as Box2D v3 exposes its world by ids).
 extension World {
@@ -88,4 +99,16 @@ extension World {
 
     /// Where bodies touch now.
     public var contactPoints: [Vector] { space.contactPoints() }
+
+    /// Figures for graphs and `simulate --stats`: energy, bodies awake and asleep, contacts.
+    public var stats: WorldStats {
+        var s = WorldStats()
+        for case let body? in bodies where body.kind == .dynamic {
+            let v = body.velocity, w = body.angularVelocity
+            s.kineticEnergy += 0.5 * body.mass * (v.x * v.x + v.y * v.y) + 0.5 * body.body.moment * w * w
+            if body.isSleeping { s.sleeping += 1 } else { s.awake += 1 }
+        }
+        s.contacts = space.contactCount()
+        return s
+    }
 }

@@ -24,6 +24,9 @@ struct Run: ParsableCommand {
     @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
     var record: String?
 
+    @Flag(help: "Reload the scene when its file changes (a file that does not validate leaves the last good world running, its errors shown).")
+    var watch = false
+
     @Option(help: "Open FILE in build mode (an empty walled box the size of the window when FILE does not exist); Ctrl+S saves it there.")
     var build: String?
 
@@ -32,6 +35,7 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         guard (1...65_536).contains(historyMb) else { throw ValidationError("--history-mb must be between 1 and 65536") }
+        if watch && scene == nil { throw ValidationError("--watch needs a scene file") }
         if build != nil && scene != nil { throw ValidationError("give the scene to build with --build FILE alone") }
         if build != nil && record != nil { throw ValidationError("--record records a scene played from the start; in build mode, F9 records while playing") }
     }
@@ -46,6 +50,8 @@ struct Run: ParsableCommand {
         options.screenshotDirectory = saveTo
         options.recordPath = record
         options.historyBudget = historyMb << 20
+        options.scenePath = scene
+        options.watch = watch
         try Run.open(App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options))
     }
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Controls
+import Render
 import JSONText
 import Replay
 import SceneFormat
@@ -79,6 +81,9 @@ struct Simulate: ParsableCommand {
     @Option(help: "Record the run as a replay journal.")
     var record: String?
 
+    @Option(help: "Write figures per step to this CSV file: step, physics ms, kinetic energy, awake and sleeping bodies, contacts.")
+    var stats: String?
+
     @Option(help: "Continue a recorded session: its journal (the scene is the one embedded in it).")
     var from: String?
 
@@ -154,6 +159,7 @@ struct Simulate: ParsableCommand {
     /// Runs `session` from step `start` to `end`, applying each scripted event before its step.
     func run(_ session: Session, script timed: [Journal.TimedEvent], from start: Int, to end: Int) throws {
         var next = timed.firstIndex { $0.step >= start } ?? timed.count
+        var csv = StatsCSV(enabled: stats != nil)
         do {
             if let tilt { try session.apply(.tilt(x: tilt.x, y: tilt.y)) }
             for step in start...end {
@@ -166,7 +172,11 @@ struct Simulate: ParsableCommand {
                     }
                     next += 1
                 }
-                if step < end { try session.step() }
+                if step < end {
+                    let before = Monotonic.threadCPU
+                    try session.step()
+                    csv.add(session.world, cpu: Monotonic.threadCPU - before)
+                }
             }
         } catch let exit as ExitCode {
             throw exit
@@ -176,6 +186,9 @@ struct Simulate: ParsableCommand {
         }
         if next < timed.count {
             printError("cratebox: \(events!):\(timed[next].line): events after step \(end) were not applied (the run has \(end) steps)")
+        }
+        if let stats {
+            do { try writeTextFile(csv.text, to: stats) } catch { throw Failure(Exit.cannotCreate, "cratebox: \(error)") }
         }
     }
 

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Controls
+import FileOutput
+import Render
+import Replay
+import SceneFormat
+
+/// A scene author's loop: another scene or journal opened in the window (a
+/// file dropped on it, PageDown/PageUp through the scene's folder), and the
+/// scene reloaded when its file changes (`--watch`).
+extension App {
+    /// Opens `path` in place of what runs now: a scene as a new live session,
+    /// a journal to watch. A file that cannot be read or is not valid leaves
+    /// the current world running and its errors shown until the next open.
+    @discardableResult
+    func open(_ path: String, keepCamera: Bool = false) -> Bool {
+        let bytes: [UInt8]
+        do {
+            bytes = try readRegularFile(path, limit: 1 << 30)
+        } catch {
+            show(problems: ["\(error)"])
+            return false
+        }
+        if Journal.looksLikeJournal(bytes) { return openReplay(path, bytes) }
+        let scene: Scene
+        do {
+            scene = try Scene.decode(bytes, file: path)
+        } catch {
+            show(problems: error.errors.prefix(8).map(\.description) + (error.errors.count > 8 ? ["... and \(error.errors.count - 8) more"] : []))
+            return false
+        }
+        let text = String(decoding: bytes, as: UTF8.self), name = path.split(separator: "/").last.map(String.init) ?? path
+        return replace(scene, watching: false, keepCamera: keepCamera, path: path) {
+            .live(try Session(scene: scene, sceneText: text, sceneFile: name))
+        }
+    }
+
+    private func openReplay(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let journal: Journal, scene: Scene
+        do {
+            journal = try Journal.parse(bytes, file: path)
+            scene = try Replay(journal: journal, file: path).scene
+        } catch {
+            show(problems: ["\(error)"])
+            return false
+        }
+        return replace(scene, watching: true, keepCamera: false, path: path) {
+            let replay = try Replay(journal: journal, file: path)
+            try replay.rewind()
+            return .watching(Watching(replay))
+        }
+    }
+
+    /// Stops the physics thread and starts one on the new mode.
+    private func replace(_ scene: Scene, watching: Bool, keepCamera: Bool, path: String,
+                         _ makeMode: @escaping @Sendable () throws -> Mode) -> Bool {
+        // The new thread first: if it cannot start, the old one runs on.
+        let next: PhysicsThread
+        do {
+            next = try PhysicsThread(configuration: physicsConfiguration(for: scene), makeMode: makeMode)
+        } catch {
+            show(problems: ["\(path): \(error.message)"])
+            return false
+        }
+        if let physics {
+            let end = physics.stop()
+            if let said = end.said { hud.show(said) }
+            lostBefore += end.lost
+        }
+        physics = next
+        physics.begin()
+        let sameBox = scene.width == self.scene.width && scene.height == self.scene.height
+        self.scene = scene
+        self.watching = watching
+        if options.watch && scenePath != path { fileWatch = FileWatch(path: path) }
+        scenePath = path
+        problems = []
+        builder = nil
+        saidBehind = false
+        input.reset()
+        if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height) }
+        SDL_SetWindowTitle(window.window, "cratebox: \(scene.name)")
+        return true
+    }
+
+    /// Shows (and prints, once) why a file could not be opened; the world runs on.
+    private func show(problems: [String]) {
+        if problems != self.problems { for line in problems { print(line) } }
+        self.problems = problems
+    }
+
+    /// `--watch`: reloads the scene a tenth of a second after its file last
+    /// changed (an editor's save can be several writes and a rename).
+    func reloadIfChanged(now: Double) {
+        guard let fileWatch, let path = scenePath else { return }
+        if fileWatch.changed() { changedAt = now }
+        guard let changed = changedAt, now - changed >= 0.1 else { return }
+        changedAt = nil
+        if open(path, keepCamera: true) { hud.show("reloaded \(path)") }
+    }
+
+    /// PageDown (+1) or PageUp (-1): the next or previous scene file in the current one's folder.
+    func openNeighbour(_ direction: Int) {
+        guard let current = scenePath else {
+            hud.show("PageDown/PageUp go through the folder of a scene file; this is the built-in scene")
+            return
+        }
+        let folder = current.contains("/") ? String(current[..<current.lastIndex(of: "/")!]) : "."
+        let name = String(current.split(separator: "/").last ?? "")
+        let scenes = App.sceneFiles(in: folder)
+        guard !scenes.isEmpty else { return }
+        let at = scenes.firstIndex(of: name) ?? (direction > 0 ? -1 : scenes.count)
+        let next = scenes[((at + direction) % scenes.count + scenes.count) % scenes.count]
+        let path = folder + "/" + next
+        if open(path) { hud.show("opened \(path)") }
+    }
+
+    /// The `*.json` files of a folder (JSON Schemas left out), in byte order.
+    static func sceneFiles(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+}
+
+/// `--watch`: inotify on the scene's folder (editors often save by writing a
+/// new file and renaming it over the old one, which a watch on the file itself
+/// would lose), read without blocking once a frame.
+final class FileWatch {
+    private let fd: Int32
+    private let name: String
+
+    init?(path: String) {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        name = String(path.split(separator: "/").last ?? "")
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+        guard inotify_add_watch(fd, folder.isEmpty ? "/" : folder, mask) >= 0 else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Whether the file was written or replaced since the last call.
+    func changed() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var hit = false
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return hit }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= n {
+                let (length, event) = buffer.withUnsafeBytes { raw in
+                    (Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self)), offset + MemoryLayout<inotify_event>.size)
+                }
+                let nameBytes = buffer[event..<min(event + length, n)].prefix { $0 != 0 }
+                if String(decoding: nameBytes, as: UTF8.self) == name { hit = true }
+                offset = event + length
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// A scene author's loop in the real window: `--watch` reloads the scene when
+/// another program rewrites it, shows the validator's errors (and keeps the
+/// last good world) while it does not validate, PageDown opens the next scene
+/// in the folder, F3 shows the graphs. And `simulate --stats`.
+@Suite struct AuthorLoopTests {
+    @Test func theWindowWatchesTheSceneAndGoesThroughItsFolder() throws {
+        let display = try WindowTests.VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = NSTemporaryDirectory() + "cratebox-watch-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scene = directory + "/a.json"
+        let original = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/pyramid.json"), encoding: .utf8)
+        try original.write(toFile: scene, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Scenes/crates.json").path, toPath: directory + "/b.json")
+        let w = WindowTests()
+        let (app, out) = try w.launch(["run", scene, "--watch", "--save-to", directory], env: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let window = try w.waitForWindow("cratebox: Pyramid", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
+        try xdotool(["windowfocus", "--sync", window])
+        usleep(500_000)
+        // Another program saves a broken scene (written whole, then renamed over the old one, as editors do).
+        try original.replacingOccurrences(of: "\"bounds\": [600, 400]", with: "\"bounds\": [600, -400]")
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        usleep(1_000_000)
+        // The screen as the user sees it (F12 leaves the HUD out).
+        try w.tool("/usr/bin/import", ["-window", "root", directory + "/errors.png"], env: display.env)
+        usleep(300_000)
+        // Fixed, and a little wider: reloaded.
+        try original.replacingOccurrences(of: "\"bounds\": [600, 400]", with: "\"bounds\": [640, 400]")
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        usleep(1_000_000)
+        try xdotool(["key", "F3"])
+        usleep(1_000_000)
+        try w.tool("/usr/bin/import", ["-window", "root", directory + "/graphs.png"], env: display.env)
+        usleep(300_000)
+        try xdotool(["key", "Next"])  // PageDown: b.json
+        usleep(800_000)
+        try xdotool(["key", "Escape"])
+        w.waitOrKill(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(output)")
+        #expect(output.contains("\(scene): bounds: height must be greater than 0, got -400"), "\(output)")
+        #expect(output.components(separatedBy: "reloaded \(scene)").count - 1 == 1, "reloaded once, when fixed: \(output)")
+        #expect(output.contains("opened \(directory)/b.json"), "\(output)")
+
+        // The errors: a dark red box along the top.
+        let top = try rgbPixels(directory + "/errors.png", crop: "1280x60+0+0")
+        var red = 0
+        for i in stride(from: 0, to: top.count - 2, by: 3) where top[i] > 100 && top[i] < 140 && top[i + 1] < 40 && top[i + 2] < 40 { red += 1 }
+        #expect(red > 5000, "the errors' box: \(red) pixels")
+        // The graphs: four dark boxes in the bottom-right corner with the energy's amber line.
+        let corner = try rgbPixels(directory + "/graphs.png", crop: "320x260+960+460")
+        var amber = 0
+        for i in stride(from: 0, to: corner.count - 2, by: 3) where corner[i] > 200 && corner[i + 1] > 150 && corner[i + 2] < 120 { amber += 1 }
+        #expect(amber > 100, "the graphs' lines: \(amber) pixels")
+    }
+
+    @Test func simulateStatsWritesARowPerStep() throws {
+        let csv = NSTemporaryDirectory() + "cratebox-stats-\(getpid()).csv"
+        defer { unlink(csv) }
+        let r = try cratebox("simulate", "Scenes/pyramid.json", "--seconds", "10", "--stats", csv)
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.first == ["step", "physics_ms", "kinetic_energy", "awake", "sleeping", "contacts"])
+        #expect(rows.count == 1201)
+        #expect(rows.dropFirst().enumerated().allSatisfy { Int($1[0]) == $0 + 1 }, "a row per step, in order")
+        #expect(rows.dropFirst().allSatisfy { Int($0[3])! + Int($0[4])! == 55 }, "the 55 crates are awake or asleep")
+        // The pyramid settles: at the start all awake and moving, at the end all asleep, resting on each other.
+        #expect(rows[1][3] == "55" && Double(rows[1][2])! > 0)
+        #expect(rows.last![4] == "55" && Int(rows.last![5])! > 100, "\(rows.last!)")
+    }
+}
