@@ -8,10 +8,17 @@ let package = Package(
     // Linux only (Debian's chipmunk-dev and libsdl2-dev; Glibc): no Apple platforms.
     products: [
         .executable(name: "cratebox", targets: ["cratebox"]),
+        // cratebox as a library (Examples/ shows a package that uses them):
+        // the Chipmunk layer; the scene format; the simulation with the replay format.
+        .library(name: "CrateboxPhysics", targets: ["Physics"]),
+        .library(name: "CrateboxSceneFormat", targets: ["SceneFormat"]),
+        .library(name: "CrateboxSimulation", targets: ["Simulation", "Replay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `scripts/docs`: DocC documentation of the library products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries (Debian: chipmunk-dev, libsdl2-dev). Chipmunk ships no
