@@ -15,6 +15,7 @@ extension App {
         var event = SDL_Event()
         let pointer = buildPointer
         while SDL_PollEvent(&event) != 0 {
+            if skipsSplash(event) { continue }
             for command in builder.handle(event, pointer: pointer) {
                 if !perform(command) { return false }
             }
@@ -30,6 +31,7 @@ extension App {
             hud.show(captures.screenshot(window, step: 0))
         }
         hud.draw(lines: builder.hudLines(), lost: lostBefore + captures.lost, in: window)
+        drawSplash(now: Monotonic.now)
         SDL_RenderPresent(window.renderer)
         return true
     }

@@ -10,6 +10,7 @@ extension App {
     func handleInput(frame: Double) -> Bool {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            if skipsSplash(event) { continue }
             for command in input.handle(event, pointer: pointer) {
                 if !perform(command) { return false }
                 // B went to build mode: the rest of the frame is Build's.
@@ -161,6 +162,7 @@ extension App {
         if let rebuilding = status.rebuilding {
             Overlays.drawProgress(done: rebuilding.done, total: rebuilding.total, width: pw, height: ph, scale: window.pixelScale, renderer: window.renderer)
         }
+        drawSplash(now: now)
         SDL_RenderPresent(window.renderer)
     }
 

@@ -82,6 +82,8 @@ extension App {
         saidBehind = false
         input.reset()
         if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height) }
+        // A scene opened is revealed; a reload while watching is not (it would hide every save).
+        if !keepCamera { startSplash() }
         SDL_SetWindowTitle(window.window, "cratebox: \(scene.name)")
         return true
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import Controls
+import Animation
 import Editing
 import Physics
 import Render
@@ -30,6 +31,8 @@ public final class App {
         public var scenePath: String?
         /// Reload the scene when its file changes.
         public var watch = false
+        /// Reveal each scene opened through the seed's splash (off: `--no-splash`, `CRATEBOX_NO_SPLASH`).
+        public var splash = true
         /// Close the window after this many seconds with no input, and keep the
         /// figures `bench --window` reports.
         public var benchSeconds: Double?
@@ -45,6 +48,8 @@ public final class App {
     /// Why the last file opened (or reloaded) could not be, shown until one opens.
     var problems: [String] = []
     var fileWatch: FileWatch?
+    /// The scene's reveal while it runs: when it began (at the first frame drawn, nil before).
+    var splash: (began: Double?, track: KeyframeTrack<Point2>)?
     /// When the watched file last changed, until it is reloaded.
     var changedAt: Double?
     private let makeMode: @Sendable () throws -> Mode
@@ -134,6 +139,7 @@ public final class App {
             throw error
         }
         physics?.begin()
+        startSplash()
         loop()
         let end = physics?.stop() ?? (said: nil, lost: [], scene: nil)
         window = nil

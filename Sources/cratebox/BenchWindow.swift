@@ -11,6 +11,7 @@ extension Bench {
     static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double) throws -> WindowFigures {
         var options = App.Options()
         options.benchSeconds = seconds
+        options.splash = false
         let app = App(scene: scene, sceneText: text, sceneFile: file, options: options)
         try Run.open(app)
         guard let figures = app.windowFigures else {

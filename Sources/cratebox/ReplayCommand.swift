@@ -102,6 +102,7 @@ struct ReplayCommand: ParsableCommand {
         var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
+        options.splash = Run.splashWanted(false)
         try Run.open(App(replaying: replay.journal, scene: replay.scene, file: journal, options: options))
     }
 

@@ -24,6 +24,9 @@ struct Run: ParsableCommand {
     @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
     var record: String?
 
+    @Flag(help: "Show each scene at once, without the reveal through a crate-shaped mask (also: CRATEBOX_NO_SPLASH=1).")
+    var noSplash = false
+
     @Flag(help: "Reload the scene when its file changes (a file that does not validate leaves the last good world running, its errors shown).")
     var watch = false
 
@@ -52,6 +55,7 @@ struct Run: ParsableCommand {
         options.historyBudget = historyMb << 20
         options.scenePath = scene
         options.watch = watch
+        options.splash = Run.splashWanted(noSplash)
         try Run.open(App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options))
     }
 
@@ -62,6 +66,7 @@ struct Run: ParsableCommand {
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
         options.historyBudget = historyMb << 20
+        options.splash = Run.splashWanted(noSplash)
         let document: Document
         if access(path, F_OK) == 0 {
             document = Document(scene: try loadScene(path).scene, file: path)
@@ -76,6 +81,13 @@ struct Run: ParsableCommand {
         }
         try Run.requireDisplay()
         try Run.open(App(building: document, options: options))
+    }
+
+    /// The reveal is on unless `--no-splash` or `CRATEBOX_NO_SPLASH` (set, and not "0") says otherwise.
+    static func splashWanted(_ noSplash: Bool) -> Bool {
+        guard !noSplash else { return false }
+        guard let value = getenv("CRATEBOX_NO_SPLASH").map({ String(cString: $0) }) else { return true }
+        return value.isEmpty || value == "0"
     }
 
     /// Runs the window; its errors become their exit statuses.

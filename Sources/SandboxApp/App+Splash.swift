@@ -1,0 +1,37 @@
+import Animation
+import CSDL2
+import Render
+
+/// The scene's reveal (`Render.Splash`): it runs on real time from the first
+/// frame it is drawn in, over the picture of a simulation that does not wait
+/// for it; a key or a click skips it (and does nothing else).
+extension App {
+    func startSplash() {
+        guard options.splash, let window else { return }
+        let (w, h) = window.outputSize
+        splash = (nil, Splash.track(width: Int(w), height: Int(h), scale: window.pixelScale))
+    }
+
+    /// Whether `event` ends the reveal (and is used up doing so).
+    func skipsSplash(_ event: SDL_Event) -> Bool {
+        guard splash != nil else { return false }
+        let type = SDL_EventType(event.type)
+        guard type == SDL_KEYDOWN || type == SDL_MOUSEBUTTONDOWN else { return false }
+        splash = nil
+        return true
+    }
+
+    /// Covers what is outside the mask, `now` being the frame's time; removes the mask at its end.
+    func drawSplash(now: Double) {
+        guard let (began, track) = splash else { return }
+        let start = began ?? now
+        if began == nil { splash = (now, track) }
+        let elapsed = now - start
+        guard elapsed < track.duration else {
+            splash = nil
+            return
+        }
+        let (w, h) = window.outputSize
+        Splash.draw(track.value(at: elapsed), width: w, height: h, renderer: window.renderer)
+    }
+}
