@@ -94,8 +94,12 @@ import Testing
             // is blocked in the child), so kill it and clear up after it.
             kill(xvfb.processIdentifier, SIGKILL)
             xvfb.waitUntilExit()
-            if !number.isEmpty {
-                unlink("/tmp/.X\(number)-lock")
+            // Only our server's files: once it is dead, another test's Xvfb may
+            // already have taken the number over (its lock names its own pid).
+            let lock = "/tmp/.X\(number)-lock"
+            let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !number.isEmpty && owner == String(xvfb.processIdentifier) {
+                unlink(lock)
                 unlink("/tmp/.X11-unix/X\(number)")
             }
         }
