@@ -2,9 +2,11 @@ import CChipmunk
 
 /// A rigid body.
 public final class Body {
+    /// How a body moves: pushed by forces and collisions, moved only by its velocity, or fixed. (`cpBodyType`)
     public enum Kind: String, Sendable { case dynamic, kinematic, `static` }
 
     let raw: OpaquePointer
+    /// The body's type, fixed when it is made. The corresponding C function is `cpBodyGetType`.
     public let kind: Kind
     /// Set only for a space's own static body, whose memory lives in the
     /// `cpSpace`: keeping the handle keeps that memory alive.

@@ -5,18 +5,25 @@ public final class Joint {
     let raw: OpaquePointer
     /// The bodies the joint acts on; the joint keeps them alive (the C joint points at them).
     public let a: Body
+    /// The second body (`a` is the first); for a joint to the world, the space's static body.
     public let b: Body
+    /// Which constraint this is, with the anchors and figures it was made with.
     public let kind: Kind
     public internal(set) weak var space: Space?
 
+    /// The constraints of Chipmunk 7 that the sandbox uses; anchors in body coordinates unless said otherwise.
     public enum Kind: Equatable, Sendable {
         /// `anchor` in world coordinates.
         case pivot(anchor: Vector)
         /// A pivot given by its anchor on each body, in body coordinates.
         case pivotAnchors(anchorA: Vector, anchorB: Vector)
+        /// A rod: the anchors keep the distance they had when the joint was made (`cpPinJoint`).
         case pin(anchorA: Vector, anchorB: Vector)
+        /// A rope: the anchors' distance stays within `min`...`max` points (`cpSlideJoint`).
         case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
+        /// A spring pulling the anchors towards `restLength` points apart, with `stiffness` (force per point) and `damping` (`cpDampedSpring`).
         case dampedSpring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
+        /// Keeps the bodies' relative angular velocity at `rate` radians per second (`cpSimpleMotor`).
         case simpleMotor(rate: Double)
     }
 

@@ -1,13 +1,20 @@
 /// A misuse of the Physics API that Chipmunk would abort on. The wrappers check
 /// for these before calling Chipmunk, so a mistake is an error, never an abort.
 public enum PhysicsError: Error, Equatable, CustomStringConvertible {
+    /// The body, shape or joint (named) is in a space already.
     case alreadyInSpace(String)
+    /// The body, shape or joint (named) is not in this space.
     case notInSpace(String)
+    /// A shape or joint (named) whose body is not in the space yet.
     case bodyNotInSpace(String)
+    /// A joint or shape on the static body of another space.
     case staticBodyOfAnotherSpace
+    /// A dynamic body (named) with no mass or no moment of inertia: Chipmunk would divide by zero in the step.
     case massless(String)
+    /// A joint between two bodies that are not dynamic: it would have nothing to move.
     case jointWithoutDynamicBody
 
+    /// One line saying what was misused and how.
     public var description: String {
         switch self {
         case .alreadyInSpace(let what): "the \(what) is already in a space; remove it first"

@@ -7,13 +7,18 @@ public final class Shape {
     /// C shape points at it.
     public let body: Body
     public internal(set) weak var space: Space?
+    /// The shape's form in its body's coordinates, as it was made.
     public let geometry: Geometry
 
     /// What a shape is, in body-local coordinates.
     public enum Geometry: Equatable, Sendable {
+        /// A rectangle centred on the body's origin, corners rounded by `radius` (`cpBoxShapeNew`).
         case box(width: Double, height: Double, radius: Double)
+        /// A disc of `radius` centred at `offset` from the body's origin (`cpCircleShapeNew`).
         case circle(radius: Double, offset: Vector)
+        /// A convex polygon through `vertices`, counter-clockwise, rounded by `radius` (`cpPolyShapeNew`).
         case polygon(vertices: [Vector], radius: Double)
+        /// A segment from `a` to `b`, `radius` thick on each side (`cpSegmentShapeNew`).
         case segment(a: Vector, b: Vector, radius: Double)
 
         /// The area Chipmunk computes for this geometry: `cpAreaForPoly` (a box as

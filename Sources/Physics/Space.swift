@@ -35,8 +35,11 @@ public final class Space {
     /// The space's own static body (`cpSpaceGetStaticBody`): walls go on it.
     public let staticBody: Body
 
+    /// The bodies in the space, in the order they were added (the space keeps them alive).
     public private(set) var bodies: [Body] = []
+    /// The shapes in the space, in the order they were added.
     public private(set) var shapes: [Shape] = []
+    /// The joints in the space, in the order they were added.
     public private(set) var joints: [Joint] = []
 
     /// Set whenever mass may have changed; `step` then checks every dynamic body,

@@ -59,9 +59,13 @@ extension Session {
 /// Why a branch could not be rebuilt: an event that did not apply (the line
 /// of the journal it came from), or physics that stopped.
 public struct BranchError: Error, CustomStringConvertible, Sendable {
+    /// The step the rebuild had reached.
     public var step: Int
+    /// The journal line of the event that did not apply (nil when physics stopped).
     public var line: Int?
+    /// What went wrong.
     public var reason: String
+    /// "at step S (line L): reason".
     public var description: String {
         "at step \(step)\(line.map { " (line \($0))" } ?? ""): \(reason)"
     }

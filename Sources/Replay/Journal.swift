@@ -9,33 +9,46 @@ import Simulation
 /// checkpoint with the state hash every 120 steps, and an end line with the
 /// step count and final hash. Documented in docs/replay-format.md.
 public struct Journal: Sendable {
+    /// The value of a journal header's `format` key.
     public static let format = "cratebox/replay@1"
+    /// Steps between checkpoint lines (one a second at 120 steps a second).
     public static let checkpointInterval = 120
     /// The longest journal read: about 9.6 days of play at 120 steps a second.
     public static let maxSteps = 100_000_000
 
+    /// The journal's first line: the embedded scene and the platform that recorded it.
     public struct Header: Sendable, Equatable {
         /// The scene file's text, byte for byte.
         public var sceneText: String
         /// The scene file's name, for error messages.
         public var sceneFile: String
+        /// The SHA-256 of `sceneText`'s UTF-8 bytes, in hexadecimal (`sceneSha256`).
         public var sceneSHA256: String
+        /// The step's length in seconds (`stepSize`: 1/120).
         public var stepSize: Double
+        /// The Chipmunk version that recorded it ("7.0.3").
         public var chipmunk: String
         /// The platform that recorded it; nil in journals older than these fields.
         public var platform: Platform?
     }
 
+    /// An event line: the event and the step before which it took effect.
     public struct TimedEvent: Sendable, Equatable {
+        /// The step count when the event was applied (it takes effect before that step runs).
         public var step: Int
+        /// The input (tilt, spawn, grab, drag, release, remove, reset).
         public var event: Event
         /// Line number in the file (1-based), for messages.
         public var line: Int
     }
 
+    /// The header line; nil only when reading event lines alone (a script for `simulate --events`).
     public var header: Header?
+    /// The event lines, in file order.
     public var events: [TimedEvent] = []
+    /// The checkpoint lines: the state hash after each 120th step.
     public var checkpoints: [(step: Int, hash: UInt64)] = []
+    /// The end line: how many steps the session ran and its final state hash; nil when the file was cut short.
     public var end: (steps: Int, hash: UInt64)?
     /// The line number of a last line that was cut off mid-write (no newline,
     /// and not a whole JSON object): it was not read.
@@ -44,10 +57,12 @@ public struct Journal: Sendable {
     /// it is valid up to its last complete line.
     public var truncated: Bool { end == nil }
 
+    /// An empty journal (no header, no lines).
     public init() {}
 
     // MARK: Writing lines
 
+    /// The header line for a scene's text and file name, recorded on `platform`.
     public static func headerLine(sceneText: String, sceneFile: String, platform: Platform = .current) -> String {
         let sha = SHA256.hex(Array(sceneText.utf8))
         let q = JSONText.quote
@@ -56,6 +71,7 @@ public struct Journal: Sendable {
             + "\"scene\":\(q(sceneText))}"
     }
 
+    /// The line for `event` applied at `step`.
     public static func line(step: Int, _ event: Event) -> String {
         let body: String
         switch event {
@@ -70,10 +86,12 @@ public struct Journal: Sendable {
         return "{\"step\":\(step),\(body)}"
     }
 
+    /// The checkpoint line: the state hash after `step` steps.
     public static func checkpointLine(step: Int, hash: UInt64) -> String {
         "{\"step\":\(step),\"checkpoint\":\"\(StateHash.hex(hash))\"}"
     }
 
+    /// The end line: the session's step count and final state hash.
     public static func endLine(steps: Int, hash: UInt64) -> String {
         "{\"end\":\(steps),\"hash\":\"\(StateHash.hex(hash))\"}"
     }
@@ -82,9 +100,13 @@ public struct Journal: Sendable {
 
 /// What is wrong with a journal: `rec.jsonl:7: ...`.
 public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// How the file is named in the message.
     public var file: String
+    /// The line (1-based); 0 for the file as a whole.
     public var line: Int
+    /// What is wrong, in one sentence.
     public var message: String
+    /// "file:line: message" (or "file: message").
     public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 

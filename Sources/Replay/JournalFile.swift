@@ -11,6 +11,7 @@ import SystemPackage
 /// away again (the file stays a valid, truncated journal), nothing is written
 /// after it, and no byte is ever written twice.
 public final class JournalFile {
+    /// Where the journal is written.
     public let path: String
     private let file: AtomicFile
     /// Bytes queued and not yet written.
@@ -25,6 +26,7 @@ public final class JournalFile {
     typealias DiskRoom = (Int) throws(Errno) -> Int
     private let room: DiskRoom?
 
+    /// Creates the file (under a temporary name until it is committed). Throws when it cannot be created.
     public convenience init(path: String) throws(JournalError) {
         try self.init(path: path, room: nil)
     }

@@ -21,6 +21,7 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
     /// Chipmunk's version string: "7.0.3".
     public var chipmunk: String
 
+    /// A platform with these names.
     public init(arch: String, os: String, libc: String, chipmunk: String) {
         self.arch = arch
         self.os = os

@@ -7,20 +7,26 @@ import Simulation
 /// scene and every event applied at its step, because restoring positions is
 /// not enough (Chipmunk caches contact impulses).
 public final class Replay {
+    /// The journal played.
     public let journal: Journal
+    /// The scene embedded in the journal, decoded and validated.
     public let scene: Scene
+    /// The world as replayed so far (rebuilt on `rewind`).
     public private(set) var world: World
     private var nextEvent = 0
     private var nextCheckpoint = 0
 
+    /// What replaying a journal found.
     public enum Outcome: Equatable, Sendable, CustomStringConvertible {
         /// Every checkpoint (and the end, unless truncated) matched.
         /// `cutOffLine`: a last line cut off mid-write, which was not read.
         case verified(steps: Int, checkpoints: Int, hash: UInt64, truncated: Bool, cutOffLine: Int? = nil)
+        /// A checkpoint or the end hash did not match: the step, the hash recorded and the hash replayed.
         case diverged(step: Int, expected: UInt64, got: UInt64)
         /// An event could not be applied where the journal puts it.
         case refused(step: Int, line: Int, reason: String)
 
+        /// One line, as `replay --verify` prints it.
         public var description: String {
             switch self {
             case .verified(let steps, let checkpoints, let hash, let truncated, let cutOffLine):
@@ -35,6 +41,7 @@ public final class Replay {
         }
     }
 
+    /// Decodes the embedded scene and builds its world at step 0. Throws for a journal without a header or with a scene that is not valid.
     public init(journal: Journal, file: String) throws(JournalError) {
         guard let header = journal.header else { throw JournalError(file: file, line: 1, message: "no header") }
         self.journal = journal

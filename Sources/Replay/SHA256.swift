@@ -22,6 +22,7 @@ public enum SHA256 {
         }.joined()
     }
 
+    /// The 32-byte SHA-256 digest of `bytes`.
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes

@@ -9,18 +9,23 @@ import Simulation
 /// memory from step 0, so a recording started mid-session still replays from
 /// the scene.
 public final class Session {
+    /// The world the session runs (its inputs go through `apply`, its steps through `step`).
     public let world: World
+    /// The scene file's text, embedded in the journal's header.
     public let sceneText: String
+    /// The scene file's name, for the header.
     public let sceneFile: String
     /// Every line so far, header first.
     public private(set) var lines: [String]
     /// Every event applied, with its step and journal line: what a branch re-runs.
     public private(set) var events: [Journal.TimedEvent] = []
+    /// The journal file being recorded to, if any.
     public private(set) var file: JournalFile?
     /// Why the recording stopped before it was ended (a write error), and at
     /// which step: its file is a valid journal up to its last complete line.
     public private(set) var recordingFailure: (error: JournalError, step: Int)?
 
+    /// A session at step 0 of `scene`, whose text and file name go into the journal's header.
     public init(scene: Scene, sceneText: String, sceneFile: String) throws(PhysicsError) {
         world = try World(scene: scene)
         self.sceneText = sceneText
@@ -59,6 +64,7 @@ public final class Session {
         }
     }
 
+    /// Runs `count` steps (each journaled as `step()` does).
     public func step(_ count: Int) throws(PhysicsError) {
         for _ in 0..<count { try step() }
     }
@@ -68,6 +74,7 @@ public final class Session {
         file?.append(line)
     }
 
+    /// Whether a recording is going on.
     public var isRecording: Bool { file != nil }
 
     /// Starts writing the journal, from step 0, to `path`.

@@ -7,6 +7,7 @@ import JSONText
 
 /// What verifying one journal of a suite found.
 public struct JournalVerdict: Sendable, Equatable {
+    /// A journal's verdict, as its line begins.
     public enum Status: String, Sendable {
         /// Every checkpoint and the end matched.
         case ok
@@ -18,7 +19,9 @@ public struct JournalVerdict: Sendable, Equatable {
         case error
     }
 
+    /// The journal's path, as given or found.
     public var path: String
+    /// Whether it verified, and how.
     public var status: Status
     /// What to say about it (after its path).
     public var message: String
@@ -28,6 +31,7 @@ public struct JournalVerdict: Sendable, Equatable {
     /// Whether it counts as verified (a truncated journal verified what it has).
     public var passed: Bool { status == .ok || status == .truncated }
 
+    /// "path: message", the line `replay --verify` prints for it.
     public var line: String { "\(path): \(message)" }
 }
 

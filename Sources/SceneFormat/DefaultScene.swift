@@ -5,7 +5,9 @@ import Physics
 /// The seed's crate demo, compiled into the binary as the default scene. It is
 /// the same text as Scenes/crates.json (a test keeps the two equal).
 public enum DefaultScene {
+    /// The name the built-in scene goes by in messages and journals.
     public static let fileName = "crates.json"
+    /// The built-in scene's text (the seed's five crates in a 300 x 300 box).
     public static let json = """
     {
       "format": "cratebox/scene@1",
@@ -24,6 +26,7 @@ public enum DefaultScene {
 
     """
 
+    /// The built-in scene, decoded.
     public static func scene() -> Scene {
         // The text is fixed and tested; failing to decode it is a build defect.
         do {

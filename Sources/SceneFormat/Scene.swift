@@ -6,30 +6,46 @@ import Physics
 /// Every default and shorthand of the format is resolved here, so `World` can
 /// build from it without looking anything up.
 public struct Scene: Equatable, Sendable {
+    /// Shown in the window's title (`name`; defaults to the file's name without its folder or extension).
     public var name: String
+    /// The world rectangle's width in points (`bounds[0]`): the box is [0, width] x [0, height].
     public var width: Double
+    /// The world rectangle's height in points (`bounds[1]`).
     public var height: Double
+    /// Gravity in points/s² (`gravity`; default (0, -1000)); a tilt turns it and scales it from its length.
     public var gravity: Vector
     /// `nil` when the scene has no walls.
     public var walls: Walls?
+    /// The solver's iterations per step (`iterations`, 1...1000; default 10).
     public var iterations: Int
+    /// The fraction of velocity kept per second (`damping`, (0, 1]; default 1: none lost).
     public var damping: Double
     /// Seconds idle before a body sleeps; `nil`: never.
     public var sleepTime: Double?
+    /// Chipmunk's spatial hash instead of its default bounding-box tree (`spatialHash`); nil: the tree.
     public var spatialHash: SpatialHash?
     /// The body made when the user spawns one (its position is set at spawn time).
     public var spawn: BodySpec
+    /// The bodies, in file order (the order they are built in, and their indices).
     public var bodies: [BodySpec]
+    /// The joints, in file order.
     public var joints: [JointSpec]
 
+    /// The four static segments along `bounds` (`walls`: true, or an object overriding these).
     public struct Walls: Equatable, Sendable {
+        /// Half the segments' thickness, in points.
         public var radius = 1.0
+        /// The walls' friction.
         public var friction = 0.5
+        /// The walls' elasticity (0...1).
         public var elasticity = 0.8
     }
 
+    /// The spatial hash's settings (`cpSpaceUseSpatialHash`).
     public struct SpatialHash: Equatable, Sendable {
+        /// A cell's side, in points.
         public var cellSize: Double
+        /// How many cells the hash table has.
         public var cells: Int
     }
 
@@ -40,20 +56,30 @@ public struct Scene: Equatable, Sendable {
     )
 }
 
+/// A body of the scene: its type, pose, velocity, mass, shapes, look and, for a kinematic body, its animation.
 public struct BodySpec: Equatable, Sendable {
+    /// The name joints use for it (`id`; unique in the scene); nil when it has none.
     public var id: String?
+    /// Dynamic, kinematic or static (`type`; default dynamic).
     public var type: Body.Kind
+    /// The body's origin in world coordinates (`position`, points).
     public var position: Vector
+    /// Radians, counter-clockwise (`angle`; default 0).
     public var angle: Double
+    /// Points per second (`velocity`; default (0, 0)).
     public var velocity: Vector
+    /// Radians per second, counter-clockwise (`angularVelocity`; default 0).
     public var angularVelocity: Double
     /// Dynamic bodies only.
     public var mass: MassSpec?
+    /// The body's shapes, in body coordinates (`shapes`, or the shorthand `box`).
     public var shapes: [ShapeSpec]
+    /// How it is drawn (`look`; default crate for a body of boxes only, else plain).
     public var look: Look
     /// Kinematic bodies only: the keyframed path the body follows.
     public var animation: AnimationSpec? = nil
 
+    /// A body with the given fields; the defaults are the format's.
     public init(id: String? = nil, type: Body.Kind, position: Vector, angle: Double = 0, velocity: Vector = .zero,
                 angularVelocity: Double = 0, mass: MassSpec?, shapes: [ShapeSpec], look: Look, animation: AnimationSpec? = nil) {
         self.id = id
@@ -86,10 +112,13 @@ extension BodySpec {
 
 /// A kinematic body's keyframe animation, of its position or its angle.
 public enum AnimationSpec: Equatable, Sendable {
+    /// The body's position follows the track (points).
     case position(KeyframeTrack<Point2>)
+    /// The body's angle follows the track (radians).
     case angle(KeyframeTrack<Double>)
 }
 
+/// How a dynamic body's mass is given: exactly one of `mass` and `density`.
 public enum MassSpec: Equatable, Sendable {
     /// The whole body's mass, split over its shapes by area.
     case mass(Double)
@@ -97,12 +126,18 @@ public enum MassSpec: Equatable, Sendable {
     case density(Double)
 }
 
+/// A shape of a body: its geometry and its material.
 public struct ShapeSpec: Equatable, Sendable {
+    /// Its form, in body coordinates (`box`, `circle`, `polygon` or `segment`).
     public var geometry: Shape.Geometry
+    /// Coulomb friction (`friction`, >= 0; default 0.5).
     public var friction = 0.5
+    /// Bounciness (`elasticity`, 0...1; default 0.8).
     public var elasticity = 0.8
+    /// A sensor detects contacts but does not collide (`sensor`; default false).
     public var sensor = false
 
+    /// A shape with the given material (defaults as in the format).
     public init(geometry: Shape.Geometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {
         self.geometry = geometry
         self.friction = friction
@@ -113,11 +148,13 @@ public struct ShapeSpec: Equatable, Sendable {
 
 /// How a body is drawn.
 public enum Look: Equatable, Sendable {
+    /// The crate texture, a ball (a disc with a spoke), or a plain fill.
     case crate, ball, plain
     /// 0xRRGGBB
     case color(UInt32)
 }
 
+/// A joint of the scene: its type and figures, its two bodies, its force limit.
 public struct JointSpec: Equatable, Sendable {
     /// The joint types of the format (the grab's two-anchor pivot is not one:
     /// it belongs to the simulation).
@@ -128,18 +165,24 @@ public struct JointSpec: Equatable, Sendable {
         case pin(anchorA: Vector, anchorB: Vector)
         /// A rope: the anchors' distance stays within min...max.
         case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
+        /// A spring: pulls the anchors towards `restLength` points apart, with `stiffness` and `damping`.
         case spring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
         /// Keeps the bodies' relative spin at `rate` (radians per second).
         case motor(rate: Double)
     }
 
+    /// The joint's type and figures (`type` and its keys).
     public var kind: Kind
+    /// The first body (`a`: a body's id, or "world").
     public var a: BodyRef
+    /// The second body (`b`).
     public var b: BodyRef
     /// `.infinity` when the file gives none.
     public var maxForce: Double
+    /// Whether the two bodies still collide with each other (`collide`; default false).
     public var collide: Bool
 
+    /// A joint with the given fields; by default of unbounded force, its bodies not colliding.
     public init(kind: Kind, a: BodyRef, b: BodyRef, maxForce: Double = .infinity, collide: Bool = false) {
         self.kind = kind
         self.a = a
@@ -151,7 +194,9 @@ public struct JointSpec: Equatable, Sendable {
 
 /// A joint's body: the space's static body, or a body of the scene by index.
 public enum BodyRef: Equatable, Sendable {
+    /// The space's static body ("world" in the file).
     case world
+    /// The body at this index of `Scene.bodies`.
     case body(Int)
 
     /// The body's index, or nil for the world.
@@ -164,10 +209,15 @@ public enum BodyRef: Equatable, Sendable {
 /// The limits the validator enforces, so that nothing Chipmunk asserts on (and
 /// nothing absurd) gets through. Documented in the README.
 public enum Limits {
+    /// The largest scene file, in bytes (16 MiB).
     public static let fileBytes = 16 * 1024 * 1024
+    /// The most bodies a scene may have.
     public static let bodies = 10_000
+    /// The most joints a scene may have.
     public static let joints = 10_000
+    /// The most shapes one body may have.
     public static let shapesPerBody = 64
+    /// How many vertices a polygon may have.
     public static let polygonVertices = 3...64
     /// Bound on every coordinate, length, speed and angle.
     public static let coordinate = 1e6
@@ -176,8 +226,11 @@ public enum Limits {
     /// The smallest size (box side, circle radius, segment length) and mass:
     /// below these Chipmunk's moments underflow to zero or NaN.
     public static let minimumLength = 1e-3
+    /// The smallest area a polygon may have, in points².
     public static let minimumArea = 1e-6
+    /// The smallest mass a dynamic body may have.
     public static let minimumMass = 1e-6
+    /// The shortest `sleepTime`, in seconds.
     public static let minimumSleepTime = 0.05
     /// A moving shape may span at most this many spatial-hash cells across,
     /// or every step would visit a huge number of cells.
@@ -186,9 +239,14 @@ public enum Limits {
     /// its shapes) and turn (radians per second): beyond, crates it touches
     /// are thrown so hard that the broadphase never catches up.
     public static let animatedSpeed = 1e5
+    /// The fastest an animated body may turn, in radians per second.
     public static let animatedTurnRate = 1e3
+    /// The solver iterations a scene may ask for.
     public static let iterations = 1...1000
+    /// How many cells a spatial hash may have.
     public static let hashCells = 1...1_000_000
+    /// The longest scene name, in characters.
     public static let nameLength = 200
+    /// The longest body id, in characters.
     public static let idLength = 100
 }

@@ -6,14 +6,18 @@ import Physics
 /// `tower.json: bodies[3].shapes[0].box: width must be greater than 0, got -2`
 /// or, for a syntax error, `tower.json:12:7: expected ',' or '}'`.
 public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// How the file is named in the message.
     public var file: String
     /// The JSON path (`bodies[3].shapes[0]`); empty for the document as a whole.
     public var path: String
+    /// What is wrong, in one sentence.
     public var message: String
     /// Set for syntax errors.
     public var line: Int?
+    /// Set for syntax errors: the column (1-based) where the reader stopped.
     public var column: Int?
 
+    /// `file:line:column: message` for a syntax error, else `file: path: message`.
     public var description: String {
         if let line, let column { return "\(file):\(line):\(column): \(message)" }
         if path.isEmpty { return "\(file): \(message)" }
@@ -23,7 +27,9 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// All the errors found in one scene file (the validator does not stop at the first).
 public struct SceneErrors: Error, Sendable, CustomStringConvertible {
+    /// The errors, in the order they occur in the file.
     public var errors: [SceneError]
+    /// One line per error.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 

@@ -8,6 +8,7 @@ import JSONText
 import Physics
 
 extension Scene {
+    /// The value of a scene file's `format` key.
     public static let format = "cratebox/scene@1"
 
     /// Decodes and validates a scene. `file` is how errors name the file; the

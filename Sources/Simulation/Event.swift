@@ -25,7 +25,10 @@ public enum Event: Equatable, Sendable {
 
 /// An event the world refuses (it would make Chipmunk assert, or is absurd).
 public struct WorldError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the event, in one line.
     public var message: String
+    /// An error with `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -7,10 +7,13 @@ import SceneFormat
 /// angular velocity. Hashed at full width, or the check would only hold to
 /// float precision.
 public struct StateHash: Sendable {
+    /// The hash so far (FNV-1a's offset basis before anything is added).
     public private(set) var value: UInt64 = 0xcbf29ce484222325
 
+    /// An empty hash.
     public init() {}
 
+    /// Adds the eight bytes of `x`'s IEEE-754 bit pattern, least significant first.
     public mutating func add(_ x: Double) {
         var bits = x.bitPattern
         for _ in 0..<8 {

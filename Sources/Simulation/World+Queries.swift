@@ -4,10 +4,15 @@ import SceneFormat
 /// A shape as debug drawing shows it: where it is, what state its body is in,
 /// and its bounding box.
 public struct ShapeOutline: Sendable {
+    /// What a shape's body is doing: static or kinematic (fixed), asleep, or awake.
     public enum State: Sendable { case fixed, sleeping, awake }
+    /// The shape's form in body coordinates.
     public let geometry: Shape.Geometry
+    /// Its body's pose after the last step.
     public let pose: Pose
+    /// What its body is doing.
     public let state: State
+    /// Its axis-aligned bounding box in world coordinates, as Chipmunk keeps it.
     public let boundingBox: (min: Vector, max: Vector)
     /// The construction index of its body (nil for walls and the grab's hand).
     public let bodyIndex: Int?
@@ -16,16 +21,20 @@ public struct ShapeOutline: Sendable {
 /// A joint as the normal view draws it: the part it stands for, where its
 /// anchors are now, and which of them sit on a static body (drawn as mounts).
 public struct DrawnJoint: Sendable {
+    /// The part a joint is drawn as.
     public enum Kind: Sendable, Equatable {
+        /// A bolt (pivot), a rod (pin joint), an axle mark (motor).
         case pivot, pin, motor
         /// A rope: straight when taut (at `max`), sagging when slack.
         case slide(min: Double, max: Double)
         /// A coil whose turns stretch and squeeze with its length.
         case spring(restLength: Double)
     }
+    /// The part it is drawn as.
     public let kind: Kind
     /// The anchors in world coordinates (a motor: the two bodies' centres).
     public let a: Vector, b: Vector
+    /// Whether each anchor is on a static body (drawn as a mount).
     public let aFixed: Bool, bFixed: Bool
     /// A motor: the angle of the body it turns (the dynamic one), for the axle mark.
     public let angle: Double
@@ -39,6 +48,7 @@ public struct WorldStats: Sendable, Equatable {
     public var awake = 0, sleeping = 0
     /// Contact points between shapes.
     public var contacts = 0
+    /// No energy, no bodies, no contacts.
     public init() {}
 }
 

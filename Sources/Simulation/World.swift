@@ -10,27 +10,37 @@ import SceneFormat
 /// A body of the world and what the sandbox knows about it. Read-only to
 /// the rest of the program: its Chipmunk objects stay the world's own.
 public struct WorldBody {
+    /// The body's `id` in the scene file, if it has one.
     public let id: String?
     /// What the body was made from (its file entry, or the spawn body): its shapes and look.
     public let spec: BodySpec
     let body: Body
     let shapes: [Shape]
+    /// How it is drawn.
     public let look: Look
 
+    /// Dynamic, kinematic or static.
     public var kind: Body.Kind { body.kind }
     /// Where it is now (after the last step).
     public var pose: Pose { Pose(position: body.position, angle: body.angle) }
+    /// The velocity of its centre of gravity, in points per second.
     public var velocity: Vector { body.velocity }
+    /// Its angular velocity, in radians per second (counter-clockwise).
     public var angularVelocity: Double { body.angularVelocity }
+    /// Its mass (infinite for static and kinematic bodies).
     public var mass: Double { body.mass }
+    /// Whether Chipmunk has put it to sleep (it rests until something wakes it).
     public var isSleeping: Bool { body.isSleeping }
 }
 
 /// A body's pose, for drawing between two steps.
 public struct Pose: Equatable, Sendable {
+    /// The body's origin in world coordinates (points).
     public var position: Vector
+    /// The body's angle in radians, counter-clockwise.
     public var angle: Double
 
+    /// A pose at `position`, turned by `angle`.
     public init(position: Vector, angle: Double) {
         self.position = position
         self.angle = angle
@@ -60,6 +70,7 @@ public final class World {
     /// from the centre of gravity (on the body it is below about 12).
     public static let maxGrabLever = 1e8
 
+    /// The scene the world was built from (and is rebuilt from on reset).
     public let scene: Scene
     /// The Chipmunk space: the world's own (drawing reads it through World+Queries).
     private(set) var space: Space
@@ -88,6 +99,7 @@ public final class World {
     /// drawing between steps. Kept only when `keepsPreviousPoses` is on (the
     /// window turns it on; headless runs do not pay for it).
     public private(set) var previousPoses: [Pose] = []
+    /// Whether each step keeps the poses before it in `previousPoses` (off by default).
     public var keepsPreviousPoses = false
     private(set) var grab: Grab?
     /// Kinematic bodies that follow an animation, by index into `bodies`.
@@ -104,6 +116,7 @@ public final class World {
         var target: Vector
     }
 
+    /// Builds the scene in the normative order of `cratebox/scene@1`. Throws only for a scene the validator would refuse.
     public init(scene: Scene) throws(PhysicsError) {
         self.scene = scene
         gravityLength = scene.gravity.length
@@ -383,6 +396,7 @@ public final class World {
         }
     }
 
+    /// Runs `count` steps of exactly 1/120 s.
     public func step(_ count: Int) throws(PhysicsError) {
         for _ in 0..<count { try step() }
     }

@@ -3,8 +3,11 @@ import SceneFormat
 
 /// A body as drawing needs it: what it is made of and how it looks.
 public struct DrawnBody: Sendable {
+    /// Dynamic, kinematic or static.
     public let kind: Body.Kind
+    /// What the body was made from: its shapes and look.
     public let spec: BodySpec
+    /// How it is drawn.
     public var look: Look { spec.look }
 }
 
@@ -13,11 +16,13 @@ public struct DrawnBody: Sendable {
 /// window draws the newest (never the World itself). Poses are kept for the
 /// last two completed steps, so that the picture is drawn between them.
 public final class WorldSnapshot: Sendable {
+    /// The scene the world was built from.
     public let scene: Scene
     /// By construction index; nil for a removed body.
     public let bodies: [DrawnBody?]
     /// Each body's pose before and after the last step, by construction index.
     public let previous: [Pose]
+    /// Each body's pose after the last step, by construction index.
     public let current: [Pose]
     /// The walls' shapes, in world coordinates.
     public let walls: [Shape.Geometry]
@@ -27,12 +32,16 @@ public final class WorldSnapshot: Sendable {
     public let joints: [DrawnJoint]
     /// The body held by the mouse and where the hand is going.
     public let grab: (index: Int, target: Vector)?
+    /// The world's step count as of this snapshot (a reset does not restart it).
     public let stepCount: Int
+    /// Bodies in the world (removed ones not counted).
     public let liveBodyCount: Int
+    /// The last tilt applied (nil before any), as an accelerometer reading in g.
     public let tilt: Vector?
     /// Debug drawing only (nil when it was not asked for): every shape with its
     /// body's index (for drawing between steps), and the contact points.
     public let outlines: [ShapeOutline]?
+    /// The contact points in world coordinates (debug drawing only).
     public let contacts: [Vector]?
 
     init(world: World, debug: Bool) {
