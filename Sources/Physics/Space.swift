@@ -224,45 +224,48 @@ public final class Space {
     /// Marks that a shape's mass changed (called by `Shape`).
     func shapeMassChanged() { massNeedsCheck = true }
 
-    /// Every contact point between shapes, in world coordinates, as of the last step.
+    /// Every contact point between shapes, in world coordinates, as of the last step
+    /// (each contact is seen from both of its bodies when both are iterated).
     /// The corresponding C functions are `cpSpaceEachBody`, `cpBodyEachArbiter`
     /// and `cpArbiterGetPointA`.
     public func contactPoints() -> [Vector] {
-        final class Box { var points: [Vector] = [] }
-        let box = Box()
-        withExtendedLifetime(box) {
-            let context = Unmanaged.passUnretained(box).toOpaque()
-            cpSpaceEachBody(raw, { body, data in
-                cpBodyEachArbiter(body, { _, arbiter, data in
-                    let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
-                    for i in 0..<cpArbiterGetCount(arbiter) {
-                        box.points.append(Vector(cpArbiterGetPointA(arbiter, i)))
-                    }
-                }, data)
-            }, context)
+        var points: [Vector] = []
+        eachArbiter { arbiter in
+            for i in 0..<cpArbiterGetCount(arbiter) { points.append(Vector(cpArbiterGetPointA(arbiter, i))) }
         }
-        // Each contact is seen from both of its bodies.
-        return box.points
+        return points
     }
 
     /// How many contact points the shapes touch at, as of the last step.
     /// The corresponding C functions are `cpSpaceEachBody`, `cpBodyEachArbiter`
     /// and `cpArbiterGetCount`.
     public func contactCount() -> Int {
-        // Each pair of shapes is seen from both of its bodies when both are
-        // iterated: count each arbiter once (the set is only counted, never iterated).
-        final class Box { var seen = Set<OpaquePointer>(), count = 0 }
-        let box = Box()
-        withExtendedLifetime(box) {
-            let context = Unmanaged.passUnretained(box).toOpaque()
-            cpSpaceEachBody(raw, { body, data in
-                cpBodyEachArbiter(body, { _, arbiter, data in
-                    let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
-                    if let arbiter, box.seen.insert(arbiter).inserted { box.count += Int(cpArbiterGetCount(arbiter)) }
-                }, data)
-            }, context)
+        // A pair of shapes is seen from both of its bodies when both are
+        // iterated: each arbiter counts once (the set is only counted, never iterated).
+        var seen = Set<OpaquePointer>(), count = 0
+        eachArbiter { arbiter in
+            if seen.insert(arbiter).inserted { count += Int(cpArbiterGetCount(arbiter)) }
         }
-        return box.count
+        return count
+    }
+
+    /// Calls `visit` with every arbiter of every body (C callbacks cannot
+    /// capture, so the closure travels through the `data` pointer).
+    private func eachArbiter(_ visit: (OpaquePointer) -> Void) {
+        final class Box {
+            let visit: (OpaquePointer) -> Void
+            init(_ visit: @escaping (OpaquePointer) -> Void) { self.visit = visit }
+        }
+        withoutActuallyEscaping(visit) { visit in
+            let box = Box(visit)
+            withExtendedLifetime(box) {
+                cpSpaceEachBody(raw, { body, data in
+                    cpBodyEachArbiter(body, { _, arbiter, data in
+                        if let arbiter { Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue().visit(arbiter) }
+                    }, data)
+                }, Unmanaged.passUnretained(box).toOpaque())
+            }
+        }
     }
 
     /// The nearest shape within `maxDistance` of `point` (negative distance: inside).
