@@ -153,10 +153,11 @@ import Testing
         #expect(small == 3 && big == 2, "\(png): sizes \(found)")
     }
 
-    /// Waits (at most 20 s) for a window whose title contains `title`; "" if none came.
+    /// Waits (at most 60 s: a sanitized build on a busy machine starts slowly) for a
+    /// window whose title contains `title`; "" if none came.
     func waitForWindow(_ title: String, of app: Process, env: [String: String]) throws -> String {
         var window = ""
-        for _ in 0..<200 where window.isEmpty && app.isRunning {
+        for _ in 0..<600 where window.isEmpty && app.isRunning {
             // xdotool search exits 1 while there is no such window yet.
             window = (try? tool("/usr/bin/xdotool", ["search", "--name", title], env: env))?
                 .split(separator: "\n").first.map(String.init) ?? ""
