@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Animation", "Controls", "FileOutput"]),
         .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "TestSupport"]),
-        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "JSONText"]),
+        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "Physics", "JSONText"]),
     ]
 )
 

@@ -167,7 +167,11 @@ cr_world *cr_world_new(const cr_scene *scene) {
         cpConstraint *c = NULL;
         switch (j->kind) {
         case CR_PIVOT: c = cpPivotJointNew(a, b, cpv(p[0], p[1])); break;
-        case CR_PIN: c = cpPinJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3])); break;
+        case CR_PIVOT2: c = cpPivotJointNew2(a, b, cpv(p[0], p[1]), cpv(p[2], p[3])); break;
+        case CR_PIN:
+            c = cpPinJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]));
+            if (p[5] != 0) cpPinJointSetDist(c, p[4]);
+            break;
         case CR_SLIDE: c = cpSlideJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]), p[4], p[5]); break;
         case CR_SPRING: c = cpDampedSpringNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]), p[4], p[5], p[6]); break;
         case CR_MOTOR: c = cpSimpleMotorNew(a, b, p[0]); break;

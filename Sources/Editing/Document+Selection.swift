@@ -64,13 +64,32 @@ extension Document {
 }
 
 extension Scene {
-    /// Moves the world anchors of pivots on body `i` (a pivot's anchor is a
-    /// world point, so it follows the body; the others are body-local).
+    /// Moves the pivots on body `i` with it (call after moving the body):
+    /// a pivot's world anchor follows the body; a pivot given by a point on
+    /// each body keeps its point on `i` and moves its point on the other body
+    /// there, so the two still meet. The other joints are body-local.
     mutating func moveAnchors(of i: Int, _ transform: (Vector) -> Vector) {
         for j in joints.indices where joints[j].a == .body(i) || joints[j].b == .body(i) {
-            if case .pivot(let anchor) = joints[j].kind { joints[j].kind = .pivot(anchor: transform(anchor)) }
+            switch joints[j].kind {
+            case .pivot(let anchor):
+                joints[j].kind = .pivot(anchor: transform(anchor))
+            case .pivotAnchors(var anchorA, var anchorB):
+                if joints[j].a == .body(i) {
+                    anchorB = local(world(anchorA, on: joints[j].a), on: joints[j].b)
+                } else {
+                    anchorA = local(world(anchorB, on: joints[j].b), on: joints[j].a)
+                }
+                joints[j].kind = .pivotAnchors(anchorA: anchorA, anchorB: anchorB)
+            default:
+                break
+            }
         }
     }
+
+    /// A point on body `ref` (or on the world) in world coordinates, at the scene's poses.
+    func world(_ p: Vector, on ref: BodyRef) -> Vector { ref.body.map { bodies[$0].world(p) } ?? p }
+    /// A world point on body `ref` (or on the world), in its coordinates.
+    func local(_ p: Vector, on ref: BodyRef) -> Vector { ref.body.map { bodies[$0].local(p) } ?? p }
 
     /// Removes body `i`, the joints on it, and renumbers the joints' bodies after it.
     mutating func removeBody(_ i: Int) {

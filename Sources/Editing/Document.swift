@@ -126,7 +126,7 @@ extension Scene {
         }
         switch joint.kind {
         case .pivot(let anchor): return (anchor, anchor)
-        case .pin(let a, let b), .slide(let a, let b, _, _), .spring(let a, let b, _, _, _):
+        case .pivotAnchors(let a, let b), .pin(let a, let b, _), .slide(let a, let b, _, _), .spring(let a, let b, _, _, _):
             return (world(joint.a, a), world(joint.b, b))
         case .motor:
             return (world(joint.a, .zero), world(joint.b, .zero))

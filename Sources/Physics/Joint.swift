@@ -87,6 +87,35 @@ public final class Joint {
         }
     }
 
+    /// A pin joint's length: the distance it keeps its anchors at (at first,
+    /// their distance when the joint was made). Nil for other kinds.
+    /// The corresponding C functions are `cpPinJointGetDist` and `cpPinJointSetDist`.
+    public var pinDistance: Double? {
+        guard case .pin = kind else { return nil }
+        return cpPinJointGetDist(raw)
+    }
+
+    /// Sets a pin joint's length. The corresponding C function is `cpPinJointSetDist`.
+    public func setPinDistance(_ distance: Double) {
+        guard case .pin = kind else { preconditionFailure("only a pin joint has a distance") }
+        precondition(distance >= 0 && distance.isFinite, "a pin's distance must be finite and >= 0")
+        cpPinJointSetDist(raw, distance)
+    }
+
+    /// The anchors on each body, in body coordinates, exactly as Chipmunk holds
+    /// them (for a pivot made from a world point, where that point was on each
+    /// body when it was made). A motor has none: (0, 0) on both.
+    /// The corresponding C functions are `cpPivotJointGetAnchorA`, `cpPinJointGetAnchorA`, ... and their `B`s.
+    public var localAnchors: (a: Vector, b: Vector) {
+        switch kind {
+        case .pivot, .pivotAnchors: (Vector(cpPivotJointGetAnchorA(raw)), Vector(cpPivotJointGetAnchorB(raw)))
+        case .pin: (Vector(cpPinJointGetAnchorA(raw)), Vector(cpPinJointGetAnchorB(raw)))
+        case .slide: (Vector(cpSlideJointGetAnchorA(raw)), Vector(cpSlideJointGetAnchorB(raw)))
+        case .dampedSpring: (Vector(cpDampedSpringGetAnchorA(raw)), Vector(cpDampedSpringGetAnchorB(raw)))
+        case .simpleMotor: (.zero, .zero)
+        }
+    }
+
     /// Whether the two bodies collide with each other.
     /// The corresponding C function is `cpConstraintSetCollideBodies`.
     public var collideBodies: Bool {

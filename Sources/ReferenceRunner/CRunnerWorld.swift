@@ -30,7 +30,8 @@ public final class CRunnerWorld {
             j.collide = spec.collide ? 1 : 0
             switch spec.kind {
             case .pivot(let p): j.kind = CR_PIVOT; j.p = (p.x, p.y, 0, 0, 0, 0, 0)
-            case .pin(let a, let b): j.kind = CR_PIN; j.p = (a.x, a.y, b.x, b.y, 0, 0, 0)
+            case .pivotAnchors(let a, let b): j.kind = CR_PIVOT2; j.p = (a.x, a.y, b.x, b.y, 0, 0, 0)
+            case .pin(let a, let b, let d): j.kind = CR_PIN; j.p = (a.x, a.y, b.x, b.y, d ?? 0, d == nil ? 0 : 1, 0)
             case .slide(let a, let b, let lo, let hi): j.kind = CR_SLIDE; j.p = (a.x, a.y, b.x, b.y, lo, hi, 0)
             case .spring(let a, let b, let rest, let k, let d): j.kind = CR_SPRING; j.p = (a.x, a.y, b.x, b.y, rest, k, d)
             case .motor(let rate): j.kind = CR_MOTOR; j.p = (rate, 0, 0, 0, 0, 0, 0)

@@ -39,7 +39,7 @@ extension Builder {
 
     static func kindName(_ kind: JointSpec.Kind) -> String {
         switch kind {
-        case .pivot: "pivot"
+        case .pivot, .pivotAnchors: "pivot"
         case .pin: "rod"
         case .slide: "rope"
         case .spring: "spring"

@@ -30,6 +30,8 @@ public struct Scene: Equatable, Sendable {
     public var bodies: [BodySpec]
     /// The joints, in file order.
     public var joints: [JointSpec]
+    /// `$schema`: where an editor finds the file's JSON Schema (cratebox ignores it; saving keeps it).
+    public var schema: String? = nil
 
     /// The four static segments along `bounds` (`walls`: true, or an object overriding these).
     public struct Walls: Equatable, Sendable {
@@ -159,10 +161,15 @@ public struct JointSpec: Equatable, Sendable {
     /// The joint types of the format (the grab's two-anchor pivot is not one:
     /// it belongs to the simulation).
     public enum Kind: Equatable, Sendable {
-        /// Two bodies pinned at a world point.
+        /// Two bodies pinned at a world point (`anchor`: each body's anchor is
+        /// where that point is on it when the world is built).
         case pivot(anchor: Vector)
-        /// A rod: the anchors keep their distance.
-        case pin(anchorA: Vector, anchorB: Vector)
+        /// Two bodies pinned by a point on each (`anchorA`, `anchorB`, body-local):
+        /// how a running pivot is saved, its anchors exactly as Chipmunk holds them.
+        case pivotAnchors(anchorA: Vector, anchorB: Vector)
+        /// A rod: the anchors keep their distance (`distance`; nil: the anchors'
+        /// distance when the world is built).
+        case pin(anchorA: Vector, anchorB: Vector, distance: Double? = nil)
         /// A rope: the anchors' distance stays within min...max.
         case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
         /// A spring: pulls the anchors towards `restLength` points apart, with `stiffness` and `damping`.

@@ -7,6 +7,7 @@ extension Scene {
     public func json() -> String {
         var lines: [String] = []
         lines.append("{")
+        if let schema { lines.append("  \"$schema\": \(q(schema)),") }
         lines.append("  \"format\": \(q(Scene.format)),")
         lines.append("  \"name\": \(q(name)),")
         lines.append("  \"bounds\": \(pair(width, height)),")
@@ -114,7 +115,13 @@ extension Scene {
         var fields = ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"]
         switch j.kind {
         case .pivot(let anchor): fields.insert("\"type\": \"pivot\"", at: 0); fields.append("\"anchor\": \(point(anchor))")
-        case .pin(let a, let b): fields.insert("\"type\": \"pin\"", at: 0); fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))"]
+        case .pivotAnchors(let a, let b):
+            fields.insert("\"type\": \"pivot\"", at: 0)
+            fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))"]
+        case .pin(let a, let b, let distance):
+            fields.insert("\"type\": \"pin\"", at: 0)
+            fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))"]
+            if let distance { fields.append("\"distance\": \(n(distance))") }
         case .slide(let a, let b, let lo, let hi):
             fields.insert("\"type\": \"slide\"", at: 0)
             fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"min\": \(n(lo))", "\"max\": \(n(hi))"]

@@ -69,8 +69,12 @@ extension SceneReader {
             return b.position + Vector(anchor.x * c - anchor.y * s, anchor.x * s + anchor.y * c)
         }
         for (i, joint) in joints.enumerated() {
-            guard case .pin(let anchorA, let anchorB) = joint.kind else { continue }
-            if (world(joint.b, anchorB) - world(joint.a, anchorA)).length < Limits.minimumLength {
+            guard case .pin(let anchorA, let anchorB, let distance) = joint.kind else { continue }
+            if let distance {
+                if distance < Limits.minimumLength {
+                    fail("joints[\(i)].distance", "a pin of length \(SceneReader.show(distance)) holds its anchors together; use a pivot joint (at least \(SceneReader.show(Limits.minimumLength)))")
+                }
+            } else if (world(joint.b, anchorB) - world(joint.a, anchorA)).length < Limits.minimumLength {
                 fail("joints[\(i)]", "the pin's two anchors are at the same point, so its length is 0; use a pivot joint")
             }
         }

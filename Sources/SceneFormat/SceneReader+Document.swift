@@ -10,12 +10,14 @@ import Physics
 // The document: top-level keys, defaults, and the checks that need the whole scene.
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "gravity", "walls", "iterations", "damping",
-                          "sleepTime", "spatialHash", "spawn", "bodies", "joints"]
+                          "sleepTime", "spatialHash", "spawn", "bodies", "joints", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
         let fields = open(top, SceneReader.topKeys, "")
         checkFormat(fields)
+        // For editors only (a JSON Schema's path or URL): kept, so that saving keeps it.
+        let schema = fields["$schema"].flatMap { string($0, "$schema") }
         let name = self.name(fields, default: defaultName)
         var bounds: Vector?
         if let node = fields["bounds"] {
@@ -50,7 +52,7 @@ extension SceneReader {
         guard errors.isEmpty, let bounds else { return nil }
         return Scene(name: name, width: bounds.x, height: bounds.y, gravity: gravity, walls: walls,
                      iterations: iterations, damping: damping, sleepTime: sleepTime, spatialHash: spatialHash,
-                     spawn: spawn, bodies: bodies, joints: joints)
+                     spawn: spawn, bodies: bodies, joints: joints, schema: schema)
     }
 
     mutating func checkFormat(_ fields: ObjectFields) {

@@ -9,12 +9,14 @@ import Physics
 
 // Joints: types, bodies, anchors and limits.
 extension SceneReader {
-    static let jointParameters: [(type: String, keys: [String])] = [
-        ("pivot", ["anchor"]),
-        ("pin", ["anchorA", "anchorB"]),
-        ("slide", ["anchorA", "anchorB", "min", "max"]),
-        ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"]),
-        ("motor", ["rate"]),
+    /// Each type's keys: the ones it needs, and the ones it may have.
+    /// (A pivot needs `anchor`, or `anchorA` and `anchorB`: checked in `jointKind`.)
+    static let jointParameters: [(type: String, keys: [String], optional: [String])] = [
+        ("pivot", [], ["anchor", "anchorA", "anchorB"]),
+        ("pin", ["anchorA", "anchorB"], ["distance"]),
+        ("slide", ["anchorA", "anchorB", "min", "max"], []),
+        ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"], []),
+        ("motor", ["rate"], []),
     ]
 
     mutating func joint(_ node: JSONNode, _ path: String, bodies: [BodySpec]) -> JointSpec? {
@@ -28,17 +30,18 @@ extension SceneReader {
             return nil
         }
         guard let type = string(typeNode, j(path, "type")) else { return nil }
-        guard let keys = SceneReader.jointParameters.first(where: { $0.type == type })?.keys else {
+        guard let parameters = SceneReader.jointParameters.first(where: { $0.type == type }) else {
             let guess = closest(to: type, in: types).map { " (did you mean \"\($0)\"?)" } ?? ""
             fail(j(path, "type"), "unknown joint type \"\(type)\"\(guess); expected one of: \(types.joined(separator: ", "))")
             return nil
         }
-        let fields = open(members, ["type", "a", "b", "maxForce", "collide"] + keys, path)
+        let fields = open(members, ["type", "a", "b", "maxForce", "collide"] + parameters.keys + parameters.optional, path)
         _ = fields["type"]  // read above
         var values: [String: JSONNode] = [:]  // lookups only
-        for key in keys {
+        for key in parameters.keys {
             if let n = fields[key] { values[key] = n } else { fail(path, "a \(type) joint needs \"\(key)\"") }
         }
+        for key in parameters.optional { if let n = fields[key] { values[key] = n } }
 
         func ref(_ key: String) -> BodyRef? {
             guard let n = fields[key] else {
@@ -78,9 +81,24 @@ extension SceneReader {
         var kind: JointSpec.Kind?
         switch type {
         case "pivot":
-            if let anchor = pointValue("anchor") { kind = .pivot(anchor: anchor) }
+            // A world point, or a point on each body: one form or the other.
+            let world = values["anchor"] != nil, local = (values["anchorA"] != nil, values["anchorB"] != nil)
+            if world && (local.0 || local.1) {
+                fail(path, "a pivot has \"anchor\" (a world point) or \"anchorA\" and \"anchorB\" (a point on each body), not both")
+            } else if world {
+                if let anchor = pointValue("anchor") { kind = .pivot(anchor: anchor) }
+            } else if local.0 && local.1 {
+                if let pa = pointValue("anchorA"), let pb = pointValue("anchorB") { kind = .pivotAnchors(anchorA: pa, anchorB: pb) }
+            } else if local.0 || local.1 {
+                fail(path, "a pivot with \"\(local.0 ? "anchorA" : "anchorB")\" needs \"\(local.0 ? "anchorB" : "anchorA")\" too (a point on each body)")
+            } else {
+                fail(path, "a pivot joint needs \"anchor\" (a world point), or \"anchorA\" and \"anchorB\" (a point on each body)")
+            }
         case "pin":
-            if let pa = pointValue("anchorA"), let pb = pointValue("anchorB") { kind = .pin(anchorA: pa, anchorB: pb) }
+            let distance = values["distance"].flatMap { number($0, j(path, "distance"), .nonNegative(Limits.coordinate)) }
+            if let pa = pointValue("anchorA"), let pb = pointValue("anchorB"), distance != nil || values["distance"] == nil {
+                kind = .pin(anchorA: pa, anchorB: pb, distance: distance)
+            }
         case "slide":
             let pa = pointValue("anchorA"), pb = pointValue("anchorB")
             let lo = numberValue("min", .nonNegative(Limits.coordinate)), hi = numberValue("max", .nonNegative(Limits.coordinate))

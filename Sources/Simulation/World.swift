@@ -84,6 +84,9 @@ public final class World {
     /// The same bodies' Chipmunk objects, for the per-step loops (reading a
     /// `WorldBody` out of `bodies` copies all of it).
     private var chipmunkBodies: [Body?] = []
+    /// The scene's joints as built, in file order (a joint whose body was
+    /// removed stays here, out of the space), for saving the world as a scene.
+    private(set) var joints: [Joint] = []
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [Shape.Geometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
@@ -176,11 +179,14 @@ public final class World {
         }
 
         // 4. Joints in file order.
+        joints = []
         for spec in scene.joints {
             let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
+            if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
             joint.maxForce = spec.maxForce
             joint.collideBodies = spec.collide
             try space.add(joint)
+            joints.append(joint)
         }
     }
 
@@ -188,7 +194,8 @@ public final class World {
     static func physicsKind(_ kind: JointSpec.Kind) -> Joint.Kind {
         switch kind {
         case .pivot(let anchor): .pivot(anchor: anchor)
-        case .pin(let a, let b): .pin(anchorA: a, anchorB: b)
+        case .pivotAnchors(let a, let b): .pivotAnchors(anchorA: a, anchorB: b)
+        case .pin(let a, let b, _): .pin(anchorA: a, anchorB: b)
         case .slide(let a, let b, let lo, let hi): .slide(anchorA: a, anchorB: b, min: lo, max: hi)
         case .spring(let a, let b, let rest, let k, let d): .dampedSpring(anchorA: a, anchorB: b, restLength: rest, stiffness: k, damping: d)
         case .motor(let rate): .simpleMotor(rate: rate)

@@ -5,8 +5,8 @@ import SceneFormat
 extension World {
     /// The world as it is now, as a scene: every body still here (spawned ones
     /// included) at its current pose and velocity, the current gravity, and the
-    /// joints whose bodies are both still here. Loading it starts from this
-    /// state (without Chipmunk's cached contact impulses).
+    /// joints whose bodies are both still here, each as it holds its bodies now.
+    /// Loading it starts from this state (without Chipmunk's cached contact impulses).
     public func currentScene() -> Scene {
         var out = scene
         out.gravity = space.gravity
@@ -27,7 +27,7 @@ extension World {
             bodySpecs.append(spec)
         }
         var joints: [JointSpec] = []
-        for joint in scene.joints {
+        for (joint, live) in zip(scene.joints, self.joints) where live.space != nil {
             func map(_ ref: BodyRef) -> BodyRef? {
                 switch ref {
                 case .world: return .world
@@ -38,6 +38,7 @@ extension World {
             var j = joint
             j.a = a
             j.b = b
+            j.kind = Self.savedKind(joint.kind, live)
             joints.append(j)
         }
         // Joints name bodies by id: give one to every jointed body that has none.
@@ -53,6 +54,21 @@ extension World {
         out.bodies = bodySpecs
         out.joints = joints
         return out
+    }
+
+    /// A joint as it holds its bodies now, so that the saved scene holds
+    /// together exactly as the running one does: a pivot by its anchor on
+    /// each body (a world point would be re-split between the bodies at their
+    /// saved poses, a joint's error away from where it is), a pin with its
+    /// length (the anchors' distance at the saved moment is not it). Slides,
+    /// springs and motors do not depend on the poses they were built at.
+    static func savedKind(_ kind: JointSpec.Kind, _ live: Joint) -> JointSpec.Kind {
+        let anchors = live.localAnchors
+        switch kind {
+        case .pivot, .pivotAnchors: return .pivotAnchors(anchorA: anchors.a, anchorB: anchors.b)
+        case .pin: return .pin(anchorA: anchors.a, anchorB: anchors.b, distance: live.pinDistance)
+        case .slide, .spring, .motor: return kind
+        }
     }
 
     /// An animation saved mid-run carries on from where it is: its time offset

@@ -84,6 +84,9 @@ struct Simulate: ParsableCommand {
     @Option(help: "Write figures per step to this CSV file: step, physics ms, kinetic energy, awake and sleeping bodies, contacts.")
     var stats: String?
 
+    @Option(help: ArgumentHelp("Save the state after the run as a scene, as Ctrl+S does in the window (written whole or not at all).", valueName: "out.json"))
+    var save: String?
+
     @Option(help: "Continue a recorded session: its journal (the scene is the one embedded in it).")
     var from: String?
 
@@ -95,6 +98,7 @@ struct Simulate: ParsableCommand {
         if from != nil && scene != nil { throw ValidationError("--from runs the scene embedded in the journal; give no scene file") }
         if from != nil && tilt != nil { throw ValidationError("--tilt does not combine with --from; put a tilt event in --events") }
         if let at, at < 0 { throw ValidationError("--at must be 0 or more, got \(at)") }
+        if let save, !save.hasSuffix(".json") { throw ValidationError("--save writes a scene: give a file name ending in .json, got \"\(save)\"") }
     }
 
     func run() throws {
@@ -117,6 +121,11 @@ struct Simulate: ParsableCommand {
             }
         }
         let world = session.world
+        if let save {
+            do { try writeTextFile(world.currentScene().json(), to: save) } catch {
+                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
+            }
+        }
         let hash = StateHash.hex(world.stateHash)
         if json {
             say(Self.json(world, hash: hash))

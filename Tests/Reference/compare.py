@@ -366,8 +366,7 @@ def main():
     args = ap.parse_args()
     cratebox = os.path.abspath(args.cratebox)
 
-    shipped = sorted(p for p in glob.glob(os.path.join(ROOT, "Scenes", "*.json"))
-                     if os.path.basename(p) != "scene.schema.json")
+    shipped = sorted(glob.glob(os.path.join(ROOT, "Scenes", "*.json")))
     golden = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "replays", "*.jsonl")))
     valid = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "valid", "*.json")))
     probes = sorted(glob.glob(os.path.join(HERE, "scenes", "*.json")))

@@ -102,6 +102,7 @@ cpAreaForPoly = _fn("cpAreaForPoly", _F, _I, ctypes.POINTER(cpVect), _F)
 cpPivotJointNew = _fn("cpPivotJointNew", _P, _P, _P, cpVect)
 cpPivotJointNew2 = _fn("cpPivotJointNew2", _P, _P, _P, cpVect, cpVect)
 cpPinJointNew = _fn("cpPinJointNew", _P, _P, _P, cpVect, cpVect)
+cpPinJointSetDist = _fn("cpPinJointSetDist", None, _P, _F)
 cpSlideJointNew = _fn("cpSlideJointNew", _P, _P, _P, cpVect, cpVect, _F, _F)
 cpDampedSpringNew = _fn("cpDampedSpringNew", _P, _P, _P, cpVect, cpVect, _F, _F, _F)
 cpSimpleMotorNew = _fn("cpSimpleMotorNew", _P, _P, _P, _F)
@@ -570,9 +571,15 @@ class World:
         b = self.body_ref(j.get("b"))
         t = j.get("type")
         if t == "pivot":
-            c = cpPivotJointNew(a, b, vec(j["anchor"], "anchor"))
+            # A world point, or a point on each body (scene-format additions).
+            if "anchor" in j:
+                c = cpPivotJointNew(a, b, vec(j["anchor"], "anchor"))
+            else:
+                c = cpPivotJointNew2(a, b, vec(j["anchorA"], "anchorA"), vec(j["anchorB"], "anchorB"))
         elif t == "pin":
             c = cpPinJointNew(a, b, vec(j["anchorA"], "anchorA"), vec(j["anchorB"], "anchorB"))
+            if "distance" in j:
+                cpPinJointSetDist(c, num(j["distance"], "distance"))
         elif t == "slide":
             c = cpSlideJointNew(a, b, vec(j["anchorA"], "anchorA"), vec(j["anchorB"], "anchorB"),
                                 num(j["min"]), num(j["max"]))

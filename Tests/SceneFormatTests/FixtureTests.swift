@@ -63,7 +63,7 @@ import TestSupport
         #expect(fields.unread == [])
     }
 
-    /// Scenes/scene.schema.json agrees with the validator: it accepts every
+    /// Schemas/scene.schema.json agrees with the validator: it accepts every
     /// shipped and valid scene, and rejects each invalid fixture whose rule JSON
     /// Schema can express (the rest, like convexity and joint references, are
     /// listed as schema-valid in SCHEMA_EXPECTED.txt).
@@ -99,7 +99,7 @@ import TestSupport
     func runSchemaChecker(_ files: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["scripts/check-schema.py", "Scenes/scene.schema.json"] + files
+        process.arguments = ["scripts/check-schema.py", "Schemas/scene.schema.json"] + files
         process.currentDirectoryURL = packageRoot
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -83,6 +83,23 @@ import TestSupport
             let kinds = Set(world.space.joints.map { "\($0.kind)".prefix { $0 != "(" } })  // membership only
             #expect(kinds.isSuperset(of: ["pivot", "pin", "slide", "dampedSpring", "simpleMotor"]))
         },
+        "pivot-two-anchors.json": { _, world, _ in
+            // anchorA on crate1 and anchorB on the world, as given (not re-split from a world point).
+            let anchors = world.joints[0].localAnchors
+            #expect(anchors.a == .zero && anchors.b == Vector(100, 100))
+            #expect(world.joints[0].worldAnchors.a == Vector(100, 100))
+        },
+        "saved-bridge.json": { scene, world, _ in
+            // Saved from bridge.json with four crates on it at step 480: the pins keep
+            // their lengths as saved, not the anchors' distance at the saved poses.
+            guard case .pin(_, _, let distance?) = scene.joints[0].kind else { Issue.record("the first joint is a pin with a distance"); return }
+            #expect(world.joints[0].pinDistance == distance && distance == 38.07886552931954)
+            let a = world.joints[0].worldAnchors
+            #expect(abs((a.a - a.b).length - distance) > 1e-3, "saved stretched: its anchors are not at its length")
+            for joint in world.joints.dropFirst().prefix(11) {
+                #expect(joint.localAnchors.a == Vector(20, 0) && joint.localAnchors.b == Vector(-20, 0))
+            }
+        },
         "kinematic-and-static.json": { _, world, _ in
             #expect(body(world, 0).kind == .static && body(world, 1).kind == .kinematic && body(world, 2).kind == .static)
             #expect(body(world, 0).angle == 0.3 && world.bodies[2]!.shapes[0].isSensor)

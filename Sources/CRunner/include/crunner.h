@@ -12,7 +12,7 @@
 typedef enum { CR_BOX = 0, CR_CIRCLE = 1, CR_POLYGON = 2, CR_SEGMENT = 3 } cr_shape_kind;
 typedef enum { CR_DYNAMIC = 0, CR_KINEMATIC = 1, CR_STATIC = 2 } cr_body_type;
 typedef enum { CR_NO_MASS = 0, CR_MASS = 1, CR_DENSITY = 2 } cr_mass_kind;
-typedef enum { CR_PIVOT = 0, CR_PIN = 1, CR_SLIDE = 2, CR_SPRING = 3, CR_MOTOR = 4 } cr_joint_kind;
+typedef enum { CR_PIVOT = 0, CR_PIN = 1, CR_SLIDE = 2, CR_SPRING = 3, CR_MOTOR = 4, CR_PIVOT2 = 5 } cr_joint_kind;
 
 typedef struct {
     cr_shape_kind kind;
@@ -37,7 +37,8 @@ typedef struct {
 typedef struct {
     cr_joint_kind kind;
     int a, b;               // body index in the scene, or -1 for the world (static body)
-    // pivot: p[0..1]=anchor; pin: p[0..3]=anchorA,anchorB; slide: +p[4]=min p[5]=max;
+    // pivot: p[0..1]=anchor; pivot2, pin: p[0..3]=anchorA,anchorB (pin: p[5]=1 when p[4] is its distance);
+    // slide: +p[4]=min p[5]=max;
     // spring: +p[4]=restLength p[5]=stiffness p[6]=damping; motor: p[0]=rate
     double p[7];
     double maxForce;        // INFINITY when not given
