@@ -82,6 +82,13 @@ public struct FixedStepClock: Sendable {
         return Tick(steps: steps, alpha: min(accumulator / stepDuration, 1), dropped: dropped)
     }
 
+    /// Starts counting afresh from now (after a pause, or while showing the
+    /// past): what was left in the accumulator is forgotten, the figures
+    /// measured so far (dropped time, step cost) are kept.
+    public mutating func restart() {
+        accumulator = 0
+    }
+
     /// Tells the clock what the last frame cost: `physics` real seconds for
     /// `steps` steps, in a frame that took `frame` real seconds.
     public mutating func record(physics: Double, steps: Int, frame: Double) {

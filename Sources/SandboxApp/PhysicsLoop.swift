@@ -78,6 +78,9 @@ final class PhysicsLoop {
                 return (inbox.requests, inbox.stop)
             }
             if stop { return finish() }
+            // The time since the last pass was spent paused (or showing the
+            // past) if it was so before these requests: not play time.
+            let halted = paused || showing != nil
             for request in requests { handle(request) }
             if clockRestarted {
                 // A branch was rebuilt: the time it took is not play time.
@@ -85,7 +88,7 @@ final class PhysicsLoop {
                 clockRestarted = false
             }
             let now = Monotonic.now
-            let frame = now - last
+            let frame = halted ? 0 : now - last
             last = now
             let steps = stepsFor(frame)
             let cpuStart = Monotonic.threadCPU
@@ -114,7 +117,7 @@ final class PhysicsLoop {
     private func stepsFor(_ frame: Double) -> Int {
         defer { stepOnce = false }
         if paused || showing != nil {
-            clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)
+            clock.restart()
             return stepOnce ? 1 : 0
         }
         return clock.advance(by: frame * timeScale).steps

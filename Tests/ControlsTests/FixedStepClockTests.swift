@@ -85,4 +85,17 @@ import TestSupport
         #expect(abs(clock.physicsShare - 0.06) < 0.001)
         #expect(abs(clock.stepCost - 0.0005) < 1e-9)
     }
+
+    /// A restart (after a pause) forgets the accumulator, not what was measured.
+    @Test func aRestartKeepsTheFiguresAndForgetsTheAccumulator() {
+        var clock = FixedStepClock()
+        _ = clock.advance(by: 0.5)  // a stall: 0.25 s dropped
+        clock.record(physics: 0.001, steps: 8, frame: 0.5)
+        _ = clock.advance(by: 0.004)
+        #expect(clock.accumulator > 0)
+        let dropped = clock.droppedTime, cost = clock.stepCost
+        clock.restart()
+        #expect(clock.accumulator == 0 && clock.droppedTime == dropped && dropped > 0 && clock.stepCost == cost)
+        #expect(clock.advance(by: 0).steps == 0)
+    }
 }

@@ -141,6 +141,26 @@ import TestSupport
         }
     }
 
+    /// Issue 22: N then Space in the default scene said "physics behind:
+    /// dropped 0.08 s" for good: the time spent paused was fed to the clock
+    /// as one long frame on resuming. Time paused or single-stepping is not
+    /// play time, so none is dropped.
+    @Test func timeSpentPausedIsNotDroppedTime() throws {
+        let physics = try Self.start("crates.json")
+        physics.begin()
+        usleep(300_000)
+        physics.send(.step)  // pauses
+        usleep(400_000)
+        physics.send(.step)  // one step while paused
+        usleep(400_000)
+        physics.send(.togglePause)  // runs on
+        usleep(500_000)
+        let status = physics.latest.status
+        _ = physics.stop()
+        #expect(!status.paused)
+        #expect(status.droppedTime == 0, "dropped \(status.droppedTime) s after a pause")
+    }
+
     /// Before `begin` (the window is opening), no time passes for physics.
     @Test func nothingStepsBeforeTheWindowIsOpen() throws {
         let physics = try Self.start("crates.json")
