@@ -29,9 +29,28 @@ public struct Document: Sendable {
     /// Counts changes to the scene, so that a picture of it can be kept until it changes.
     public private(set) var revision = 0
 
+    /// The scene as it is in its file (as loaded, or last saved): what
+    /// quitting would lose is the difference.
+    public private(set) var savedScene: Scene
+
     public init(scene: Scene, file: String) {
         self.scene = scene
         self.file = file
+        savedScene = scene
+    }
+
+    /// Whether the scene differs from its file's (undoing back to it leaves none).
+    public var hasUnsavedEdits: Bool { scene != savedScene }
+
+    /// The scene is now in its file.
+    public mutating func markSaved() {
+        savedScene = scene
+    }
+
+    /// Where unsaved edits of `file` are kept on quitting: `NAME.unsaved.json`
+    /// beside it (`NAME.unsaved-2.json`... when that exists: never over a file).
+    public static func recoveryStem(for file: String) -> String {
+        (file.hasSuffix(".json") ? String(file.dropLast(5)) : file) + ".unsaved"
     }
 
     /// An empty box `width` x `height` with walls and the default gravity.

@@ -129,7 +129,9 @@ extension App {
         guard let builder else { return }
         do {
             try writeTextFile(builder.document.scene.json(), to: builder.document.file)
+            builder.document.markSaved()
             hud.show("saved \(builder.document.file)")
+            forgetRecoveryFile()
         } catch {
             captures.lose("\(error)")
             hud.show("saving failed: \(error)")

@@ -104,6 +104,7 @@ extension App {
             graphs = graphs == nil ? LiveGraphs() : nil
             physics?.send(.stats(graphs != nil))
         case .saveDocument: saveDocument()
+        case .recoverEdits: recoverEdits()
         }
         return true
     }

@@ -65,6 +65,8 @@ extension App {
             show(problems: ["\(path): \(error.message)"])
             return false
         }
+        keepUnsavedEdits()
+        document = nil  // the next B builds the new scene
         if let physics {
             let end = physics.stop()
             if let said = end.said { hud.show(said) }

@@ -33,6 +33,9 @@ public final class App {
         public var watch = false
         /// Reveal each scene opened through the seed's splash (off: `--no-splash`, `CRATEBOX_NO_SPLASH`).
         public var splash = true
+        /// Build mode: a file of unsaved edits of the document from an earlier
+        /// session, offered back (Ctrl+R).
+        public var recoveryPath: String?
         /// Close the window after this many seconds with no input, and keep the
         /// figures `bench --window` reports.
         public var benchSeconds: Double?
@@ -59,6 +62,9 @@ public final class App {
     var builder: Builder?
     /// The document of the last Build, kept through Play (with its undo).
     var document: Document?
+    /// Unsaved edits from an earlier session, offered back in build mode, and whether they were taken.
+    var recoveryPath: String?
+    var recovered = false
     /// Files that could not be written by physics threads stopped for Build.
     var lostBefore: [String] = []
     let captures: Captures
@@ -109,6 +115,7 @@ public final class App {
         self.makeMode = makeMode
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         scenePath = options.scenePath
+        recoveryPath = options.recoveryPath
         if options.watch, let path = options.scenePath { fileWatch = FileWatch(path: path) }
         cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height)
     }
@@ -141,6 +148,7 @@ public final class App {
         physics?.begin()
         startSplash()
         loop()
+        keepUnsavedEdits()
         let end = physics?.stop() ?? (said: nil, lost: [], scene: nil)
         window = nil
         if let said = end.said { hud.show(said) }
@@ -151,6 +159,9 @@ public final class App {
     /// One frame after another until the user quits (or the benchmark's time is up).
     private func loop() {
         if let path = options.recordPath { hud.show("recording to \(path)") }
+        if let path = recoveryPath, let file = currentDocument?.file {
+            hud.show("\(path) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them", seconds: 10)
+        }
         if watching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
         // Without vsync (a virtual display) frames are paced to the display's rate here.
         let frameTime = 1 / Double(max(window.refreshRate, 30))

@@ -156,6 +156,7 @@ extension Builder {
             perform { doc throws(EditRefused) in try doc.paste(copies, offset: Vector(24, 24)) }
         case SDLK_d: perform { doc throws(EditRefused) in try doc.duplicateSelection(offset: Vector(24, 24)) }
         case SDLK_s: return [.saveDocument]
+        case SDLK_r: return [.recoverEdits]
         default: break
         }
         return []

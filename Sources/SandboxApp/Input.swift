@@ -25,6 +25,8 @@ enum Command {
     case toggleBuild
     /// Ctrl+S in build mode.
     case saveDocument
+    /// Ctrl+R in build mode: the unsaved edits of an earlier session.
+    case recoverEdits
 }
 
 /// The window's input state and its mapping: SDL events in, commands out.

@@ -79,8 +79,25 @@ struct Run: ParsableCommand {
                 throw Failure(Exit.failure, "cratebox: \(error.message)")
             }
         }
+        options.recoveryPath = Run.newestRecovery(of: path)
+        if let recovery = options.recoveryPath {
+            say("\(recovery) holds unsaved edits of \(path) from an earlier session: press Ctrl+R in the window to open them")
+        }
         try Run.requireDisplay()
         try Run.open(App(building: document, options: options))
+    }
+
+    /// The newest file of unsaved edits kept for `path` (`NAME.unsaved.json`,
+    /// then `NAME.unsaved-2.json`...: the last that exists), if any.
+    static func newestRecovery(of path: String) -> String? {
+        let stem = Document.recoveryStem(for: path)
+        var newest: String?, candidate = stem + ".json", n = 2
+        while access(candidate, F_OK) == 0 {
+            newest = candidate
+            candidate = "\(stem)-\(n).json"
+            n += 1
+        }
+        return newest
     }
 
     /// The reveal is on unless `--no-splash` or `CRATEBOX_NO_SPLASH` (set, and not "0") says otherwise.

@@ -198,4 +198,36 @@ import Testing
         #expect(doc.body(at: Vector(110, 83), slack: 4) == 0)
         #expect(doc.bodies(at: Vector(195, 60)) == [1, 0])
     }
+
+    /// What quitting would lose: edits since the file was loaded or saved.
+    @Test func unsavedEditsAreTheDifferenceFromTheFile() throws {
+        var doc = try empty()
+        #expect(!doc.hasUnsavedEdits)
+        try doc.addCrate(from: Vector(100, 40), to: Vector(160, 80))
+        #expect(doc.hasUnsavedEdits)
+        #expect(doc.undo() && !doc.hasUnsavedEdits, "undone back to the file: nothing to lose")
+        #expect(doc.redo() && doc.hasUnsavedEdits)
+        doc.markSaved()
+        #expect(!doc.hasUnsavedEdits)
+        #expect(Document.recoveryStem(for: "dir/t.json") == "dir/t.unsaved" && Document.recoveryStem(for: "t") == "t.unsaved")
+    }
+
+    /// A pivot given by a point on each body keeps them meeting when one moves.
+    @Test func movingABodyKeepsATwoAnchorPivotTogether() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 100), to: Vector(140, 140))
+        try doc.addCrate(from: Vector(140, 100), to: Vector(180, 140))
+        try doc.edit { scene throws(EditRefused) in
+            scene.bodies[0].id = "a"
+            scene.bodies[1].id = "b"
+            scene.joints = [JointSpec(kind: .pivotAnchors(anchorA: Vector(20, 0), anchorB: Vector(-20, 0)), a: .body(0), b: .body(1))]
+            return .body(0)
+        }
+        try doc.moveSelection(by: Vector(0, 30))
+        try doc.rotateSelection(by: 0.5)
+        let ends = doc.scene.anchors(of: doc.scene.joints[0])
+        #expect((ends.a - ends.b).length < 1e-9)
+        guard case .pivotAnchors(let a, _) = doc.scene.joints[0].kind else { Issue.record("still a two-anchor pivot"); return }
+        #expect(a == Vector(20, 0), "the moved body keeps its anchor")
+    }
 }
