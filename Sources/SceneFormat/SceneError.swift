@@ -33,8 +33,9 @@ public struct SceneErrors: Error, Sendable, CustomStringConvertible {
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Suggests the closest of `candidates` to a mistyped `word`, if one is close.
-func closest(to word: String, in candidates: [String]) -> String? {
+/// Suggests the closest of `candidates` to a mistyped `word`, if one is close
+/// (a "did you mean" for keys, ids and the command line's commands).
+public func closest(to word: String, in candidates: [String]) -> String? {
     // Suggestions are a courtesy: past a few hundred candidates (ids in a big
     // scene) they would cost more than they help.
     guard candidates.count <= 500, word.count <= 100 else { return nil }

@@ -9,9 +9,14 @@ struct Cratebox: ParsableCommand {
         commandName: "cratebox",
         abstract: "A 2D physics sandbox of wooden crates, on Chipmunk2D.",
         discussion: """
-        Exit codes: 0 success, 64 usage, 65 invalid scene, 66 unreadable file.
-        With no subcommand, opens the window on the built-in crate scene.
+        With no subcommand, opens the window on the built-in crate scene (or on SCENE: `cratebox SCENE`).
+
+        Exit codes: 0 success, 1 anything else (a replay that diverged, a world that could not be built), \
+        64 usage, 65 invalid scene or journal, 66 unreadable file, 69 no display (or no ffmpeg for --video), \
+        70 Chipmunk failed (a bug: validation should have caught it), 73 cannot write an output file, \
+        74 standard output lost (a full disk, a closed pipe).
         """,
+        version: Cratebox.version,
         subcommands: [Run.self, Simulate.self, Validate.self, ReplayCommand.self, RenderPicture.self, Curves.self, Bench.self],
         defaultSubcommand: Run.self
     )
@@ -21,6 +26,7 @@ struct Cratebox: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         var failure: Error?
         do {
+            try Cratebox.checkFirstWord(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(nil)
             try command.run()
         } catch {

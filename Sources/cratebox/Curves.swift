@@ -14,7 +14,7 @@ struct Curves: ParsableCommand {
             help: ArgumentHelp("Also plot a cubic Bezier given by its control points (repeatable).", valueName: "x1,y1,x2,y2"))
     var functions: [ControlPoints] = []
 
-    @Option(help: "Picture size in pixels, WxH (default 1200x700).")
+    @Option(help: "Picture size in pixels, WxH.")
     var size = PictureSize(argument: "1200x700")!
 
     struct ControlPoints: ExpressibleByArgument {

@@ -8,9 +8,13 @@ import SceneFormat
 import Simulation
 
 /// `--size WxH`.
-struct PictureSize: ExpressibleByArgument {
+struct PictureSize: ExpressibleByArgument, CustomStringConvertible {
     var width: Int
     var height: Int
+
+    /// "1280x720", as it is given (and as `--help` shows a default).
+    var description: String { "\(width)x\(height)" }
+    var defaultValueDescription: String { description }
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
@@ -39,7 +43,7 @@ struct RenderPicture: ParsableCommand {
     @Option(help: "The PNG to write.")
     var output: String?
 
-    @Option(help: "Picture size in pixels, WxH (default 1280x720).")
+    @Option(help: "Picture size in pixels, WxH.")
     var size = PictureSize(argument: "1280x720")!
 
     @Flag(help: "Draw shape outlines, joints, contacts, sleeping bodies and bounding boxes.")

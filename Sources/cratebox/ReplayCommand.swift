@@ -64,7 +64,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Verify only the K-th of N slices of the journals, K/N (the slices together hold each journal once).")
     var shard: String?
 
-    @Option(help: "Window size in points, WxH (default 1280x720).")
+    @Option(help: "Window size in points, WxH.")
     var size = PictureSize(argument: "1280x720")!
 
     func validate() throws {

@@ -15,7 +15,7 @@ struct Run: ParsableCommand {
     @Argument(help: "A scene file (default: the built-in crate scene).")
     var scene: String?
 
-    @Option(help: "Window size in points, WxH (default 1280x720).")
+    @Option(help: "Window size in points, WxH.")
     var size = PictureSize(argument: "1280x720")!
 
     @Option(help: "Where screenshots, saved scenes and recordings go (default: the current directory).")
