@@ -1,20 +1,12 @@
-import Animation
-import Physics
-
-/// Which held keys tilt the box. D and S double as commands (D tapped toggles
-/// debug drawing; Ctrl+S saves), so they tilt only once held for a moment,
-/// and S never while it was pressed with Ctrl.
+/// Which held keys tilt the box: the arrows and WASD. Up/Down and W/S
+/// change gravity's strength only, never its direction. S pressed with
+/// Ctrl is a save (Ctrl+S), so it does not weaken gravity while held; D
+/// always tilts (debug drawing has a key of its own, F2, so no timer has to
+/// guess whether a press of D was a tap).
 public enum KeyMapping {
-    /// Milliseconds D or S must be held before they tilt.
-    public static let holdToTilt: UInt64 = 200
-
-    /// `dHeld` and `sHeld`: how long the key has been down (nil when up, or
-    /// for S when it went down with Ctrl).
-    public static func tiltKeys(left: Bool, right: Bool, up: Bool, down: Bool, a: Bool, w: Bool,
-                                dHeld: UInt64?, sHeld: UInt64?) -> TiltControl.Keys {
-        TiltControl.Keys(left: left || a,
-                         right: right || (dHeld.map { $0 >= holdToTilt } ?? false),
-                         up: up || w,
-                         down: down || (sHeld.map { $0 >= holdToTilt } ?? false))
+    /// `sWithoutCtrl`: S is down and went down without Ctrl.
+    public static func tiltKeys(left: Bool, right: Bool, up: Bool, down: Bool, a: Bool, d: Bool, w: Bool,
+                                sWithoutCtrl: Bool) -> TiltControl.Keys {
+        TiltControl.Keys(left: left || a, right: right || d, up: up || w, down: down || sWithoutCtrl)
     }
 }

@@ -35,6 +35,10 @@ public struct TiltControl: Sendable {
     public private(set) var strength = 1.0
     /// The last accelerometer reading, smoothed, in g.
     private var accelerometer: Vector?
+    /// Levelling (L): where it started, and how far it has gone (seconds).
+    private var levelling: (angle: Double, strength: Double, elapsed: Double)?
+    /// How long levelling takes, eased in and out.
+    public static let levelDuration = 0.4
 
     public init() {}
 
@@ -48,6 +52,15 @@ public struct TiltControl: Sendable {
     public mutating func update(keys: Keys, dt: Double) {
         guard dt.isFinite, dt > 0 else { return }
         let dt = min(dt, 0.25)
+        if keys != Keys() { levelling = nil }  // a key held takes over
+        if let from = levelling {
+            let elapsed = from.elapsed + dt
+            let t = min(elapsed / TiltControl.levelDuration, 1), k = TimingFunction.easeInEaseOut(t)
+            angle = t >= 1 ? 0 : from.angle * (1 - k)
+            strength = t >= 1 ? 1 : from.strength + (1 - from.strength) * k
+            levelling = t >= 1 ? nil : (from.angle, from.strength, elapsed)
+            return
+        }
         if keys.left != keys.right {
             angle += (keys.left ? -1 : 1) * TiltControl.turnRate * dt
             angle = min(max(angle, -Double.pi), Double.pi)
@@ -87,8 +100,19 @@ public struct TiltControl: Sendable {
         if smoothed.length > 1e-9 { angle = atan2(smoothed.x, -smoothed.y) }
     }
 
-    /// Back to level: gravity straight down at 1 g.
+    /// L: back to level (gravity straight down at 1 g), eased over
+    /// `levelDuration` by the next updates, unless a key takes over.
+    public mutating func level() {
+        accelerometer = nil
+        levelling = (angle, strength, 0)
+    }
+
+    /// Whether `level()` is still easing the box back.
+    public var isLevelling: Bool { levelling != nil }
+
+    /// Back to level at once: gravity straight down at 1 g.
     public mutating func reset() {
+        levelling = nil
         angle = 0
         strength = 1
         accelerometer = nil

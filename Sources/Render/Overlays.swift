@@ -8,7 +8,8 @@ public enum Overlays {
     public static let helpLines = [
         "Keys",
         "Left/Right or A/D   tilt the box",
-        "Up/Down or W/S      stronger / weaker gravity",
+        "Up/Down or W/S      stronger / weaker gravity (never turns it)",
+        "L                   level the box (straight down, 1 g)",
         "mouse left drag     grab and throw a body",
         "mouse left click    spawn a crate on empty space",
         "mouse right click   delete a body",
@@ -16,7 +17,7 @@ public enum Overlays {
         "N or .              single step (pauses)",
         "R                   reset the scene",
         "- and +             time scale 1/8 ... 2x",
-        "D (tap)             debug drawing (held: tilt right)",
+        "F2                  debug drawing: outlines, joints, contacts",
         "H                   this help (Tab hides the HUD)",
         "wheel / middle drag zoom / pan (F or R fits the scene)",
         "F12                 screenshot (PNG)",

@@ -52,10 +52,8 @@ struct Input {
     /// The left button went down on the timeline: moving drags along it.
     private var onTimeline = false
     private var panning = false
-    /// When D went down (a tap toggles debug drawing, a hold tilts), while it is down.
-    private var dPressedAt: UInt64?
-    /// When S went down without Ctrl (Ctrl+S saves; a hold weakens gravity), while it is down.
-    private var sPressedAt: UInt64?
+    /// S went down without Ctrl (Ctrl+S saves; S held alone weakens gravity) and is still down.
+    private var sWithoutCtrl = false
     private(set) var tilt = TiltControl()
     private var gamepad = GamepadTilt()
     private var appliedTilt: Vector?
@@ -71,13 +69,8 @@ struct Input {
         case SDL_QUIT: return [.quit]
         case SDL_KEYDOWN: return key(event.key)
         case SDL_KEYUP:
-            var commands: [Command] = []
-            if event.key.keysym.sym == Int32(SDLK_d.rawValue), let pressed = dPressedAt {
-                if SDL_GetTicks64() - pressed < KeyMapping.holdToTilt { commands.append(.toggleDebug) }
-                dPressedAt = nil
-            }
-            if event.key.keysym.sym == Int32(SDLK_s.rawValue) { sPressedAt = nil }
-            return commands
+            if event.key.keysym.sym == Int32(SDLK_s.rawValue) { sWithoutCtrl = false }
+            return []
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
             if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
@@ -127,10 +120,10 @@ struct Input {
         case SDLK_F9 where first: return [.physics(.toggleRecording)]
         case SDLK_MINUS, SDLK_KP_MINUS: return [.physics(.slower)]
         case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: return [.physics(.faster)]
-        case SDLK_d where first && !ctrl:
-            // D is both "debug" (a tap) and "tilt right" (WASD, held): which one
-            // is decided when it is released, or when it has been held long enough.
-            dPressedAt = SDL_GetTicks64()
+        case SDLK_F2 where first: return [.toggleDebug]
+        case SDLK_l where first:
+            tilt.level()
+            return []
         case SDLK_h where first: return [.toggleHelp]
         case SDLK_b where first: return [.toggleBuild]
         case SDLK_F3 where first: return [.toggleGraphs]
@@ -141,7 +134,7 @@ struct Input {
         case SDLK_F12 where first: return [.screenshot]
         case SDLK_s where first:
             if ctrl { return [.physics(.saveScene)] }
-            sPressedAt = SDL_GetTicks64()
+            sWithoutCtrl = true
         default: break
         }
         return []
@@ -176,12 +169,10 @@ struct Input {
     /// The tilt the held keys (and the gamepad) ask for this frame, when it changed.
     mutating func tiltEvent(frame: Double) -> Event? {
         guard let keys = SDL_GetKeyboardState(nil) else { return nil }
-        let now = SDL_GetTicks64()
         func down(_ code: SDL_Scancode) -> Bool { keys[Int(code.rawValue)] != 0 }
         let state = KeyMapping.tiltKeys(
             left: down(SDL_SCANCODE_LEFT), right: down(SDL_SCANCODE_RIGHT), up: down(SDL_SCANCODE_UP), down: down(SDL_SCANCODE_DOWN),
-            a: down(SDL_SCANCODE_A), w: down(SDL_SCANCODE_W),
-            dHeld: dPressedAt.map { now - $0 }, sHeld: sPressedAt.map { now - $0 })
+            a: down(SDL_SCANCODE_A), d: down(SDL_SCANCODE_D), w: down(SDL_SCANCODE_W), sWithoutCtrl: sWithoutCtrl && down(SDL_SCANCODE_S))
         tilt.update(keys: state, dt: frame)
         let reading = tilt.tilt
         guard (reading - (appliedTilt ?? Vector(0, -1))).length > 1e-6 else { return nil }

@@ -3,20 +3,21 @@ import Testing
 
 @Suite struct KeyMappingTests {
     @Test func arrowsAndWASDTilt() {
-        let k = KeyMapping.tiltKeys(left: true, right: false, up: false, down: true, a: false, w: true, dHeld: nil, sHeld: nil)
+        let k = KeyMapping.tiltKeys(left: true, right: false, up: false, down: true, a: false, d: false, w: true, sWithoutCtrl: false)
         #expect(k == TiltControl.Keys(left: true, right: false, up: true, down: true))
-        #expect(KeyMapping.tiltKeys(left: false, right: false, up: false, down: false, a: true, w: false, dHeld: nil, sHeld: nil).left)
+        #expect(KeyMapping.tiltKeys(left: false, right: false, up: false, down: false, a: true, d: false, w: false, sWithoutCtrl: false).left)
     }
 
-    /// D is also "debug drawing" and S is also Ctrl+S: a tap must not tilt.
-    @Test func dAndSTiltOnlyWhenHeld() {
-        func keys(d: UInt64?, s: UInt64?) -> TiltControl.Keys {
-            KeyMapping.tiltKeys(left: false, right: false, up: false, down: false, a: false, w: false, dHeld: d, sHeld: s)
+    /// Issue 22: a press of D a little longer than a tap (300 ms) tilted
+    /// instead of toggling debug drawing. D now tilts from the first frame it
+    /// is down, whatever its length (debug drawing is F2); S tilts unless it
+    /// came with Ctrl (a save).
+    @Test func dAndSTiltFromTheStart() {
+        func keys(d: Bool, s: Bool) -> TiltControl.Keys {
+            KeyMapping.tiltKeys(left: false, right: false, up: false, down: false, a: false, d: d, w: false, sWithoutCtrl: s)
         }
-        #expect(keys(d: 50, s: 50) == TiltControl.Keys())
-        #expect(keys(d: KeyMapping.holdToTilt, s: nil) == TiltControl.Keys(right: true))
-        #expect(keys(d: nil, s: 1000) == TiltControl.Keys(down: true))
-        // S pressed with Ctrl (a save) is reported as not held at all.
-        #expect(keys(d: nil, s: nil) == TiltControl.Keys())
+        #expect(keys(d: true, s: false) == TiltControl.Keys(right: true))
+        #expect(keys(d: false, s: true) == TiltControl.Keys(down: true))
+        #expect(keys(d: false, s: false) == TiltControl.Keys())
     }
 }

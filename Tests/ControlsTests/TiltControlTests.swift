@@ -1,3 +1,4 @@
+import Foundation
 import Physics
 import Testing
 @testable import Controls
@@ -73,5 +74,37 @@ import TestSupport
         // Jitter is smoothed: one reading moves a fifth of the way.
         t.setAccelerometer(x: TiltControl.standardGravity, y: TiltControl.standardGravity)
         #expect(close(t.tilt, Vector(-0.2, -1)))
+    }
+
+    /// Issue 22: L levels the box, eased in and out; a key held takes over.
+    @Test func levelEasesBackToStraightDownAtOneG() {
+        var t = TiltControl()
+        for _ in 0..<60 { t.update(keys: .init(right: true, up: true), dt: 1.0 / 60) }
+        let tilted = t.tilt
+        #expect(tilted.x > 0.5 && tilted.length > 1.5)
+        t.level()
+        t.update(keys: .init(), dt: TiltControl.levelDuration / 2)
+        // Half way in time is half way (easeInEaseOut is symmetric), along the way from the tilt to level.
+        #expect(abs(t.angle - (tilted.x > 0 ? 1 : -1) * abs(atan2(tilted.x, -tilted.y)) / 2) < 1e-9 && t.isLevelling)
+        t.update(keys: .init(), dt: TiltControl.levelDuration / 2)
+        #expect(t.tilt == Vector(0, -1) && !t.isLevelling)
+        // A key held while levelling takes over where it is.
+        t.update(keys: .init(left: true), dt: 0.2)
+        t.level()
+        t.update(keys: .init(), dt: 0.05)
+        t.update(keys: .init(right: true), dt: 0.05)
+        #expect(!t.isLevelling)
+    }
+
+    /// Up and Down change the strength of gravity, never its direction (even through 0 g).
+    @Test func upAndDownNeverTurnGravity() {
+        var t = TiltControl()
+        for _ in 0..<30 { t.update(keys: .init(left: true), dt: 1.0 / 60) }
+        let angle = t.angle
+        for _ in 0..<200 { t.update(keys: .init(down: true), dt: 1.0 / 60) }
+        #expect(t.strength == 0 && t.angle == angle)
+        for _ in 0..<300 { t.update(keys: .init(up: true), dt: 1.0 / 60) }
+        #expect(t.strength == TiltControl.maxStrength && t.angle == angle)
+        #expect(abs(atan2(-t.tilt.x, -t.tilt.y) + angle) < 1e-12)
     }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import Controls
+import Physics
 import Testing
 @testable import SandboxApp
 
@@ -36,5 +37,22 @@ import Testing
         #expect(abs(tilt.tilt.x + 1) < 1e-6 && abs(tilt.tilt.y) < 1e-6, "\(tilt.tilt)")
         e.csensor.sensor = SDL_SENSOR_GYRO.rawValue
         #expect(!gamepad.handle(e, &tilt), "the gyroscope does not tilt")
+    }
+
+    static func key(_ code: SDL_KeyCode) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.keysym.sym = Int32(bitPattern: code.rawValue)
+        return e
+    }
+
+    /// Issue 22: debug drawing has a key of its own (F2); D only tilts; L levels the box.
+    @Test func f2DrawsOutlinesDTiltsAndLLevels() {
+        var input = Input()
+        let pointer = Input.Pointer(toWorld: { _, _ in .zero }, slack: 1, timeline: { _, _ in nil }, timelineStep: { _ in nil }, pointsPerPixel: 1)
+        #expect(input.handle(Self.key(SDLK_F2), pointer: pointer).contains { if case .toggleDebug = $0 { true } else { false } })
+        #expect(input.handle(Self.key(SDLK_d), pointer: pointer).isEmpty, "D is a tilt key, read from the keyboard's state")
+        #expect(input.handle(Self.key(SDLK_l), pointer: pointer).isEmpty)
+        #expect(input.tilt.isLevelling)
     }
 }
