@@ -44,6 +44,13 @@ extension Document {
         return [body]
     }
 
+    /// Adds `bodies` with the first one's position at `point` (the others keep
+    /// their places relative to it): Ctrl+V at the pointer. Selects the last one.
+    public mutating func paste(_ bodies: [BodySpec], at point: Vector) throws(EditRefused) {
+        guard let first = bodies.first else { return }
+        try paste(bodies, offset: point - first.position)
+    }
+
     /// Adds `bodies` moved by `offset`; selects the last one.
     public mutating func paste(_ bodies: [BodySpec], offset: Vector) throws(EditRefused) {
         guard !bodies.isEmpty else { return }
@@ -57,9 +64,11 @@ extension Document {
         }
     }
 
-    /// A copy of the selected body beside it.
-    public mutating func duplicateSelection(offset: Vector) throws(EditRefused) {
-        try paste(copied, offset: offset)
+    /// A copy of the selected body beside it, to its right, clear of it (8 points between them).
+    public mutating func duplicateSelection() throws(EditRefused) {
+        guard case .body(let i) = selection else { return }
+        let bounds = scene.bodies[i].worldBounds
+        try paste(copied, offset: Vector(bounds.max.x - bounds.min.x + 8, 0))
     }
 }
 

@@ -58,12 +58,34 @@ extension Document {
     }
 
     /// A pivot at `p`: the two topmost bodies there pinned together, or the
-    /// one body there pinned to the world.
-    public mutating func addPivot(at p: Vector, slack: Double = 0) throws(EditRefused) {
+    /// one body there pinned to the world. A click within `snap` of a circle's
+    /// centre (an axle) pins there; else within `snap` of a polygon's or box's
+    /// corner, at the corner.
+    public mutating func addPivot(at click: Vector, slack: Double = 0, snap: Double = 0) throws(EditRefused) {
+        let p = snapped(click, within: snap)
         let hit = bodies(at: p, slack: slack)
         guard let top = hit.first else { throw EditRefused("click on a body to pin it (where two overlap, it pins them together)") }
         let other: BodyRef = hit.count > 1 ? .body(hit[1]) : .world
         try addJoint(.pivot(anchor: p), top, other)
+    }
+
+    /// The point a pivot goes to for a click at `p`: the nearest circle
+    /// centre within `snap`, else the nearest corner within `snap`, else `p`.
+    func snapped(_ p: Vector, within snap: Double) -> Vector {
+        guard snap > 0 else { return p }
+        var best: (point: Vector, distance: Double, centre: Bool)?
+        for body in scene.bodies {
+            let centres = body.shapes.filter { if case .circle = $0.geometry { true } else { false } }.count
+            for (k, point) in body.snapPoints.enumerated() {
+                let d = (point - p).length, centre = k < centres
+                guard d <= snap else { continue }
+                // A centre beats any corner; among equals, the nearer.
+                if best == nil || (centre && !best!.centre) || (centre == best!.centre && d < best!.distance) {
+                    best = (point, d, centre)
+                }
+            }
+        }
+        return best?.point ?? p
     }
 
     /// A spring from the point `a` to the point `b` (on bodies, or on the world), its rest length their distance.

@@ -32,6 +32,42 @@ extension BodySpec {
     /// A point of this body (body coordinates) in the world.
     public func world(_ local: Vector) -> Vector { position + local.rotated(by: angle) }
 
+    /// The smallest axis-aligned box holding the body's shapes in the world (at its scene pose).
+    public var worldBounds: (min: Vector, max: Vector) {
+        var lo = Vector(Double.infinity, Double.infinity), hi = Vector(-Double.infinity, -Double.infinity)
+        func include(_ local: Vector, _ r: Double) {
+            let p = world(local)
+            lo = Vector(min(lo.x, p.x - r), min(lo.y, p.y - r))
+            hi = Vector(max(hi.x, p.x + r), max(hi.y, p.y + r))
+        }
+        for shape in shapes {
+            switch shape.geometry {
+            case .box(let w, let h, let r):
+                for c in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)] { include(c, r) }
+            case .circle(let r, let offset): include(offset, r)
+            case .polygon(let vertices, let r): for v in vertices { include(v, r) }
+            case .segment(let a, let b, let r): include(a, r); include(b, r)
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// The points a pivot snaps to on this body, in the world: circles' centres
+    /// (axles) first, then polygons' and boxes' corners.
+    public var snapPoints: [Vector] {
+        var centres: [Vector] = [], corners: [Vector] = []
+        for shape in shapes {
+            switch shape.geometry {
+            case .circle(_, let offset): centres.append(world(offset))
+            case .box(let w, let h, _):
+                corners += [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)].map(world)
+            case .polygon(let vertices, _): corners += vertices.map(world)
+            case .segment: break
+            }
+        }
+        return centres + corners
+    }
+
     /// Whether the world point `p` is on the body, or within `slack` of it.
     public func contains(_ p: Vector, slack: Double = 0) -> Bool {
         let q = local(p)

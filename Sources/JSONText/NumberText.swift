@@ -1,9 +1,10 @@
 /// Numbers as text, the few ways cratebox writes them (one place for all).
 public enum NumberText {
     /// The shortest text that reads back to the same double, whole numbers
-    /// without a fraction ("12", "0.1", "-0.0"): scene files and messages.
+    /// without a fraction ("12", "0.1"); zero is "0" whatever its sign (a
+    /// person reads "-0.0" as a mistake): scene files and messages.
     public static func shortest(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return x == 0 && x.sign == .minus ? "-0.0" : String(Int64(x)) }
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         return "\(x)"
     }
 

@@ -28,7 +28,7 @@ extension Builder {
             switch document.selection {
             case .body(let i)?: title = "bodies[\(i)]" + (scene.bodies[i].id.map { " \"\($0)\"" } ?? "")
             case .joint(let j)?: title = "joints[\(j)] \(Builder.kindName(scene.joints[j].kind))"
-            case nil: title = ""
+            case nil: title = "scene (nothing selected)"
             }
             BuildOverlays.drawProperties(title: title, rows: properties.map { ($0.key.rawValue, $0.text) },
                                          typing: typing.map { ($0.row, $0.text) },

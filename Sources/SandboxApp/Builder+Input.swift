@@ -25,7 +25,7 @@ extension Builder {
         case SDL_TEXTINPUT:
             if typing != nil {
                 let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                typing?.text += text.filter { "0123456789.-+eEinfINF".contains($0) }
+                typing?.text += text.filter { "0123456789.-+eEinfINFnevrNEVR".contains($0) }
             }
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
@@ -99,7 +99,9 @@ extension Builder {
         self.typing = nil
         SDL_StopTextInput()
         let text = typing.text.lowercased()
-        guard let value = ["inf", "infinite", "infinity"].contains(text) ? Double.infinity : Double(text) else {
+        // Nothing typed: nothing changes (Enter on an empty field is not a mistake).
+        guard !text.isEmpty else { return }
+        guard let value = ["inf", "infinite", "infinity", "never"].contains(text) ? Double.infinity : Double(text) else {
             say("refused: \(typing.key.rawValue) must be a number, got \"\(typing.text)\"")
             return
         }
@@ -121,7 +123,7 @@ extension Builder {
             }
             return []
         }
-        if ctrl { return control(code, shift: shift) }
+        if ctrl { return control(code, shift: shift, pointer: pointer) }
         let turn = (shift ? 1 : 15) * Double.pi / 180
         switch code {
         case SDLK_ESCAPE: return cancel() ? [] : [.quit]
@@ -144,7 +146,7 @@ extension Builder {
         return []
     }
 
-    private func control(_ code: SDL_KeyCode, shift: Bool) -> [Command] {
+    private func control(_ code: SDL_KeyCode, shift: Bool, pointer: Pointer) -> [Command] {
         switch code {
         case SDLK_z where shift, SDLK_y: if !document.redo() { say("nothing to redo") }
         case SDLK_z: if !document.undo() { say("nothing to undo") }
@@ -152,9 +154,12 @@ extension Builder {
             clipboard = document.copied
             if !clipboard.isEmpty { say("copied") }
         case SDLK_v:
-            let copies = clipboard
-            perform { doc throws(EditRefused) in try doc.paste(copies, offset: Vector(24, 24)) }
-        case SDLK_d: perform { doc throws(EditRefused) in try doc.duplicateSelection(offset: Vector(24, 24)) }
+            // At the pointer (where the mouse is now, in the world).
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            let copies = clipboard, at = snapped(pointer.toWorld(x, y))
+            perform { doc throws(EditRefused) in try doc.paste(copies, at: at) }
+        case SDLK_d: perform { doc throws(EditRefused) in try doc.duplicateSelection() }
         case SDLK_s: return [.saveDocument]
         case SDLK_r: return [.recoverEdits]
         default: break

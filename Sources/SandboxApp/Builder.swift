@@ -103,7 +103,8 @@ final class Builder {
         case .polygon:
             corners.append(p)
         case .pivot:
-            perform { doc throws(EditRefused) in try doc.addPivot(at: p, slack: slack) }
+            // Within a few pixels of an axle (a circle's centre) or a corner, the pivot goes there.
+            perform { doc throws(EditRefused) in try doc.addPivot(at: p, slack: slack, snap: 2 * slack) }
         default:
             gesture = .drawing(from: p, to: p)
         }

@@ -41,6 +41,13 @@ public struct Scene: Equatable, Sendable {
         public var friction = 0.5
         /// The walls' elasticity (0...1).
         public var elasticity = 0.8
+
+        /// Walls with the format's defaults, or the figures given.
+        public init(radius: Double = 1, friction: Double = 0.5, elasticity: Double = 0.8) {
+            self.radius = radius
+            self.friction = friction
+            self.elasticity = elasticity
+        }
     }
 
     /// The spatial hash's settings (`cpSpaceUseSpatialHash`).

@@ -100,3 +100,78 @@ import Testing
         #expect(try red(in: directory + "/" + shots[1]) > 500, "the ball is drawn while playing")
     }
 }
+
+/// Issue 22's build-mode papercuts, in the real window: the pivot tool snaps
+/// to an axle clicked a few pixels off, Ctrl+V pastes at the pointer, Ctrl+D
+/// puts the copy clear of the original.
+@Suite struct BuildPapercutWindowTests {
+    @Test func axlesSnapPastesGoToThePointerDuplicatesDoNotOverlap() throws {
+        let display = try WindowTests.VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = NSTemporaryDirectory() + "cratebox-papercuts-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/car.json"
+        let w = WindowTests()
+        let (app, out) = try w.launch(["run", "--build", file, "--no-splash", "--size", "1280x720"], env: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let window = try w.waitForWindow("cratebox: build car", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
+        try xdotool(["windowfocus", "--sync", window])
+        func at(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", "--window", window, "\(x)", "\(y)"]) }
+        func click(_ x: Int, _ y: Int) throws {
+            try at(x, y)
+            try xdotool(["click", "1"])
+            usleep(250_000)
+        }
+        func key(_ k: String) throws {
+            try xdotool(["key", k])
+            usleep(250_000)
+        }
+        try key("2")
+        try at(560, 420)
+        try xdotool(["mousedown", "1"])
+        usleep(150_000)
+        try at(640, 390)
+        usleep(100_000)
+        try at(720, 380)
+        usleep(150_000)
+        try xdotool(["mouseup", "1"])  // a chassis
+        usleep(250_000)
+        try key("3")
+        try click(580, 420)  // a wheel (a click: radius 16) on the chassis's corner
+        try key("6")
+        try click(583, 417)  // a pivot three pixels off the wheel's centre
+        try key("1")
+        try click(580, 428)  // select the wheel, copy it, paste it at the pointer
+        try key("ctrl+c")
+        try at(580, 420)
+        try key("ctrl+v")
+        try click(700, 390)  // select the chassis and duplicate it
+        try key("ctrl+d")
+        try key("ctrl+s")
+        for _ in 0..<3 where app.isRunning { try key("Escape") }
+        w.waitOrKill(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
+
+        let scene = try cratebox("validate", file)
+        #expect(scene.status == 0, "\(scene.stdout)\(scene.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        guard let doc = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let bodies = doc["bodies"] as? [[String: Any]], let joints = doc["joints"] as? [[String: Any]] else {
+            Issue.record("not a scene: \(text)")
+            return
+        }
+        try #require(bodies.count == 4 && joints.count == 1, "\(text)")
+        let position = { (i: Int) in (bodies[i]["position"] as! [Double]) }
+        let wheel = position(1), pasted = position(2)
+        #expect(joints[0]["anchor"] as? [Double] == wheel, "the pivot snapped to the wheel's centre: \(joints[0])")
+        #expect(pasted == wheel, "Ctrl+V pasted where the pointer was (the wheel was made there)")
+        let chassis = position(0), copy = position(3)
+        let width = ((bodies[0]["shapes"] as! [[String: Any]])[0]["box"] as! [Double])[0]
+        #expect(copy[0] - chassis[0] >= width + 7.999 && copy[1] == chassis[1], "the duplicate is clear of the chassis: \(chassis) \(copy)")
+    }
+}

@@ -1,4 +1,4 @@
-import Editing
+@testable import Editing
 import Physics
 import SceneFormat
 import Simulation
@@ -141,7 +141,7 @@ import Testing
         try doc.paste(copied, offset: Vector(0, 100))
         #expect(doc.scene.bodies.count == 2 && doc.scene.bodies[1].position == Vector(260, 220))
         #expect(doc.scene.bodies[1].id == nil, "a pasted body does not share the original's id")
-        try doc.duplicateSelection(offset: Vector(0, 60))
+        try doc.duplicateSelection()
         #expect(doc.scene.bodies.count == 3 && doc.selection == .body(2))
         doc.selection = .body(0)
         try doc.deleteSelection()
@@ -163,7 +163,7 @@ import Testing
     @Test func propertiesShowTheSelectionAndTheWheelAndTypingChangeThem() throws {
         var doc = try empty()
         try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
-        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .look])
+        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look])
         try doc.nudge(.friction, by: 2)
         #expect(doc.scene.bodies[0].shapes[0].friction == 0.6)
         try doc.set(.density, to: 0.5)
@@ -229,5 +229,79 @@ import Testing
         #expect((ends.a - ends.b).length < 1e-9)
         guard case .pivotAnchors(let a, _) = doc.scene.joints[0].kind else { Issue.record("still a two-anchor pivot"); return }
         #expect(a == Vector(20, 0), "the moved body keeps its anchor")
+    }
+
+    // Issue 22's build-mode papercuts.
+
+    @Test func ctrlVPastesAtThePointerAndCtrlDDoesNotOverlap() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(160, 80))
+        try doc.rotateSelection(by: 0.3)
+        try doc.paste(doc.copied, at: Vector(400, 200))
+        #expect(doc.scene.bodies[1].position == Vector(400, 200) && doc.selection == .body(1))
+        doc.selection = .body(0)
+        try doc.duplicateSelection()
+        let a = doc.scene.bodies[0].worldBounds, b = doc.scene.bodies[2].worldBounds
+        #expect(b.min.x >= a.max.x + 7.999, "the copy is clear of the original: \(a) \(b)")
+        #expect(doc.scene.bodies[2].position.y == doc.scene.bodies[0].position.y)
+    }
+
+    @Test func thePivotToolSnapsToAnAxleThenToACorner() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 100), to: Vector(200, 140))  // a chassis
+        try doc.addBall(center: Vector(110, 100), edge: Vector(130, 100))  // a wheel on its corner
+        try doc.addPivot(at: Vector(113, 102), slack: 4, snap: 8)
+        #expect(doc.scene.joints.last!.kind == .pivot(anchor: Vector(110, 100)), "the wheel's centre beats the chassis's corner")
+        try doc.addPivot(at: Vector(196, 137), slack: 4, snap: 8)
+        #expect(doc.scene.joints.last!.kind == .pivot(anchor: Vector(200, 140)), "a corner")
+        try doc.addPivot(at: Vector(150, 120), slack: 4, snap: 8)
+        #expect(doc.scene.joints.last!.kind == .pivot(anchor: Vector(150, 120)), "nothing near: where clicked")
+    }
+
+    @Test func thePanelEditsSizesVelocitiesAndSpin() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
+        try doc.set(.width, to: 50)
+        try doc.set(.height, to: 10)
+        try doc.set(.velocityX, to: 120)
+        try doc.nudge(.spin, by: 2)
+        let body = doc.scene.bodies[0]
+        #expect(body.shapes[0].geometry == .box(width: 50, height: 10, radius: 0) && body.velocity == Vector(120, 0) && body.angularVelocity == 1)
+        try doc.addBall(center: Vector(300, 100), edge: Vector(310, 100))
+        #expect(doc.properties.contains { $0.key == .radius } && !doc.properties.contains { $0.key == .width })
+        try doc.set(.radius, to: 25)
+        #expect(doc.scene.bodies[1].shapes[0].geometry == .circle(radius: 25, offset: .zero))
+        #expect(throws: EditRefused.self) { try doc.set(.radius, to: -1) }
+    }
+
+    @Test func withNothingSelectedThePanelIsTheScenes() throws {
+        var doc = try empty()
+        #expect(doc.properties.map(\.key) == [.gravityX, .gravityY, .walls, .wallFriction, .wallElasticity, .sleepTime, .iterations, .spaceDamping, .spawn])
+        #expect(doc.properties.first { $0.key == .sleepTime }?.text == "never")
+        try doc.set(.gravityX, to: 300)
+        try doc.nudge(.sleepTime, by: 1)
+        try doc.cycle(.walls)
+        try doc.cycle(.spawn)
+        #expect(doc.scene.gravity.x == 300 && doc.scene.sleepTime == 0.5 && doc.scene.walls == nil)
+        #expect(doc.scene.spawn == Document.spawnChoices[1].body)
+        #expect(throws: EditRefused.self) { try doc.set(.iterations, to: 0) }
+        try doc.set(.sleepTime, to: .infinity)
+        #expect(doc.scene.sleepTime == nil)
+    }
+
+    /// 0.121 nudged up is 0.1331 (not 0.13310000000000002), and no -0 is ever written.
+    @Test func savedNumbersAreTheShortestText() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
+        try doc.set(.density, to: 0.121)
+        try doc.nudge(.density, by: 1)
+        #expect(doc.scene.bodies[0].mass == .density(0.1331))
+        try doc.set(.velocityX, to: -0.0)
+        let text = doc.scene.json()
+        #expect(text.contains("\"density\": 0.1331") && !text.contains("-0.0") && !text.contains("-0,") && !text.contains("-0]"), "\(text)")
+        for x in [0.1, 123.456, 1.1 * 1.1, 1e-7 * 3, 98765.4321] {
+            let r = Document.rounded(x, significantDigits: 4)
+            #expect("\(r)".count <= 8 || "\(r)".contains("e"), "\(x) -> \(r)")
+        }
     }
 }

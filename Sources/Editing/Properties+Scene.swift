@@ -1,0 +1,58 @@
+import Physics
+import SceneFormat
+
+/// The scene's own panel, shown when nothing is selected: gravity, walls,
+/// sleeping, the solver, and the body a click spawns while playing.
+extension Document {
+    /// The bodies a click can spawn, by name (the first is the format's default).
+    public static let spawnChoices: [(name: String, body: BodySpec)] = [
+        ("crate 32", Scene.defaultSpawn),
+        ("crate 16", BodySpec(type: .dynamic, position: .zero, mass: .mass(25),
+                              shapes: [ShapeSpec(geometry: .box(width: 16, height: 16, radius: 0))], look: .crate)),
+        ("crate 64", BodySpec(type: .dynamic, position: .zero, mass: .mass(400),
+                              shapes: [ShapeSpec(geometry: .box(width: 64, height: 64, radius: 0))], look: .crate)),
+        ("ball 16", BodySpec(type: .dynamic, position: .zero, mass: .mass(80),
+                             shapes: [ShapeSpec(geometry: .circle(radius: 16, offset: .zero))], look: .ball)),
+    ]
+
+    static func properties(of scene: Scene) -> [Property] {
+        var rows: [Property] = [.number(.gravityX, scene.gravity.x), .number(.gravityY, scene.gravity.y),
+                                .choice(.walls, scene.walls == nil ? "off" : "on")]
+        if let walls = scene.walls { rows += [.number(.wallFriction, walls.friction), .number(.wallElasticity, walls.elasticity)] }
+        rows.append(.number(.sleepTime, scene.sleepTime ?? .infinity))
+        rows[rows.count - 1].text = scene.sleepTime == nil ? "never" : rows[rows.count - 1].text
+        rows += [.number(.iterations, Double(scene.iterations)), .number(.spaceDamping, scene.damping)]
+        let spawn = Document.spawnChoices.first { $0.body == scene.spawn }?.name ?? "custom"
+        rows.append(.choice(.spawn, spawn))
+        return rows
+    }
+
+    static func set(_ key: Property.Key, _ value: Double, on scene: inout Scene) {
+        switch key {
+        case .gravityX: scene.gravity.x = value
+        case .gravityY: scene.gravity.y = value
+        case .wallFriction: scene.walls?.friction = value
+        case .wallElasticity: scene.walls?.elasticity = value
+        case .sleepTime: scene.sleepTime = value.isFinite ? value : nil
+        case .iterations: scene.iterations = Int(min(max(value.rounded(), -1e9), 1e9))  // out of range: the validator says so
+        case .spaceDamping: scene.damping = value
+        default: break
+        }
+    }
+
+    /// Walls on or off; the spawn body through its choices.
+    mutating func cycleScene(_ key: Property.Key, by step: Int) throws(EditRefused) {
+        guard selection == nil else { return }
+        try edit { scene throws(EditRefused) in
+            switch key {
+            case .walls: scene.walls = scene.walls == nil ? Scene.Walls() : nil
+            case .spawn:
+                let names = Document.spawnChoices
+                let at = names.firstIndex { $0.body == scene.spawn } ?? (step > 0 ? -1 : 0)
+                scene.spawn = names[((at + step) % names.count + names.count) % names.count].body
+            default: break
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CSDL2
+import Editing
+import Physics
+import SceneFormat
+import Testing
+@testable import SandboxApp
+
+/// Typing a property's value in build mode's panel (issue 22: an empty field was an error).
+@Suite struct BuilderTypingTests {
+    func builder() throws -> Builder {
+        var doc = try Document.emptyBox(width: 640, height: 360, name: "t", file: "t.json")
+        try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
+        return Builder(document: doc)
+    }
+
+    func key(_ code: SDL_KeyCode) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.keysym.sym = Int32(bitPattern: code.rawValue)
+        return e
+    }
+
+    let pointer = Builder.Pointer(toWorld: { _, _ in .zero }, slack: 1, pointsPerPixel: 1, toolbarButton: { _, _ in nil }, propertyRow: { _, _ in nil })
+
+    @Test func enterOnAnEmptyFieldChangesNothingAndSaysNothing() throws {
+        let b = try builder()
+        let before = b.document.scene
+        b.typing = (.density, 1, "")
+        _ = b.handle(key(SDLK_RETURN), pointer: pointer)
+        #expect(b.typing == nil && b.said.isEmpty && b.document.scene == before)
+    }
+
+    @Test func aTypedNumberIsSetAndNonsenseIsRefused() throws {
+        let b = try builder()
+        b.typing = (.density, 1, "0.25")
+        _ = b.handle(key(SDLK_RETURN), pointer: pointer)
+        #expect(b.document.scene.bodies[0].mass == .density(0.25))
+        b.typing = (.density, 1, "-")
+        _ = b.handle(key(SDLK_RETURN), pointer: pointer)
+        #expect(b.said.count == 1 && b.said[0].hasPrefix("refused"))
+    }
+}
