@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import cratebox
+
+/// Issue 22, as the user met it: `run Scenes/bridge.json`, four crates spawned
+/// on the deck, 4 s, Ctrl+S; then B and Ctrl+S in build mode. Both files
+/// validate and keep every bolt at its planks' ends (20 points either side of
+/// a plank's centre), where the old save moved them with the sagging deck.
+@Suite struct SaveWindowTests {
+    @Test func ctrlSAndBSaveTheBridgeOnItsBolts() throws {
+        let display = try WindowTests.VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = NSTemporaryDirectory() + "cratebox-save-window-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let w = WindowTests()
+        let (app, out) = try w.launch(["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"], env: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let window = try w.waitForWindow("cratebox: Bridge", of: app, env: display.env)
+        try #require(!window.isEmpty, "no window appeared")
+        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
+        try xdotool(["windowfocus", "--sync", window])
+        func key(_ k: String) throws {
+            try xdotool(["key", k])
+            usleep(300_000)
+        }
+        // Four crates spawned above the deck (the box is 800 x 400 points, drawn across the middle of the window).
+        for x in [560, 640, 720, 800] {
+            try xdotool(["mousemove", "--window", window, "\(x)", "150"])
+            try xdotool(["click", "1"])
+            usleep(100_000)
+        }
+        usleep(4_000_000)
+        try key("ctrl+s")
+        try key("b")
+        try key("ctrl+s")
+        for _ in 0..<3 where app.isRunning { try key("Escape") }
+        w.waitOrKill(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0, "\(output)")
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.contains { $0.hasPrefix("bridge-step") } && files.contains { $0.hasPrefix("bridge-built") }, "\(files) \(output)")
+        for name in files where !name.contains(".unsaved") {
+            let path = directory + "/" + name
+            let v = try cratebox("validate", path)
+            #expect(v.status == 0, "\(v.stdout)\(v.stderr)")
+            let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+            let bodies = doc["bodies"] as! [[String: Any]], joints = doc["joints"] as! [[String: Any]]
+            #expect(bodies.count == 24, "\(name): the bridge's 20 bodies and the 4 crates")
+            let planks = joints.filter { ($0["type"] as? String) == "pivot" && ($0["a"] as? String)?.hasPrefix("plank") == true }
+            #expect(planks.count == 11, "\(name)")
+            for joint in planks {
+                #expect(joint["anchorA"] as? [Double] == [20, 0] && joint["anchorB"] as? [Double] == [-20, 0], "\(name): \(joint)")
+            }
+            #expect(joints.filter { ($0["type"] as? String) == "pin" }.allSatisfy { $0["distance"] is Double }, "\(name)")
+        }
+    }
+}
