@@ -84,8 +84,7 @@ public final class World {
     /// The same bodies' Chipmunk objects, for the per-step loops (reading a
     /// `WorldBody` out of `bodies` copies all of it).
     private var chipmunkBodies: [Body?] = []
-    /// The scene's joints as built, in file order (a joint whose body was
-    /// removed stays here, out of the space), for saving the world as a scene.
+    /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
     private(set) var joints: [Joint] = []
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [Shape.Geometry]?
