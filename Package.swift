@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "cratebox", targets: ["cratebox"]),
         // cratebox as a library (Examples/ shows a package that uses them):
         // the Chipmunk layer; the scene format; the simulation with the replay format.
-        .library(name: "CrateboxPhysics", targets: ["Physics"]),
+        .library(name: "CrateboxPhysics", targets: ["Geometry", "Physics"]),
         .library(name: "CrateboxSceneFormat", targets: ["SceneFormat"]),
         .library(name: "CrateboxSimulation", targets: ["Simulation", "Replay"]),
     ],
@@ -29,33 +29,35 @@ let package = Package(
         .target(name: "ChipmunkGuard"),
         // C: frees a whole space in time linear in its size, leaving what was in it clean.
         .target(name: "ChipmunkTeardown", dependencies: ["CChipmunk"]),
+        // Plane geometry as values: vectors, poses, body kinds, shape geometries. No C: pure modules use it.
+        .target(name: "Geometry"),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
-        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown"]),
+        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "Geometry"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
-        .target(name: "SceneFormat", dependencies: ["JSONText", "Physics", "Animation"]),
+        .target(name: "SceneFormat", dependencies: ["JSONText", "Geometry", "Physics", "Animation"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
-        .target(name: "Simulation", dependencies: ["SceneFormat", "Physics", "Animation"]),
+        .target(name: "Simulation", dependencies: ["SceneFormat", "Geometry", "Physics", "Animation"]),
         // Files written under a temporary name and renamed into place (swift-system).
         .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
-        .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Physics", "FileOutput",
+        .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Geometry", "Physics", "FileOutput",
                                                .product(name: "SystemPackage", package: "swift-system")]),
         // Interaction logic with no SDL: fixed-step clock, tilt, keys, camera motion, the monotonic clock that paces them.
-        .target(name: "Controls", dependencies: ["Physics", "Animation"]),
+        .target(name: "Controls", dependencies: ["Geometry", "Animation"]),
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
-        .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Physics", "Animation", "FileOutput"]),
+        .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Geometry", "Animation", "FileOutput", "JSONText"]),
         // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
-        .target(name: "Editing", dependencies: ["SceneFormat", "Physics", "JSONText"]),
+        .target(name: "Editing", dependencies: ["SceneFormat", "Geometry", "JSONText"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
-        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "FileOutput", "JSONText"]),
+        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "Controls", "Replay", "Simulation", "SceneFormat", "Geometry", "FileOutput", "JSONText", "Animation"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
-        .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Physics"]),
+        .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Geometry"]),
         // The plain C drawing loop `bench --draw` measures the painter against, and
         // plain C's window (a stepping thread beside it) for `bench --window`.
         .target(name: "CDrawRunner", dependencies: ["CSDL2", "CRunner"], linkerSettings: [.linkedLibrary("pthread")]),
@@ -63,25 +65,25 @@ let package = Package(
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "Editing", "Controls", "ReferenceRunner", "CDrawRunner", "CSDL2", "Physics", "JSONText", "Animation",
+                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "Editing", "Controls", "ReferenceRunner", "CDrawRunner", "CSDL2", "Geometry", "JSONText", "Animation",
                 "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the test targets share.
         .target(name: "TestSupport", dependencies: ["SceneFormat"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "TestSupport"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "ReferenceRunner", "TestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "TestSupport",
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "JSONText", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "Geometry", "Physics", "ReferenceRunner", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Physics"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Animation", "Controls", "FileOutput"]),
-        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "Controls", "Replay", "Simulation", "SceneFormat", "Physics", "TestSupport"]),
-        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "Physics", "JSONText"]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Geometry"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Geometry", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Geometry", "Animation", "Controls", "FileOutput"]),
+        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "Controls", "Editing", "Render", "Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport"]),
+        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "Geometry", "JSONText"]),
     ]
 )
 

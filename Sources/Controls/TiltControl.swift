@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Animation
-import Physics
+import Geometry
 
 /// The accelerometer stand-in: turns held keys, a gamepad stick and a real
 /// accelerometer into a tilt reading in g, the way a phone's accelerometer

@@ -1,4 +1,4 @@
-import Physics
+import Geometry
 import SceneFormat
 
 /// Edits of the selection: move, rotate, delete, copy and paste.

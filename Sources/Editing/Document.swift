@@ -1,4 +1,4 @@
-import Physics
+import Geometry
 import SceneFormat
 
 /// What is selected in a document: a body or a joint, by index.

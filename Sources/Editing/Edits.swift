@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Physics
+import Geometry
 import SceneFormat
 
 /// The edits the build tools make. Each is one step of undo, and each is
@@ -91,7 +91,7 @@ extension Document {
     /// A spring from the point `a` to the point `b` (on bodies, or on the world), its rest length their distance.
     public mutating func addSpring(from a: Vector, to b: Vector, slack: Double = 0) throws(EditRefused) {
         let (ra, rb) = try ends(a, b, slack: slack)
-        let mass = [ra, rb].compactMap { $0.body.flatMap { scene.bodies[$0].mass(in: scene) } }.min() ?? 100
+        let mass = [ra, rb].compactMap { $0.body.flatMap { scene.bodies[$0].totalMass } }.min() ?? 100
         // About 1.6 oscillations a second on the lighter body, a third of critical damping.
         let stiffness = (mass * 100).rounded(), damping = (0.6 * (stiffness * mass).squareRoot()).rounded()
         try addJoint(.spring(anchorA: local(a, ra), anchorB: local(b, rb), restLength: (b - a).length,
@@ -127,17 +127,6 @@ extension Document {
             // holds the walls, so a body hung on the world must collide to keep hitting them.
             scene.joints.append(JointSpec(kind: kind, a: a, b: b, collide: a == .world || b == .world))
             return .joint(scene.joints.count - 1)
-        }
-    }
-}
-
-extension BodySpec {
-    /// The body's mass (dynamic bodies; nil for the others).
-    func mass(in scene: Scene) -> Double? {
-        switch mass {
-        case .mass(let m): return m
-        case .density(let d): return d * shapes.map(\.geometry.area).reduce(0, +)
-        case nil: return nil
         }
     }
 }

@@ -1,4 +1,4 @@
-import Physics
+import Geometry
 import SceneFormat
 
 /// The scene's own panel, shown when nothing is selected: gravity, walls,

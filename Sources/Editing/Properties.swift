@@ -1,5 +1,5 @@
 import JSONText
-import Physics
+import Geometry
 import SceneFormat
 
 /// One row of the property panel: a value of the selected body or joint, or
@@ -181,7 +181,7 @@ extension Document {
             var body = scene.bodies[i]
             switch key {
             case .type:
-                let order: [Body.Kind] = [.dynamic, .static, .kinematic]
+                let order: [BodyKind] = [.dynamic, .static, .kinematic]
                 let at = order.firstIndex(of: body.type) ?? 0
                 body.type = order[((at + step) % 3 + 3) % 3]
                 body.mass = body.type == .dynamic ? .density(Document.newDensity) : nil

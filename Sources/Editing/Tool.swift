@@ -1,4 +1,4 @@
-import Physics
+import Geometry
 
 /// The build tools, on the number keys 1 to 8 and the toolbar.
 public enum Tool: Int, CaseIterable, Sendable {

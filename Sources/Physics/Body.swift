@@ -1,9 +1,10 @@
 import CChipmunk
+import Geometry
 
 /// A rigid body.
 public final class Body {
     /// How a body moves: pushed by forces and collisions, moved only by its velocity, or fixed. (`cpBodyType`)
-    public enum Kind: String, Sendable { case dynamic, kinematic, `static` }
+    public typealias Kind = BodyKind
 
     let raw: OpaquePointer
     /// The body's type, fixed when it is made. The corresponding C function is `cpBodyGetType`.

@@ -1,4 +1,5 @@
 import CChipmunk
+import Geometry
 
 /// A constraint between two bodies.
 public final class Joint {

@@ -1,4 +1,5 @@
 import CChipmunk
+import Geometry
 
 /// A collision shape attached to a body.
 public final class Shape {
@@ -11,34 +12,7 @@ public final class Shape {
     public let geometry: Geometry
 
     /// What a shape is, in body-local coordinates.
-    public enum Geometry: Equatable, Sendable {
-        /// A rectangle centred on the body's origin, corners rounded by `radius` (`cpBoxShapeNew`).
-        case box(width: Double, height: Double, radius: Double)
-        /// A disc of `radius` centred at `offset` from the body's origin (`cpCircleShapeNew`).
-        case circle(radius: Double, offset: Vector)
-        /// A convex polygon through `vertices`, counter-clockwise, rounded by `radius` (`cpPolyShapeNew`).
-        case polygon(vertices: [Vector], radius: Double)
-        /// A segment from `a` to `b`, `radius` thick on each side (`cpSegmentShapeNew`).
-        case segment(a: Vector, b: Vector, radius: Double)
-
-        /// The area Chipmunk computes for this geometry: `cpAreaForPoly` (a box as
-        /// its four corners counter-clockwise from the bottom left),
-        /// `cpAreaForCircle`, `cpAreaForSegment`.
-        public var area: Double {
-            switch self {
-            case .box(let w, let h, let r):
-                let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
-                return Geometry.polygon(vertices: corners, radius: r).area
-            case .circle(let r, _):
-                return cpAreaForCircle(0, r)
-            case .polygon(let vertices, let r):
-                let verts = vertices.map(\.cp)
-                return cpAreaForPoly(Int32(verts.count), verts, r)
-            case .segment(let a, let b, let r):
-                return cpAreaForSegment(a.cp, b.cp, r)
-            }
-        }
-    }
+    public typealias Geometry = ShapeGeometry
 
     /// The geometry's moment of inertia about the body origin for `mass`:
     /// `cpMomentForPoly` (a box as its corners), `cpMomentForCircle`, `cpMomentForSegment`.
@@ -140,5 +114,25 @@ public final class Shape {
     public var boundingBox: (min: Vector, max: Vector) {
         let bb = cpShapeGetBB(raw)
         return (Vector(bb.l, bb.b), Vector(bb.r, bb.t))
+    }
+}
+
+extension ShapeGeometry {
+    /// The area Chipmunk computes for this geometry: `cpAreaForPoly` (a box as
+    /// its four corners counter-clockwise from the bottom left),
+    /// `cpAreaForCircle`, `cpAreaForSegment`.
+    public var area: Double {
+        switch self {
+        case .box(let w, let h, let r):
+            let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
+            return ShapeGeometry.polygon(vertices: corners, radius: r).area
+        case .circle(let r, _):
+            return cpAreaForCircle(0, r)
+        case .polygon(let vertices, let r):
+            let verts = vertices.map(\.cp)
+            return cpAreaForPoly(Int32(verts.count), verts, r)
+        case .segment(let a, let b, let r):
+            return cpAreaForSegment(a.cp, b.cp, r)
+        }
     }
 }

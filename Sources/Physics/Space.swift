@@ -1,4 +1,5 @@
 import CChipmunk
+import Geometry
 import ChipmunkTeardown
 
 /// Owns the `cpSpace` memory. It is separate from `Space` because the space's

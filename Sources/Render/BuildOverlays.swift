@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CSDL2
-import Physics
+import Geometry
 import SceneFormat
 
 /// What build mode draws over the scene: the toolbar along the bottom edge,

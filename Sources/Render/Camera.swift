@@ -1,5 +1,5 @@
 import Animation
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 

@@ -1,6 +1,6 @@
 import Animation
 import CSDL2
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CSDL2
-import Physics
+import Geometry
 import Simulation
 
 /// Joints in the normal view, as the parts they stand for: a spring as a coil

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Animation
 import CSDL2
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 
@@ -103,7 +103,7 @@ public final class Painter {
         return pose.position + Vector(p.x * c - p.y * s, p.x * s + p.y * c)
     }
 
-    private func addShape(_ geometry: Shape.Geometry, pose: Pose, camera: Camera, color: SDL_Color, textured: Bool) {
+    private func addShape(_ geometry: ShapeGeometry, pose: Pose, camera: Camera, color: SDL_Color, textured: Bool) {
         switch geometry {
         case .box(let w, let h, _):
             // Written out, without temporary arrays: a pile draws thousands of these a frame.
@@ -198,7 +198,7 @@ public final class Painter {
         SDL_RenderFillRectsF(renderer, contacts, Int32(contacts.count))
     }
 
-    private func drawOutline(_ geometry: Shape.Geometry, pose: Pose, camera: Camera) {
+    private func drawOutline(_ geometry: ShapeGeometry, pose: Pose, camera: Camera) {
         var points: [SDL_FPoint] = []
         func add(_ p: Vector) {
             let s = camera.toScreen(world(p, pose))

@@ -1,5 +1,5 @@
 import JSONText
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 

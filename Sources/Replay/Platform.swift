@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import JSONText
+import Geometry
 import Physics
 import SceneFormat
 import Simulation

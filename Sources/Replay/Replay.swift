@@ -1,4 +1,5 @@
 import JSONText
+import Geometry
 import Physics
 import SceneFormat
 import Simulation

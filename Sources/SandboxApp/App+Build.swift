@@ -2,7 +2,7 @@ import CSDL2
 import Controls
 import Editing
 import FileOutput
-import Physics
+import Geometry
 import Render
 import Replay
 import SceneFormat

@@ -5,7 +5,7 @@ import CSDL2
 import Controls
 import Animation
 import Editing
-import Physics
+import Geometry
 import Render
 import Replay
 import SceneFormat

@@ -1,6 +1,6 @@
 import CSDL2
 import Editing
-import Physics
+import Geometry
 
 /// Build mode's input: SDL events in, edits of the document (and commands for the app) out.
 extension Builder {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import Editing
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 

@@ -1,6 +1,6 @@
 import CSDL2
 import Controls
-import Physics
+import Geometry
 import Render
 import Replay
 import SceneFormat

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import JSONText
-import Physics
+import Geometry
 import Render
 
 /// The panel of figures in the corner, the help overlay, and the messages

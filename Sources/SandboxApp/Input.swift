@@ -1,6 +1,6 @@
 import CSDL2
 import Controls
-import Physics
+import Geometry
 import Simulation
 
 /// What an input asks the app to do.

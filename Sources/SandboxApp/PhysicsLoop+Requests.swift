@@ -1,5 +1,5 @@
 import Controls
-import Physics
+import Geometry
 import Replay
 import Simulation
 

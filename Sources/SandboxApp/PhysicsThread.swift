@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Physics
+import Geometry
 import Replay
 import SceneFormat
 import Simulation

@@ -1,5 +1,6 @@
 import Animation
 import JSONText
+import Geometry
 import Physics
 
 /// A decoded, validated `cratebox/scene@1` document (see shared/scene-format.md).
@@ -70,7 +71,7 @@ public struct BodySpec: Equatable, Sendable {
     /// The name joints use for it (`id`; unique in the scene); nil when it has none.
     public var id: String?
     /// Dynamic, kinematic or static (`type`; default dynamic).
-    public var type: Body.Kind
+    public var type: BodyKind
     /// The body's origin in world coordinates (`position`, points).
     public var position: Vector
     /// Radians, counter-clockwise (`angle`; default 0).
@@ -89,7 +90,7 @@ public struct BodySpec: Equatable, Sendable {
     public var animation: AnimationSpec? = nil
 
     /// A body with the given fields; the defaults are the format's.
-    public init(id: String? = nil, type: Body.Kind, position: Vector, angle: Double = 0, velocity: Vector = .zero,
+    public init(id: String? = nil, type: BodyKind, position: Vector, angle: Double = 0, velocity: Vector = .zero,
                 angularVelocity: Double = 0, mass: MassSpec?, shapes: [ShapeSpec], look: Look, animation: AnimationSpec? = nil) {
         self.id = id
         self.type = type
@@ -105,6 +106,16 @@ public struct BodySpec: Equatable, Sendable {
 }
 
 extension BodySpec {
+    /// The body's mass: `mass`, or `density` times its shapes' areas as Chipmunk
+    /// computes them (dynamic bodies; nil for the others).
+    public var totalMass: Double? {
+        switch mass {
+        case .mass(let m): return m
+        case .density(let d): return d * shapes.map(\.geometry.area).reduce(0, +)
+        case nil: return nil
+        }
+    }
+
     /// How far the body's shapes reach from its origin (body coordinates):
     /// the largest distance of any point of any shape.
     public var reach: Double {
@@ -138,7 +149,7 @@ public enum MassSpec: Equatable, Sendable {
 /// A shape of a body: its geometry and its material.
 public struct ShapeSpec: Equatable, Sendable {
     /// Its form, in body coordinates (`box`, `circle`, `polygon` or `segment`).
-    public var geometry: Shape.Geometry
+    public var geometry: ShapeGeometry
     /// Coulomb friction (`friction`, >= 0; default 0.5).
     public var friction = 0.5
     /// Bounciness (`elasticity`, 0...1; default 0.8).
@@ -147,7 +158,7 @@ public struct ShapeSpec: Equatable, Sendable {
     public var sensor = false
 
     /// A shape with the given material (defaults as in the format).
-    public init(geometry: Shape.Geometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {
+    public init(geometry: ShapeGeometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {
         self.geometry = geometry
         self.friction = friction
         self.elasticity = elasticity

@@ -1,6 +1,6 @@
 import Animation
 import JSONText
-import Physics
+import Geometry
 
 extension Scene {
     /// The scene as a `cratebox/scene@1` document that decodes back to it.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Physics
+import Geometry
 
 // Animations: keyframe tracks, their start pose and speed.
 extension SceneReader {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
+import Geometry
 import Physics
 
 // Bodies: type, pose, mass, shapes, look, animation.
@@ -88,16 +89,16 @@ extension SceneReader {
         return nil
     }
 
-    mutating func bodyType(_ fields: ObjectFields, _ path: String) -> Body.Kind {
+    mutating func bodyType(_ fields: ObjectFields, _ path: String) -> BodyKind {
         let j = SceneReader.join
         guard let n = fields["type"], let s = string(n, j(path, "type")) else { return .dynamic }
-        if let k = Body.Kind(rawValue: s) { return k }
+        if let k = BodyKind(rawValue: s) { return k }
         let guess = closest(to: s, in: ["dynamic", "kinematic", "static"]).map { " (did you mean \"\($0)\"?)" } ?? ""
         fail(j(path, "type"), "must be \"dynamic\", \"kinematic\" or \"static\", got \"\(s)\"\(guess)")
         return .dynamic
     }
 
-    mutating func mass(_ fields: ObjectFields, _ path: String, type: Body.Kind) -> MassSpec? {
+    mutating func mass(_ fields: ObjectFields, _ path: String, type: BodyKind) -> MassSpec? {
         let j = SceneReader.join
         let massNode = fields["mass"], densityNode = fields["density"]
         guard type == .dynamic else {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
+import Geometry
 import Physics
 
 // Checks across bodies and joints: springs, pins, spatial-hash cells, overlaps.
@@ -142,7 +143,7 @@ extension SceneReader {
         }
     }
 
-    static func extent(_ g: Shape.Geometry) -> Double {
+    static func extent(_ g: ShapeGeometry) -> Double {
         switch g {
         case .box(let w, let h, let r): return max(w, h) + 2 * r
         case .circle(let r, _): return 2 * r

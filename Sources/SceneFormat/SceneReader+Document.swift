@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Physics
+import Geometry
 
 // The document: top-level keys, defaults, and the checks that need the whole scene.
 extension SceneReader {

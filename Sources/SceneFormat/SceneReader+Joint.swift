@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Physics
+import Geometry
 
 // Joints: types, bodies, anchors and limits.
 extension SceneReader {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
+import Geometry
 import Physics
 
 // Shapes: geometry and material; polygons checked for convexity.
@@ -34,7 +35,7 @@ extension SceneReader {
 
         let gpath = j(path, kind)
         let radius = fields["radius"].flatMap { number($0, j(path, "radius"), .nonNegative(Limits.coordinate)) }
-        var geometry: Shape.Geometry?
+        var geometry: ShapeGeometry?
         switch kind {
         case "box":
             if let size = pair(g, gpath, .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height")) {
@@ -127,7 +128,7 @@ extension SceneReader {
             fail(path, "the vertices go clockwise; list them counter-clockwise")
             return nil
         }
-        let area = Shape.Geometry.polygon(vertices: vertices, radius: 0).area
+        let area = ShapeGeometry.polygon(vertices: vertices, radius: 0).area
         if area < Limits.minimumArea {
             fail(path, "the polygon's area is \(SceneReader.show(area)); it must be at least \(SceneReader.show(Limits.minimumArea))")
             return nil

@@ -1,5 +1,5 @@
 import Animation
-import Physics
+import Geometry
 import SceneFormat
 
 /// An input to the world. Every input (a key, a drag, a gamepad, a replay line,

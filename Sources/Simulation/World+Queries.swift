@@ -1,3 +1,4 @@
+import Geometry
 import Physics
 import SceneFormat
 
@@ -7,7 +8,7 @@ public struct ShapeOutline: Sendable {
     /// What a shape's body is doing: static or kinematic (fixed), asleep, or awake.
     public enum State: Sendable { case fixed, sleeping, awake }
     /// The shape's form in body coordinates.
-    public let geometry: Shape.Geometry
+    public let geometry: ShapeGeometry
     /// Its body's pose after the last step.
     public let pose: Pose
     /// What its body is doing.
@@ -56,7 +57,7 @@ public struct WorldStats: Sendable, Equatable {
 /// world never hands out its Chipmunk space (as Box2D v3 exposes its world by ids).
 extension World {
     /// The walls' shapes (on the space's static body, in world coordinates).
-    public var wallShapes: [Shape.Geometry] {
+    public var wallShapes: [ShapeGeometry] {
         if let wallCache { return wallCache }
         let walls = space.shapes.filter { $0.body === space.staticBody }.map(\.geometry)
         wallCache = walls

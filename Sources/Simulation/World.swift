@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Animation
+import Geometry
 import Physics
 import SceneFormat
 
@@ -20,7 +21,7 @@ public struct WorldBody {
     public let look: Look
 
     /// Dynamic, kinematic or static.
-    public var kind: Body.Kind { body.kind }
+    public var kind: BodyKind { body.kind }
     /// Where it is now (after the last step).
     public var pose: Pose { Pose(position: body.position, angle: body.angle) }
     /// The velocity of its centre of gravity, in points per second.
@@ -31,26 +32,6 @@ public struct WorldBody {
     public var mass: Double { body.mass }
     /// Whether Chipmunk has put it to sleep (it rests until something wakes it).
     public var isSleeping: Bool { body.isSleeping }
-}
-
-/// A body's pose, for drawing between two steps.
-public struct Pose: Equatable, Sendable {
-    /// The body's origin in world coordinates (points).
-    public var position: Vector
-    /// The body's angle in radians, counter-clockwise.
-    public var angle: Double
-
-    /// A pose at `position`, turned by `angle`.
-    public init(position: Vector, angle: Double) {
-        self.position = position
-        self.angle = angle
-    }
-
-    /// The pose `alpha` of the way from `self` to `next` (angles are not wrapped:
-    /// they are continuous across steps).
-    public func interpolated(to next: Pose, _ alpha: Double) -> Pose {
-        Pose(position: position + (next.position - position) * alpha, angle: angle + (next.angle - angle) * alpha)
-    }
 }
 
 /// A running scene: builds a Space from a Scene in the normative construction
@@ -87,7 +68,7 @@ public final class World {
     /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
     private(set) var joints: [Joint] = []
     /// The walls' shapes, once asked for (they change only when the world is built).
-    var wallCache: [Shape.Geometry]?
+    var wallCache: [ShapeGeometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
     public private(set) var liveBodyCount = 0
     /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.

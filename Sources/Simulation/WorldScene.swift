@@ -1,4 +1,5 @@
 import Animation
+import Geometry
 import Physics
 import SceneFormat
 

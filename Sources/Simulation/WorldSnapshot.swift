@@ -1,10 +1,10 @@
-import Physics
+import Geometry
 import SceneFormat
 
 /// A body as drawing needs it: what it is made of and how it looks.
 public struct DrawnBody: Sendable {
     /// Dynamic, kinematic or static.
-    public let kind: Body.Kind
+    public let kind: BodyKind
     /// What the body was made from: its shapes and look.
     public let spec: BodySpec
     /// How it is drawn.
@@ -25,7 +25,7 @@ public final class WorldSnapshot: Sendable {
     /// Each body's pose after the last step, by construction index.
     public let current: [Pose]
     /// The walls' shapes, in world coordinates.
-    public let walls: [Shape.Geometry]
+    public let walls: [ShapeGeometry]
     /// Each joint's anchors in world coordinates, the grab's included (motors left out).
     public let jointAnchors: [(a: Vector, b: Vector)]
     /// The scene's joints as the normal view draws them.

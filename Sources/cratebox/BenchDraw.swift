@@ -1,7 +1,7 @@
 import CDrawRunner
 import CSDL2
 import JSONText
-import Physics
+import Geometry
 import Render
 import SceneFormat
 import Simulation

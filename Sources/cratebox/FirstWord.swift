@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import ArgumentParser
-import CChipmunk
 import CSDL2
 import Replay
 import SceneFormat

@@ -1,5 +1,5 @@
 @testable import Editing
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 import Testing

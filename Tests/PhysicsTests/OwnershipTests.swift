@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import Physics
 import TestSupport
 

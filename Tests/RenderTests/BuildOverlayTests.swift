@@ -1,5 +1,5 @@
 import CSDL2
-import Physics
+import Geometry
 import Render
 import SceneFormat
 import Testing

@@ -1,5 +1,5 @@
 import Animation
-import Physics
+import Geometry
 import Testing
 @testable import Controls
 @testable import Render

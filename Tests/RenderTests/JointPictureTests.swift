@@ -1,5 +1,5 @@
 import CSDL2
-import Physics
+import Geometry
 import SceneFormat
 import Simulation
 import Testing

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import Physics
+import Geometry
 import Testing
 @testable import Render
 @testable import Render

@@ -2,7 +2,7 @@ import Animation
 import CSDL2
 import FileOutput
 import Foundation
-import Physics
+import Geometry
 import Testing
 @testable import Render
 @testable import Render

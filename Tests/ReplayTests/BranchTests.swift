@@ -1,5 +1,5 @@
 import Foundation
-import Physics
+import Geometry
 import Testing
 @testable import Replay
 @testable import Simulation

@@ -1,6 +1,6 @@
 import CSDL2
 import Editing
-import Physics
+import Geometry
 import SceneFormat
 import Testing
 @testable import SandboxApp

@@ -1,4 +1,4 @@
-import Physics
+import Geometry
 import Render
 import SceneFormat
 import Simulation

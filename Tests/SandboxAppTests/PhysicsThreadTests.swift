@@ -1,5 +1,5 @@
 import Foundation
-import Physics
+import Geometry
 import Replay
 import SceneFormat
 import Simulation

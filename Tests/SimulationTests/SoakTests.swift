@@ -1,4 +1,4 @@
-import Physics
+import Geometry
 import Testing
 @testable import Simulation
 @testable import SceneFormat

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Physics
 import Testing
 @testable import Simulation

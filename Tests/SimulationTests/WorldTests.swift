@@ -1,4 +1,5 @@
 import ReferenceRunner
+import Geometry
 import Physics
 import Testing
 @testable import Simulation

@@ -1,22 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Physics
+import Geometry
 import SceneFormat
 
 // Plane geometry for editing: turning points between world and body
 // coordinates, hit tests on a body's shapes, and the convex hull a polygon
 // outline becomes.
-
-extension Vector {
-    func rotated(by angle: Double) -> Vector {
-        let c = cos(angle), s = sin(angle)
-        return Vector(x * c - y * s, x * s + y * c)
-    }
-
-    func dot(_ v: Vector) -> Double { x * v.x + y * v.y }
-    func cross(_ v: Vector) -> Double { x * v.y - y * v.x }
-}
 
 /// How far `p` is from the segment `a`-`b`.
 func distance(_ p: Vector, toSegment a: Vector, _ b: Vector) -> Double {
@@ -75,7 +65,7 @@ extension BodySpec {
     }
 }
 
-extension Shape.Geometry {
+extension ShapeGeometry {
     /// Whether the body-local point `q` is on the shape, or within `slack` of it.
     func contains(_ q: Vector, slack: Double) -> Bool {
         switch self {
