@@ -10,8 +10,8 @@ public enum Offscreen {
     public static let maxSize = 8192
 
     /// The pixels of the picture, RGBA from the top row, for tests.
-    public static func pixels(of world: World, width: Int, height: Int, debug: Bool, alpha: Double = 1) throws(RenderError) -> [UInt8] {
-        try withSurface(world, width: width, height: height, debug: debug, alpha: alpha) { surface in
+    public static func pixels(of world: World, width: Int, height: Int, debug: Bool) throws(RenderError) -> [UInt8] {
+        try withSurface(world, width: width, height: height, debug: debug) { surface in
             copyPixels(surface, width: width, height: height)
         }
     }
@@ -44,12 +44,12 @@ public enum Offscreen {
         if let failure { throw failure }
     }
 
-    private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool, alpha: Double = 1,
+    private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
                                        _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(RenderError) -> R {
         try withCanvas(width: width, height: height) { surface, renderer in
             let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height)
             let painter = Painter(renderer: renderer)
-            painter.draw(world.snapshot(debug: debug), camera: camera, alpha: alpha, width: width, height: height)
+            painter.draw(WorldSnapshot(world: world, debug: debug), camera: camera, alpha: 1, width: width, height: height)
             SDL_RenderPresent(renderer)
             return body(surface)
         }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import Editing
+import Render
 import Geometry
 import SceneFormat
 import Simulation
@@ -47,7 +48,7 @@ final class Builder {
     var snapshot: WorldSnapshot? {
         if let picture, picture.revision == document.revision { return picture.snapshot }
         do {
-            let snapshot = try World(scene: document.scene).snapshot()
+            let snapshot = WorldSnapshot(world: try World(scene: document.scene))
             picture = (document.revision, snapshot)
             return snapshot
         } catch {

@@ -1,4 +1,4 @@
-import Simulation
+import Render
 
 /// The time machine's memory: a snapshot of what drawing needs after each step
 /// of the live session, so that scrubbing back is instant. Bounded in bytes:

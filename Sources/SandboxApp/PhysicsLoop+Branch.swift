@@ -42,7 +42,6 @@ extension PhysicsLoop {
         } else if let loss = Captures.recordingLoss(session) {
             captures.lose(loss)  // a recording that stopped earlier is still reported at close
         }
-        rebuilt.world.keepsPreviousPoses = true
         mode = .live(rebuilt)
         history.drop(from: step + 1)
         showing = nil

@@ -98,7 +98,6 @@ extension PhysicsLoop {
         } catch {
             say("cannot rebuild the scene: \(error)")
         }
-        world.keepsPreviousPoses = true  // a seek backwards makes a new World
         clock = FixedStepClock()
         clockRestarted = true  // re-simulating is not play time
     }

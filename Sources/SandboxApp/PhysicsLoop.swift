@@ -1,5 +1,6 @@
 import Controls
 import Geometry
+import Render
 import Replay
 import Simulation
 
@@ -23,6 +24,8 @@ final class PhysicsLoop {
     var stepOnce = false
     var timeScaleIndex = 3
     var status = PhysicsStatus()
+    /// The snapshots published, drawn between the poses before each step and after it.
+    let snapshots = SnapshotMaker()
     /// The live session's past, for scrubbing.
     var history: History
     /// The step shown while scrubbing through the past (nil: the present).
@@ -59,7 +62,6 @@ final class PhysicsLoop {
                 return
             }
         }
-        mode.world.keepsPreviousPoses = true  // the picture is drawn between steps
         let loop = PhysicsLoop(mode: mode, captures: captures, historyBudget: configuration.historyBudget, inbox: inbox, outbox: outbox)
         loop.publish(stateTime: Monotonic.now)
         outbox.update { $0.start = .ready }
@@ -135,6 +137,7 @@ final class PhysicsLoop {
 
     /// One step of the live session or of the replay; false when stepping stops.
     private func runStep() -> Bool {
+        snapshots.willStep(world)
         switch mode {
         case .watching(let watching):
             guard world.stepCount < watching.replay.lastStep else {
@@ -204,7 +207,7 @@ final class PhysicsLoop {
                                   checkpoints: watching.checkpointSteps)
         }
         status.stats = wantsStats ? world.stats : nil
-        var snapshot = world.snapshot(debug: debug)
+        var snapshot = snapshots.snapshot(world, debug: debug)
         // The state after each step, before the events at that step (what a branch from it rebuilds);
         // a replay's too, so that both scrub the same way.
         if history.lastStep.map({ snapshot.stepCount > $0 }) ?? true { history.record(snapshot) }

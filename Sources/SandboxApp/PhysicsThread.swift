@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Geometry
+import Render
 import Replay
 import SceneFormat
 import Simulation

@@ -9,7 +9,7 @@ public struct ShapeOutline: Sendable {
     public enum State: Sendable { case fixed, sleeping, awake }
     /// The shape's form in body coordinates.
     public let geometry: ShapeGeometry
-    /// Its body's pose after the last step.
+    /// Its body's pose now.
     public let pose: Pose
     /// What its body is doing.
     public let state: State
@@ -19,26 +19,15 @@ public struct ShapeOutline: Sendable {
     public let bodyIndex: Int?
 }
 
-/// A joint as the normal view draws it: the part it stands for, where its
-/// anchors are now, and which of them sit on a static body (drawn as mounts).
-public struct DrawnJoint: Sendable {
-    /// The part a joint is drawn as.
-    public enum Kind: Sendable, Equatable {
-        /// A bolt (pivot), a rod (pin joint), an axle mark (motor).
-        case pivot, pin, motor
-        /// A rope: straight when taut (at `max`), sagging when slack.
-        case slide(min: Double, max: Double)
-        /// A coil whose turns stretch and squeeze with its length.
-        case spring(restLength: Double)
-    }
-    /// The part it is drawn as.
-    public let kind: Kind
-    /// The anchors in world coordinates (a motor: the two bodies' centres).
+/// A joint of the scene as it is now: what it is (as the scene says), where
+/// its anchors are, and its two bodies (for drawing it as the part it stands for).
+public struct JointState: Sendable {
+    /// The joint as the scene gives it.
+    public let kind: JointSpec.Kind
+    /// The anchors in world coordinates (a motor: the two bodies' origins).
     public let a: Vector, b: Vector
-    /// Whether each anchor is on a static body (drawn as a mount).
-    public let aFixed: Bool, bFixed: Bool
-    /// A motor: the angle of the body it turns (the dynamic one), for the axle mark.
-    public let angle: Double
+    /// Each body's kind and pose now (the world's static body: static, at the origin).
+    public let bodyA: (kind: BodyKind, pose: Pose), bodyB: (kind: BodyKind, pose: Pose)
 }
 
 /// What the live graphs (F3) and `simulate --stats` show of a world after a step.
@@ -64,8 +53,8 @@ extension World {
         return walls
     }
 
-    /// Every shape in the world, walls and the hand included, `alpha` of the way through the last step.
-    public func outlines(alpha: Double) -> [ShapeOutline] {
+    /// Every shape in the world now, walls and the hand included.
+    public var outlines: [ShapeOutline] {
         // Construction indices by body, for the bodies drawn between steps.
         var indexOf: [ObjectIdentifier: Int] = [:]  // lookups only; never iterated
         for (i, entry) in bodies.enumerated() { if let entry { indexOf[ObjectIdentifier(entry.body)] = i } }
@@ -73,7 +62,7 @@ extension World {
             let body = shape.body
             let fixed = body === space.staticBody || body.kind == .static
             let index = indexOf[ObjectIdentifier(body)]
-            let pose = fixed || index == nil ? Pose(position: body.position, angle: body.angle) : pose(of: index!, alpha: alpha)
+            let pose = Pose(position: body.position, angle: body.angle)
             return ShapeOutline(geometry: shape.geometry, pose: pose, state: fixed ? .fixed : body.isSleeping ? .sleeping : .awake,
                                 boundingBox: shape.boundingBox, bodyIndex: index)
         }
@@ -88,23 +77,17 @@ extension World {
         }
     }
 
-    /// The scene's joints as the normal view draws them (the grab's hand is drawn apart).
-    public var drawnJoints: [DrawnJoint] {
-        space.joints.compactMap { joint in
-            if let grab, joint === grab.joint { return nil }
-            let aFixed = joint.a.kind != .dynamic, bFixed = joint.b.kind != .dynamic
-            let kind: DrawnJoint.Kind
-            switch joint.kind {
-            case .pivot, .pivotAnchors: kind = .pivot
-            case .pin: kind = .pin
-            case .slide(_, _, let lo, let hi): kind = .slide(min: lo, max: hi)
-            case .dampedSpring(_, _, let rest, _, _): kind = .spring(restLength: rest)
-            case .simpleMotor:
-                let turned = bFixed ? joint.a : joint.b
-                return DrawnJoint(kind: .motor, a: turned.position, b: turned.position, aFixed: false, bFixed: false, angle: turned.angle)
-            }
+    /// The scene's joints still in the world, in file order (the grab's is not one of them).
+    public var jointStates: [JointState] {
+        zip(scene.joints, joints).compactMap { spec, joint in
+            guard joint.space != nil else { return nil }
             let (a, b) = joint.worldAnchors
-            return DrawnJoint(kind: kind, a: a, b: b, aFixed: aFixed, bFixed: bFixed, angle: 0)
+            func state(_ body: Body) -> (kind: BodyKind, pose: Pose) { (body.kind, Pose(position: body.position, angle: body.angle)) }
+            let anchors = { () -> (Vector, Vector) in
+                if case .motor = spec.kind { return (joint.a.position, joint.b.position) }
+                return (a, b)
+            }()
+            return JointState(kind: spec.kind, a: anchors.0, b: anchors.1, bodyA: state(joint.a), bodyB: state(joint.b))
         }
     }
 

@@ -18,7 +18,7 @@ public struct WorldBody {
     let body: Body
     let shapes: [Shape]
     /// How it is drawn.
-    public let look: Look
+    public var look: Look { spec.look }
 
     /// Dynamic, kinematic or static.
     public var kind: BodyKind { body.kind }
@@ -55,35 +55,24 @@ public final class World {
     public let scene: Scene
     /// The Chipmunk space: the world's own (drawing reads it through World+Queries).
     private(set) var space: Space
-    /// File order, then spawned bodies in spawn order. A removed body's entry
-    /// stays, as nil (its Chipmunk objects are freed), so construction indices
-    /// stay stable.
+    /// One entry per body: file order, then spawned bodies in spawn order. A
+    /// removed body's entry stays, as nil (its Chipmunk objects are freed), so
+    /// construction indices stay stable.
     public private(set) var bodies: [WorldBody?] = []
-    /// The same bodies as drawing sees them (kept beside `bodies`, so that a
-    /// snapshot shares this array instead of building one each step).
-    private(set) var drawnBodies: [DrawnBody?] = []
-    /// The same bodies' Chipmunk objects, for the per-step loops (reading a
-    /// `WorldBody` out of `bodies` copies all of it).
-    private var chipmunkBodies: [Body?] = []
+    /// Counts the changes to which bodies there are (a spawn, a removal, a
+    /// rebuild), so that what is derived from `bodies` can be kept until it changes.
+    public private(set) var bodiesRevision = 0
     /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
     private(set) var joints: [Joint] = []
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [ShapeGeometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
     public private(set) var liveBodyCount = 0
-    /// The dynamic ones of `bodies` still in the world, in the same order: what the hash covers.
-    private var dynamicBodies: [Body] = []
     /// Steps since the world was made (a reset does not restart the count).
     public private(set) var stepCount = 0
     /// The last tilt applied, if any.
     public private(set) var tilt: Vector?
     private let gravityLength: Double
-    /// Each body's pose before the last step, by index into `bodies`, for
-    /// drawing between steps. Kept only when `keepsPreviousPoses` is on (the
-    /// window turns it on; headless runs do not pay for it).
-    public private(set) var previousPoses: [Pose] = []
-    /// Whether each step keeps the poses before it in `previousPoses` (off by default).
-    public var keepsPreviousPoses = false
     private(set) var grab: Grab?
     /// Kinematic bodies that follow an animation, by index into `bodies`.
     private var animated: [(index: Int, animation: AnimationSpec)] = []
@@ -119,12 +108,9 @@ public final class World {
         // 1. The space.
         space = Space()
         bodies = []
-        drawnBodies = []
-        chipmunkBodies = []
+        bodiesRevision += 1
         wallCache = nil
         liveBodyCount = 0
-        dynamicBodies = []
-        previousPoses = []
         grab = nil
         tilt = nil
         animated = []
@@ -150,10 +136,6 @@ public final class World {
         // 3. Bodies in file order.
         let count = scene.bodies.count
         bodies.reserveCapacity(count)
-        drawnBodies.reserveCapacity(count)
-        chipmunkBodies.reserveCapacity(count)
-        previousPoses.reserveCapacity(count)
-        dynamicBodies.reserveCapacity(count)
         for spec in scene.bodies {
             try addBody(spec, at: spec.position)
         }
@@ -223,12 +205,9 @@ public final class World {
         body.angularVelocity = spec.angularVelocity
 
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
-        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes, look: spec.look))
-        drawnBodies.append(DrawnBody(kind: spec.type, spec: spec))
-        chipmunkBodies.append(body)
+        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
+        bodiesRevision += 1
         liveBodyCount += 1
-        previousPoses.append(Pose(position: body.position, angle: body.angle))
-        if spec.type == .dynamic { dynamicBodies.append(body) }
     }
 
     // MARK: Events
@@ -271,10 +250,8 @@ public final class World {
                 throw WorldError("cannot remove body \(index): \(error)")
             }
             bodies[index] = nil
-            drawnBodies[index] = nil
-            chipmunkBodies[index] = nil
+            bodiesRevision += 1
             liveBodyCount -= 1
-            dynamicBodies.removeAll { $0 === entry.body }
         case .reset:
             do {
                 try build()
@@ -346,12 +323,6 @@ public final class World {
 
     /// Advances exactly one step of 1/120 s.
     public func step() throws(PhysicsError) {
-        if keepsPreviousPoses {
-            for i in chipmunkBodies.indices {
-                guard let b = chipmunkBodies[i] else { continue }
-                previousPoses[i] = Pose(position: b.position, angle: b.angle)
-            }
-        }
         if let grab {
             // The hand moves a quarter of the way to the target each 1/60 s (the
             // demo app's smoothing), by velocity, so the joint sees a moving
@@ -372,7 +343,7 @@ public final class World {
         guard !animated.isEmpty else { return }
         let endOfStep = Double(stepsSinceBuild + 1) * World.stepDuration
         for (index, animation) in animated {
-            guard let body = chipmunkBodies[index] else { continue }
+            guard let body = bodies[index]?.body else { continue }
             switch animation {
             case .position(let track):
                 let target = track.value(at: endOfStep), p = body.position
@@ -393,8 +364,8 @@ public final class World {
     /// The normative state hash of the world as it is now.
     public var stateHash: UInt64 {
         var hash = StateHash()
-        for body in dynamicBodies {
-            let p = body.position, v = body.velocity
+        for case let entry? in bodies where entry.body.kind == .dynamic {
+            let body = entry.body, p = body.position, v = body.velocity
             hash.add(p.x)
             hash.add(p.y)
             hash.add(body.angle)
@@ -408,12 +379,9 @@ public final class World {
     /// The dynamic bodies still in the world, in construction order (the ones the hash covers).
     public var dynamicWorldBodies: [WorldBody] { bodies.compactMap { $0?.body.kind == .dynamic ? $0 : nil } }
 
-    /// The pose to draw body `index` at, `alpha` of the way through the last step.
-    public func pose(of index: Int, alpha: Double) -> Pose {
-        guard let b = chipmunkBodies[index] else { return previousPoses[index] }
-        let current = Pose(position: b.position, angle: b.angle)
-        guard keepsPreviousPoses else { return current }
-        return previousPoses[index].interpolated(to: current, alpha)
+    /// Each body's pose now, by construction index (a removed body's: the origin).
+    public var poses: [Pose] {
+        bodies.map { $0.map { Pose(position: $0.body.position, angle: $0.body.angle) } ?? Pose(position: .zero, angle: 0) }
     }
 
     /// The index of the body under a world point (within `tolerance`), if any.

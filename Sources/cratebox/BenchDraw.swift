@@ -17,7 +17,7 @@ extension Bench {
     func drawnQuads(_ scene: Scene, after steps: Int = 240) throws -> (snapshot: WorldSnapshot, boxes: [Double], walls: [Double]) {
         let world = try World(scene: scene)
         try world.step(steps)
-        let snapshot = world.snapshot()
+        let snapshot = WorldSnapshot(world: world)
         var boxes: [Double] = []
         for (i, body) in snapshot.bodies.enumerated() {
             guard let body else { continue }

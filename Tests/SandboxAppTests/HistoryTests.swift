@@ -11,10 +11,10 @@ import TestSupport
 @Suite struct HistoryTests {
     static func frames(_ name: String, steps: Int) throws -> (World, [WorldSnapshot]) {
         let world = try World(scene: loadShippedScene(name))
-        var frames = [world.snapshot()]
+        var frames = [WorldSnapshot(world: world)]
         for _ in 0..<steps {
             try world.step()
-            frames.append(world.snapshot())
+            frames.append(WorldSnapshot(world: world))
         }
         return (world, frames)
     }
@@ -26,7 +26,7 @@ import TestSupport
         var history = History(budget: perFrame * 10_000)
         let world = try World(scene: loadShippedScene("crates.json"))
         for _ in 0..<30_000 {
-            history.record(world.snapshot())
+            history.record(WorldSnapshot(world: world))
             try world.step()
         }
         #expect(history.bytes <= history.budget)
@@ -45,7 +45,7 @@ import TestSupport
         var history = History(budget: 50_000)
         let world = try World(scene: loadShippedScene("pile.json"))  // 24 kB of poses a frame
         for _ in 0..<50 {
-            history.record(world.snapshot())
+            history.record(WorldSnapshot(world: world))
             try world.step()
         }
         #expect(history.frames.count >= 1 && history.bytes <= 50_000)
@@ -72,7 +72,7 @@ import TestSupport
         var pictures: [Int: [UInt8]] = [:]
         for _ in 0..<600 {
             try world.step()
-            history.record(world.snapshot())
+            history.record(WorldSnapshot(world: world))
             if world.stepCount == 200 || world.stepCount == 600 {
                 pictures[world.stepCount] = try Offscreen.pixels(of: world, width: 200, height: 300, debug: false)
             }

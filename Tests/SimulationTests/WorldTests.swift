@@ -227,17 +227,6 @@ import TestSupport
             #expect(again.space.gravity == world.space.gravity)
         }
     }
-
-    @Test func posesInterpolateBetweenSteps() throws {
-        let world = try World(scene: DefaultScene.scene())
-        world.keepsPreviousPoses = true
-        try world.step(5)
-        let before = world.previousPoses[0], after = Pose(position: world.bodies[0]!.body.position, angle: world.bodies[0]!.body.angle)
-        #expect(world.pose(of: 0, alpha: 0) == before)
-        #expect(world.pose(of: 0, alpha: 1) == after)
-        let half = world.pose(of: 0, alpha: 0.5)
-        #expect(abs(half.position.y - (before.position.y + after.position.y) / 2) < 1e-9)
-    }
 }
 
 @Suite struct AnimatedBodyTests {

@@ -1,5 +1,6 @@
 import Geometry
 import SceneFormat
+import Simulation
 
 /// A body as drawing needs it: what it is made of and how it looks.
 public struct DrawnBody: Sendable {
@@ -20,7 +21,7 @@ public final class WorldSnapshot: Sendable {
     public let scene: Scene
     /// By construction index; nil for a removed body.
     public let bodies: [DrawnBody?]
-    /// Each body's pose before and after the last step, by construction index.
+    /// Each body's pose before the last step, by construction index.
     public let previous: [Pose]
     /// Each body's pose after the last step, by construction index.
     public let current: [Pose]
@@ -44,21 +45,28 @@ public final class WorldSnapshot: Sendable {
     /// The contact points in world coordinates (debug drawing only).
     public let contacts: [Vector]?
 
-    init(world: World, debug: Bool) {
+    /// The world as it is, drawn between `previous` poses (by construction
+    /// index: the poses before its last step) and now; without them, as it is.
+    public init(world: World, previous: [Pose]? = nil, bodies: [DrawnBody?]? = nil, debug: Bool = false) {
         scene = world.scene
-        bodies = world.drawnBodies
-        let current = world.bodies.indices.map { world.pose(of: $0, alpha: 1) }
+        self.bodies = bodies ?? WorldSnapshot.drawnBodies(world)
+        let current = world.poses
         self.current = current
-        previous = world.keepsPreviousPoses ? world.previousPoses : current
+        self.previous = previous.map { $0.count == current.count ? $0 : current } ?? current
         walls = world.wallShapes
         jointAnchors = world.jointAnchors
-        joints = world.drawnJoints
+        joints = world.jointStates.map(DrawnJoint.init)
         grab = world.grabbedBody.flatMap { index in world.grabTarget.map { (index, $0) } }
         stepCount = world.stepCount
         liveBodyCount = world.liveBodyCount
         tilt = world.tilt
-        outlines = debug ? world.outlines(alpha: 1) : nil
+        outlines = debug ? world.outlines : nil
         contacts = debug ? world.contactPoints : nil
+    }
+
+    /// The world's bodies as drawing sees them.
+    public static func drawnBodies(_ world: World) -> [DrawnBody?] {
+        world.bodies.map { $0.map { DrawnBody(kind: $0.kind, spec: $0.spec) } }
     }
 
     /// The same state for keeping (the time machine's history): drawn as it is
@@ -97,9 +105,28 @@ public final class WorldSnapshot: Sendable {
     }
 }
 
-extension World {
-    /// What drawing needs of the world now; `debug` adds outlines and contacts.
-    public func snapshot(debug: Bool = false) -> WorldSnapshot {
-        WorldSnapshot(world: self, debug: debug)
+/// Makes the snapshots of a world that is stepped, so that each can be drawn
+/// between its last two steps: `willStep` before each step keeps the poses
+/// before it. The bodies' descriptions are shared between snapshots until the
+/// bodies change. One per stepping thread (it is not shared).
+public final class SnapshotMaker {
+    private var previous: (world: ObjectIdentifier, poses: [Pose])?
+    private var bodies: (world: ObjectIdentifier, revision: Int, drawn: [DrawnBody?])?
+
+    public init() {}
+
+    /// Keeps the world's poses before its next step.
+    public func willStep(_ world: World) {
+        previous = (ObjectIdentifier(world), world.poses)
+    }
+
+    /// The world after its last step, drawn between the poses kept by `willStep` and now.
+    public func snapshot(_ world: World, debug: Bool) -> WorldSnapshot {
+        let id = ObjectIdentifier(world)
+        if bodies?.world != id || bodies?.revision != world.bodiesRevision {
+            bodies = (id, world.bodiesRevision, WorldSnapshot.drawnBodies(world))
+        }
+        let before = previous?.world == id ? previous?.poses : nil
+        return WorldSnapshot(world: world, previous: before, bodies: bodies?.drawn, debug: debug)
     }
 }
