@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "Editing", "Controls", "ReferenceRunner", "CDrawRunner", "CSDL2", "Geometry", "JSONText", "Animation",
+                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "Editing", "Controls", "ReferenceRunner", "CDrawRunner", "Geometry", "JSONText", "Animation",
                 "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -17,6 +17,8 @@ public enum Palette {
     public static let joint = SDL_Color(r: 250, g: 220, b: 90, a: 255)
     public static let contact = SDL_Color(r: 255, g: 60, b: 60, a: 255)
     public static let bounds = SDL_Color(r: 200, g: 90, b: 220, a: 255)
+    /// The benchmark picture's series: World (Swift) and plain C.
+    public static let benchWorld = SDL_Color(r: 30, g: 80, b: 160, a: 255), benchC = SDL_Color(r: 60, g: 150, b: 70, a: 255)
     /// Joints as parts: rods and mounts, spring steel, rope, bolt heads.
     public static let rod = SDL_Color(r: 170, g: 176, b: 188, a: 255)
     public static let spring = SDL_Color(r: 205, g: 212, b: 224, a: 255)

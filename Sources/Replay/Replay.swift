@@ -44,17 +44,22 @@ public final class Replay {
 
     /// Decodes the embedded scene and builds its world at step 0. Throws for a journal without a header or with a scene that is not valid.
     public init(journal: Journal, file: String) throws(JournalError) {
-        guard let header = journal.header else { throw JournalError(file: file, line: 1, message: "no header") }
         self.journal = journal
-        do {
-            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))")
-        } catch {
-            throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")
-        }
+        scene = try Replay.embeddedScene(of: journal, file: file)
         do {
             world = try World(scene: scene)
         } catch {
             throw JournalError(file: file, line: 1, message: "the embedded scene cannot be built: \(error)")
+        }
+    }
+
+    /// The scene a journal embeds, decoded and validated (without building its world).
+    public static func embeddedScene(of journal: Journal, file: String) throws(JournalError) -> Scene {
+        guard let header = journal.header else { throw JournalError(file: file, line: 1, message: "no header") }
+        do {
+            return try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))")
+        } catch {
+            throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")
         }
     }
 

@@ -98,7 +98,7 @@ public enum ReplaySuite {
         }
         let replay: Replay
         do {
-            let bytes = try readRegularFile(path, limit: 1 << 30)
+            let bytes = try readRegularFile(path, limit: FileLimits.journal)
             replay = try Replay(journal: try Journal.parse(bytes, file: path), file: path)
         } catch let error as UnreadableFile {
             return verdict(.error, "cannot read: \(error.reason)")

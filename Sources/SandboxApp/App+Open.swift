@@ -17,40 +17,26 @@ extension App {
     /// the current world running and its errors shown until the next open.
     @discardableResult
     func open(_ path: String, keepCamera: Bool = false) -> Bool {
-        let bytes: [UInt8]
+        let loaded: LoadedFile
         do {
-            bytes = try readRegularFile(path, limit: 1 << 30)
+            loaded = try Loader.load(path)
         } catch {
-            show(problems: ["\(error)"])
+            show(problems: Array(error.lines.prefix(8)) + (error.lines.count > 8 ? ["... and \(error.lines.count - 8) more"] : []))
             return false
         }
-        if Journal.looksLikeJournal(bytes) { return openReplay(path, bytes) }
-        let scene: Scene
-        do {
-            scene = try Scene.decode(bytes, file: path)
-        } catch {
-            show(problems: error.errors.prefix(8).map(\.description) + (error.errors.count > 8 ? ["... and \(error.errors.count - 8) more"] : []))
-            return false
-        }
-        let text = String(decoding: bytes, as: UTF8.self), name = path.split(separator: "/").last.map(String.init) ?? path
-        return replace(scene, watching: false, keepCamera: keepCamera, path: path) {
-            .live(try Session(scene: scene, sceneText: text, sceneFile: name))
-        }
-    }
-
-    private func openReplay(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let journal: Journal, scene: Scene
-        do {
-            journal = try Journal.parse(bytes, file: path)
-            scene = try Replay(journal: journal, file: path).scene
-        } catch {
-            show(problems: ["\(error)"])
-            return false
-        }
-        return replace(scene, watching: true, keepCamera: false, path: path) {
-            let replay = try Replay(journal: journal, file: path)
-            try replay.rewind()
-            return .watching(Watching(replay))
+        switch loaded {
+        case .scene(let file):
+            return replace(file.scene, watching: false, keepCamera: keepCamera, path: path) {
+                .live(try Session(scene: file.scene, sceneText: file.text, sceneFile: file.fileName))
+            }
+        case .journal(let file):
+            guard let scene = file.scene else { return false }  // a journal read for watching has its header
+            let journal = file.journal
+            return replace(scene, watching: true, keepCamera: false, path: path) {
+                let replay = try Replay(journal: journal, file: path)
+                try replay.rewind()
+                return .watching(Watching(replay))
+            }
         }
     }
 
@@ -113,7 +99,7 @@ extension App {
             return
         }
         let folder = current.contains("/") ? String(current[..<current.lastIndex(of: "/")!]) : "."
-        let name = String(current.split(separator: "/").last ?? "")
+        let name = Loader.fileName(current)
         let scenes = App.sceneFiles(in: folder)
         guard !scenes.isEmpty else { return }
         let at = scenes.firstIndex(of: name) ?? (direction > 0 ? -1 : scenes.count)
@@ -144,7 +130,7 @@ final class FileWatch {
 
     init?(path: String) {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        name = String(path.split(separator: "/").last ?? "")
+        name = Loader.fileName(path)
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)

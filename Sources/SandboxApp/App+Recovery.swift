@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Editing
 import FileOutput
+import Replay
 import Render
 import SceneFormat
 
@@ -42,9 +43,9 @@ extension App {
         }
         let scene: Scene
         do {
-            scene = try Scene.decode(try readRegularFile(path, limit: Limits.fileBytes), file: path)
+            scene = try Loader.scene(path).scene
         } catch {
-            hud.show("cannot recover \(path): \(error)")
+            hud.show("cannot recover: \(error.lines.first ?? "")")
             return
         }
         builder.perform { doc throws(EditRefused) in try doc.commit(scene, select: nil) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSDL2
+import ArgumentParser
 import Controls
 import JSONText
 import ReferenceRunner
@@ -10,10 +10,34 @@ import SceneFormat
 import SandboxApp
 import Simulation
 
-/// `bench --capacity`: the largest pile (`Pile`) whose mean step stays under
+/// `bench capacity`: the largest pile (`Pile`) whose mean step stays under
 /// 1/120 s, found by bisection, for World and for plain C; with `--window`, the
 /// largest pile the real window runs without dropping sim time.
-extension Bench {
+struct BenchCapacity: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capacity",
+        abstract: "The largest awake pile whose mean step stays under 1/120 s, for World and plain C (with --window: in the real window, without dropping sim time)."
+    )
+
+    @OptionGroup var options: BenchOptions
+
+    @Flag(help: "Run each pile in the real window instead (for --seconds each).")
+    var window = false
+
+    @Option(help: "With --window: seconds each pile runs.")
+    var seconds = 4.0
+
+    @Option(help: "Draw ms per step against crates, for World and plain C, into this PNG.")
+    var picture: String?
+
+    var json: Bool { options.json }
+
+    func validate() throws {
+        if !(seconds >= 1.5 && seconds <= 3600) { throw ValidationError("--seconds must be between 1.5 and 3600 (the first second is not measured)") }
+        if window { try Run.requireDisplay() }
+        if window && picture != nil { throw ValidationError("--picture draws the headless figures; leave out --window") }
+    }
+
     static let settleSteps = 240, timedSteps = 240
 
     /// The largest count for which `fits` holds: doubling from 250, then
@@ -49,43 +73,43 @@ extension Bench {
         return (Monotonic.threadCPU - start) / Double(timedSteps)
     }
 
-    func benchCapacity() throws {
+    func run() throws {
         let budget = World.stepDuration
         let log = { (what: String, n: Int, cost: String, fits: Bool) in
             if !self.json { say("  \(what) \(n) crates: \(cost) \(fits ? "fits" : "too many")") }
         }
         var cPoints: [(crates: Int, ms: Double)] = [], worldPoints: [(crates: Int, ms: Double)] = []
         if !json { say("capacity: the largest awake pile whose mean step stays under 1/120 s (scripts: Sources/cratebox/Pile.swift)") }
-        let c = try Bench.largest { n in
-            let step = try Bench.cStep(crates: n)
+        let c = try BenchCapacity.largest { n in
+            let step = try BenchCapacity.cStep(crates: n)
             cPoints.append((n, step * 1e3))
             log("plain C", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
             return step < budget
         }
         let mine: Int
         if window {
-            mine = try Bench.largest { n in
+            mine = try BenchCapacity.largest { n in
                 let pile = try Pile.scene(crates: n)
-                let f = try Bench.windowFigures(pile.scene, text: pile.text, file: "pile", seconds: seconds ?? 4)
+                let f = try BenchWindow.windowFigures(pile.scene, text: pile.text, file: "pile", seconds: seconds)
                 log("window", n, "\(NumberText.fixed(f.droppedSeconds, 3)) s dropped, \(NumberText.fixed(f.fps, 1)) fps", f.droppedSeconds == 0)
                 return f.droppedSeconds == 0
             }
         } else {
-            mine = try Bench.largest { n in
-                let step = try Bench.worldStep(crates: n)
+            mine = try BenchCapacity.largest { n in
+                let step = try BenchCapacity.worldStep(crates: n)
                 worldPoints.append((n, step * 1e3))
                 log("World", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
                 return step < budget
             }
         }
         if let picture, !window {
-            let series = [BenchPicture.Series(title: "World (Swift)", points: worldPoints, color: SDL_Color(r: 30, g: 80, b: 160, a: 255)),
-                          BenchPicture.Series(title: "plain C", points: cPoints, color: SDL_Color(r: 60, g: 150, b: 70, a: 255))]
+            let series = [BenchPicture.Series(title: "World (Swift)", points: worldPoints, color: Palette.benchWorld),
+                          BenchPicture.Series(title: "plain C", points: cPoints, color: Palette.benchC)]
             do {
                 try BenchPicture.render(series, budgetMs: budget * 1e3, title: "ms per step (CPU time), the piles the bisection tried",
                                         width: 900, height: 500, to: picture)
             } catch {
-                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
+                throw Failure.cannotCreate(error)
             }
         }
         let ratio = NumberText.fixed(Double(mine) / Double(max(c, 1)), 3)

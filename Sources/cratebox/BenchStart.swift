@@ -1,41 +1,53 @@
-import JSONText
+import ArgumentParser
+import FileOutput
 import ReferenceRunner
+import Replay
 import SceneFormat
 import Simulation
 
-/// `bench --start`: how long a scene takes to open, in its parts (median of
+/// `bench start`: how long a scene takes to open, in its parts (median of
 /// the runs): reading the file, decoding and validating it, building the
 /// World, and its first step.
-extension Bench {
-    func benchStart() throws {
-        let path = scene ?? ""
-        let clock = ContinuousClock()
+struct BenchStart: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Time opening SCENE: reading, decoding and validating, building the World, its first step."
+    )
+
+    @Argument(help: "A scene file.")
+    var scene: String
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+        let clock = ContinuousClock(), runs = options.runs(11)
         var read: [Double] = [], decode: [Double] = [], build: [Double] = [], first: [Double] = []
         var bodies = 0, cBuild: [Double] = []
         for _ in 0..<runs {
             var t = clock.now
-            let bytes = try readFile(path)
+            let bytes: [UInt8]
+            do { bytes = try readRegularFile(scene, limit: FileLimits.scene) } catch { throw Failure(Exit.unreadable, "cratebox: \(error)") }
             read.append((clock.now - t).seconds)
             t = clock.now
-            let scene = try Scene.decode(bytes, file: path)
+            let decoded: Scene
+            do { decoded = try Scene.decode(bytes, file: scene) } catch { throw Failure(Exit.invalidScene, error.description) }
             decode.append((clock.now - t).seconds)
             t = clock.now
-            let world = try World(scene: scene)
+            let world = try World(scene: decoded)
             build.append((clock.now - t).seconds)
             t = clock.now
             try world.step()
             first.append((clock.now - t).seconds)
-            bodies = scene.bodies.count
-            if CRunnerWorld.supports(scene) {
+            bodies = decoded.bodies.count
+            if CRunnerWorld.supports(decoded) {
                 t = clock.now
-                let c = CRunnerWorld(scene: scene)
+                let c = CRunnerWorld(scene: decoded)
                 cBuild.append((clock.now - t).seconds)
                 withExtendedLifetime(c) {}  // its teardown is not timed
             }
         }
-        let ms = { (values: [Double]) in NumberText.fixed(self.median(values) * 1e3, 2) + " ms" }
+        let ms = { (values: [Double]) in Figures.ms(Figures.median(values)) + " ms" }
         let total = zip(zip(read, decode), zip(build, first)).map { $0.0 + $0.1 + $1.0 + $1.1 }
-        say("start: \(path), \(bodies) bodies, median of \(runs) runs")
+        say("start: \(scene), \(bodies) bodies, median of \(runs) runs")
         say("  read the file:          \(ms(read))")
         say("  decode and validate:    \(ms(decode))")
         say("  build the World:        \(ms(build))")

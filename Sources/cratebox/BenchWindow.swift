@@ -1,3 +1,4 @@
+import ArgumentParser
 import CDrawRunner
 import Controls
 import JSONText
@@ -5,8 +6,31 @@ import ReferenceRunner
 import SandboxApp
 import SceneFormat
 
-/// `bench --window`: the real window, left running with no input.
-extension Bench {
+/// `bench window`: the real window, left running with no input, against
+/// plain C's window (the plain C runner stepping beside a plain C loop
+/// drawing the same crates), in pairs of runs.
+struct BenchWindow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the real window on SCENE for --seconds with no input and report frames, frame times, physics and drawing costs against plain C's window."
+    )
+
+    @OptionGroup var input: SceneArgument
+    @OptionGroup var options: BenchOptions
+
+    @Option(help: "Seconds each window runs (the first second is not measured).")
+    var seconds = 10.0
+
+    func validate() throws {
+        if !(seconds >= 1.5 && seconds <= 3600) { throw ValidationError("--seconds must be between 1.5 and 3600 (the first second is not measured)") }
+        try Run.requireDisplay()
+    }
+
+    func run() throws {
+        let loaded = try input.load()
+        try benchWindow(loaded.scene, text: loaded.text)
+    }
+
     /// Runs `scene` in the window for `seconds`; the figures from its first second on.
     static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double) throws -> WindowFigures {
         var options = App.Options()
@@ -15,7 +39,7 @@ extension Bench {
         let app = App(scene: scene, sceneText: text, sceneFile: file, options: options)
         try Run.open(app)
         guard let figures = app.windowFigures else {
-            throw Failure(Exit.failure, "cratebox: the window closed before its first second was over")
+            throw Failure.failed("the window closed before its first second was over")
         }
         return figures
     }
@@ -38,13 +62,13 @@ extension Bench {
     /// other core as the window's physics thread. Nil when the scene is not all
     /// crates or the C runner cannot run it.
     func cBesideDrawing(_ scene: Scene, seconds: Double) throws -> Double? {
-        guard CRunnerWorld.supports(scene), let (_, boxes, walls) = try? drawnQuads(scene, after: 0) else { return nil }
+        guard CRunnerWorld.supports(scene), let (_, boxes, walls) = try? BenchQuads.of(scene, named: input.name, after: 0) else { return nil }
         let c = CRunnerWorld(scene: scene)
-        return try Bench.withWindow("cratebox bench --window (plain C)", scene) { canvas in
+        return try BenchQuads.withWindow("cratebox bench window (plain C)", scene) { canvas in
             var steps: Int32 = 0, cpu = 0.0
-            let status = cd_window_beside(canvas.renderer, canvas.painter.crateTexture, canvas.cCamera, boxes, Int32(boxes.count / 5),
+            let status = cd_window_beside(canvas.renderer, canvas.painter.crateTexture, BenchQuads.camera(canvas, scene), boxes, Int32(boxes.count / 5),
                                           walls, Int32(walls.count / 5), c.pointer, seconds, 1, &steps, &cpu)
-            guard status == 0 else { throw Failure(Exit.failure, "cratebox: plain C's window could not start its thread") }
+            guard status == 0 else { throw Failure.failed("plain C's window could not start its thread") }
             return steps > 0 ? cpu / Double(steps) : nil
         }
     }
@@ -57,12 +81,11 @@ extension Bench {
     }
 
     func benchWindow(_ scene: Scene, text: String) throws {
-        let seconds = self.seconds ?? 10
         var pairs: [WindowPair] = []
-        for run in 0..<runs {
+        for run in 0..<options.runs(3) {
             var beside: Double?
             if run % 2 == 1 { beside = try cBesideDrawing(scene, seconds: seconds) }
-            let figures = try Bench.windowFigures(scene, text: text, file: self.scene ?? "crates.json", seconds: seconds)
+            let figures = try BenchWindow.windowFigures(scene, text: text, file: input.name, seconds: seconds)
             if run % 2 == 0 { beside = try cBesideDrawing(scene, seconds: seconds) }
             pairs.append(WindowPair(figures: figures, beside: beside))
         }
@@ -70,18 +93,18 @@ extension Bench {
         let sorted = pairs.sorted { ($0.ratio ?? $0.figures.physicsPerStep) < ($1.ratio ?? $1.figures.physicsPerStep) }
         let pair = sorted[sorted.count / 2]
         let f = pair.figures
-        let c = Bench.cPerStep(scene, after: f.stepsBefore, steps: f.steps)
+        let c = BenchWindow.cPerStep(scene, after: f.stepsBefore, steps: f.steps)
         let ratios = pairs.compactMap(\.ratio)
         let ms = { (x: Double) in NumberText.fixed(x * 1e3, 2) }
         let dropped = pairs.map(\.figures.droppedSeconds).max() ?? 0
-        if json {
+        if options.json {
             var fields = [("frames", "\(f.frames)"), ("fps", NumberText.fixed(f.fps, 1)), ("frameP50Ms", ms(f.frameP50)),
                           ("frameP99Ms", ms(f.frameP99)), ("physicsMsPerStep", ms(f.physicsPerStep)),
                           ("drawMsPerFrame", ms(f.drawPerFrame)), ("droppedSeconds", NumberText.fixed(dropped, 3)),
                           ("steps", "\(f.steps)"), ("runs", "\(pairs.count)")]
             if let c { fields += [("cHeadlessMsPerStep", ms(c)), ("ratioHeadless", NumberText.fixed(f.physicsPerStep / c, 3))] }
             if let beside = pair.beside, !ratios.isEmpty {
-                fields += [("cMsPerStep", ms(beside)), ("ratio", NumberText.fixed(median(ratios), 3))]
+                fields += [("cMsPerStep", ms(beside)), ("ratio", NumberText.fixed(Figures.median(ratios), 3))]
             }
             say("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
             return
@@ -93,7 +116,7 @@ extension Bench {
         if let beside = pair.beside, !ratios.isEmpty {
             let range = "\(NumberText.fixed(ratios.min()!, 3)) to \(NumberText.fixed(ratios.max()!, 3))"
             say("  plain C:  \(ms(beside)) ms/step in plain C's window (a C thread stepping in real time beside a C loop drawing the same crates at 60 fps)")
-            say("  ratio:    \(NumberText.fixed(median(ratios), 3)) (median of \(ratios.count) paired runs, \(range); aim <= 1.10)")
+            say("  ratio:    \(NumberText.fixed(Figures.median(ratios), 3)) (median of \(ratios.count) paired runs, \(range); aim <= 1.10)")
         }
         if let c { say("  headless: plain C \(ms(c)) ms/step on an idle core (ratio \(NumberText.fixed(f.physicsPerStep / c, 3)): the difference is the drawing on the other core sharing caches and memory)") }
         say("  dropped:  \(NumberText.fixed(dropped, 3)) s of sim time (the most of any run)")

@@ -38,33 +38,10 @@ struct Cratebox: ParsableCommand {
             exit(withError: Exit.outputFailed)
         }
         if let failure = failure as? Failure {
-            printError(failure.message)
+            if !failure.message.isEmpty { printError(failure.message) }
             exit(withError: failure.status)
         }
         if let failure { exit(withError: failure) }
     }
 }
 
-/// A command's failure: the lines to print on standard error and the exit
-/// status that goes with them, decided where the error is understood (never
-/// by reading the message).
-struct Failure: Error {
-    var status: ExitCode
-    var message: String
-    init(_ status: ExitCode, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-}
-
-/// The exit codes of sysexits.h that the command line promises.
-enum Exit {
-    static let invalidScene = ExitCode(65)
-    static let unreadable = ExitCode(66)
-    static let failure = ExitCode(1)
-    static let noDisplay = ExitCode(69)
-    /// A tool cratebox needs is missing (EX_UNAVAILABLE, as for no display).
-    static let unavailable = ExitCode(69)
-    static let cannotCreate = ExitCode(73)
-    static let outputFailed = ExitCode(74)
-}

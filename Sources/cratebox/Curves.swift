@@ -14,8 +14,8 @@ struct Curves: ParsableCommand {
             help: ArgumentHelp("Also plot a cubic Bezier given by its control points (repeatable).", valueName: "x1,y1,x2,y2"))
     var functions: [ControlPoints] = []
 
-    @Option(help: "Picture size in pixels, WxH.")
-    var size = PictureSize(argument: "1200x700")!
+    @OptionGroup var sizeOption: SizeOption
+    var size: PictureSize { sizeOption.or(PictureSize(argument: "1200x700")!) }
 
     struct ControlPoints: ExpressibleByArgument {
         var function: TimingFunction
@@ -32,8 +32,7 @@ struct Curves: ParsableCommand {
         do {
             try CurvesPicture.render(curves, width: size.width, height: size.height, to: output)
         } catch {
-            printError("cratebox: \(error)")
-            throw Exit.cannotCreate
+            throw Failure.cannotCreate(error)
         }
         say("\(output): \(curves.count) curves, \(size.width)x\(size.height)")
     }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
-import CSDL2
+import Render
 import Replay
 import SceneFormat
 
@@ -10,10 +10,8 @@ extension Cratebox {
     /// What `--version` prints: cratebox's version and what it runs on (a bug
     /// report, like a journal, needs the libraries and the platform).
     static let version: String = {
-        var sdl = SDL_version()
-        SDL_GetVersion(&sdl)
         let p = Platform.current
-        return "cratebox 0.23.0 (Chipmunk \(p.chipmunk), SDL \(sdl.major).\(sdl.minor).\(sdl.patch), \(p.arch) \(p.os), \(p.libc))"
+        return "cratebox 0.23.0 (Chipmunk \(p.chipmunk), SDL \(SDLInfo.version), \(p.arch) \(p.os), \(p.libc))"
     }()
 
     /// The default command (`run`) takes a scene as its first word, so a

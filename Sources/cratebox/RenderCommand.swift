@@ -7,24 +7,6 @@ import Replay
 import SceneFormat
 import Simulation
 
-/// `--size WxH`.
-struct PictureSize: ExpressibleByArgument, CustomStringConvertible {
-    var width: Int
-    var height: Int
-
-    /// "1280x720", as it is given (and as `--help` shows a default).
-    var description: String { "\(width)x\(height)" }
-    var defaultValueDescription: String { description }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...Offscreen.maxSize).contains(w), (1...Offscreen.maxSize).contains(h) else { return nil }
-        width = w
-        height = h
-    }
-}
-
 struct RenderPicture: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -36,15 +18,13 @@ struct RenderPicture: ParsableCommand {
 
     @OptionGroup var duration: RunLength
 
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Tilt the box before the first step: X,Y in g.", valueName: "x,y"))
-    var tilt: Tilt?
+    @OptionGroup var tilt: TiltOption
 
     @Option(help: "The PNG to write.")
     var output: String?
 
-    @Option(help: "Picture size in pixels, WxH.")
-    var size = PictureSize(argument: "1280x720")!
+    @OptionGroup var sizeOption: SizeOption
+    var size: PictureSize { sizeOption.or() }
 
     @Flag(help: "Draw shape outlines, joints, contacts, sleeping bodies and bounding boxes.")
     var debug = false
@@ -71,20 +51,21 @@ struct RenderPicture: ParsableCommand {
     }
 
     func run() throws {
-        if let path = self.scene, let bytes = try? readFile(path), Journal.looksLikeJournal(bytes) {
-            try renderReplay(path)
-            return
+        let loaded: LoadedScene
+        switch try load() {
+        case .journal: return try renderReplay(self.scene!)
+        case .scene(let scene): loaded = scene
         }
-        let scene = try loadScene(self.scene).scene
+        let scene = loaded.scene
         if let video {
             let world = try World(scene: scene)
-            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try tilt.apply(to: world)
             try writeVideo(to: video, total: duration.stepCount, world: { world }, advance: { try world.step() })
             return
         }
         if let frames {
             let world = try World(scene: scene)
-            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try tilt.apply(to: world)
             try writeFrames(to: frames, total: duration.stepCount, world: { world }, advance: { try world.step() })
             return
         }
@@ -92,41 +73,41 @@ struct RenderPicture: ParsableCommand {
         let world: World
         do {
             world = try World(scene: scene)
-            if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try tilt.apply(to: world)
             try world.step(duration.stepCount)
         } catch {
-            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
-            throw Exit.failure
+            throw Failure.failed("\(self.scene ?? DefaultScene.fileName): \(error)")
         }
         do {
             try Offscreen.render(world, width: size.width, height: size.height, debug: debug, to: output)
         } catch {
-            printError("cratebox: \(error)")
-            throw Exit.cannotCreate
+            throw Failure.cannotCreate(error)
         }
         say("\(output): \(size.width)x\(size.height), \(scene.name) after \(world.stepCount) steps")
     }
 }
 
 extension RenderPicture {
+    /// The scene or journal given (the built-in scene when none is).
+    func load() throws(Failure) -> LoadedFile {
+        guard let path = scene else { return .scene(try SceneArgument(scene: nil).load()) }
+        do { return try Loader.load(path) } catch { throw Failure(error) }
+    }
+
     /// A replay: the world at step N of the journal (or a frame sequence of it).
     func renderReplay(_ path: String) throws {
         let replay = try makeReplay(path)
-        if tilt != nil {
-            printError("cratebox: --tilt does not apply to a replay: its tilts are in the journal")
-            throw ExitCode.validationFailure
-        }
-        let target = duration.steps != nil || duration.seconds != nil ? duration.stepCount : replay.lastStep
+        if tilt.tilt != nil { throw Failure.usage("--tilt does not apply to a replay: its tilts are in the journal") }
+        let target = duration.isGiven ? duration.stepCount : replay.lastStep
         if target > replay.lastStep {
-            printError("cratebox: \(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
-            throw ExitCode.validationFailure
+            throw Failure.usage("\(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
         }
         if let video {
             var problem: Replay.Outcome?
             try writeVideo(to: video, total: target, world: { replay.world }, advance: {
                 if problem == nil, let p = replay.advance() { problem = p }
             })
-            if let problem { printError("cratebox: \(path): \(problem)"); throw Exit.failure }
+            if let problem { throw Failure.failed("\(path): \(problem)") }
             return
         }
         if let frames {
@@ -134,18 +115,14 @@ extension RenderPicture {
             try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: {
                 if problem == nil, let p = replay.advance() { problem = p }
             })
-            if let problem { printError("cratebox: \(path): \(problem)"); throw Exit.failure }
+            if let problem { throw Failure.failed("\(path): \(problem)") }
             return
         }
-        if let problem = try replay.seek(to: target) {
-            printError("cratebox: \(path): \(problem)")
-            throw Exit.failure
-        }
+        if let problem = try replay.seek(to: target) { throw Failure.failed("\(path): \(problem)") }
         do {
             try Offscreen.render(replay.world, width: size.width, height: size.height, debug: debug, to: output!)
         } catch {
-            printError("cratebox: \(error)")
-            throw Exit.cannotCreate
+            throw Failure.cannotCreate(error)
         }
         say("\(output!): \(size.width)x\(size.height), replay of \(replay.scene.name) at step \(replay.world.stepCount)")
     }
@@ -156,12 +133,10 @@ extension RenderPicture {
         var info = stat()
         if stat(directory, &info) != 0 {
             guard mkdir(directory, 0o755) == 0 else {
-                printError("cratebox: \(directory): cannot create: \(String(cString: strerror(errno)))")
-                throw Exit.cannotCreate
+                throw Failure(Exit.cannotCreate, "cratebox: \(directory): cannot create: \(String(cString: strerror(errno)))")
             }
         } else if (info.st_mode & S_IFMT) != S_IFDIR {
-            printError("cratebox: \(directory): not a directory")
-            throw Exit.cannotCreate
+            throw Failure(Exit.cannotCreate, "cratebox: \(directory): not a directory")
         }
         let count = total / every + 1
         let terminal = isatty(2) != 0
@@ -172,8 +147,7 @@ extension RenderPicture {
             do {
                 try Offscreen.render(world(), width: size.width, height: size.height, debug: debug, to: name)
             } catch {
-                printError("cratebox: \(error)")
-                throw Exit.cannotCreate
+                throw Failure.cannotCreate(error)
             }
             if terminal {
                 let width = 40, done = (frame + 1) * width / count

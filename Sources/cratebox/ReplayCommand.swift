@@ -8,32 +8,6 @@ import Replay
 import SandboxApp
 
 /// Reads a journal file, or prints why not and exits 66 / 65.
-func loadJournal(_ path: String, requireHeader: Bool = true) throws -> Journal {
-    let bytes: [UInt8]
-    do {
-        bytes = try readFile(path, limit: 1 << 30)
-    } catch {
-        printError("cratebox: \(error)")
-        throw Exit.unreadable
-    }
-    do {
-        return try Journal.parse(bytes, file: path, requireHeader: requireHeader)
-    } catch {
-        printError(error.description)
-        throw Exit.invalidScene
-    }
-}
-
-func makeReplay(_ path: String) throws -> Replay {
-    let journal = try loadJournal(path)
-    do {
-        return try Replay(journal: journal, file: path)
-    } catch {
-        printError(error.description)
-        throw Exit.invalidScene
-    }
-}
-
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -64,8 +38,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Verify only the K-th of N slices of the journals, K/N (the slices together hold each journal once).")
     var shard: String?
 
-    @Option(help: "Window size in points, WxH.")
-    var size = PictureSize(argument: "1280x720")!
+    @OptionGroup var sizeOption: SizeOption
 
     func validate() throws {
         guard !journals.isEmpty else { throw ValidationError("give a journal") }
@@ -91,19 +64,20 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         if verify && isSuite { return try verifySuite() }
         let journal = journals[0]
-        let replay = try makeReplay(journal)
         if verify {
+            let replay = try makeReplay(journal)
             let outcome = replay.verify()
             say(replay.report(outcome))
             if case .verified = outcome { return }
-            throw Exit.failure
+            throw Failure(Exit.failure, "")  // the line above says why
         }
         try Run.requireDisplay()
         var options = App.Options()
-        options.windowWidth = size.width
-        options.windowHeight = size.height
+        (options.windowWidth, options.windowHeight) = (sizeOption.or().width, sizeOption.or().height)
         options.splash = Run.splashWanted(false)
-        try Run.open(App(replaying: replay.journal, scene: replay.scene, file: journal, options: options))
+        let loaded: LoadedJournal
+        do { loaded = try Loader.journal(journal) } catch { throw Failure(error) }
+        try Run.open(App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options))  // a header was required
     }
 
     func verifySuite() throws {
@@ -122,9 +96,9 @@ struct ReplayCommand: ParsableCommand {
             do {
                 try writeTextFile(ReplaySuite.junit(verdicts, seconds: seconds), to: junit)
             } catch {
-                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
+                throw Failure.cannotCreate(error)
             }
         }
-        if !verdicts.allSatisfy(\.passed) { throw Exit.failure }
+        if !verdicts.allSatisfy(\.passed) { throw Failure(Exit.failure, "") }  // the lines above say which
     }
 }

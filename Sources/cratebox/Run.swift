@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import Editing
 import Render
+import Replay
 import SandboxApp
 
 struct Run: ParsableCommand {
@@ -12,11 +13,10 @@ struct Run: ParsableCommand {
         discussion: "Press H in the window for the keys. Without a display, use `render` or `simulate`."
     )
 
-    @Argument(help: "A scene file (default: the built-in crate scene).")
-    var scene: String?
-
-    @Option(help: "Window size in points, WxH.")
-    var size = PictureSize(argument: "1280x720")!
+    @OptionGroup var input: SceneArgument
+    @OptionGroup var sizeOption: SizeOption
+    var size: PictureSize { sizeOption.or() }
+    var scene: String? { input.scene }
 
     @Option(help: "Where screenshots, saved scenes and recordings go (default: the current directory).")
     var saveTo = "."
@@ -45,7 +45,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         if let build { return try runBuild(build) }
-        let loaded = try loadScene(self.scene)
+        let loaded = try input.load()
         try Run.requireDisplay()
         var options = App.Options()
         options.windowWidth = size.width
@@ -69,14 +69,14 @@ struct Run: ParsableCommand {
         options.splash = Run.splashWanted(noSplash)
         let document: Document
         if access(path, F_OK) == 0 {
-            document = Document(scene: try loadScene(path).scene, file: path)
+            document = Document(scene: try SceneArgument(scene: path).load().scene, file: path)
         } else {
-            let base = path.split(separator: "/").last.map(String.init) ?? path
+            let base = Loader.fileName(path)
             let name = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
             do {
                 document = try Document.emptyBox(width: Double(size.width), height: Double(size.height), name: name, file: path)
             } catch {
-                throw Failure(Exit.failure, "cratebox: \(error.message)")
+                throw Failure.failed(error.message)
             }
         }
         options.recoveryPath = Run.newestRecovery(of: path)
@@ -115,7 +115,7 @@ struct Run: ParsableCommand {
             switch error.kind {
             case .noDisplay: throw noDisplay(error.message)
             case .cannotWrite: throw Failure(Exit.cannotCreate, error.message.split(separator: "\n").map { "cratebox: \($0)" }.joined(separator: "\n"))
-            case .other: throw Failure(Exit.failure, "cratebox: \(error)")
+            case .other: throw Failure.failed("\(error)")
             }
         }
     }

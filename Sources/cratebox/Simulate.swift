@@ -6,71 +6,14 @@ import Replay
 import SceneFormat
 import Simulation
 
-/// `--steps N | --seconds S`, shared by the commands that run a scene forward.
-struct RunLength: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Number of 1/120 s steps to run (default 600).")
-    var steps: Int?
-
-    @Option(parsing: .unconditional, help: "Simulated seconds to run (rounded to whole steps).")
-    var seconds: Double?
-
-    static let maxSteps = 10_000_000
-
-    func validate() throws {
-        if steps != nil && seconds != nil { throw ValidationError("give --steps or --seconds, not both") }
-        if let steps, steps < 0 || steps > RunLength.maxSteps {
-            throw ValidationError("--steps must be between 0 and \(RunLength.maxSteps), got \(steps)")
-        }
-        if let seconds, !(seconds >= 0 && seconds * 120 <= Double(RunLength.maxSteps)) {
-            throw ValidationError("--seconds must be between 0 and \(RunLength.maxSteps / 120), got \(seconds)")
-        }
-    }
-
-    var stepCount: Int {
-        if let steps { return steps }
-        if let seconds { return Int((seconds / World.stepDuration).rounded()) }
-        return 600
-    }
-}
-
-/// `--tilt X,Y`: an accelerometer reading in g.
-struct Tilt: ExpressibleByArgument {
-    var x: Double
-    var y: Double
-
-    init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        // Plain decimal numbers only (Double() would also take "0x10" and "nan").
-        guard argument.allSatisfy({ "0123456789+-.eE, ".contains($0) }), parts.count == 2,
-              let x = Double(parts[0].trimmingCharacters(in: " ")), let y = Double(parts[1].trimmingCharacters(in: " ")),
-              x.isFinite, y.isFinite, abs(x) <= 100, abs(y) <= 100 else { return nil }
-        self.x = x
-        self.y = y
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: Character) -> Substring {
-        var s = self
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
-        return s
-    }
-}
-
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scene headless and print a summary with its state hash."
     )
 
-    @Argument(help: "A scene file (default: the built-in crate scene).")
-    var scene: String?
-
+    @OptionGroup var input: SceneArgument
     @OptionGroup var duration: RunLength
-
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Tilt the box before the first step: an accelerometer reading X,Y in g (e.g. -1,0).", valueName: "x,y"))
-    var tilt: Tilt?
+    @OptionGroup var tilt: TiltOption
 
     @Flag(help: "Print one JSON object: steps, hash and every dynamic body.")
     var json = false
@@ -95,8 +38,8 @@ struct Simulate: ParsableCommand {
 
     func validate() throws {
         if (from == nil) != (at == nil) { throw ValidationError("--from and --at go together") }
-        if from != nil && scene != nil { throw ValidationError("--from runs the scene embedded in the journal; give no scene file") }
-        if from != nil && tilt != nil { throw ValidationError("--tilt does not combine with --from; put a tilt event in --events") }
+        if from != nil && input.scene != nil { throw ValidationError("--from runs the scene embedded in the journal; give no scene file") }
+        if from != nil && tilt.tilt != nil { throw ValidationError("--tilt does not combine with --from; put a tilt event in --events") }
         if let at, at < 0 { throw ValidationError("--at must be 0 or more, got \(at)") }
         if let save, !save.hasSuffix(".json") { throw ValidationError("--save writes a scene: give a file name ending in .json, got \"\(save)\"") }
     }
@@ -105,10 +48,7 @@ struct Simulate: ParsableCommand {
         let script = try events.map { try loadJournal($0, requireHeader: false) }
         let session = try from != nil ? branchedSession(script) : newSession()
         if let record {
-            do { try session.startRecording(to: record) } catch {
-                printError("cratebox: \(error)")
-                throw Exit.cannotCreate
-            }
+            do { try session.startRecording(to: record) } catch { throw Failure.cannotCreate(error) }
         }
         let start = session.world.stepCount
         try run(session, script: script?.events ?? [], from: start, to: start + duration.stepCount)
@@ -122,9 +62,7 @@ struct Simulate: ParsableCommand {
         }
         let world = session.world
         if let save {
-            do { try writeTextFile(world.currentScene().json(), to: save) } catch {
-                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
-            }
+            do { try writeTextFile(world.currentScene().json(), to: save) } catch { throw Failure.cannotCreate(error) }
         }
         let hash = StateHash.hex(world.stateHash)
         if json {
@@ -136,21 +74,20 @@ struct Simulate: ParsableCommand {
     }
 
     func newSession() throws -> Session {
-        let loaded = try loadScene(self.scene)
+        let loaded = try input.load()
         do {
             return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
         } catch {
-            printError("cratebox: \(self.scene ?? DefaultScene.fileName): \(error)")
-            throw Exit.failure
+            throw Failure.failed("\(input.name): \(error)")
         }
     }
 
     /// The recorded session of `--from`, rebuilt at step `--at`.
     func branchedSession(_ script: Journal?) throws -> Session {
-        guard let from, let at else { throw Exit.failure }
+        guard let from, let at else { throw Failure.usage("--from and --at go together") }
         let replay = try makeReplay(from)
         guard at <= replay.lastStep else {
-            throw Failure(Exit.failure, "cratebox: \(from): --at \(at) is past the journal's last step, \(replay.lastStep)")
+            throw Failure.failed("\(from): --at \(at) is past the journal's last step, \(replay.lastStep)")
         }
         if let early = script?.events.first(where: { $0.step < at }) {
             throw Failure(Exit.invalidScene, "\(events!):\(early.line): step \(early.step) is before the branch point, step \(at)")
@@ -161,7 +98,7 @@ struct Simulate: ParsableCommand {
                                               events: replay.journal.events, at: at)
             return session!  // nothing cancels without a progress callback
         } catch {
-            throw Failure(Exit.failure, "cratebox: \(from): the session cannot be rebuilt \(error)")
+            throw Failure.failed("\(from): the session cannot be rebuilt \(error)")
         }
     }
 
@@ -170,14 +107,13 @@ struct Simulate: ParsableCommand {
         var next = timed.firstIndex { $0.step >= start } ?? timed.count
         var csv = StatsCSV(enabled: stats != nil)
         do {
-            if let tilt { try session.apply(.tilt(x: tilt.x, y: tilt.y)) }
+            try tilt.apply(to: session)
             for step in start...end {
                 while next < timed.count, timed[next].step == step {
                     do {
                         try session.apply(timed[next].event)
                     } catch {
-                        printError("\(events!):\(timed[next].line): the event cannot be applied at step \(step): \(error)")
-                        throw Exit.invalidScene
+                        throw Failure(Exit.invalidScene, "\(events!):\(timed[next].line): the event cannot be applied at step \(step): \(error)")
                     }
                     next += 1
                 }
@@ -187,17 +123,17 @@ struct Simulate: ParsableCommand {
                     csv.add(session.world, cpu: Monotonic.threadCPU - before)
                 }
             }
-        } catch let exit as ExitCode {
-            throw exit
+        } catch let failure as Failure {
+            throw failure
         } catch {
-            printError("cratebox: \(self.scene ?? from ?? DefaultScene.fileName): \(error)")
-            throw Exit.failure
+            throw Failure.failed("\(from ?? input.name): \(error)")
         }
         if next < timed.count {
+            // A warning: the run is what was asked for.
             printError("cratebox: \(events!):\(timed[next].line): events after step \(end) were not applied (the run has \(end) steps)")
         }
         if let stats {
-            do { try writeTextFile(csv.text, to: stats) } catch { throw Failure(Exit.cannotCreate, "cratebox: \(error)") }
+            do { try writeTextFile(csv.text, to: stats) } catch { throw Failure.cannotCreate(error) }
         }
     }
 

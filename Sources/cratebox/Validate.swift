@@ -1,5 +1,5 @@
 import ArgumentParser
-import SceneFormat
+import Replay
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,26 +13,19 @@ struct Validate: ParsableCommand {
         if scenes.isEmpty { throw ValidationError("give at least one scene file") }
     }
 
+    /// Every file is checked and reported; the status is the worst found
+    /// (66 if any could not be read, else 65 if any is invalid).
     func run() throws {
-        var invalid = false, unreadable = false
+        var worst: LoadError.Kind?
         for path in scenes {
-            let bytes: [UInt8]
             do {
-                bytes = try readFile(path)
-            } catch {
-                printError("cratebox: \(error)")
-                unreadable = true
-                continue
-            }
-            do {
-                _ = try Scene.decode(bytes, file: path)
+                _ = try Loader.scene(path)
                 say("\(path): ok")
             } catch {
-                printError(error.description)
-                invalid = true
+                printError(Failure(error).message)
+                if worst != .unreadable { worst = error.kind }
             }
         }
-        if unreadable { throw Exit.unreadable }
-        if invalid { throw Exit.invalidScene }
+        if let worst { throw Failure(worst == .unreadable ? Exit.unreadable : Exit.invalidScene, "") }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FileOutput
 
 /// A clip made by piping raw frames to Debian's `ffmpeg`. It writes to
 /// `OUT.part` and renames that into place only when ffmpeg succeeded, so
@@ -103,7 +104,7 @@ final class VideoEncoder {
         }
         let status = wait()
         unlink(partial)
-        let text = (try? readFile(errors, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let text = (try? readRegularFile(errors, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         unlink(errors)
         let last = text.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
         return Failure(Exit.cannotCreate, "cratebox: \(output): ffmpeg failed: \(last)")

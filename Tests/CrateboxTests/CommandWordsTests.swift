@@ -29,7 +29,7 @@ import Testing
             let r = try cratebox(command, "--help")
             #expect(r.status == 0 && !r.stdout.contains("PictureSize("), "\(command): \(r.stdout)")
         }
-        #expect(try cratebox("run", "--help").stdout.contains("(default: 1280x720)"))
+        #expect(try cratebox("run", "--help").stdout.contains("default 1280x720"))
     }
 
     /// Every exit code the README lists is in `--help`.

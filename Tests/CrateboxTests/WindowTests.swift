@@ -413,7 +413,7 @@ import Testing
         let text = Pile.text(crates: 2000).replacingOccurrences(of: "\"iterations\": 10", with: "\"iterations\": 400")
         try text.write(toFile: pile, atomically: true, encoding: .utf8)
         defer { unlink(pile) }
-        let r = try cratebox(["bench", "--window", pile, "--seconds", "5", "--runs", "1", "--json"], environment: display.env)
+        let r = try cratebox(["bench", "window", pile, "--seconds", "5", "--runs", "1", "--json"], environment: display.env)
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(r.stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }))
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -1,0 +1,111 @@
+import FileOutput
+import SceneFormat
+
+/// The largest files cratebox reads, by what they hold.
+public enum FileLimits {
+    /// A scene file (`Limits.fileBytes`: 16 MiB).
+    public static let scene = Limits.fileBytes
+    /// A journal (1 GiB): long sessions record many events, and the scene is embedded.
+    public static let journal = 1 << 30
+}
+
+/// A scene file as read: the scene, the exact text it was decoded from (a
+/// journal embeds those bytes, read once) and the file's name.
+public struct LoadedScene: Sendable {
+    /// The decoded, validated scene.
+    public var scene: Scene
+    /// The file's text, byte for byte.
+    public var text: String
+    /// The file's name without its folder (what a journal records).
+    public var fileName: String
+
+    /// A scene with its text and file name.
+    public init(scene: Scene, text: String, fileName: String) {
+        self.scene = scene
+        self.text = text
+        self.fileName = fileName
+    }
+}
+
+/// A journal as read, with the scene it embeds (decoded, not yet built).
+public struct LoadedJournal: Sendable {
+    /// The parsed journal.
+    public var journal: Journal
+    /// Its embedded scene (nil for scripted events without a header).
+    public var scene: Scene?
+}
+
+/// What a file holds: a scene, or a journal (told apart by the journal's first line).
+public enum LoadedFile: Sendable {
+    /// A `cratebox/scene@1` document.
+    case scene(LoadedScene)
+    /// A `cratebox/replay@1` journal.
+    case journal(LoadedJournal)
+}
+
+/// Why a file could not be loaded: it could not be read (exit 66), or what it
+/// holds is not valid (exit 65). One line per problem, each naming the file.
+public struct LoadError: Error, Sendable, CustomStringConvertible {
+    /// Unreadable, or invalid.
+    public enum Kind: Sendable { case unreadable, invalid }
+    /// Which of the two.
+    public var kind: Kind
+    /// The problems, one a line, each starting with the file's name.
+    public var lines: [String]
+    /// The lines, joined.
+    public var description: String { lines.joined(separator: "\n") }
+}
+
+/// The one way cratebox reads scene and journal files, for the command line
+/// and the window alike.
+public enum Loader {
+    /// The name of the file at `path`, without its folder.
+    public static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// A scene or a journal, whichever the file holds.
+    public static func load(_ path: String) throws(LoadError) -> LoadedFile {
+        let bytes = try read(path, limit: FileLimits.journal)
+        if Journal.looksLikeJournal(bytes) { return .journal(try journal(bytes, path, requireHeader: true)) }
+        return .scene(try scene(bytes, path))
+    }
+
+    /// A scene file.
+    public static func scene(_ path: String) throws(LoadError) -> LoadedScene {
+        try scene(try read(path, limit: FileLimits.scene), path)
+    }
+
+    /// A journal; with `requireHeader` false, scripted events (`simulate --events`) whose header may be left out.
+    public static func journal(_ path: String, requireHeader: Bool = true) throws(LoadError) -> LoadedJournal {
+        try journal(try read(path, limit: FileLimits.journal), path, requireHeader: requireHeader)
+    }
+
+    private static func read(_ path: String, limit: Int) throws(LoadError) -> [UInt8] {
+        do {
+            return try readRegularFile(path, limit: limit)
+        } catch {
+            throw LoadError(kind: .unreadable, lines: ["\(error)"])
+        }
+    }
+
+    private static func scene(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedScene {
+        do {
+            let scene = try Scene.decode(bytes, file: path)
+            // A decoded scene is valid UTF-8 (the reader refuses anything else).
+            return LoadedScene(scene: scene, text: String(decoding: bytes, as: UTF8.self), fileName: fileName(path))
+        } catch {
+            throw LoadError(kind: .invalid, lines: error.errors.map(\.description))
+        }
+    }
+
+    private static func journal(_ bytes: [UInt8], _ path: String, requireHeader: Bool) throws(LoadError) -> LoadedJournal {
+        do {
+            let journal = try Journal.parse(bytes, file: path, requireHeader: requireHeader)
+            let scene = journal.header == nil ? nil : try Replay.embeddedScene(of: journal, file: path)
+            return LoadedJournal(journal: journal, scene: scene)
+        } catch {
+            throw LoadError(kind: .invalid, lines: [error.description])
+        }
+    }
+}
