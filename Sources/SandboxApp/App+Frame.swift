@@ -7,18 +7,26 @@ import Simulation
 /// A frame's input and its picture.
 extension App {
     /// Handles the frame's SDL events and held keys; returns false to quit.
+    /// Each event goes where the window's mode says: keys to `KeyMap`, the
+    /// mouse to the builder in build mode, else to `Input`.
     func handleInput(frame: Double) -> Bool {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if skipsSplash(event) { continue }
-            for command in input.handle(event, pointer: pointer) {
-                if !perform(command) { return false }
-                // B went to build mode: the rest of the frame is Build's.
-                if builder != nil { return true }
+            let commands: [Command]
+            if SDL_EventType(event.type) == SDL_KEYDOWN {
+                guard let (key, modifiers, repeated) = SDLKeys.translate(event.key) else { continue }
+                input.keyDown(key, modifiers)
+                commands = KeyMap.actions(for: key, modifiers: modifiers, repeated: repeated, in: mode.keys).map(Command.key)
+            } else if let builder = mode.builder {
+                commands = builder.handle(event, pointer: buildPointer)
+            } else {
+                commands = input.handle(event, pointer: pointer)
             }
+            for command in commands where !perform(command) { return false }
         }
-        if !watching, let tilt = input.tiltEvent(frame: frame) { physics.send(.event(tilt)) }
-        scrub(frame: frame)
+        if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, mode: mode.keys) { physics.send(.event(tilt)) }
+        if mode.physics != nil { scrub(frame: frame) }
         return true
     }
 
@@ -36,7 +44,7 @@ extension App {
         // Real time at first, twice as fast after a second, 16 times after four.
         let speed = min(16, 1 + held * held)
         let steps = max(1, Int((max(frame, 1.0 / 120) * 120 * speed).rounded()))
-        physics.send(.scrub(by: shift ? steps : -steps))
+        mode.physics?.send(.scrub(by: shift ? steps : -steps))
     }
 
     /// The timeline's range: a replay's steps, or while showing the past, the remembered ones.
@@ -50,7 +58,7 @@ extension App {
     var pointer: Input.Pointer {
         let scale = window.pixelScale, camera = self.camera
         let toWorld = { (x: Int32, y: Int32) in camera.toWorld(x: Double(x) * scale, y: Double(y) * scale) }
-        let bar = timelineBar, range = timelineRange(physics.latest.status)
+        let bar = timelineBar, range = mode.physics.flatMap { timelineRange($0.latest.status) }
         let step = { (x: Int32) -> Int? in
             guard let range else { return nil }
             let px = min(max(Double(x) * scale, Double(bar.x)), Double(bar.x + bar.w))
@@ -72,39 +80,65 @@ extension App {
     /// Does what a command says; returns false to quit.
     func perform(_ command: Command) -> Bool {
         switch command {
-        case .quit:
-            // Esc while a branch is rebuilt cancels the rebuild, not the window.
-            if let physics, physics.latest.status.rebuilding != nil {
-                physics.cancelRebuild()
-                return true
-            }
-            return false
-        case .reset:
-            if builder != nil { return true }
-            if watching { physics.send(.seek(to: 0)) } else {
-                physics.send(.event(.reset))
-                input.reset()
-                hud.show("reset")
-            }
-        case .toggleDebug:
-            debug.toggle()
-            physics?.send(.debug(debug))
+        case .quit: return quitOrCancelRebuild()
+        case .key(let action): return perform(action)
+        case .fit: cameraMotion.fitScene()
+        case .physics(let request): mode.physics?.send(request)
+        case .pan(let by): cameraMotion.pan(by: by)
+        case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
+        case .openController(let which): if let said = window.openController(which) { hud.show(said) }
+        case .openFile(let path): if open(path) { hud.show("opened \(path)") }
+        }
+        return true
+    }
+
+    /// Esc while a branch is rebuilt cancels the rebuild, not the window; false to quit.
+    private func quitOrCancelRebuild() -> Bool {
+        if let physics = mode.physics, physics.latest.status.rebuilding != nil {
+            physics.cancelRebuild()
+            return true
+        }
+        return false
+    }
+
+    /// Does what a key asks (`KeyMap`); returns false to quit.
+    func perform(_ action: KeyAction) -> Bool {
+        let physics = mode.physics
+        switch action {
+        case .quit: return quitOrCancelRebuild()
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
         case .fit: cameraMotion.fitScene()
         case .screenshot: screenshotRequested = true
-        case .physics(let request): physics?.send(request)
-        case .pan(let by): cameraMotion.pan(by: by)
-        case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
-        case .openController(let which): if let said = window.openController(which) { hud.show(said) }
         case .toggleBuild: toggleBuild()
-        case .openFile(let path): if open(path) { hud.show("opened \(path)") }
-        case .openNeighbour(let direction): openNeighbour(direction)
+        case .togglePause: physics?.send(.togglePause)
+        case .step: physics?.send(.step)
+        case .slower: physics?.send(.slower)
+        case .faster: physics?.send(.faster)
+        case .toggleRecording: physics?.send(.toggleRecording)
+        case .saveScene: physics?.send(.saveScene)
+        case .seekBy(let steps): physics?.send(.seekBy(steps))
+        case .seekToStart: physics?.send(.seek(to: 0))
+        case .seekToEnd: physics?.send(.seekToEnd)
+        case .reset:
+            physics?.send(.event(.reset))
+            input.reset()
+            hud.show("reset")
+        case .level: input.level()
+        case .toggleDebug:
+            debug.toggle()
+            physics?.send(.debug(debug))
         case .toggleGraphs:
             graphs = graphs == nil ? LiveGraphs() : nil
             physics?.send(.stats(graphs != nil))
+        case .openNeighbour(let direction): openNeighbour(direction)
         case .saveDocument: saveDocument()
         case .recoverEdits: recoverEdits()
+        default:
+            // The builder's: tools, edits, typing.
+            guard let builder = mode.builder else { return true }
+            if action == .cancelOrQuit && !builder.cancel() { return false }
+            for command in builder.act(action, pointer: buildPointer) where !perform(command) { return false }
         }
         return true
     }
@@ -112,7 +146,7 @@ extension App {
     var camera: Camera {
         let (pw, ph) = window.outputSize
         let view = cameraMotion.current
-        if let builder {
+        if let builder = mode.builder {
             // Build mode: the toolbar along the bottom, the property panel on the right.
             let scale = window.pixelScale, scene = builder.scene
             let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
@@ -121,7 +155,7 @@ extension App {
                                  pixelHeight: Int(Double(ph) - BuildOverlays.toolbarStrip(scale: scale)), zoom: view.zoom, center: view.center)
         }
         // While watching, the timeline along the bottom gets its own strip.
-        let reserved = watching ? Int32(32 * window.pixelScale) : 0
+        let reserved = mode.isWatching ? Int32(32 * window.pixelScale) : 0
         // Room for the HUD's panel (its widest) and the bubble level, when the window is wide enough.
         let scale = window.pixelScale
         let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale

@@ -40,39 +40,26 @@ extension App {
         }
     }
 
-    /// Stops the physics thread and starts one on the new mode.
+    /// Starts a physics thread on the file's mode and switches to it; unsaved
+    /// build edits are kept first, and the document goes (the next B builds the new scene).
     private func replace(_ scene: Scene, watching: Bool, keepCamera: Bool, path: String,
-                         _ makeMode: @escaping @Sendable () throws -> Mode) -> Bool {
+                         _ makeMode: @escaping @Sendable () throws -> PhysicsMode) -> Bool {
         // The new thread first: if it cannot start, the old one runs on.
         let next: PhysicsThread
         do {
-            next = try PhysicsThread(configuration: physicsConfiguration(for: scene), makeMode: makeMode)
+            next = try startPhysics(for: scene, makeMode)
         } catch {
             show(problems: ["\(path): \(error.message)"])
             return false
         }
         keepUnsavedEdits()
-        document = nil  // the next B builds the new scene
-        if let physics {
-            let end = physics.stop()
-            if let said = end.said { hud.show(said) }
-            lostBefore += end.lost
-        }
-        physics = next
-        physics.begin()
-        let sameBox = scene.width == self.scene.width && scene.height == self.scene.height
-        self.scene = scene
-        self.watching = watching
+        document = nil
+        enter(watching ? .watching(next) : .playing(next), scene: scene, keepCamera: keepCamera)
         if options.watch && scenePath != path { fileWatch = FileWatch(path: path) }
         scenePath = path
         problems = []
-        builder = nil
-        saidBehind = false
-        input.reset()
-        if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height) }
         // A scene opened is revealed; a reload while watching is not (it would hide every save).
         if !keepCamera { startSplash() }
-        SDL_SetWindowTitle(window.window, "cratebox: \(scene.name)")
         return true
     }
 

@@ -12,7 +12,7 @@ import SceneFormat
 /// document again in build mode offers them back (Ctrl+R).
 extension App {
     /// The document being built, or kept through Play (with its undo).
-    var currentDocument: Document? { builder?.document ?? document }
+    var currentDocument: Document? { mode.builder?.document ?? document }
 
     /// Writes the document's unsaved edits, if any, to `NAME.unsaved.json`
     /// beside it (never over an existing file) and says where in one line.
@@ -28,7 +28,7 @@ extension App {
             hud.show("the unsaved edits of \(unsaved.file) could not be kept: \(error)")
         }
         // Kept once: the edits are in the recovery file now.
-        builder?.document.markSaved()
+        mode.builder?.document.markSaved()
         document?.markSaved()
     }
 
@@ -36,7 +36,7 @@ extension App {
     /// document's scene, as one edit (Ctrl+Z goes back). Saving them (Ctrl+S)
     /// removes the recovery file.
     func recoverEdits() {
-        guard let builder else { return }
+        guard let builder = mode.builder else { return }
         guard let path = recoveryPath, !recovered else {
             hud.show("no unsaved edits to recover")
             return

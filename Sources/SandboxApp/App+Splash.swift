@@ -7,7 +7,7 @@ import Render
 /// for it; a key or a click skips it (and does nothing else).
 extension App {
     func startSplash() {
-        guard options.splash, let window else { return }
+        guard options.splash else { return }
         let (w, h) = window.outputSize
         splash = (nil, Splash.track(width: Int(w), height: Int(h), scale: window.pixelScale))
     }

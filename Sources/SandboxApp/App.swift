@@ -43,9 +43,10 @@ public final class App {
     }
 
     let options: Options
+    /// Playing, watching or building: one value (`enter` switches it).
+    var mode: WindowMode
     /// The scene played (in build mode, the document's at the last Play).
     var scene: Scene
-    var watching: Bool
     /// The scene's file (nil for the built-in scene), for PageDown/PageUp and --watch.
     var scenePath: String?
     /// Why the last file opened (or reloaded) could not be, shown until one opens.
@@ -55,19 +56,17 @@ public final class App {
     var splash: (began: Double?, track: KeyframeTrack<Point2>)?
     /// When the watched file last changed, until it is reloaded.
     var changedAt: Double?
-    private let makeMode: @Sendable () throws -> Mode
     /// The live graphs (F3), while they are on.
     var graphs: LiveGraphs?
-    /// Build mode, while it is on.
-    var builder: Builder?
     /// The document of the last Build, kept through Play (with its undo).
     var document: Document?
     /// Unsaved edits from an earlier session, offered back in build mode, and whether they were taken.
     var recoveryPath: String?
     var recovered = false
-    /// Files that could not be written by physics threads stopped for Build.
+    /// Files that could not be written by physics threads stopped on the way (Build, another file).
     var lostBefore: [String] = []
     let captures: Captures
+    let window: AppWindow
     var input = Input()
     var hud = HUD()
     var cameraMotion: CameraMotion
@@ -78,79 +77,77 @@ public final class App {
     var scrubbingSince: Double?
     /// Whether the HUD said that physics cannot keep up (once).
     var saidBehind = false
-    /// Set while the window is open.
-    var window: AppWindow!
-    var physics: PhysicsThread!
     /// Frame intervals and drawing times, when benchmarking.
     var figures = FrameFigures()
 
-    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) {
-        self.init(scene: scene, watching: false, options: options) {
+    /// How an app begins: a live session or a replay (each made on its physics thread), or build mode.
+    private enum Start {
+        case play(@Sendable () throws -> PhysicsMode)
+        case watch(@Sendable () throws -> PhysicsMode)
+        case build(Document)
+    }
+
+    /// A live session of `scene` (from the file named `sceneFile`, whose text is `sceneText`).
+    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(RenderError) {
+        try self.init(scene: scene, options: options, .play {
             .live(try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile))
-        }
+        })
     }
 
     /// Opens `document` in build mode.
-    public convenience init(building document: Document, options: Options) {
-        self.init(scene: document.scene, watching: false, options: options) {
-            .live(try Session(scene: document.scene, sceneText: document.scene.json(), sceneFile: document.file))
-        }
+    public convenience init(building document: Document, options: Options) throws(RenderError) {
+        try self.init(scene: document.scene, options: options, .build(document))
         self.document = document
-        builder = Builder(document: document)
     }
 
     /// Watches a journal (already read and checked) in the window.
-    public convenience init(replaying journal: Journal, scene: Scene, file: String, options: Options) {
-        self.init(scene: scene, watching: true, options: options) {
+    public convenience init(replaying journal: Journal, scene: Scene, file: String, options: Options) throws(RenderError) {
+        try self.init(scene: scene, options: options, .watch {
             let replay = try Replay(journal: journal, file: file)
             try replay.rewind()
             return .watching(Watching(replay))
-        }
+        })
     }
 
-    private init(scene: Scene, watching: Bool, options: Options, makeMode: @escaping @Sendable () throws -> Mode) {
+    /// Starts the physics thread (a world that cannot be built, or a recording
+    /// that cannot be written, is an error before any window opens), then
+    /// opens the window. Throws `.noDisplay` when there is no display.
+    private init(scene: Scene, options: Options, _ start: Start) throws(RenderError) {
         self.scene = scene
-        self.watching = watching
         self.options = options
-        self.makeMode = makeMode
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         scenePath = options.scenePath
         recoveryPath = options.recoveryPath
         if options.watch, let path = options.scenePath { fileWatch = FileWatch(path: path) }
         cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height)
-    }
-
-    /// Opens the window and runs until the user quits. Throws `.noDisplay`
-    /// when there is no display to open a window on, and `.cannotWrite` when
-    /// the window closes after a file the user asked for (a recording, a
-    /// screenshot, a saved scene) could not be written: one line per file.
-    public func run() throws(RenderError) {
-        // A world that cannot be built, or a recording that cannot be written, is an error before any window opens.
-        var configuration = PhysicsThread.Configuration()
-        configuration.captureDirectory = options.screenshotDirectory
-        configuration.sceneName = scene.name
-        configuration.recordPath = options.recordPath
-        configuration.historyBudget = options.historyBudget
-        if builder == nil {
-            do {
-                physics = try PhysicsThread(configuration: configuration, makeMode: makeMode)
-            } catch {
-                throw RenderError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
+        do {
+            switch start {
+            case .build(let document): mode = .building(Builder(document: document))
+            case .play(let make): mode = .playing(try App.startPhysics(App.configuration(options, scene, recording: true), begin: false, make))
+            case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false), begin: false, make))
             }
+        } catch {
+            throw RenderError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
         }
         do {
-            window = try AppWindow(title: "cratebox: \(builder == nil ? "" : "build ")\(scene.name)", width: options.windowWidth, height: options.windowHeight)
+            window = try AppWindow(title: App.title(scene, mode), width: options.windowWidth, height: options.windowHeight)
         } catch {
             // No window after all: the journal already begun is ended (step 0), not left without its end line.
-            _ = physics?.stop()
+            _ = mode.physics?.stop()
             throw error
         }
-        physics?.begin()
+    }
+
+    /// Runs until the user quits, then closes the window. Throws
+    /// `.cannotWrite` when a file the user asked for (a recording, a
+    /// screenshot, a saved scene, unsaved edits) could not be written: one line per file.
+    public func run() throws(RenderError) {
+        mode.physics?.begin()
         startSplash()
         loop()
         keepUnsavedEdits()
-        let end = physics?.stop() ?? (said: nil, lost: [], scene: nil)
-        window = nil
+        let end = mode.physics?.stop() ?? (said: nil, lost: [], scene: nil)
+        window.close()
         if let said = end.said { hud.show(said) }
         let lost = lostBefore + end.lost + captures.lost
         if !lost.isEmpty { throw RenderError(lost.joined(separator: "\n"), kind: .cannotWrite) }
@@ -162,7 +159,7 @@ public final class App {
         if let path = recoveryPath, let file = currentDocument?.file {
             hud.show("\(path) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them", seconds: 10)
         }
-        if watching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
+        if mode.isWatching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
         // Without vsync (a virtual display) frames are paced to the display's rate here.
         let frameTime = 1 / Double(max(window.refreshRate, 30))
         let start = Monotonic.now
@@ -176,33 +173,31 @@ public final class App {
             last = frameStart
             fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
             cameraMotion.advance(by: frame)
-            if let builder {
-                guard buildFrame(builder) else { return }
-                let spent = Monotonic.now - frameStart
-                if spent < frameTime - 0.001 { SDL_Delay(UInt32((frameTime - spent) * 1000)) }
-                continue
-            }
             guard handleInput(frame: frame) else { return }
-            if builder != nil { continue }
-            reloadIfChanged(now: frameStart)
-            for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
-            let published = physics.latest
-            if published.status.droppedTime > 0 && !saidBehind {
-                hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)
-                saidBehind = true
-            }
-            let drawStart = Monotonic.now
-            draw(published, now: drawStart)
-            figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
-            if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
-                figures.finish(physics.latest.status)
-                return
+            switch mode {
+            case .building(let builder):
+                drawBuild(builder, now: frameStart)
+            case .playing(let physics), .watching(let physics):
+                reloadIfChanged(now: frameStart)
+                for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
+                let published = physics.latest
+                if published.status.droppedTime > 0 && !saidBehind {
+                    hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)
+                    saidBehind = true
+                }
+                let drawStart = Monotonic.now
+                draw(published, now: drawStart)
+                figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
+                if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
+                    figures.finish(physics.latest.status)
+                    return
+                }
             }
             let spent = Monotonic.now - frameStart
             if spent < frameTime - 0.001 { SDL_Delay(UInt32((frameTime - spent) * 1000)) }
         }
     }
 
-    /// What `bench --window` reports, once the window has closed.
+    /// What `bench window` reports, once the window has closed.
     public var windowFigures: WindowFigures? { figures.result }
 }

@@ -46,7 +46,14 @@ final class AppWindow {
         text = Text(renderer: renderer, pointSize: Int32(14 * pixelScale))
     }
 
-    deinit {
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the window and stops SDL (once; the window is not drawn in after).
+    func close() {
+        guard !closed else { return }
+        closed = true
         for c in controllers { SDL_GameControllerClose(c) }
         painter = nil  // its texture goes before the renderer
         text = nil

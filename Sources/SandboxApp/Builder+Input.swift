@@ -1,4 +1,5 @@
 import CSDL2
+import Controls
 import Editing
 import Geometry
 
@@ -21,7 +22,6 @@ extension Builder {
     func handle(_ event: SDL_Event, pointer: Pointer) -> [Command] {
         switch SDL_EventType(event.type) {
         case SDL_QUIT: return [.quit]
-        case SDL_KEYDOWN: return key(event.key, pointer: pointer)
         case SDL_TEXTINPUT:
             if typing != nil {
                 let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -108,61 +108,33 @@ extension Builder {
         perform { doc throws(EditRefused) in try doc.set(typing.key, to: value) }
     }
 
-    private func key(_ key: SDL_KeyboardEvent, pointer: Pointer) -> [Command] {
-        let mods = UInt32(key.keysym.mod)
-        let ctrl = (mods & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
-        let shift = (mods & (KMOD_LSHIFT.rawValue | KMOD_RSHIFT.rawValue)) != 0
-        let code = SDL_KeyCode(UInt32(bitPattern: key.keysym.sym))
-        if typing != nil {
-            // Typing a number: the other keys are its text (SDL_TEXTINPUT).
-            switch code {
-            case SDLK_RETURN, SDLK_KP_ENTER: commitTyping()
-            case SDLK_ESCAPE: _ = cancel()
-            case SDLK_BACKSPACE: if !(typing?.text.isEmpty ?? true) { typing?.text.removeLast() }
-            default: break
-            }
-            return []
-        }
-        if ctrl { return control(code, shift: shift, pointer: pointer) }
-        let turn = (shift ? 1 : 15) * Double.pi / 180
-        switch code {
-        case SDLK_ESCAPE: return cancel() ? [] : [.quit]
-        case SDLK_1, SDLK_2, SDLK_3, SDLK_4, SDLK_5, SDLK_6, SDLK_7, SDLK_8:
-            choose(Tool(rawValue: Int(code.rawValue - SDLK_0.rawValue))!)
-        case SDLK_g where key.repeat == 0:
+    /// Does a build-mode key's action (`KeyMap`); what is left for the app comes back.
+    func act(_ action: KeyAction, pointer: Pointer) -> [Command] {
+        switch action {
+        case .commitTyping: commitTyping()
+        case .cancelTyping, .cancelOrQuit: _ = cancel()
+        case .eraseTyped: if !(typing?.text.isEmpty ?? true) { typing?.text.removeLast() }
+        case .chooseTool(let n): if let tool = Tool(rawValue: n) { choose(tool) }
+        case .toggleGrid:
             grid.toggle()
             say(grid ? "grid on: positions and sizes snap to \(Int(Grid.spacing)) points" : "grid off")
-        case SDLK_b where key.repeat == 0: return [.toggleBuild]
-        case SDLK_q: perform { doc throws(EditRefused) in try doc.rotateSelection(by: turn) }
-        case SDLK_e: perform { doc throws(EditRefused) in try doc.rotateSelection(by: -turn) }
-        case SDLK_DELETE, SDLK_BACKSPACE: perform { doc throws(EditRefused) in try doc.deleteSelection() }
-        case SDLK_RETURN, SDLK_KP_ENTER: if tool == .polygon { closePolygon() }
-        case SDLK_h where key.repeat == 0: return [.toggleHelp]
-        case SDLK_f where key.repeat == 0, SDLK_r where key.repeat == 0: return [.fit]
-        case SDLK_TAB where key.repeat == 0: return [.toggleHUD]
-        case SDLK_F12 where key.repeat == 0: return [.screenshot]
-        default: break
-        }
-        return []
-    }
-
-    private func control(_ code: SDL_KeyCode, shift: Bool, pointer: Pointer) -> [Command] {
-        switch code {
-        case SDLK_z where shift, SDLK_y: if !document.redo() { say("nothing to redo") }
-        case SDLK_z: if !document.undo() { say("nothing to undo") }
-        case SDLK_c:
+        case .rotateSelection(let degrees):
+            perform { doc throws(EditRefused) in try doc.rotateSelection(by: degrees * Double.pi / 180) }
+        case .deleteSelection: perform { doc throws(EditRefused) in try doc.deleteSelection() }
+        case .closePolygon: if tool == .polygon { closePolygon() }
+        case .undo: if !document.undo() { say("nothing to undo") }
+        case .redo: if !document.redo() { say("nothing to redo") }
+        case .copy:
             clipboard = document.copied
             if !clipboard.isEmpty { say("copied") }
-        case SDLK_v:
+        case .paste:
             // At the pointer (where the mouse is now, in the world).
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
             let copies = clipboard, at = snapped(pointer.toWorld(x, y))
             perform { doc throws(EditRefused) in try doc.paste(copies, at: at) }
-        case SDLK_d: perform { doc throws(EditRefused) in try doc.duplicateSelection() }
-        case SDLK_s: return [.saveDocument]
-        case SDLK_r: return [.recoverEdits]
-        default: break
+        case .duplicate: perform { doc throws(EditRefused) in try doc.duplicateSelection() }
+        default: break  // the app's own
         }
         return []
     }

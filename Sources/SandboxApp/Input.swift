@@ -6,9 +6,10 @@ import Simulation
 /// What an input asks the app to do.
 enum Command {
     case quit
-    case reset
-    case toggleDebug, toggleHelp, toggleHUD, fit
-    case screenshot
+    /// A key's action (`KeyMap`).
+    case key(KeyAction)
+    /// The window changed size.
+    case fit
     /// For the physics thread (inputs for the world are applied between steps and journaled).
     case physics(PhysicsRequest)
     case pan(Vector)
@@ -17,21 +18,11 @@ enum Command {
     case openController(Int32)
     /// A file dropped on the window, to open.
     case openFile(String)
-    /// PageDown (+1) or PageUp (-1): the next or previous scene in the folder.
-    case openNeighbour(Int)
-    /// F3: the live graphs.
-    case toggleGraphs
-    /// B: Play to Build or back.
-    case toggleBuild
-    /// Ctrl+S in build mode.
-    case saveDocument
-    /// Ctrl+R in build mode: the unsaved edits of an earlier session.
-    case recoverEdits
 }
 
-/// The window's input state and its mapping: SDL events in, commands out.
-/// Keys and buttons as the help overlay lists them; held keys, the gamepad
-/// stick and accelerometer turn the tilt control, which becomes tilt events.
+/// The window's input while playing or watching: the mouse, the window's
+/// events and the gamepad in, commands out (keys are `KeyMap`'s); held keys,
+/// the gamepad stick and accelerometer turn the tilt control, which becomes tilt events.
 struct Input {
     /// What the mouse needs of the picture.
     struct Pointer {
@@ -60,6 +51,7 @@ struct Input {
 
     /// Back to level after a reset; nothing held.
     mutating func reset() {
+        sWithoutCtrl = false
         tilt.reset()
         appliedTilt = nil
     }
@@ -67,7 +59,6 @@ struct Input {
     mutating func handle(_ event: SDL_Event, pointer: Pointer) -> [Command] {
         switch SDL_EventType(event.type) {
         case SDL_QUIT: return [.quit]
-        case SDL_KEYDOWN: return key(event.key)
         case SDL_KEYUP:
             if event.key.keysym.sym == Int32(SDLK_s.rawValue) { sWithoutCtrl = false }
             return []
@@ -105,39 +96,14 @@ struct Input {
         }
     }
 
-    private mutating func key(_ key: SDL_KeyboardEvent) -> [Command] {
-        let ctrl = (UInt32(key.keysym.mod) & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue)) != 0
-        let first = key.repeat == 0
-        switch SDL_KeyCode(UInt32(bitPattern: key.keysym.sym)) {
-        case SDLK_ESCAPE: return [.quit]
-        case SDLK_SPACE where first: return [.physics(.togglePause)]
-        case SDLK_n, SDLK_PERIOD: return [.physics(.step)]
-        case SDLK_r where first: return [.fit, .reset]
-        case SDLK_LEFT: return [.physics(.seekBy(-120))]
-        case SDLK_RIGHT: return [.physics(.seekBy(120))]
-        case SDLK_HOME: return [.physics(.seek(to: 0))]
-        case SDLK_END: return [.physics(.seekToEnd)]
-        case SDLK_F9 where first: return [.physics(.toggleRecording)]
-        case SDLK_MINUS, SDLK_KP_MINUS: return [.physics(.slower)]
-        case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: return [.physics(.faster)]
-        case SDLK_F2 where first: return [.toggleDebug]
-        case SDLK_l where first:
-            tilt.level()
-            return []
-        case SDLK_h where first: return [.toggleHelp]
-        case SDLK_b where first: return [.toggleBuild]
-        case SDLK_F3 where first: return [.toggleGraphs]
-        case SDLK_PAGEDOWN where first: return [.openNeighbour(1)]
-        case SDLK_PAGEUP where first: return [.openNeighbour(-1)]
-        case SDLK_f where first: return [.fit]
-        case SDLK_TAB where first: return [.toggleHUD]
-        case SDLK_F12 where first: return [.screenshot]
-        case SDLK_s where first:
-            if ctrl { return [.physics(.saveScene)] }
-            sWithoutCtrl = true
-        default: break
-        }
-        return []
+    /// A key went down (any mode): S without Ctrl starts weakening gravity while held; L levels.
+    mutating func keyDown(_ key: Key, _ modifiers: Modifiers) {
+        if key == .letter("s") { sWithoutCtrl = !modifiers.contains(.ctrl) }
+    }
+
+    /// L: the box eases back to level.
+    mutating func level() {
+        tilt.level()
     }
 
     private mutating func mouseDown(_ button: SDL_MouseButtonEvent, _ pointer: Pointer) -> [Command] {
@@ -167,12 +133,13 @@ struct Input {
     }
 
     /// The tilt the held keys (and the gamepad) ask for this frame, when it changed.
-    mutating func tiltEvent(frame: Double) -> Event? {
+    mutating func tiltEvent(frame: Double, mode: KeyMode) -> Event? {
         guard let keys = SDL_GetKeyboardState(nil) else { return nil }
         func down(_ code: SDL_Scancode) -> Bool { keys[Int(code.rawValue)] != 0 }
-        let state = KeyMapping.tiltKeys(
+        let state = KeyMap.tiltKeys(
             left: down(SDL_SCANCODE_LEFT), right: down(SDL_SCANCODE_RIGHT), up: down(SDL_SCANCODE_UP), down: down(SDL_SCANCODE_DOWN),
-            a: down(SDL_SCANCODE_A), d: down(SDL_SCANCODE_D), w: down(SDL_SCANCODE_W), sWithoutCtrl: sWithoutCtrl && down(SDL_SCANCODE_S))
+            a: down(SDL_SCANCODE_A), d: down(SDL_SCANCODE_D), w: down(SDL_SCANCODE_W), sWithoutCtrl: sWithoutCtrl && down(SDL_SCANCODE_S),
+            in: mode)
         tilt.update(keys: state, dt: frame)
         let reading = tilt.tilt
         guard (reading - (appliedTilt ?? Vector(0, -1))).length > 1e-6 else { return nil }

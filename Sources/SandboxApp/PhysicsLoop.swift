@@ -13,7 +13,7 @@ final class PhysicsLoop {
     static let timeScales = [0.125, 0.25, 0.5, 1, 2]
 
     /// A branch replaces the live session with a rebuilt one.
-    var mode: Mode
+    var mode: PhysicsMode
     let captures: Captures
     let inbox: Locked<PhysicsThread.Inbox>
     let outbox: Locked<PhysicsThread.Outbox>
@@ -38,7 +38,7 @@ final class PhysicsLoop {
     var world: World { mode.world }
     var timeScale: Double { PhysicsLoop.timeScales[timeScaleIndex] }
 
-    init(mode: Mode, captures: Captures, historyBudget: Int, inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+    init(mode: PhysicsMode, captures: Captures, historyBudget: Int, inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
         self.mode = mode
         history = History(budget: historyBudget)
         self.captures = captures
@@ -48,9 +48,9 @@ final class PhysicsLoop {
 
     /// The thread's body: builds the mode, starts a recording if asked, publishes
     /// the first snapshot, then loops until it is told to stop.
-    static func run(configuration: PhysicsThread.Configuration, makeMode: () throws -> Mode,
+    static func run(configuration: PhysicsThread.Configuration, makeMode: () throws -> PhysicsMode,
                     inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
-        let mode: Mode
+        let mode: PhysicsMode
         do { mode = try makeMode() } catch {
             outbox.update { $0.start = .failed("\(error)", cannotWrite: false) }
             return

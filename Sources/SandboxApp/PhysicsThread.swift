@@ -76,7 +76,7 @@ struct Published: Sendable {
     var stateTime: Double
 }
 
-/// The physics thread: it owns the World (through the `Mode`, which it
+/// The physics thread: it owns the World (through the `PhysicsMode`, which it
 /// builds itself, so the World never belongs to two threads), runs the
 /// fixed-step clock against real time, applies the window's requests between
 /// steps and publishes a snapshot after each step. The window's thread only
@@ -121,7 +121,7 @@ final class PhysicsThread: Sendable {
     /// Starts the thread, which builds its mode with `makeMode` and, when asked
     /// to, starts recording; returns once the first snapshot is published.
     /// Throws what building or recording failed with.
-    init(configuration: Configuration, makeMode: @escaping @Sendable () throws -> Mode) throws(StartFailure) {
+    init(configuration: Configuration, makeMode: @escaping @Sendable () throws -> PhysicsMode) throws(StartFailure) {
         let inbox = self.inbox, outbox = self.outbox
         let body: @Sendable () -> Void = {
             PhysicsLoop.run(configuration: configuration, makeMode: makeMode, inbox: inbox, outbox: outbox)
@@ -178,8 +178,15 @@ final class PhysicsThread: Sendable {
     /// Stops the thread after its current step and waits for it: a recording
     /// is ended there. Returns what to tell the user and the files that could
     /// not be written.
+    /// Stopping a stopped thread returns what it said when it stopped (once: the files it lost are reported once).
     func stop(capturing: Bool = false) -> (said: String?, lost: [String], scene: Scene?) {
-        inbox.update { $0.stop = true; $0.capture = capturing }
+        var first = false
+        inbox.update { inbox in  // wakes the thread, which may be waiting for `begin`
+            first = !inbox.stop
+            inbox.stop = true
+            inbox.capture = inbox.capture || capturing
+        }
+        guard first else { return (nil, [], nil) }
         pthread_join(handle, nil)
         return outbox.withLock { $0.finished ?? (nil, [], nil) }
     }

@@ -3,6 +3,7 @@ import CDrawRunner
 import Controls
 import JSONText
 import ReferenceRunner
+import Render
 import SandboxApp
 import SceneFormat
 
@@ -36,8 +37,7 @@ struct BenchWindow: ParsableCommand {
         var options = App.Options()
         options.benchSeconds = seconds
         options.splash = false
-        let app = App(scene: scene, sceneText: text, sceneFile: file, options: options)
-        try Run.open(app)
+        let app = try Run.open { () throws(RenderError) in try App(scene: scene, sceneText: text, sceneFile: file, options: options) }
         guard let figures = app.windowFigures else {
             throw Failure.failed("the window closed before its first second was over")
         }

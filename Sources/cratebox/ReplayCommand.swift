@@ -77,7 +77,7 @@ struct ReplayCommand: ParsableCommand {
         options.splash = Run.splashWanted(false)
         let loaded: LoadedJournal
         do { loaded = try Loader.journal(journal) } catch { throw Failure(error) }
-        try Run.open(App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options))  // a header was required
+        try Run.open { () throws(RenderError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required
     }
 
     func verifySuite() throws {

@@ -56,7 +56,7 @@ struct Run: ParsableCommand {
         options.scenePath = scene
         options.watch = watch
         options.splash = Run.splashWanted(noSplash)
-        try Run.open(App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options))
+        try Run.open { () throws(RenderError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
     }
 
     /// `run --build FILE`: the document from FILE, or a new empty box there.
@@ -84,7 +84,7 @@ struct Run: ParsableCommand {
             say("\(recovery) holds unsaved edits of \(path) from an earlier session: press Ctrl+R in the window to open them")
         }
         try Run.requireDisplay()
-        try Run.open(App(building: document, options: options))
+        try Run.open { () throws(RenderError) in try App(building: document, options: options) }
     }
 
     /// The newest file of unsaved edits kept for `path` (`NAME.unsaved.json`,
@@ -107,10 +107,13 @@ struct Run: ParsableCommand {
         return value.isEmpty || value == "0"
     }
 
-    /// Runs the window; its errors become their exit statuses.
-    static func open(_ app: App) throws {
+    /// Opens the window and runs it; its errors become their exit statuses.
+    @discardableResult
+    static func open(_ makeApp: () throws(RenderError) -> App) throws -> App {
         do {
+            let app = try makeApp()
             try app.run()
+            return app
         } catch {
             switch error.kind {
             case .noDisplay: throw noDisplay(error.message)

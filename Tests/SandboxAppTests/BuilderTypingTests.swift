@@ -1,4 +1,5 @@
 import CSDL2
+import Controls
 import Editing
 import Geometry
 import SceneFormat
@@ -26,17 +27,17 @@ import Testing
         let b = try builder()
         let before = b.document.scene
         b.typing = (.density, 1, "")
-        _ = b.handle(key(SDLK_RETURN), pointer: pointer)
+        _ = b.act(KeyMap.actions(for: .enter, in: WindowMode.building(b).keys)[0], pointer: pointer)
         #expect(b.typing == nil && b.said.isEmpty && b.document.scene == before)
     }
 
     @Test func aTypedNumberIsSetAndNonsenseIsRefused() throws {
         let b = try builder()
         b.typing = (.density, 1, "0.25")
-        _ = b.handle(key(SDLK_RETURN), pointer: pointer)
+        _ = b.act(KeyMap.actions(for: .enter, in: WindowMode.building(b).keys)[0], pointer: pointer)
         #expect(b.document.scene.bodies[0].mass == .density(0.25))
         b.typing = (.density, 1, "-")
-        _ = b.handle(key(SDLK_RETURN), pointer: pointer)
+        _ = b.act(KeyMap.actions(for: .enter, in: WindowMode.building(b).keys)[0], pointer: pointer)
         #expect(b.said.count == 1 && b.said[0].hasPrefix("refused"))
     }
 }

@@ -46,13 +46,20 @@ import Testing
         return e
     }
 
-    /// Issue 22: debug drawing has a key of its own (F2); D only tilts; L levels the box.
-    @Test func f2DrawsOutlinesDTiltsAndLLevels() {
+    /// SDL's key codes reach `KeyMap` as its keys: F2 draws outlines, D only tilts, L levels the box.
+    @Test func sdlKeysAreTranslatedOnce() {
+        func translate(_ code: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> (Key, Modifiers, Bool)? {
+            var e = Self.key(code).key
+            e.keysym.mod = UInt16(mod.rawValue)
+            return SDLKeys.translate(e)
+        }
+        #expect(translate(SDLK_F2)?.0 == .f2 && translate(SDLK_d)?.0 == .letter("d") && translate(SDLK_7)?.0 == .digit(7))
+        #expect(translate(SDLK_KP_ENTER)?.0 == .enter && translate(SDLK_EQUALS)?.0 == .plus)
+        #expect(translate(SDLK_s, KMOD_LCTRL)?.1 == .ctrl && translate(SDLK_q, KMOD_RSHIFT)?.1 == .shift)
+        #expect(translate(SDLK_F5) == nil)
+        #expect(KeyMap.actions(for: translate(SDLK_F2)!.0, in: .playing) == [.toggleDebug])
         var input = Input()
-        let pointer = Input.Pointer(toWorld: { _, _ in .zero }, slack: 1, timeline: { _, _ in nil }, timelineStep: { _ in nil }, pointsPerPixel: 1)
-        #expect(input.handle(Self.key(SDLK_F2), pointer: pointer).contains { if case .toggleDebug = $0 { true } else { false } })
-        #expect(input.handle(Self.key(SDLK_d), pointer: pointer).isEmpty, "D is a tilt key, read from the keyboard's state")
-        #expect(input.handle(Self.key(SDLK_l), pointer: pointer).isEmpty)
+        input.level()
         #expect(input.tilt.isLevelling)
     }
 }

@@ -4,7 +4,7 @@ import Simulation
 /// What the window shows: a live session (which can be recorded), or a
 /// replay being watched (inputs that would change the world are refused).
 /// Later modes (building a scene) join here. It belongs to the physics thread.
-enum Mode {
+enum PhysicsMode {
     case live(Session)
     case watching(Watching)
 

@@ -1,0 +1,56 @@
+import CSDL2
+import Controls
+import Editing
+import Render
+import SceneFormat
+
+/// The one place a physics thread starts, and the one way the window changes mode.
+extension App {
+    /// Starts a physics thread on the mode `make` builds (on the thread);
+    /// `begin`: let its clock run now (the first one waits for the window).
+    static func startPhysics(_ configuration: PhysicsThread.Configuration, begin: Bool,
+                             _ make: @escaping @Sendable () throws -> PhysicsMode) throws(PhysicsThread.StartFailure) -> PhysicsThread {
+        let physics = try PhysicsThread(configuration: configuration, makeMode: make)
+        if begin { physics.begin() }
+        return physics
+    }
+
+    /// How a physics thread is set up; only the first records from the start (`--record`).
+    static func configuration(_ options: Options, _ scene: Scene, recording: Bool) -> PhysicsThread.Configuration {
+        var configuration = PhysicsThread.Configuration()
+        configuration.captureDirectory = options.screenshotDirectory
+        configuration.sceneName = scene.name
+        configuration.historyBudget = options.historyBudget
+        if recording { configuration.recordPath = options.recordPath }
+        return configuration
+    }
+
+    /// A physics thread for the window as it is now (running at once).
+    func startPhysics(for scene: Scene, _ make: @escaping @Sendable () throws -> PhysicsMode) throws(PhysicsThread.StartFailure) -> PhysicsThread {
+        try App.startPhysics(App.configuration(options, scene, recording: false), begin: true, make)
+    }
+
+    static func title(_ scene: Scene, _ mode: WindowMode) -> String {
+        "cratebox: \(mode.builder == nil ? "" : "build ")\(scene.name)"
+    }
+
+    /// Leaves the mode the window is in for `next`, showing `scene` (in build
+    /// mode, the scene last played): the physics thread of the mode left is
+    /// stopped (what it said is shown; the files it could not write are kept
+    /// for the report at close), input starts afresh, the camera fits the new
+    /// box (unless `keepCamera` and the box is the same size) and the title follows.
+    func enter(_ next: WindowMode, scene: Scene, keepCamera: Bool = false) {
+        if let old = mode.physics, old !== next.physics {
+            let end = old.stop()
+            if let said = end.said { hud.show(said) }
+            lostBefore += end.lost
+        }
+        let sameBox = scene.width == self.scene.width && scene.height == self.scene.height
+        mode = next
+        self.scene = scene
+        saidBehind = false
+        input.reset()
+        if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height) }
+        SDL_SetWindowTitle(window.window, App.title(scene, next))
+    }
+}
