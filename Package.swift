@@ -50,7 +50,7 @@ let package = Package(
         // Interaction logic with no SDL: fixed-step clock, tilt, keys, camera motion, the monotonic clock that paces them.
         .target(name: "Controls", dependencies: ["Geometry", "Animation"]),
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
-        .target(name: "Render", dependencies: ["CSDL2", "Simulation", "SceneFormat", "Geometry", "Animation", "FileOutput", "JSONText"]),
+        .target(name: "Render", dependencies: ["CSDL2", "Controls", "Simulation", "SceneFormat", "Geometry", "Animation", "FileOutput", "JSONText"]),
         // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
         .target(name: "Editing", dependencies: ["SceneFormat", "Geometry", "JSONText"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
@@ -81,9 +81,10 @@ let package = Package(
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Geometry"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Geometry", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Geometry", "Animation", "Controls", "FileOutput"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Geometry", "Animation", "Controls", "TestSupport"]),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "Controls", "Editing", "Render", "Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport"]),
-        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "Geometry", "JSONText"]),
+        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "Geometry", "JSONText", "TestSupport"]),
     ]
 )
 

@@ -125,3 +125,9 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         String(cString: strerror(errno.rawValue))
     }
 }
+
+/// Writes text to a file, atomically, synced to disk before it is renamed
+/// (scene saves, recovery files, JUnit reports, statistics).
+public func writeTextFile(_ text: String, to path: String) throws(FileError) {
+    try AtomicFile.write(Array(text.utf8), to: path)
+}

@@ -39,11 +39,6 @@ public func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: Strin
     try writeFile(Array(buffer.prefix(encoded)), to: path)
 }
 
-/// Writes text to a file, atomically, synced to disk before it is renamed.
-public func writeTextFile(_ text: String, to path: String) throws(RenderError) {
-    try writeFile(Array(text.utf8), to: path)
-}
-
 /// Writes bytes to a file, atomically, synced to disk before it is renamed.
 func writeFile(_ bytes: [UInt8], to path: String) throws(RenderError) {
     do {

@@ -1,5 +1,6 @@
 import Animation
 import CSDL2
+import Controls
 import Geometry
 import SceneFormat
 import Simulation

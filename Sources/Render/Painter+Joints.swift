@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CSDL2
+import Controls
 import Geometry
 import Simulation
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Animation
 import CSDL2
+import Controls
 import Geometry
 import SceneFormat
 import Simulation

@@ -1,5 +1,6 @@
 import CSDL2
 import Editing
+import Controls
 import Geometry
 import Render
 import SceneFormat

@@ -33,7 +33,11 @@ public func loadShippedScene(_ name: String) throws -> Scene {
     return try Scene.decode(Array(data), file: name)
 }
 
-public let shippedScenes = ["crates.json", "pyramid.json", "tower.json", "mixed.json", "bridge.json", "pile.json",
-                            "elevator.json", "paddle.json", "bounce.json"]
-/// The plain C runner does not animate bodies: these are the scenes it can run.
-public let unanimatedScenes = ["crates.json", "pyramid.json", "tower.json", "mixed.json", "bridge.json", "pile.json"]
+/// The scenes that ship: every file in Scenes/, in name order.
+public let shippedScenes: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)) ?? [])
+    .filter { $0.hasSuffix(".json") }.sorted()
+
+/// The plain C runner does not animate bodies: the shipped scenes it can run.
+public let unanimatedScenes: [String] = shippedScenes.filter { name in
+    (try? loadShippedScene(name))?.bodies.allSatisfy { $0.animation == nil } ?? false
+}

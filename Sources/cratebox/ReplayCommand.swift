@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import FileOutput
 import JSONText
 import Render
 import Replay

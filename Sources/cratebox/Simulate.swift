@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Controls
 import Render
 import JSONText

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A scene author's loop in the real window: `--watch` reloads the scene when
 /// another program rewrites it, shows the validator's errors (and keeps the
@@ -7,7 +8,7 @@ import Testing
 /// in the folder, F3 shows the graphs. And `simulate --stats`.
 @Suite struct AuthorLoopTests {
     @Test func theWindowWatchesTheSceneAndGoesThroughItsFolder() throws {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = NSTemporaryDirectory() + "cratebox-watch-\(getpid())"

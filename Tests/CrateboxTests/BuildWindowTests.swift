@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import cratebox
 
 /// Build mode in the real window, driven with xdotool as a person would:
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func buildASeeSawWithTheToolsSaveItPlayItAndBuildAgain() throws {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = NSTemporaryDirectory() + "cratebox-build-\(getpid())"
@@ -25,26 +26,11 @@ import Testing
         let w = WindowTests()
         let (app, out) = try w.launch(["run", "--build", file, "--save-to", directory, "--size", "1280x720"], env: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let window = try w.waitForWindow("cratebox: build seesaw", of: app, env: display.env)
-        try #require(!window.isEmpty, "no window appeared")
-        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
-        try xdotool(["windowfocus", "--sync", window])
-        func at(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", "--window", window, "\(x)", "\(y)"]) }
-        func drag(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) throws {
-            try at(x0, y0)
-            try xdotool(["mousedown", "1"])
-            usleep(150_000)
-            try at((x0 + x1) / 2, (y0 + y1) / 2)
-            usleep(100_000)
-            try at(x1, y1)
-            usleep(150_000)
-            try xdotool(["mouseup", "1"])
-            usleep(250_000)
-        }
-        func key(_ k: String) throws {
-            try xdotool(["key", k])
-            usleep(250_000)
-        }
+        let person = try #require(WindowDriver(title: "cratebox: build seesaw", of: app, env: display.env), "no window appeared")
+        try person.focus()
+        let xdotool = { (args: [String]) throws in _ = try person.xdotool(args) }
+        let at = person.at, drag = person.drag
+        func key(_ k: String) throws { try person.key(k) }
         // The empty box is the window's size (1280 x 720 points), drawn at about 0.88 beside the HUD and toolbar.
         try key("5")
         try drag(463, 567, 817, 567)  // a plank
@@ -106,54 +92,32 @@ import Testing
 /// puts the copy clear of the original.
 @Suite struct BuildPapercutWindowTests {
     @Test func axlesSnapPastesGoToThePointerDuplicatesDoNotOverlap() throws {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
-        let directory = NSTemporaryDirectory() + "cratebox-papercuts-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryFolder("papercuts")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/car.json"
-        let w = WindowTests()
-        let (app, out) = try w.launch(["run", "--build", file, "--no-splash", "--size", "1280x720"], env: display.env)
+        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let window = try w.waitForWindow("cratebox: build car", of: app, env: display.env)
-        try #require(!window.isEmpty, "no window appeared")
-        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
-        try xdotool(["windowfocus", "--sync", window])
-        func at(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", "--window", window, "\(x)", "\(y)"]) }
-        func click(_ x: Int, _ y: Int) throws {
-            try at(x, y)
-            try xdotool(["click", "1"])
-            usleep(250_000)
-        }
-        func key(_ k: String) throws {
-            try xdotool(["key", k])
-            usleep(250_000)
-        }
-        try key("2")
-        try at(560, 420)
-        try xdotool(["mousedown", "1"])
-        usleep(150_000)
-        try at(640, 390)
-        usleep(100_000)
-        try at(720, 380)
-        usleep(150_000)
-        try xdotool(["mouseup", "1"])  // a chassis
-        usleep(250_000)
-        try key("3")
-        try click(580, 420)  // a wheel (a click: radius 16) on the chassis's corner
-        try key("6")
-        try click(583, 417)  // a pivot three pixels off the wheel's centre
-        try key("1")
-        try click(580, 428)  // select the wheel, copy it, paste it at the pointer
-        try key("ctrl+c")
-        try at(580, 420)
-        try key("ctrl+v")
-        try click(700, 390)  // select the chassis and duplicate it
-        try key("ctrl+d")
-        try key("ctrl+s")
-        for _ in 0..<3 where app.isRunning { try key("Escape") }
-        w.waitOrKill(app, seconds: 20)
+        let person = try #require(WindowDriver(title: "cratebox: build car", of: app, env: display.env), "no window appeared")
+        try person.focus()
+        try person.key("2")
+        try person.drag(560, 420, 720, 380)  // a chassis
+        try person.key("3")
+        try person.click(580, 420)  // a wheel (a click: radius 16) on the chassis's corner
+        try person.key("6")
+        try person.click(583, 417)  // a pivot three pixels off the wheel's centre
+        try person.key("1")
+        try person.click(580, 428)  // select the wheel, copy it, paste it at the pointer
+        try person.key("ctrl+c")
+        try person.at(580, 420)
+        try person.key("ctrl+v")
+        try person.click(700, 390)  // select the chassis and duplicate it
+        try person.key("ctrl+d")
+        try person.key("ctrl+s")
+        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
+        #expect(waitOrKill(app, seconds: 20))
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
 

@@ -1,11 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SceneFormat
 @testable import Simulation
 @testable import JSONText
 @testable import cratebox
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The `cratebox` binary built next to this test bundle.
 let binary: URL = {
@@ -13,55 +12,15 @@ let binary: URL = {
     return exe.deletingLastPathComponent().appendingPathComponent("cratebox")
 }()
 
-/// A PNG's pixels as RGB bytes, row after row (ImageMagick's convert), or
-/// those of a part of it (`crop`: "WxH+X+Y").
-func rgbPixels(_ png: String, crop: String? = nil) throws -> [UInt8] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-    p.arguments = [png] + (crop.map { ["-crop", $0] } ?? []) + ["-depth", "8", "rgb:-"]
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-    p.waitUntilExit()
-    guard p.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: png]) }
-    return data
-}
+typealias Result = ProcessResult
 
-struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var exitedBySignal: Bool
-}
-
+/// Runs cratebox in the package's folder to completion.
 func cratebox(_ arguments: String..., environment: [String: String]? = nil) throws -> Result {
-    try cratebox(arguments, environment: environment)
+    try runProgram(binary, arguments, environment: environment)
 }
 
 func cratebox(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.currentDirectoryURL = packageRoot
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes fully before waiting, so a full pipe cannot block the child.
-    // The semaphore orders the reader's write before the read below (ThreadSanitizer checks it).
-    nonisolated(unsafe) var errData = Data()
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        done.signal()
-    }.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    done.wait()
-    return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                  stderr: String(decoding: errData, as: UTF8.self), exitedBySignal: process.terminationReason == .uncaughtSignal)
+    try runProgram(binary, arguments, environment: environment)
 }
 
 @Suite struct CommandLineTests {
@@ -244,20 +203,9 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
     @Test func anIndependentCProgramGetsTheSameHash() throws {
         let exe = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-reference-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: exe) }
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        cc.arguments = [packageRoot.appendingPathComponent("Tests/Fixtures/reference/crates.c").path, "-o", exe, "-lchipmunk", "-lm"]
-        try cc.run()
-        cc.waitUntilExit()
-        try #require(cc.terminationStatus == 0)
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: exe)
-        let err = Pipe()
-        run.standardError = err
-        run.standardOutput = FileHandle.nullDevice
-        try run.run()
-        let hash = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
+        let cc = try runProgram("/usr/bin/cc", ["Tests/Fixtures/reference/crates.c", "-o", exe, "-lchipmunk", "-lm"])
+        try #require(cc.status == 0, "\(cc.stderr)")
+        let hash = try runProgram(exe, []).stderr
         let ours = try cratebox("simulate", "Scenes/crates.json", "--steps", "600", "--json")
         #expect(hash == "0c2a372603482761\n")
         #expect(ours.stdout.contains("\"hash\":\"\(hash.dropLast())\""))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import cratebox
 
 /// Issue 22: small mistakes on the command line get a straight answer.

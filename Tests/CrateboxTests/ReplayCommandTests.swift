@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ReplayCommandTests {
     /// Scripted sessions covering every event kind, with their final hashes.
@@ -171,20 +172,11 @@ import Testing
     }
 
     func mount(_ dir: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/mount")
-        p.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "mounting a 64 KiB tmpfs needs root")
+        #expect(try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]).status == 0, "mounting a 64 KiB tmpfs needs root")
     }
 
     func unmount(_ dir: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/umount")
-        p.arguments = [dir]
-        try? p.run()
-        p.waitUntilExit()
+        _ = try? runProgram("/bin/umount", [dir])
     }
 
     /// A recording killed with SIGKILL is still a valid replay up to its last checkpoint.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 
 /// `replay --verify` on a folder of journals, as a CI job would run it: one
 /// line each, a summary, the exit status, JUnit XML, shards and jobs.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Testing
+import TestSupport
 @testable import SceneFormat
 @testable import Simulation
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import cratebox
 
 /// Issue 22, as the user met it: `run Scenes/bridge.json`, four crates spawned
@@ -8,35 +9,24 @@ import Testing
 /// a plank's centre), where the old save moved them with the sagging deck.
 @Suite struct SaveWindowTests {
     @Test func ctrlSAndBSaveTheBridgeOnItsBolts() throws {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
-        let directory = NSTemporaryDirectory() + "cratebox-save-window-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryFolder("save-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let w = WindowTests()
-        let (app, out) = try w.launch(["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"], env: display.env)
+        let (app, out) = try launchProgram(binary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
+                                           environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let window = try w.waitForWindow("cratebox: Bridge", of: app, env: display.env)
-        try #require(!window.isEmpty, "no window appeared")
-        let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
-        try xdotool(["windowfocus", "--sync", window])
-        func key(_ k: String) throws {
-            try xdotool(["key", k])
-            usleep(300_000)
-        }
-        // Four crates spawned above the deck (the box is 800 x 400 points, drawn across the middle of the window).
-        for x in [560, 640, 720, 800] {
-            try xdotool(["mousemove", "--window", window, "\(x)", "150"])
-            try xdotool(["click", "1"])
-            usleep(300_000)
-        }
+        let person = try #require(WindowDriver(title: "cratebox: Bridge", of: app, env: display.env), "no window appeared")
+        try person.focus()
+        // Crates spawned above the deck (the box is 800 x 400 points, drawn across the middle of the window).
+        for x in [560, 640, 720, 800] { try person.click(x, 150, pause: 300_000) }
         usleep(4_000_000)
-        try key("ctrl+s")
-        try key("b")
-        try key("ctrl+s")
-        for _ in 0..<3 where app.isRunning { try key("Escape") }
-        w.waitOrKill(app, seconds: 20)
+        try person.key("ctrl+s", pause: 300_000)
+        try person.key("b", pause: 300_000)
+        try person.key("ctrl+s", pause: 300_000)
+        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
+        #expect(waitOrKill(app, seconds: 20))
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(app.terminationStatus == 0, "\(output)")
 

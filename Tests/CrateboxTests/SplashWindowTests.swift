@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The scene's reveal in the real window: a screenshot sequence shows the
 /// crate-shaped hole small at first, then the whole scene; a key skips it.
@@ -13,7 +14,7 @@ import Testing
     }
 
     func run(_ arguments: [String], keyAfterWindow: Bool) throws -> [Double] {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
         var env = display.env

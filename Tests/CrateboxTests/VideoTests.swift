@@ -1,19 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `render --video`: a clip made by ffmpeg, checked with ffprobe; a missing
 /// ffmpeg and a failing one are one line each, and leave nothing behind.
 @Suite(.serialized) struct VideoTests {
     func probe(_ path: String) throws -> [String: String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        p.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0",
-                       "-show_entries", "stream=nb_read_frames,r_frame_rate,width,height,codec_name", "-of", "default=nw=1", path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        let text = try runProgram("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                       "-show_entries", "stream=nb_read_frames,r_frame_rate,width,height,codec_name",
+                                                       "-of", "default=nw=1", path]).stdout
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let kv = line.split(separator: "=", maxSplits: 1).map(String.init)

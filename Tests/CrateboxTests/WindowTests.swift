@@ -1,41 +1,27 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import cratebox
 
 /// The real window, on a virtual display (Xvfb), driven with xdotool the way a
 /// person would: tilt with the arrow key, drag a crate, take screenshots, quit.
 @Suite(.serialized) struct WindowTests {
-    /// Runs a tool to completion (at most 15 s); returns its stdout. A tool that
-    /// fails (xdotool that found no window, say) fails the test.
+    /// Runs a tool to completion; returns its stdout. A tool that fails
+    /// (xdotool that found no window, say) fails the test.
     @discardableResult
     func tool(_ path: String, _ args: [String], env: [String: String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        waitOrKill(p, seconds: 15)
-        guard p.terminationReason == .exit && p.terminationStatus == 0 else {
-            throw ToolFailed(description: "\(path) \(args.joined(separator: " ")) exited \(p.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        let r = try runProgram(path, args, environment: env)
+        guard r.status == 0 && !r.exitedBySignal else { throw ToolFailed(description: "\(path) \(args.joined(separator: " ")) exited \(r.status)") }
+        return r.stdout
     }
 
     struct ToolFailed: Error, CustomStringConvertible { var description: String }
 
-    /// Waits for a process to end; kills it if it takes longer than `seconds`.
+    /// Waits for a process to end; kills it (and fails the test) if it takes longer than `seconds`.
     func waitOrKill(_ process: Process, seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+        if !TestSupport.waitOrKill(process, seconds: seconds) {
             Issue.record("\(process.executableURL?.lastPathComponent ?? "") did not exit within \(seconds) s")
         }
-        process.waitUntilExit()
     }
 
     /// Mean x of the wood-coloured pixels of a PNG, and how many there are in a square.
@@ -52,65 +38,6 @@ import Testing
             if let (cx, cy) = around, abs(x - cx) < 45, abs(y - cy) < 45 { near += 1 }
         }
         return (count > 0 ? sum / Double(count) : 0, count, near)
-    }
-
-    /// An Xvfb display for one test: it picks a free display number itself and
-    /// tells us which (-displayfd); it is killed and cleared up by `stop()`.
-    final class VirtualDisplay {
-        let xvfb = Process()
-        let announced = Flag()
-        var number = ""
-        var env = ProcessInfo.processInfo.environment
-
-        init() throws {
-            xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
-            let announce = Pipe()
-            xvfb.standardOutput = announce
-            xvfb.standardError = FileHandle.nullDevice
-            try xvfb.run()
-            // Never wait for a display that does not come: after 10 s the
-            // server is killed, which ends the read below.
-            let server = xvfb.processIdentifier, flag = announced
-            Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: 10)
-                if !flag.isSet { kill(server, SIGKILL) }
-            }
-            defer { announced.set() }
-            var text = ""
-            while !text.hasSuffix("\n") {
-                let byte = announce.fileHandleForReading.readData(ofLength: 1)
-                if byte.isEmpty { break }
-                text += String(decoding: byte, as: UTF8.self)
-            }
-            number = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            env["DISPLAY"] = ":" + number
-            // The scene's reveal would hide the first second and eat the first key; its own test turns it on.
-            env["CRATEBOX_NO_SPLASH"] = "1"
-        }
-
-        func stop() {
-            // SIGTERM does not reach an X server started from here (the signal
-            // is blocked in the child), so kill it and clear up after it.
-            kill(xvfb.processIdentifier, SIGKILL)
-            xvfb.waitUntilExit()
-            // Only our server's files: once it is dead, another test's Xvfb may
-            // already have taken the number over (its lock names its own pid).
-            let lock = "/tmp/.X\(number)-lock"
-            let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !number.isEmpty && owner == String(xvfb.processIdentifier) {
-                unlink(lock)
-                unlink("/tmp/.X11-unix/X\(number)")
-            }
-        }
-    }
-
-    /// A flag one thread sets and another reads.
-    final class Flag: @unchecked Sendable {  // its one Bool is guarded by the lock
-        private let lock = NSLock()
-        private var value = false
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
     }
 
     /// Wood-coloured regions of a 1280-wide PNG big enough to be a crate (4-connected, over 1,000 pixels): (pixels, width, height) each.
@@ -153,17 +80,9 @@ import Testing
         #expect(small == 3 && big == 2, "\(png): sizes \(found)")
     }
 
-    /// Waits (at most 60 s: a sanitized build on a busy machine starts slowly) for a
-    /// window whose title contains `title`; "" if none came.
+    /// The id of `app`'s window whose title contains `title` (waiting at most 60 s); "" if none came.
     func waitForWindow(_ title: String, of app: Process, env: [String: String]) throws -> String {
-        var window = ""
-        for _ in 0..<600 where window.isEmpty && app.isRunning {
-            // xdotool search exits 1 while there is no such window yet.
-            window = (try? tool("/usr/bin/xdotool", ["search", "--name", title], env: env))?
-                .split(separator: "\n").first.map(String.init) ?? ""
-            if window.isEmpty { usleep(100_000) }
-        }
-        return window
+        WindowDriver(title: title, of: app, env: env)?.window ?? ""
     }
 
     @Test func tiltDragScreenshotAndQuit() throws {
@@ -318,16 +237,7 @@ import Testing
 
     /// Starts the app with `arguments` on a display; its standard output is piped, its errors dropped.
     func launch(_ arguments: [String], env: [String: String]) throws -> (Process, Pipe) {
-        let app = Process()
-        app.executableURL = binary
-        app.arguments = arguments
-        app.currentDirectoryURL = packageRoot
-        app.environment = env
-        let out = Pipe()
-        app.standardOutput = out
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        return (app, out)
+        try launchProgram(binary, arguments, environment: env)
     }
 
     /// Watching a replay, inputs that would change the world are refused (the
@@ -358,7 +268,7 @@ import Testing
 /// Backspace to go back, click to branch; both journals verify.
 @Suite struct TimeMachineWindowTests {
     @Test func recordScrubBackAndBranchWithAClick() throws {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = NSTemporaryDirectory() + "cratebox-timemachine-\(getpid())"
@@ -405,7 +315,7 @@ import Testing
 /// than steps; now drawing runs at the display's rate whatever physics costs.
 @Suite struct OverloadTests {
     @Test func anOverloadedPileSlowsTheSimulationNotTheWindow() throws {
-        let display = try WindowTests.VirtualDisplay()
+        let display = try VirtualDisplay()
         defer { display.stop() }
         try #require(!display.number.isEmpty, "Xvfb did not start")
         let pile = NSTemporaryDirectory() + "cratebox-overload-\(getpid()).json"

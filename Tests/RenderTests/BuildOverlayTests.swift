@@ -1,4 +1,5 @@
 import CSDL2
+import Controls
 import Geometry
 import Render
 import SceneFormat

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Controls
 import Geometry
 import Testing
 @testable import Render

@@ -2,15 +2,16 @@ import Animation
 import CSDL2
 import FileOutput
 import Foundation
+import Controls
 import Geometry
 import Testing
+import TestSupport
 @testable import Render
 @testable import Render
 @testable import Simulation
 @testable import SceneFormat
 @testable import Controls
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func shipped(_ name: String) throws -> Scene {
     try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"))), file: name)
@@ -107,53 +108,16 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         #expect(ghost.r > 60 && ghost.r < 200, "the sensor is drawn translucent, got \(ghost)")
     }
 
-    /// Every file (scene saves, screenshots, frames) is written under a
-    /// temporary name and renamed: the old file stays whole until the new one
-    /// is complete, and a failed write leaves it as it was.
-    @Test func anExistingFileStaysWholeUntilTheNewOneIsComplete() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-atomic-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("scene.json").path
-        let old = String(repeating: "old scene\n", count: 1000)
-        try old.write(toFile: path, atomically: false, encoding: .utf8)
-        func current() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
-        let file = try AtomicFile(path: path)
-        try file.writeAll(Array("new, half".utf8))
-        let seenMidway = current()  // half the new file is written: the path still holds the old one
-        try file.writeAll(Array(" and the rest".utf8))
-        try file.close()
-        #expect(current() == old)
-        try file.commit()
-        #expect(seenMidway == old)
-        #expect(current() == "new, half and the rest")
-        // A write that fails (never committed) changes nothing and leaves no temporary behind.
-        do {
-            let failing = try AtomicFile(path: path)
-            try failing.writeAll(Array("half of something".utf8))
-        }
-        #expect(current() == "new, half and the rest")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
-        // The real writers go the same way: a scene text, then a PNG over it.
+    /// A PNG goes the atomic way too: it replaces a file whole.
+    @Test func aPictureReplacesAFileWhole() throws {
+        let dir = try temporaryFolder("picture-over")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/scene.json"
         try writeTextFile("{}\n", to: path)
-        #expect(current() == "{}\n")
         let world = try World(scene: DefaultScene.scene())
         try Offscreen.render(world, width: 32, height: 24, debug: false, to: path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
-    }
-
-    /// F12, Ctrl+S and F9 never replace an earlier file: -2, -3... instead.
-    @Test func capturesNeverReplaceAnEarlierFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-names-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let stem = dir.appendingPathComponent("shot").path
-        #expect(AtomicFile.unusedPath(stem, ".png") == stem + ".png")
-        try writeTextFile("1", to: stem + ".png")
-        #expect(AtomicFile.unusedPath(stem, ".png") == stem + "-2.png")
-        try writeTextFile("2", to: stem + "-2.png")
-        #expect(AtomicFile.unusedPath(stem, ".png") == stem + "-3.png")
-        #expect(AtomicFile.unusedPath(stem, ".json") == stem + ".json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["scene.json"])
     }
 
     @Test func debugDrawingAddsOutlines() throws {

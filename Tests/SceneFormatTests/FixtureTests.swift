@@ -97,16 +97,8 @@ import TestSupport
     }
 
     func runSchemaChecker(_ files: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["scripts/check-schema.py", "Schemas/scene.schema.json"] + files
-        process.currentDirectoryURL = packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "check-schema.py failed; is python3-jsonschema installed?")
-        return String(decoding: data, as: UTF8.self)
+        let r = try runProgram("/usr/bin/python3", ["scripts/check-schema.py", "Schemas/scene.schema.json"] + files)
+        #expect(r.status == 0, "check-schema.py failed; is python3-jsonschema installed? \(r.stderr)")
+        return r.stdout
     }
 }

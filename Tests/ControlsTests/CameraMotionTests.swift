@@ -2,7 +2,6 @@ import Animation
 import Geometry
 import Testing
 @testable import Controls
-@testable import Render
 
 @Suite struct CameraMotionTests {
     @Test func easesBetweenViewsWithTheTimingFunction() {
