@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// One module per published contract or per job (see ../shared/DESIGN.md);
+// One module per published contract or per job (docs/design.md);
 // arrows in the comments point at what a module uses.
 let package = Package(
     name: "cratebox",

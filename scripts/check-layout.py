@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""The layout rules of ../shared/DESIGN.md that a machine can check: no Swift
+"""The layout rules of docs/design.md that a machine can check: no Swift
 file in Sources/ over 450 lines, no function (or initializer, or closure
-assigned at top level) over 70. Prints each offender; exit 1 if any."""
+assigned at top level) over 70, and each module imports only what its row of
+the design's module table allows (its "may import" column). Prints each
+offender; exit 1 if any."""
 
 import glob
 import re
@@ -36,7 +38,41 @@ def functions(lines):
             found.append((line.strip()[:60], i + 1, j - i + 1))
     return found
 
+def allowed_imports():
+    """module -> the modules it may import, from docs/design.md's table."""
+    rules = {}
+    for line in open('docs/design.md', encoding='utf-8'):
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if len(cells) != 3 or not cells[0].startswith('`'):
+            continue
+        module = cells[0].strip('`')
+        rules[module] = {m.strip() for m in cells[2].split(',') if m.strip()}
+    return rules
+
+# Always allowed: the C library and the Swift runtime's own.
+SYSTEM = {'Glibc', 'Darwin', 'Swift'}
+IMPORT = re.compile(r'^\s*(?:@testable\s+|@_exported\s+)?import\s+(?:(?:struct|class|enum|func|var|let|typealias|protocol)\s+)?(\w+)')
+
 bad = 0
+rules = allowed_imports()
+if len(rules) < 10:
+    print('docs/design.md: the module table (module | owns | may import) was not found')
+    bad += 1
+for path in sorted(glob.glob('Sources/*/')):
+    module = path.rstrip('/').split('/')[-1]
+    swift = glob.glob(path + '**/*.swift', recursive=True)
+    if not swift:
+        continue  # a C target or a module map
+    if module not in rules:
+        print(f'{path}: the module is not in docs/design.md\'s table')
+        bad += 1
+        continue
+    for file in sorted(swift):
+        for number, line in enumerate(open(file, encoding='utf-8'), 1):
+            m = IMPORT.match(line)
+            if m and m.group(1) not in rules[module] | SYSTEM:
+                print(f'{file}:{number}: {module} may not import {m.group(1)} (docs/design.md)')
+                bad += 1
 for path in sorted(glob.glob('Sources/**/*.swift', recursive=True)):
     lines = open(path, encoding='utf-8').read().split('\n')
     if len(lines) - 1 > MAX_FILE:

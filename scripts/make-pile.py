@@ -3,7 +3,7 @@
 
 Usage: python3 scripts/make-pile.py [OUTPUT]   (default: Scenes/pile.json)
        python3 scripts/make-pile.py --crates N OUTPUT
-           any number of crates, as `cratebox bench --capacity` makes them
+           any number of crates, as `cratebox bench capacity` makes them
            (Sources/cratebox/Pile.swift): max(50, ceil(sqrt(2.5 N))) columns,
            a box of at least 1280 x 720 with 200 points above the pile.
 

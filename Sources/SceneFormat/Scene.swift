@@ -3,7 +3,7 @@ import JSONText
 import Geometry
 import Physics
 
-/// A decoded, validated `cratebox/scene@1` document (see shared/scene-format.md).
+/// A decoded, validated `cratebox/scene@1` document (docs/scene-format.md).
 /// Every default and shorthand of the format is resolved here, so `World` can
 /// build from it without looking anything up.
 public struct Scene: Equatable, Sendable {

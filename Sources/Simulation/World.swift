@@ -35,7 +35,7 @@ public struct WorldBody {
 }
 
 /// A running scene: builds a Space from a Scene in the normative construction
-/// order (shared/scene-format.md), applies events between steps, steps at
+/// order (docs/scene-format.md), applies events between steps, steps at
 /// exactly 1/120 s and computes the state hash.
 public final class World {
     /// Every step is exactly this long; time enters the simulation only as a step count.

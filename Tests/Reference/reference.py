@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference implementation of cratebox's scene and replay formats.
 
-Written only from shared/scene-format.md ("cratebox/scene@1": construction order
+Written only from docs/scene-format.md ("cratebox/scene@1": construction order
 and state hash) and docs/replay-format.md ("cratebox/replay@1": events, steps,
 animation), calling libchipmunk 7.0.3 directly through ctypes. It shares no
 code with cratebox, so agreement between the two is evidence that the
@@ -448,7 +448,7 @@ class World:
         self._old = []  # discarded spaces are simply kept alive
         self.build()
 
-    # Construction order, steps 1 to 4 of shared/scene-format.md.
+    # Construction order, steps 1 to 4 of docs/scene-format.md.
     def build(self):
         s = self.scene
         space = cpSpaceNew()
