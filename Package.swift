@@ -29,10 +29,12 @@ let package = Package(
         .target(name: "ChipmunkGuard"),
         // C: frees a whole space in time linear in its size, leaving what was in it clean.
         .target(name: "ChipmunkTeardown", dependencies: ["CChipmunk"]),
+        // C: what Chipmunk calls back into during a step (one-way platforms, breakable joints).
+        .target(name: "ChipmunkCallbacks", dependencies: ["CChipmunk"]),
         // Plane geometry as values: vectors, poses, body kinds, shape geometries. No C: pure modules use it.
         .target(name: "Geometry"),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
-        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "Geometry"]),
+        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "Geometry"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.

@@ -9,19 +9,21 @@ public struct Camera: Equatable, Sendable {
     /// Pixel position of the world origin's column and of the world's top edge.
     public let originX: Double
     public let topY: Double
-    public let worldHeight: Double
+    /// The world y of the box's top edge (its origin's y plus its height).
+    public let topWorldY: Double
 
     /// `margin` is the share of each side left around the bounds (room for the walls).
     /// `left`: pixels kept free on the left (the picture is fitted to the rest).
+    /// `origin`: the box's bottom-left corner (a scene's `origin`).
     public init(worldWidth: Double, worldHeight: Double, pixelWidth: Int, pixelHeight: Int, margin: Double = 0.03,
-                zoom: Double = 1, center: Vector? = nil, left: Double = 0) {
+                zoom: Double = 1, center: Vector? = nil, left: Double = 0, origin: Vector = .zero) {
         let ww = worldWidth * (1 + 2 * margin), wh = worldHeight * (1 + 2 * margin)
         let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
         scale = min(pw / ww, ph / wh) * zoom
-        let c = center ?? Vector(worldWidth / 2, worldHeight / 2)
+        let c = center ?? Vector(origin.x + worldWidth / 2, origin.y + worldHeight / 2)
+        topWorldY = origin.y + worldHeight
         originX = left + pw / 2 - c.x * scale
-        topY = ph / 2 - (worldHeight - c.y) * scale
-        self.worldHeight = worldHeight
+        topY = ph / 2 - (topWorldY - c.y) * scale
     }
 
     /// The camera for a window that also shows a panel `leftPanel` pixels wide
@@ -29,23 +31,23 @@ public struct Camera: Equatable, Sendable {
     /// window is wide enough that the box fits beside them at the same size,
     /// it is moved between them; otherwise it is centred (and they cover it).
     public static func beside(leftPanel: Double, rightPanel: Double, worldWidth: Double, worldHeight: Double,
-                              pixelWidth: Int, pixelHeight: Int, zoom: Double = 1, center: Vector? = nil) -> Camera {
+                              pixelWidth: Int, pixelHeight: Int, zoom: Double = 1, center: Vector? = nil, origin: Vector = .zero) -> Camera {
         let plain = Camera(worldWidth: worldWidth, worldHeight: worldHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                           zoom: zoom, center: center)
+                           zoom: zoom, center: center, origin: origin)
         let room = pixelWidth - Int(leftPanel + rightPanel)
         guard room > 0 else { return plain }
         let moved = Camera(worldWidth: worldWidth, worldHeight: worldHeight, pixelWidth: room, pixelHeight: pixelHeight,
-                           zoom: zoom, center: center, left: leftPanel)
+                           zoom: zoom, center: center, left: leftPanel, origin: origin)
         return moved.scale >= plain.scale * 0.999 ? moved : plain
     }
 
     /// A world point in pixels (y down).
     public func toScreen(_ p: Vector) -> (x: Double, y: Double) {
-        (originX + p.x * scale, topY + (worldHeight - p.y) * scale)
+        (originX + p.x * scale, topY + (topWorldY - p.y) * scale)
     }
 
     /// A pixel in world coordinates (y up).
     public func toWorld(x: Double, y: Double) -> Vector {
-        Vector((x - originX) / scale, worldHeight - (y - topY) / scale)
+        Vector((x - originX) / scale, topWorldY - (y - topY) / scale)
     }
 }

@@ -19,8 +19,9 @@ public struct CameraMotion: Sendable {
     public var duration = 0.35
     public var timing = TimingFunction.easeInEaseOut
 
-    public init(worldWidth: Double, worldHeight: Double) {
-        fit = View(zoom: 1, center: Vector(worldWidth / 2, worldHeight / 2))
+    /// The view that fits the box `worldWidth` x `worldHeight` from `origin`.
+    public init(worldWidth: Double, worldHeight: Double, origin: Vector = .zero) {
+        fit = View(zoom: 1, center: Vector(origin.x + worldWidth / 2, origin.y + worldHeight / 2))
         from = fit
         to = fit
         elapsed = duration

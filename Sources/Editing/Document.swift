@@ -147,7 +147,9 @@ extension Scene {
         case .pivot(let anchor): return (anchor, anchor)
         case .pivotAnchors(let a, let b), .pin(let a, let b, _), .slide(let a, let b, _, _), .spring(let a, let b, _, _, _):
             return (world(joint.a, a), world(joint.b, b))
-        case .motor:
+        case .groove(let ga, let gb, _):
+            return (world(joint.a, ga), world(joint.a, gb))
+        case .motor, .rotarySpring, .rotaryLimit, .ratchet, .gear:
             return (world(joint.a, .zero), world(joint.b, .zero))
         }
     }

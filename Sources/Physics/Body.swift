@@ -27,6 +27,17 @@ public final class Body {
         ownerHandle = nil
     }
 
+    /// A dynamic body with its mass and moment given (`moment` may be
+    /// infinite: it never turns); its shapes then get no mass of their own.
+    /// This is how Chipmunk's demos make bodies. The corresponding C function is `cpBodyNew`.
+    public init(mass: Double, moment: Double) {
+        precondition(mass > 0 && mass.isFinite, "a body's mass must be finite and above 0")
+        precondition(moment > 0 && !moment.isNaN, "a body's moment must be above 0 (it may be infinite)")
+        kind = .dynamic
+        raw = cpBodyNew(mass, moment)
+        ownerHandle = nil
+    }
+
     init(staticBodyOf handle: SpaceHandle) {
         kind = .static
         raw = cpSpaceGetStaticBody(handle.raw)

@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkCallbacks
 import Geometry
 
 /// A constraint between two bodies.
@@ -26,10 +27,22 @@ public final class Joint {
         case dampedSpring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
         /// Keeps the bodies' relative angular velocity at `rate` radians per second (`cpSimpleMotor`).
         case simpleMotor(rate: Double)
+        /// A pin on `b` (`anchorB`) that slides along the groove from `grooveA` to `grooveB` on `a` (`cpGrooveJoint`).
+        case groove(grooveA: Vector, grooveB: Vector, anchorB: Vector)
+        /// Pulls the bodies' relative angle towards `restAngle` (`cpDampedRotarySpring`).
+        case dampedRotarySpring(restAngle: Double, stiffness: Double, damping: Double)
+        /// Keeps the bodies' relative angle within `min`...`max` radians (`cpRotaryLimitJoint`).
+        case rotaryLimit(min: Double, max: Double)
+        /// Lets the relative angle turn one way only, in clicks of `ratchet` radians from `phase` (`cpRatchetJoint`).
+        case ratchet(phase: Double, ratchet: Double)
+        /// Keeps the bodies' angular velocities in `ratio`, offset by `phase` (`cpGearJoint`).
+        case gear(phase: Double, ratio: Double)
     }
 
-    /// The corresponding C functions are `cpPivotJointNew`, `cpPinJointNew`,
-    /// `cpSlideJointNew`, `cpDampedSpringNew` and `cpSimpleMotorNew`.
+    /// The corresponding C functions are `cpPivotJointNew`, `cpPivotJointNew2`,
+    /// `cpPinJointNew`, `cpSlideJointNew`, `cpDampedSpringNew`,
+    /// `cpSimpleMotorNew`, `cpGrooveJointNew`, `cpDampedRotarySpringNew`,
+    /// `cpRotaryLimitJointNew`, `cpRatchetJointNew` and `cpGearJointNew`.
     public init(_ kind: Kind, a: Body, b: Body) {
         precondition(a !== b, "a joint needs two different bodies")
         self.a = a
@@ -48,11 +61,81 @@ public final class Joint {
             raw = cpDampedSpringNew(a.raw, b.raw, anchorA.cp, anchorB.cp, restLength, stiffness, damping)
         case .simpleMotor(let rate):
             raw = cpSimpleMotorNew(a.raw, b.raw, rate)
+        case .groove(let grooveA, let grooveB, let anchorB):
+            raw = cpGrooveJointNew(a.raw, b.raw, grooveA.cp, grooveB.cp, anchorB.cp)
+        case .dampedRotarySpring(let restAngle, let stiffness, let damping):
+            raw = cpDampedRotarySpringNew(a.raw, b.raw, restAngle, stiffness, damping)
+        case .rotaryLimit(let min, let max):
+            raw = cpRotaryLimitJointNew(a.raw, b.raw, min, max)
+        case .ratchet(let phase, let ratchet):
+            precondition(ratchet != 0 && ratchet.isFinite, "a ratchet's clicks must be a finite angle other than 0")
+            raw = cpRatchetJointNew(a.raw, b.raw, phase, ratchet)
+        case .gear(let phase, let ratio):
+            precondition(ratio != 0 && ratio.isFinite, "a gear's ratio must be finite and not 0")
+            raw = cpGearJointNew(a.raw, b.raw, phase, ratio)
         }
+        tag = cratebox_joint_tag_new(nil)!
+        tag.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        cpConstraintSetUserData(raw, UnsafeMutableRawPointer(tag))
     }
+
+    /// What the C callbacks read of this joint (`cratebox_joint_tag`).
+    private let tag: UnsafeMutablePointer<cratebox_joint_tag>
 
     deinit {
         cpConstraintFree(raw)
+        cratebox_joint_tag_free(tag)
+    }
+
+    static func from(_ raw: OpaquePointer) -> Joint? {
+        guard let data = cpConstraintGetUserData(raw) else { return nil }
+        let tag = data.assumingMemoryBound(to: cratebox_joint_tag.self)
+        guard let owner = tag.pointee.owner else { return nil }
+        return Unmanaged<Joint>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// Makes the joint break (leave its space for good) once the force it
+    /// applies goes over `force`, as Chipmunk's Chains demo breaks its links;
+    /// `Space.step` reports the joints that broke.
+    /// The corresponding C functions are `cpConstraintSetPostSolveFunc`, `cpConstraintGetImpulse` and `cpSpaceAddPostStepCallback`.
+    public func breaks(above force: Double) {
+        precondition(force > 0 && !force.isNaN, "a break force must be above 0")
+        cratebox_make_breakable(raw, force)
+    }
+
+    /// The force above which the joint breaks; nil when it does not break.
+    public var breakForce: Double? { tag.pointee.breakForce > 0 ? tag.pointee.breakForce : nil }
+
+    /// The most speed the joint may correct its error at (infinite by default).
+    /// The corresponding C function is `cpConstraintSetMaxBias`.
+    public var maxBias: Double {
+        get { cpConstraintGetMaxBias(raw) }
+        set {
+            precondition(newValue >= 0 && !newValue.isNaN, "maxBias must be >= 0")
+            cpConstraintSetMaxBias(raw, newValue)
+        }
+    }
+
+    /// A motor's rate, in radians per second. The corresponding C functions are `cpSimpleMotorGetRate` and `cpSimpleMotorSetRate`.
+    public var motorRate: Double? {
+        get {
+            guard case .simpleMotor = kind else { return nil }
+            return cpSimpleMotorGetRate(raw)
+        }
+        set {
+            guard case .simpleMotor = kind, let newValue else { preconditionFailure("only a motor has a rate") }
+            precondition(newValue.isFinite, "a motor's rate must be finite")
+            cpSimpleMotorSetRate(raw, newValue)
+        }
+    }
+
+    /// Whether the joint holds its bodies at points (motors, gears, ratchets
+    /// and rotary joints act on their angles only).
+    public var hasAnchors: Bool {
+        switch kind {
+        case .pivot, .pivotAnchors, .pin, .slide, .dampedSpring, .groove: true
+        case .simpleMotor, .dampedRotarySpring, .rotaryLimit, .ratchet, .gear: false
+        }
     }
 
     /// The largest force the joint may apply (infinite by default).
@@ -83,7 +166,14 @@ public final class Joint {
             return (a.localToWorld(anchorA), b.localToWorld(anchorB))
         case .pin(let anchorA, let anchorB), .slide(let anchorA, let anchorB, _, _), .dampedSpring(let anchorA, let anchorB, _, _, _):
             return (a.localToWorld(anchorA), b.localToWorld(anchorB))
-        case .simpleMotor:
+        case .groove:
+            // The point of the groove nearest the pin, and the pin.
+            let pin = b.localToWorld(Vector(cpGrooveJointGetAnchorB(raw)))
+            let ga = a.localToWorld(Vector(cpGrooveJointGetGrooveA(raw))), gb = a.localToWorld(Vector(cpGrooveJointGetGrooveB(raw)))
+            let d = gb - ga, l2 = d.dot(d)
+            let t = l2 > 0 ? min(max((pin - ga).dot(d) / l2, 0), 1) : 0
+            return (ga + d * t, pin)
+        case .simpleMotor, .dampedRotarySpring, .rotaryLimit, .ratchet, .gear:
             return (a.position, b.position)
         }
     }
@@ -113,7 +203,8 @@ public final class Joint {
         case .pin: (Vector(cpPinJointGetAnchorA(raw)), Vector(cpPinJointGetAnchorB(raw)))
         case .slide: (Vector(cpSlideJointGetAnchorA(raw)), Vector(cpSlideJointGetAnchorB(raw)))
         case .dampedSpring: (Vector(cpDampedSpringGetAnchorA(raw)), Vector(cpDampedSpringGetAnchorB(raw)))
-        case .simpleMotor: (.zero, .zero)
+        case .groove: (.zero, Vector(cpGrooveJointGetAnchorB(raw)))
+        case .simpleMotor, .dampedRotarySpring, .rotaryLimit, .ratchet, .gear: (.zero, .zero)
         }
     }
 

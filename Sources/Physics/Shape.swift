@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkCallbacks
 import Geometry
 
 /// A collision shape attached to a body.
@@ -50,18 +51,65 @@ public final class Shape {
             precondition(a.isFinite && b.isFinite && r >= 0 && r.isFinite, "segment must be finite")
             raw = cpSegmentShapeNew(body.raw, a.cp, b.cp, r)
         }
-        // Lets a point query map the C shape back to this object. Unretained:
-        // the space holds every shape it can return.
-        cpShapeSetUserData(raw, Unmanaged.passUnretained(self).toOpaque())
+        // Lets a point query map the C shape back to this object (unretained:
+        // the space holds every shape it can return), and a one-way platform's
+        // pre-solve find its direction.
+        tag = cratebox_shape_tag_new(nil)!
+        tag.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        cpShapeSetUserData(raw, UnsafeMutableRawPointer(tag))
     }
+
+    /// What the C callbacks read of this shape (`cratebox_shape_tag`).
+    private let tag: UnsafeMutablePointer<cratebox_shape_tag>
 
     deinit {
         cpShapeFree(raw)
+        cratebox_shape_tag_free(tag)
     }
 
     static func from(_ raw: OpaquePointer) -> Shape? {
         guard let data = cpShapeGetUserData(raw) else { return nil }
-        return Unmanaged<Shape>.fromOpaque(data).takeUnretainedValue()
+        let tag = data.assumingMemoryBound(to: cratebox_shape_tag.self)
+        guard let owner = tag.pointee.owner else { return nil }
+        return Unmanaged<Shape>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// Which shapes this one collides with: none of its own non-zero `group`,
+    /// and only shapes whose categories meet its `mask` and whose mask meets its `categories`.
+    /// The corresponding C functions are `cpShapeSetFilter` and `cpShapeFilterNew`.
+    public func setFilter(group: UInt32, categories: UInt32, mask: UInt32) {
+        cpShapeSetFilter(raw, cpShapeFilterNew(cpGroup(group), cpBitmask(categories), cpBitmask(mask)))
+    }
+
+    /// The shape's filter as (group, categories, mask). The corresponding C function is `cpShapeGetFilter`.
+    public var filter: (group: UInt32, categories: UInt32, mask: UInt32) {
+        let f = cpShapeGetFilter(raw)
+        return (UInt32(truncatingIfNeeded: f.group), UInt32(truncatingIfNeeded: f.categories), UInt32(truncatingIfNeeded: f.mask))
+    }
+
+    /// The velocity of the shape's surface, for conveyor belts: friction drags what touches it along.
+    /// The corresponding C function is `cpShapeSetSurfaceVelocity`.
+    public var surfaceVelocity: Vector {
+        get { Vector(cpShapeGetSurfaceVelocity(raw)) }
+        set {
+            precondition(newValue.isFinite, "surface velocity must be finite")
+            cpShapeSetSurfaceVelocity(raw, newValue.cp)
+        }
+    }
+
+    /// Makes the shape a one-way platform (collision type 1, for the space's
+    /// one-way handler): bodies pass through it going along `direction` and
+    /// land on it coming the other way. The corresponding C function is `cpShapeSetCollisionType`.
+    public func makeOneWay(_ direction: Vector) {
+        precondition(direction.isFinite && direction != .zero, "a one-way direction must be finite and not zero")
+        tag.pointee.oneWayX = direction.x
+        tag.pointee.oneWayY = direction.y
+        cpShapeSetCollisionType(raw, 1)
+    }
+
+    /// A one-way platform's direction; nil for other shapes.
+    public var oneWay: Vector? {
+        cpShapeGetCollisionType(raw) == 1 ? Vector(tag.pointee.oneWayX, tag.pointee.oneWayY) : nil
     }
 
     /// The corresponding C function is `cpShapeSetFriction`.

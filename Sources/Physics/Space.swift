@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkCallbacks
 import Geometry
 import ChipmunkTeardown
 
@@ -63,6 +64,7 @@ public final class Space {
         // own iteration, whose array each wake-up shrinks, so some sleeping
         // groups were skipped and their saved contacts leaked.
         for body in bodies where body.kind == .dynamic { cpBodyActivate(body.raw) }
+        cratebox_space_callbacks_free(raw)
         cpSpaceDestroy(raw)
         for joint in joints {
             cratebox_constraint_detach(joint.raw)
@@ -123,6 +125,53 @@ public final class Space {
     public func useSpatialHash(cellSize: Double, cells: Int) {
         precondition(cellSize > 0 && cellSize.isFinite && cells >= 1 && cells <= Int(Int32.max))
         cpSpaceUseSpatialHash(raw, cellSize, Int32(cells))
+    }
+
+    /// How far shapes may overlap before Chipmunk pushes them apart (Chipmunk's default 0.1).
+    /// The corresponding C function is `cpSpaceSetCollisionSlop`.
+    public var collisionSlop: Double {
+        get { cpSpaceGetCollisionSlop(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "collision slop must be >= 0")
+            cpSpaceSetCollisionSlop(raw, newValue)
+        }
+    }
+
+    /// The fraction of overlap left after a second, in (0, 1).
+    /// The corresponding C function is `cpSpaceSetCollisionBias`.
+    public var collisionBias: Double {
+        get { cpSpaceGetCollisionBias(raw) }
+        set {
+            precondition(newValue > 0 && newValue < 1, "collision bias must be in (0, 1)")
+            cpSpaceSetCollisionBias(raw, newValue)
+        }
+    }
+
+    /// Steps a contact's impulses are kept after the shapes part (Chipmunk's default 3).
+    /// The corresponding C function is `cpSpaceSetCollisionPersistence`.
+    public var collisionPersistence: Int {
+        get { Int(cpSpaceGetCollisionPersistence(raw)) }
+        set {
+            precondition(newValue >= 1 && newValue <= 1_000_000, "collision persistence must be 1...1000000")
+            cpSpaceSetCollisionPersistence(raw, cpTimestamp(newValue))
+        }
+    }
+
+    /// The speed below which a body counts as idle for sleeping (0: Chipmunk works it out from gravity).
+    /// The corresponding C function is `cpSpaceSetIdleSpeedThreshold`.
+    public var idleSpeedThreshold: Double {
+        get { cpSpaceGetIdleSpeedThreshold(raw) }
+        set {
+            precondition(newValue >= 0 && newValue.isFinite, "idle speed threshold must be >= 0")
+            cpSpaceSetIdleSpeedThreshold(raw, newValue)
+        }
+    }
+
+    /// Turns on one-way platforms: shapes made one-way (`Shape.makeOneWay`)
+    /// let bodies through going along their direction. Call once, before any step.
+    /// The corresponding C function is `cpSpaceAddWildcardHandler` (collision type 1, a pre-solve in C).
+    public func enableOneWayPlatforms() {
+        cratebox_add_one_way_handler(raw)
     }
 
     // MARK: Adding and removing
@@ -212,14 +261,43 @@ public final class Space {
     public func step(_ dt: Double) throws(PhysicsError) {
         if massNeedsCheck {
             for body in bodies where body.kind == .dynamic {
+                // An infinite moment is allowed (a body that never turns); no mass or moment is not.
                 let m = body.mass, i = body.moment
-                guard m > 0, m.isFinite, i > 0, i.isFinite else {
+                guard m > 0, m.isFinite, i > 0, !i.isNaN else {
                     throw .massless("body \(bodies.firstIndex { $0 === body } ?? -1)")
                 }
             }
             massNeedsCheck = false
         }
         cpSpaceStep(raw, dt)
+        collectBrokenJoints()
+    }
+
+    /// The joints that broke during the steps since the last call (breakable
+    /// joints over their force), in the order they broke; they are out of the
+    /// space, as if removed.
+    public private(set) var brokenJoints: [Joint] = []
+
+    /// Empties `brokenJoints`, handing them over.
+    public func takeBrokenJoints() -> [Joint] {
+        defer { brokenJoints = [] }
+        return brokenJoints
+    }
+
+    /// The breakable joints Chipmunk removed during the last step (a post-step
+    /// callback in C), now out of `joints` too.
+    private func collectBrokenJoints() {
+        var buffer = [OpaquePointer?](repeating: nil, count: 64)
+        while true {
+            let n = Int(buffer.withUnsafeMutableBufferPointer { cratebox_take_broken(raw, $0.baseAddress, Int32($0.count)) })
+            for case let raw? in buffer.prefix(n) {
+                guard let joint = Joint.from(raw), let index = joints.firstIndex(where: { $0 === joint }) else { continue }
+                joint.space = nil
+                joints.remove(at: index)
+                brokenJoints.append(joint)
+            }
+            if n < buffer.count { return }
+        }
     }
 
     /// Marks that a shape's mass changed (called by `Shape`).

@@ -9,12 +9,26 @@ public final class CRunnerWorld {
 
     /// Whether the C runner can run the scene: it does not animate bodies
     /// (the timing functions live in Swift).
+    /// Whether the plain C runner can build the scene: no animations, and
+    /// none of the rest of Chipmunk 7 the format has added (the demos' own C
+    /// reference, `DemoReference`, checks those).
     public static func supports(_ scene: Scene) -> Bool {
-        scene.bodies.allSatisfy { $0.animation == nil }
+        let plainShapes = (scene.bodies + [scene.spawn]).allSatisfy { body in
+            body.moment == nil && body.shapes.allSatisfy { $0.filter == nil && $0.surfaceVelocity == nil && $0.oneWay == nil }
+        }
+        let plainJoints = scene.joints.allSatisfy { joint in
+            guard joint.maxBias == nil, joint.errorBias == nil, joint.breakForce == nil else { return false }
+            switch joint.kind {
+            case .pivot, .pivotAnchors, .pin, .slide, .spring, .motor: return true
+            case .groove, .rotarySpring, .rotaryLimit, .ratchet, .gear: return false
+            }
+        }
+        return scene.bodies.allSatisfy { $0.animation == nil } && plainShapes && plainJoints && scene.origin == .zero
+            && scene.collisionSlop == nil && scene.collisionBias == nil && scene.collisionPersistence == nil && scene.idleSpeedThreshold == nil
     }
 
     public init(scene: Scene) {
-        precondition(CRunnerWorld.supports(scene), "the C runner does not animate bodies")
+        precondition(CRunnerWorld.supports(scene), "the C runner builds scenes without animations or the additions")
         // Flatten the scene into the C structs. The C runner reads them only
         // while it builds, so they live in buffers freed right after.
         var buffers = Buffers()
@@ -35,6 +49,7 @@ public final class CRunnerWorld {
             case .slide(let a, let b, let lo, let hi): j.kind = CR_SLIDE; j.p = (a.x, a.y, b.x, b.y, lo, hi, 0)
             case .spring(let a, let b, let rest, let k, let d): j.kind = CR_SPRING; j.p = (a.x, a.y, b.x, b.y, rest, k, d)
             case .motor(let rate): j.kind = CR_MOTOR; j.p = (rate, 0, 0, 0, 0, 0, 0)
+            case .groove, .rotarySpring, .rotaryLimit, .ratchet, .gear: preconditionFailure("not a plain C runner joint")
             }
             return j
         }

@@ -35,7 +35,7 @@ public struct BenchCanvas {
         defer { SDL_DestroyRenderer(renderer) }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        let camera = Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(w), pixelHeight: Int(h))
+        let camera = Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(w), pixelHeight: Int(h), origin: scene.origin)
         return try body(BenchCanvas(renderer: renderer, painter: Painter(renderer: renderer), camera: camera, width: w, height: h))
     }
 }

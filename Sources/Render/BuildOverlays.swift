@@ -74,19 +74,20 @@ public enum BuildOverlays {
     }
 
     /// Faint lines every `spacing` world units across the box.
-    public static func drawGrid(spacing: Double, worldWidth: Double, worldHeight: Double, camera: Camera, renderer: OpaquePointer) {
+    public static func drawGrid(spacing: Double, worldWidth: Double, worldHeight: Double, origin: Vector = .zero, camera: Camera, renderer: OpaquePointer) {
         // Lines closer than 4 pixels would be a grey wash: draw every k-th then.
         let k = max(1, Int((4 / (spacing * camera.scale)).rounded(.up)))
         SDL_SetRenderDrawColor(renderer, 255, 255, 255, 22)
+        let (x0, y0) = (origin.x, origin.y)
         var x = 0.0
         while x <= worldWidth {
-            let a = camera.toScreen(Vector(x, 0)), b = camera.toScreen(Vector(x, worldHeight))
+            let a = camera.toScreen(Vector(x0 + x, y0)), b = camera.toScreen(Vector(x0 + x, y0 + worldHeight))
             SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
             x += spacing * Double(k)
         }
         var y = 0.0
         while y <= worldHeight {
-            let a = camera.toScreen(Vector(0, y)), b = camera.toScreen(Vector(worldWidth, y))
+            let a = camera.toScreen(Vector(x0, y0 + y)), b = camera.toScreen(Vector(x0 + worldWidth, y0 + y))
             SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
             y += spacing * Double(k)
         }

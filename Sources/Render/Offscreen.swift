@@ -20,7 +20,7 @@ public enum Offscreen {
     /// The pixels of a snapshot's picture (as the window draws it), RGBA from the top row, for tests.
     public static func pixels(of snapshot: WorldSnapshot, width: Int, height: Int, alpha: Double = 1) throws(RenderError) -> [UInt8] {
         try withCanvas(width: width, height: height) { surface, renderer in
-            let camera = Camera(worldWidth: snapshot.scene.width, worldHeight: snapshot.scene.height, pixelWidth: width, pixelHeight: height)
+            let camera = Camera(worldWidth: snapshot.scene.width, worldHeight: snapshot.scene.height, pixelWidth: width, pixelHeight: height, origin: snapshot.scene.origin)
             Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: alpha, width: width, height: height)
             SDL_RenderPresent(renderer)
             return copyPixels(surface, width: width, height: height)
@@ -48,7 +48,7 @@ public enum Offscreen {
     private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
                                        _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(RenderError) -> R {
         try withCanvas(width: width, height: height) { surface, renderer in
-            let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height)
+            let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height, origin: world.scene.origin)
             let painter = Painter(renderer: renderer)
             painter.draw(WorldSnapshot(world: world, debug: debug), camera: camera, alpha: 1, width: width, height: height)
             SDL_RenderPresent(renderer)

@@ -10,8 +10,9 @@ import Simulation
 /// whose turns stretch and squeeze, a pin joint as a rod, a slide joint as a
 /// rope that sags (along gravity, as tilted) when slack and is straight when
 /// taut, a pivot as a bolt head, a motor as an axle mark that turns with its
-/// body, and anchors on a static body as small mounts. Sizes are in world
-/// units, with a floor in pixels so that they stay legible zoomed out.
+/// body, and anchors on a static body as small mounts (the rest of Chipmunk's
+/// joints: Painter+Parts). Sizes are in world units, with a floor in pixels so
+/// that they stay legible zoomed out.
 extension Painter {
     /// Turns of a spring's coil.
     static let coilTurns = 8
@@ -38,8 +39,10 @@ extension Painter {
                 addDisc(a, radius: r, sides: 16, Palette.bolt)
                 let tip = (x: a.x + cos(joint.angle) * r, y: a.y - sin(joint.angle) * r)
                 addBar(a, tip, half: px(1, least: 1.5), Palette.joint)
+            default:
+                addPart(joint, camera: camera)
             }
-            if joint.kind != .motor {
+            if joint.hasAnchors {
                 if joint.aFixed { addMount(a, size: px(4, least: 4)) }
                 if joint.bFixed { addMount(b, size: px(4, least: 4)) }
             }

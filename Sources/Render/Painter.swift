@@ -38,7 +38,8 @@ public final class Painter {
         set(Palette.background)
         SDL_RenderClear(renderer)
         // The box itself, a shade lighter than the letterbox around it.
-        let topLeft = camera.toScreen(Vector(0, world.scene.height)), bottomRight = camera.toScreen(Vector(world.scene.width, 0))
+        let o = world.scene.origin
+        let topLeft = camera.toScreen(Vector(o.x, o.y + world.scene.height)), bottomRight = camera.toScreen(Vector(o.x + world.scene.width, o.y))
         set(Palette.box)
         var area = SDL_FRect(x: Float(topLeft.x), y: Float(topLeft.y), w: Float(bottomRight.x - topLeft.x), h: Float(bottomRight.y - topLeft.y))
         SDL_RenderFillRectF(renderer, &area)
@@ -67,6 +68,9 @@ public final class Painter {
                 if case .circle(let r, let offset) = shape.geometry, entry.look != .crate {
                     // A spoke, so that rolling shows.
                     addSpoke(center: offset, radius: r, pose: pose, camera: camera, color: Palette.darker(color))
+                }
+                if shape.surfaceVelocity != nil || shape.oneWay != nil {
+                    addSurfaceMarks(shape, pose: pose, camera: camera, step: world.stepCount)
                 }
             }
         }

@@ -55,7 +55,7 @@ public final class WorldSnapshot: Sendable {
         self.previous = previous.map { $0.count == current.count ? $0 : current } ?? current
         walls = world.wallShapes
         jointAnchors = world.jointAnchors
-        joints = world.jointStates.map(DrawnJoint.init)
+        joints = world.jointStates.compactMap { DrawnJoint($0, step: world.stepCount) }
         grab = world.grabbedBody.flatMap { index in world.grabTarget.map { (index, $0) } }
         stepCount = world.stepCount
         liveBodyCount = world.liveBodyCount

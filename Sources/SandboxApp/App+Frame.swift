@@ -152,7 +152,8 @@ extension App {
             let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
             return Camera.beside(leftPanel: hud, rightPanel: BuildOverlays.panelWidth(scale: scale), worldWidth: scene.width,
                                  worldHeight: scene.height, pixelWidth: Int(pw),
-                                 pixelHeight: Int(Double(ph) - BuildOverlays.toolbarStrip(scale: scale)), zoom: view.zoom, center: view.center)
+                                 pixelHeight: Int(Double(ph) - BuildOverlays.toolbarStrip(scale: scale)), zoom: view.zoom, center: view.center,
+                                 origin: scene.origin)
         }
         // While watching, the timeline along the bottom gets its own strip.
         let reserved = mode.isWatching ? Int32(32 * window.pixelScale) : 0
@@ -160,7 +161,7 @@ extension App {
         let scale = window.pixelScale
         let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
         return Camera.beside(leftPanel: hud, rightPanel: 100 * scale, worldWidth: scene.width, worldHeight: scene.height,
-                             pixelWidth: Int(pw), pixelHeight: Int(ph - reserved), zoom: view.zoom, center: view.center)
+                             pixelWidth: Int(pw), pixelHeight: Int(ph - reserved), zoom: view.zoom, center: view.center, origin: scene.origin)
     }
 
     /// The timeline bar along the bottom while watching.

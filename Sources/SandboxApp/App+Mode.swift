@@ -45,12 +45,12 @@ extension App {
             if let said = end.said { hud.show(said) }
             lostBefore += end.lost
         }
-        let sameBox = scene.width == self.scene.width && scene.height == self.scene.height
+        let sameBox = scene.width == self.scene.width && scene.height == self.scene.height && scene.origin == self.scene.origin
         mode = next
         self.scene = scene
         saidBehind = false
         input.reset()
-        if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height) }
+        if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }
 }

@@ -119,7 +119,7 @@ public final class App {
         scenePath = options.scenePath
         recoveryPath = options.recoveryPath
         if options.watch, let path = options.scenePath { fileWatch = FileWatch(path: path) }
-        cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height)
+        cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin)
         do {
             switch start {
             case .build(let document): mode = .building(Builder(document: document))

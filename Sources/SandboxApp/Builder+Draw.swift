@@ -16,7 +16,7 @@ extension Builder {
             window.painter.draw(snapshot, camera: camera, alpha: 1, width: Int(pw), height: Int(ph))
         }
         if grid {
-            BuildOverlays.drawGrid(spacing: Grid.spacing, worldWidth: scene.width, worldHeight: scene.height, camera: camera, renderer: renderer)
+            BuildOverlays.drawGrid(spacing: Grid.spacing, worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin, camera: camera, renderer: renderer)
         }
         drawSelection(camera: camera, renderer: renderer, scale: scale, pixels: pixels)
         drawGesture(camera: camera, renderer: renderer, scale: scale)
@@ -45,6 +45,11 @@ extension Builder {
         case .slide: "rope"
         case .spring: "spring"
         case .motor: "motor"
+        case .groove: "groove"
+        case .rotarySpring: "rotary spring"
+        case .rotaryLimit: "rotary limit"
+        case .ratchet: "ratchet"
+        case .gear: "gear"
         }
     }
 

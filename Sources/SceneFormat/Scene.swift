@@ -33,6 +33,23 @@ public struct Scene: Equatable, Sendable {
     public var joints: [JointSpec]
     /// `$schema`: where an editor finds the file's JSON Schema (cratebox ignores it; saving keeps it).
     public var schema: String? = nil
+    /// The world rectangle's bottom-left corner (`origin`; default (0, 0)): the box is
+    /// [ox, ox + width] x [oy, oy + height], so that centred coordinates (Chipmunk's demos) fit.
+    public var origin: Vector = .zero
+    /// `cpSpaceSetCollisionSlop` when given (`collisionSlop`; Chipmunk's default 0.1).
+    public var collisionSlop: Double? = nil
+    /// `cpSpaceSetCollisionBias` when given (`collisionBias`, in (0, 1)).
+    public var collisionBias: Double? = nil
+    /// `cpSpaceSetCollisionPersistence` when given (`collisionPersistence`, >= 1; Chipmunk's default 3).
+    public var collisionPersistence: Int? = nil
+    /// `cpSpaceSetIdleSpeedThreshold` when given (`idleSpeedThreshold`; Chipmunk's default 0: automatic).
+    public var idleSpeedThreshold: Double? = nil
+
+    /// Whether any shape (the spawn body's included) is a one-way platform:
+    /// the space then gets the one-way handler.
+    public var hasOneWayPlatforms: Bool {
+        (bodies + [spawn]).contains { $0.shapes.contains { $0.oneWay != nil } }
+    }
 
     /// The four static segments along `bounds` (`walls`: true, or an object overriding these).
     public struct Walls: Equatable, Sendable {
@@ -88,6 +105,25 @@ public struct BodySpec: Equatable, Sendable {
     public var look: Look
     /// Kinematic bodies only: the keyframed path the body follows.
     public var animation: AnimationSpec? = nil
+    /// Dynamic bodies with `mass` only (`moment`): built with `cpBodyNew(mass, moment)`,
+    /// their shapes given no mass; nil: mass from the shapes.
+    public var moment: Moment? = nil
+
+    /// A body's moment of inertia, given.
+    public enum Moment: Equatable, Sendable {
+        /// This moment (> 0).
+        case value(Double)
+        /// `INFINITY`: the body never turns.
+        case infinite
+
+        /// The number Chipmunk gets.
+        public var value: Double {
+            switch self {
+            case .value(let m): m
+            case .infinite: .infinity
+            }
+        }
+    }
 
     /// A body with the given fields; the defaults are the format's.
     public init(id: String? = nil, type: BodyKind, position: Vector, angle: Double = 0, velocity: Vector = .zero,
@@ -156,6 +192,12 @@ public struct ShapeSpec: Equatable, Sendable {
     public var elasticity = 0.8
     /// A sensor detects contacts but does not collide (`sensor`; default false).
     public var sensor = false
+    /// `group`, `categories`, `mask` (`cpShapeFilterNew`), when any of them is given.
+    public var filter: ShapeFilter? = nil
+    /// A conveyor's surface velocity (`surfaceVelocity`: `cpShapeSetSurfaceVelocity`).
+    public var surfaceVelocity: Vector? = nil
+    /// A one-way platform's direction (`oneWay`): bodies pass going along it, land coming the other way.
+    public var oneWay: Vector? = nil
 
     /// A shape with the given material (defaults as in the format).
     public init(geometry: ShapeGeometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {
@@ -163,6 +205,24 @@ public struct ShapeSpec: Equatable, Sendable {
         self.friction = friction
         self.elasticity = elasticity
         self.sensor = sensor
+    }
+}
+
+/// Which shapes a shape collides with (Chipmunk's `cpShapeFilter`).
+public struct ShapeFilter: Equatable, Sendable {
+    /// Shapes of one non-zero group never collide with each other (`group`, 0 ... 2^31-1; default 0: none).
+    public var group: UInt32
+    /// The shape's layers, a bitmask (`categories`; default all).
+    public var categories: UInt32
+    /// The layers it collides with (`mask`; default all): two shapes collide
+    /// only if each one's categories meet the other's mask.
+    public var mask: UInt32
+
+    /// A filter; by default, no group and every layer.
+    public init(group: UInt32 = 0, categories: UInt32 = .max, mask: UInt32 = .max) {
+        self.group = group
+        self.categories = categories
+        self.mask = mask
     }
 }
 
@@ -194,6 +254,16 @@ public struct JointSpec: Equatable, Sendable {
         case spring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
         /// Keeps the bodies' relative spin at `rate` (radians per second).
         case motor(rate: Double)
+        /// A pin on `b` (`anchorB`) sliding along a groove on `a` from `grooveA` to `grooveB` (body-local).
+        case groove(grooveA: Vector, grooveB: Vector, anchorB: Vector)
+        /// Pulls the relative angle (b's minus a's) towards `restAngle`.
+        case rotarySpring(restAngle: Double, stiffness: Double, damping: Double)
+        /// Keeps the relative angle within `min`...`max` radians.
+        case rotaryLimit(min: Double, max: Double)
+        /// The relative angle turns one way only, in clicks of `ratchet` radians from `phase`.
+        case ratchet(phase: Double, ratchet: Double)
+        /// Keeps the angular velocities in `ratio`, offset by `phase`.
+        case gear(phase: Double, ratio: Double)
     }
 
     /// The joint's type and figures (`type` and its keys).
@@ -206,6 +276,12 @@ public struct JointSpec: Equatable, Sendable {
     public var maxForce: Double
     /// Whether the two bodies still collide with each other (`collide`; default false).
     public var collide: Bool
+    /// `cpConstraintSetMaxBias` when given (`maxBias`).
+    public var maxBias: Double? = nil
+    /// `cpConstraintSetErrorBias` when given (`errorBias`).
+    public var errorBias: Double? = nil
+    /// A breakable joint: it goes once its force is over this (`breakForce`).
+    public var breakForce: Double? = nil
 
     /// A joint with the given fields; by default of unbounded force, its bodies not colliding.
     public init(kind: Kind, a: BodyRef, b: BodyRef, maxForce: Double = .infinity, collide: Bool = false) {
@@ -274,4 +350,10 @@ public enum Limits {
     public static let nameLength = 200
     /// The longest body id, in characters.
     public static let idLength = 100
+    /// Steps a contact may be kept after its shapes part (`collisionPersistence`).
+    public static let collisionPersistence = 1...1000
+    /// The largest moment of inertia a body may be given (`moment`).
+    public static let moment = 1e30
+    /// Bound on a gear's ratio, either way (its inverse is computed too).
+    public static let gearRatio = 1e6
 }

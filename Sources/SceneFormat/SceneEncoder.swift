@@ -11,6 +11,7 @@ extension Scene {
         lines.append("  \"format\": \(q(Scene.format)),")
         lines.append("  \"name\": \(q(name)),")
         lines.append("  \"bounds\": \(pair(width, height)),")
+        if origin != .zero { lines.append("  \"origin\": \(point(origin)),") }
         lines.append("  \"gravity\": \(pair(gravity.x, gravity.y)),")
         if let walls {
             lines.append("  \"walls\": {\"radius\": \(n(walls.radius)), \"friction\": \(n(walls.friction)), \"elasticity\": \(n(walls.elasticity))},")
@@ -20,6 +21,10 @@ extension Scene {
         lines.append("  \"iterations\": \(iterations),")
         lines.append("  \"damping\": \(n(damping)),")
         lines.append("  \"sleepTime\": \(sleepTime.map(n) ?? "null"),")
+        if let collisionSlop { lines.append("  \"collisionSlop\": \(n(collisionSlop)),") }
+        if let collisionBias { lines.append("  \"collisionBias\": \(n(collisionBias)),") }
+        if let collisionPersistence { lines.append("  \"collisionPersistence\": \(collisionPersistence),") }
+        if let idleSpeedThreshold { lines.append("  \"idleSpeedThreshold\": \(n(idleSpeedThreshold)),") }
         if let spatialHash {
             lines.append("  \"spatialHash\": {\"cellSize\": \(n(spatialHash.cellSize)), \"cells\": \(spatialHash.cells)},")
         }
@@ -52,6 +57,11 @@ extension Scene {
         switch b.mass {
         case .mass(let m)?: fields.append("\"mass\": \(n(m))")
         case .density(let d)?: fields.append("\"density\": \(n(d))")
+        case nil: break
+        }
+        switch b.moment {
+        case .value(let m)?: fields.append("\"moment\": \(n(m))")
+        case .infinite?: fields.append("\"moment\": \"infinite\"")
         case nil: break
         }
         fields.append("\"shapes\": [\(b.shapes.map(shape).joined(separator: ", "))]")
@@ -102,6 +112,9 @@ extension Scene {
         }
         fields += ["\"friction\": \(n(s.friction))", "\"elasticity\": \(n(s.elasticity))"]
         if s.sensor { fields.append("\"sensor\": true") }
+        if let f = s.filter { fields += ["\"group\": \(f.group)", "\"categories\": \(f.categories)", "\"mask\": \(f.mask)"] }
+        if let v = s.surfaceVelocity { fields.append("\"surfaceVelocity\": \(point(v))") }
+        if let v = s.oneWay { fields.append("\"oneWay\": \(point(v))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
@@ -129,9 +142,27 @@ extension Scene {
             fields.insert("\"type\": \"spring\"", at: 0)
             fields += ["\"anchorA\": \(point(a))", "\"anchorB\": \(point(b))", "\"restLength\": \(n(rest))", "\"stiffness\": \(n(k))", "\"damping\": \(n(d))"]
         case .motor(let rate): fields.insert("\"type\": \"motor\"", at: 0); fields.append("\"rate\": \(n(rate))")
+        case .groove(let ga, let gb, let anchorB):
+            fields.insert("\"type\": \"groove\"", at: 0)
+            fields += ["\"grooveA\": [\(point(ga)), \(point(gb))]", "\"anchorB\": \(point(anchorB))"]
+        case .rotarySpring(let rest, let k, let d):
+            fields.insert("\"type\": \"rotarySpring\"", at: 0)
+            fields += ["\"restAngle\": \(n(rest))", "\"stiffness\": \(n(k))", "\"damping\": \(n(d))"]
+        case .rotaryLimit(let lo, let hi):
+            fields.insert("\"type\": \"rotaryLimit\"", at: 0)
+            fields += ["\"min\": \(n(lo))", "\"max\": \(n(hi))"]
+        case .ratchet(let phase, let ratchet):
+            fields.insert("\"type\": \"ratchet\"", at: 0)
+            fields += ["\"phase\": \(n(phase))", "\"ratchet\": \(n(ratchet))"]
+        case .gear(let phase, let ratio):
+            fields.insert("\"type\": \"gear\"", at: 0)
+            fields += ["\"phase\": \(n(phase))", "\"ratio\": \(n(ratio))"]
         }
         if j.maxForce.isFinite { fields.append("\"maxForce\": \(n(j.maxForce))") }
         if j.collide { fields.append("\"collide\": true") }
+        if let v = j.maxBias { fields.append("\"maxBias\": \(n(v))") }
+        if let v = j.errorBias { fields.append("\"errorBias\": \(n(v))") }
+        if let v = j.breakForce { fields.append("\"breakForce\": \(n(v))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }

@@ -11,7 +11,7 @@ import Physics
 // Bodies: type, pose, mass, shapes, look, animation.
 extension SceneReader {
     static let bodyKeys = ["id", "type", "position", "angle", "velocity", "angularVelocity", "mass",
-                           "density", "shapes", "box", "look", "animation"]
+                           "density", "moment", "shapes", "box", "look", "animation"]
 
     mutating func body(_ node: JSONNode, _ path: String, isSpawn: Bool) -> BodySpec? {
         guard let members = object(node, path, "a body object") else { return nil }
@@ -47,6 +47,7 @@ extension SceneReader {
         }
 
         let mass = self.mass(fields, path, type: type)
+        let moment = self.moment(fields, path, type: type, mass: mass)
         let shapes = self.shapes(fields, path)
 
         let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
@@ -66,12 +67,37 @@ extension SceneReader {
             }
         }
 
-        if type == .dynamic, let mass, errors.count == errorCount {
+        if type == .dynamic, let mass, moment == nil, errors.count == errorCount {
             checkMass(mass, shapes, path)
         }
         guard errors.count == errorCount else { return nil }
-        return BodySpec(id: id, type: type, position: position, angle: angle, velocity: velocity,
-                        angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look, animation: animation)
+        var body = BodySpec(id: id, type: type, position: position, angle: angle, velocity: velocity,
+                            angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look, animation: animation)
+        body.moment = moment
+        return body
+    }
+
+    /// `moment`: a number > 0 or "infinite", for a dynamic body with `mass`
+    /// (its shapes then get no mass: the body is made with cpBodyNew(mass, moment)).
+    mutating func moment(_ fields: ObjectFields, _ path: String, type: BodyKind, mass: MassSpec?) -> BodySpec.Moment? {
+        let j = SceneReader.join
+        guard let node = fields["moment"] else { return nil }
+        guard type == .dynamic else {
+            fail(j(path, "moment"), "is for dynamic bodies only; a \(type.rawValue) body never turns by forces")
+            return nil
+        }
+        if case .density? = mass {
+            fail(j(path, "moment"), "goes with \"mass\", not \"density\" (a body with a moment is made with cpBodyNew(mass, moment); its shapes get no mass)")
+            return nil
+        }
+        if case .string(let s) = node.value {
+            guard s == "infinite" else {
+                fail(j(path, "moment"), "must be a number or \"infinite\", got \"\(s)\"")
+                return nil
+            }
+            return .infinite
+        }
+        return number(node, j(path, "moment"), .size(Limits.minimumMass, Limits.moment)).map(BodySpec.Moment.value)
     }
 
     /// Chipmunk aborts when it steps a dynamic body whose mass or moment is not

@@ -14,6 +14,8 @@ extension SceneReader {
     /// kinematic and static bodies, whose mass is infinite.
     static func inverseMass(_ body: BodySpec) -> (mass: Double, moment: Double) {
         guard body.type == .dynamic, let spec = body.mass else { return (0, 0) }
+        // A moment given: the whole mass and that moment (an infinite one never turns).
+        if let moment = body.moment, case .mass(let m) = spec { return (1 / m, 1 / moment.value) }
         let areas = body.shapes.map(\.geometry.area)
         let total = areas.reduce(0, +)
         var mass = 0.0, moment = 0.0
@@ -40,11 +42,20 @@ extension SceneReader {
         // spring may have) are summed per body and must stay within 1.
         var load = [Double](repeating: 0, count: bodies.count)
         for (i, joint) in joints.enumerated() {
-            guard case .spring(let anchorA, let anchorB, _, let stiffness, _) = joint.kind else { continue }
             let a = joint.a.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
             let b = joint.b.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
-            let r1 = anchorA.length, r2 = anchorB.length
-            let k = a.mass + b.mass + r1 * r1 * a.moment + r2 * r2 * b.moment
+            let k: Double, stiffness: Double
+            switch joint.kind {
+            case .spring(let anchorA, let anchorB, _, let s, _):
+                let r1 = anchorA.length, r2 = anchorB.length
+                (k, stiffness) = (a.mass + b.mass + r1 * r1 * a.moment + r2 * r2 * b.moment, s)
+            case .rotarySpring(_, let s, _):
+                // The same explicit step, on the bodies' angles.
+                (k, stiffness) = (a.moment + b.moment, s)
+            default:
+                continue
+            }
+            guard k > 0 else { continue }
             let limit = 1 / (k * dt * dt)
             let indices = [joint.a.body, joint.b.body].compactMap { $0 }
             let before = indices.map { load[$0] }.max() ?? 0

@@ -9,8 +9,9 @@ import Geometry
 
 // The document: top-level keys, defaults, and the checks that need the whole scene.
 extension SceneReader {
-    static let topKeys = ["format", "name", "bounds", "gravity", "walls", "iterations", "damping",
-                          "sleepTime", "spatialHash", "spawn", "bodies", "joints", "$schema"]
+    static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
+                          "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -25,6 +26,8 @@ extension SceneReader {
         } else {
             fail("", "missing required key \"bounds\" ([width, height] of the world)")
         }
+        let origin = fields["origin"].flatMap { point($0, "origin") } ?? .zero
+        let solver = self.solver(fields)
         var gravity = Vector(0, -1000)
         if let node = fields["gravity"], let g = point(node, "gravity") { gravity = g }
         let walls = self.walls(fields)
@@ -50,9 +53,24 @@ extension SceneReader {
             checkOverlaps(bodies)
         }
         guard errors.isEmpty, let bounds else { return nil }
-        return Scene(name: name, width: bounds.x, height: bounds.y, gravity: gravity, walls: walls,
-                     iterations: iterations, damping: damping, sleepTime: sleepTime, spatialHash: spatialHash,
-                     spawn: spawn, bodies: bodies, joints: joints, schema: schema)
+        var scene = Scene(name: name, width: bounds.x, height: bounds.y, gravity: gravity, walls: walls,
+                          iterations: iterations, damping: damping, sleepTime: sleepTime, spatialHash: spatialHash,
+                          spawn: spawn, bodies: bodies, joints: joints, schema: schema, origin: origin)
+        (scene.collisionSlop, scene.collisionBias, scene.collisionPersistence, scene.idleSpeedThreshold) = solver
+        return scene
+    }
+
+    /// `collisionSlop`, `collisionBias`, `collisionPersistence`, `idleSpeedThreshold`: nil when not given.
+    mutating func solver(_ fields: ObjectFields) -> (Double?, Double?, Int?, Double?) {
+        let slop = fields["collisionSlop"].flatMap { number($0, "collisionSlop", .nonNegative(Limits.coordinate)) }
+        var bias = fields["collisionBias"].flatMap { number($0, "collisionBias", .fraction) }
+        if bias == 1 {
+            fail("collisionBias", "must be less than 1 (the fraction of an overlap left after a second), got 1")
+            bias = nil
+        }
+        let persistence = fields["collisionPersistence"].flatMap { integer($0, "collisionPersistence", Limits.collisionPersistence) }
+        let idle = fields["idleSpeedThreshold"].flatMap { number($0, "idleSpeedThreshold", .nonNegative(Limits.coordinate)) }
+        return (slop, bias, persistence, idle)
     }
 
     mutating func checkFormat(_ fields: ObjectFields) {

@@ -17,7 +17,14 @@ extension SceneReader {
         ("slide", ["anchorA", "anchorB", "min", "max"], []),
         ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"], []),
         ("motor", ["rate"], []),
+        ("groove", ["grooveA", "anchorB"], []),
+        ("rotarySpring", ["restAngle", "stiffness", "damping"], []),
+        ("rotaryLimit", ["min", "max"], []),
+        ("ratchet", ["phase", "ratchet"], []),
+        ("gear", ["phase", "ratio"], []),
     ]
+    /// Keys every joint may have.
+    static let jointCommonKeys = ["type", "a", "b", "maxForce", "collide", "maxBias", "errorBias", "breakForce"]
 
     mutating func joint(_ node: JSONNode, _ path: String, bodies: [BodySpec]) -> JointSpec? {
         guard let members = object(node, path, "a joint object") else { return nil }
@@ -35,7 +42,7 @@ extension SceneReader {
             fail(j(path, "type"), "unknown joint type \"\(type)\"\(guess); expected one of: \(types.joined(separator: ", "))")
             return nil
         }
-        let fields = open(members, ["type", "a", "b", "maxForce", "collide"] + parameters.keys + parameters.optional, path)
+        let fields = open(members, SceneReader.jointCommonKeys + parameters.keys + parameters.optional, path)
         _ = fields["type"]  // read above
         var values: [String: JSONNode] = [:]  // lookups only
         for key in parameters.keys {
@@ -67,8 +74,16 @@ extension SceneReader {
         let kind = jointKind(type, values, path)
         let maxForce = fields["maxForce"].flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
         let collide = fields["collide"].flatMap { bool($0, j(path, "collide")) } ?? false
+        let maxBias = fields["maxBias"].flatMap { number($0, j(path, "maxBias"), .nonNegative(1e300)) }
+        let errorBias = fields["errorBias"].flatMap { number($0, j(path, "errorBias"), .within(0, 1)) }
+        let breakForce = fields["breakForce"].flatMap { number($0, j(path, "breakForce"), .positive(1e300)) }
+        if let kind, let a, let b, SceneReader.turnsBodies(kind), !SceneReader.canTurn(a, bodies), !SceneReader.canTurn(b, bodies) {
+            fail(path, "a \(type) joint acts on its bodies' angles, and neither can turn (a dynamic body with a finite moment)")
+        }
         guard errors.count == errorCount, let kind, let a, let b else { return nil }
-        return JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
+        var joint = JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
+        (joint.maxBias, joint.errorBias, joint.breakForce) = (maxBias, errorBias, breakForce)
+        return joint
     }
 
     /// The type's parameters, from the joint's values.
@@ -111,11 +126,73 @@ extension SceneReader {
             if let pa, let pb, let rest, let k, let d {
                 kind = .spring(anchorA: pa, anchorB: pb, restLength: rest, stiffness: k, damping: d)
             }
-        default:  // motor
+        case "motor":
             if let rate = numberValue("rate", coord) { kind = .motor(rate: rate) }
+        default:
+            kind = angularJointKind(type, values, path)
         }
 
         return kind
+    }
+
+    /// The joints the additions bring: groove, rotary spring, rotary limit, ratchet, gear.
+    mutating func angularJointKind(_ type: String, _ values: [String: JSONNode], _ path: String) -> JointSpec.Kind? {
+        let j = SceneReader.join
+        let coord = NumberRange.within(-Limits.coordinate, Limits.coordinate)
+        func numberValue(_ key: String, _ range: NumberRange) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
+        switch type {
+        case "groove":
+            let anchorB = values["anchorB"].flatMap { point($0, j(path, "anchorB")) }
+            guard let node = values["grooveA"] else { return nil }
+            guard case .array(let items) = node.value, items.count == 2 else {
+                fail(j(path, "grooveA"), "must be [[x, y], [x, y]]: the groove's two ends on body a")
+                return nil
+            }
+            let ga = point(items[0], "\(j(path, "grooveA"))[0]"), gb = point(items[1], "\(j(path, "grooveA"))[1]")
+            guard let ga, let gb, let anchorB else { return nil }
+            guard (gb - ga).length >= Limits.minimumLength else {
+                fail(j(path, "grooveA"), "the groove's ends are \(SceneReader.show((gb - ga).length)) apart; a groove needs length (at least \(SceneReader.show(Limits.minimumLength)))")
+                return nil
+            }
+            return .groove(grooveA: ga, grooveB: gb, anchorB: anchorB)
+        case "rotarySpring":
+            let rest = numberValue("restAngle", coord)
+            let k = numberValue("stiffness", .nonNegative(Limits.mass)), d = numberValue("damping", .nonNegative(Limits.mass))
+            guard let rest, let k, let d else { return nil }
+            return .rotarySpring(restAngle: rest, stiffness: k, damping: d)
+        case "rotaryLimit":
+            let lo = numberValue("min", coord), hi = numberValue("max", coord)
+            if let lo, let hi, hi < lo { fail(j(path, "max"), "must be at least min (\(SceneReader.show(lo))), got \(SceneReader.show(hi))") }
+            guard let lo, let hi, hi >= lo else { return nil }
+            return .rotaryLimit(min: lo, max: hi)
+        case "ratchet":
+            let phase = numberValue("phase", coord), ratchet = numberValue("ratchet", coord)
+            if ratchet == 0 { fail(j(path, "ratchet"), "must not be 0: it is the angle of one click (its sign says which way the ratchet turns)") }
+            guard let phase, let ratchet, ratchet != 0 else { return nil }
+            return .ratchet(phase: phase, ratchet: ratchet)
+        default:  // gear
+            let phase = numberValue("phase", coord), ratio = numberValue("ratio", .within(-Limits.gearRatio, Limits.gearRatio))
+            if let ratio, abs(ratio) < 1 / Limits.gearRatio {
+                fail(j(path, "ratio"), "must not be 0 (at least \(SceneReader.show(1 / Limits.gearRatio)) either way): Chipmunk divides by it")
+                return nil
+            }
+            guard let phase, let ratio else { return nil }
+            return .gear(phase: phase, ratio: ratio)
+        }
+    }
+
+    /// Whether a joint acts on its bodies' angles only (a gear, a ratchet, a rotary joint, a motor).
+    static func turnsBodies(_ kind: JointSpec.Kind) -> Bool {
+        switch kind {
+        case .rotarySpring, .rotaryLimit, .ratchet, .gear, .motor: true
+        default: false
+        }
+    }
+
+    /// Whether a joint's body can turn: a dynamic body with a finite moment.
+    static func canTurn(_ ref: BodyRef, _ bodies: [BodySpec]) -> Bool {
+        guard case .body(let i) = ref, bodies[i].type == .dynamic else { return false }
+        return bodies[i].moment != .infinite
     }
 
     static func isDynamic(_ ref: BodyRef, _ bodies: [BodySpec]) -> Bool {

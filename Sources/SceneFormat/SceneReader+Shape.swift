@@ -11,7 +11,7 @@ import Physics
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {
     static let geometryKeys = ["box", "circle", "polygon", "segment"]
-    static let materialKeys = ["friction", "elasticity", "sensor"]
+    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay"]
 
     mutating func shape(_ node: JSONNode, _ path: String) -> ShapeSpec? {
         guard let members = object(node, path, "a shape object") else { return nil }
@@ -71,9 +71,26 @@ extension SceneReader {
         if let n = fields["friction"], let v = number(n, j(path, "friction"), .nonNegative(Limits.coordinate)) { spec.friction = v }
         if let n = fields["elasticity"], let v = number(n, j(path, "elasticity"), .within(0, 1)) { spec.elasticity = v }
         if let n = fields["sensor"], let v = bool(n, j(path, "sensor")) { spec.sensor = v }
+        spec.filter = filter(fields, path)
+        spec.surfaceVelocity = fields["surfaceVelocity"].flatMap { point($0, j(path, "surfaceVelocity")) }
+        if let n = fields["oneWay"], let v = point(n, j(path, "oneWay")) {
+            if v == .zero { fail(j(path, "oneWay"), "must be a direction, not [0, 0]: the way bodies may pass through") } else { spec.oneWay = v }
+        }
         guard errors.count == errorCount, let geometry else { return nil }
         spec.geometry = geometry
         return spec
+    }
+
+    /// `group`, `categories`, `mask` (cpShapeFilterNew), when any is given; the others default.
+    mutating func filter(_ fields: ObjectFields, _ path: String) -> ShapeFilter? {
+        let j = SceneReader.join
+        let group = fields["group"], categories = fields["categories"], mask = fields["mask"]
+        guard group != nil || categories != nil || mask != nil else { return nil }
+        var filter = ShapeFilter()
+        if let n = group, let v = integer(n, j(path, "group"), 0...Int(Int32.max)) { filter.group = UInt32(v) }
+        if let n = categories, let v = integer(n, j(path, "categories"), 0...Int(UInt32.max)) { filter.categories = UInt32(v) }
+        if let n = mask, let v = integer(n, j(path, "mask"), 0...Int(UInt32.max)) { filter.mask = UInt32(v) }
+        return filter
     }
 
     /// A convex polygon, counter-clockwise, with no repeated or collinear

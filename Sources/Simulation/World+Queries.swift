@@ -24,10 +24,14 @@ public struct ShapeOutline: Sendable {
 public struct JointState: Sendable {
     /// The joint as the scene gives it.
     public let kind: JointSpec.Kind
-    /// The anchors in world coordinates (a motor: the two bodies' origins).
+    /// The anchors in world coordinates (a groove: the point of the groove
+    /// nearest its pin, and the pin; a motor, gear, ratchet or rotary joint:
+    /// the two bodies' origins).
     public let a: Vector, b: Vector
     /// Each body's kind and pose now (the world's static body: static, at the origin).
     public let bodyA: (kind: BodyKind, pose: Pose), bodyB: (kind: BodyKind, pose: Pose)
+    /// The step it broke at, for a breakable joint that has broken (it no longer acts).
+    public let brokenAt: Int?
 }
 
 /// What the live graphs (F3) and `simulate --stats` show of a world after a step.
@@ -69,25 +73,22 @@ extension World {
     }
 
     /// Each joint's two anchors in world coordinates (the grab's too); motors,
-    /// which have no anchors, are left out.
+    /// gears, ratchets and rotary joints, which have no anchors, are left out.
     public var jointAnchors: [(a: Vector, b: Vector)] {
-        space.joints.compactMap { joint in
-            if case .simpleMotor = joint.kind { return nil }
-            return joint.worldAnchors
-        }
+        space.joints.compactMap { $0.hasAnchors ? $0.worldAnchors : nil }
     }
 
-    /// The scene's joints still in the world, in file order (the grab's is not one of them).
+    /// The scene's joints whose bodies are still in the world, in file order,
+    /// broken ones included (the grab's is not one of them).
     public var jointStates: [JointState] {
-        zip(scene.joints, joints).compactMap { spec, joint in
-            guard joint.space != nil else { return nil }
+        let broken = Dictionary(brokenJoints.map { ($0.joint, $0.step) }, uniquingKeysWith: { a, _ in a })  // lookups only
+        return zip(scene.joints.indices, joints).compactMap { index, joint in
+            let brokenAt = broken[index]
+            guard joint.space != nil || brokenAt != nil, joint.a.space != nil || joint.a === space.staticBody,
+                  joint.b.space != nil || joint.b === space.staticBody else { return nil }
             let (a, b) = joint.worldAnchors
             func state(_ body: Body) -> (kind: BodyKind, pose: Pose) { (body.kind, Pose(position: body.position, angle: body.angle)) }
-            let anchors = { () -> (Vector, Vector) in
-                if case .motor = spec.kind { return (joint.a.position, joint.b.position) }
-                return (a, b)
-            }()
-            return JointState(kind: spec.kind, a: anchors.0, b: anchors.1, bodyA: state(joint.a), bodyB: state(joint.b))
+            return JointState(kind: scene.joints[index].kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt)
         }
     }
 

@@ -54,30 +54,33 @@ public final class World {
     /// The scene the world was built from (and is rebuilt from on reset).
     public let scene: Scene
     /// The Chipmunk space: the world's own (drawing reads it through World+Queries).
-    private(set) var space: Space
+    internal(set) var space: Space
     /// One entry per body: file order, then spawned bodies in spawn order. A
     /// removed body's entry stays, as nil (its Chipmunk objects are freed), so
     /// construction indices stay stable.
-    public private(set) var bodies: [WorldBody?] = []
+    public internal(set) var bodies: [WorldBody?] = []
     /// Counts the changes to which bodies there are (a spawn, a removal, a
     /// rebuild), so that what is derived from `bodies` can be kept until it changes.
-    public private(set) var bodiesRevision = 0
+    public internal(set) var bodiesRevision = 0
     /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
-    private(set) var joints: [Joint] = []
+    internal(set) var joints: [Joint] = []
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [ShapeGeometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
-    public private(set) var liveBodyCount = 0
+    public internal(set) var liveBodyCount = 0
     /// Steps since the world was made (a reset does not restart the count).
     public private(set) var stepCount = 0
     /// The last tilt applied, if any.
-    public private(set) var tilt: Vector?
+    public internal(set) var tilt: Vector?
     private let gravityLength: Double
-    private(set) var grab: Grab?
+    internal(set) var grab: Grab?
     /// Kinematic bodies that follow an animation, by index into `bodies`.
-    private var animated: [(index: Int, animation: AnimationSpec)] = []
+    var animated: [(index: Int, animation: AnimationSpec)] = []
     /// Steps since the world was last built: the animations' clock (a reset restarts them).
-    public private(set) var stepsSinceBuild = 0
+    public internal(set) var stepsSinceBuild = 0
+    /// The scene's joints that broke (breakable joints over their force), by
+    /// index into `scene.joints`, with the step they broke at (since the last build).
+    public internal(set) var brokenJoints: [(joint: Int, step: Int)] = []
 
     /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
     /// joint of bounded force, as in Chipmunk's demo app.
@@ -101,113 +104,6 @@ public final class World {
     public convenience init(scene: Scene, resetAtStep step: Int) throws(PhysicsError) {
         try self.init(scene: scene)
         stepCount = step
-    }
-
-    /// Steps 1 to 4 of the normative construction order.
-    private func build() throws(PhysicsError) {
-        // 1. The space.
-        space = Space()
-        bodies = []
-        bodiesRevision += 1
-        wallCache = nil
-        liveBodyCount = 0
-        grab = nil
-        tilt = nil
-        animated = []
-        stepsSinceBuild = 0
-        space.iterations = scene.iterations
-        space.gravity = scene.gravity
-        space.damping = scene.damping
-        if let sleep = scene.sleepTime { space.sleepTimeThreshold = sleep }
-        if let hash = scene.spatialHash { space.useSpatialHash(cellSize: hash.cellSize, cells: hash.cells) }
-
-        // 2. Walls on the space's static body: bottom, right, top, left.
-        if let walls = scene.walls {
-            let w = scene.width, h = scene.height
-            let corners = [Vector(0, 0), Vector(w, 0), Vector(w, h), Vector(0, h), Vector(0, 0)]
-            for i in 0..<4 {
-                let wall = Shape(body: space.staticBody, geometry: .segment(a: corners[i], b: corners[i + 1], radius: walls.radius))
-                wall.friction = walls.friction
-                wall.elasticity = walls.elasticity
-                try space.add(wall)
-            }
-        }
-
-        // 3. Bodies in file order.
-        let count = scene.bodies.count
-        bodies.reserveCapacity(count)
-        for spec in scene.bodies {
-            try addBody(spec, at: spec.position)
-        }
-
-        // 4. Joints in file order.
-        joints = []
-        for spec in scene.joints {
-            let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
-            if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
-            joint.maxForce = spec.maxForce
-            joint.collideBodies = spec.collide
-            try space.add(joint)
-            joints.append(joint)
-        }
-    }
-
-    /// The Chipmunk joint a scene's joint is (construction order, step 4).
-    static func physicsKind(_ kind: JointSpec.Kind) -> Joint.Kind {
-        switch kind {
-        case .pivot(let anchor): .pivot(anchor: anchor)
-        case .pivotAnchors(let a, let b): .pivotAnchors(anchorA: a, anchorB: b)
-        case .pin(let a, let b, _): .pin(anchorA: a, anchorB: b)
-        case .slide(let a, let b, let lo, let hi): .slide(anchorA: a, anchorB: b, min: lo, max: hi)
-        case .spring(let a, let b, let rest, let k, let d): .dampedSpring(anchorA: a, anchorB: b, restLength: rest, stiffness: k, damping: d)
-        case .motor(let rate): .simpleMotor(rate: rate)
-        }
-    }
-
-    private func resolve(_ ref: BodyRef) -> Body {
-        switch ref {
-        case .world: space.staticBody
-        case .body(let i): bodies[i]!.body  // joints name file bodies, built just before
-        }
-    }
-
-    private func addBody(_ spec: BodySpec, at position: Vector) throws(PhysicsError) {
-        let body = Body(kind: spec.type)
-        body.position = position
-        body.angle = spec.angle
-        try space.add(body)
-
-        // Several shapes share `mass` by area; the split is normative.
-        var totalArea = 0.0
-        if spec.type == .dynamic, case .mass = spec.mass, spec.shapes.count > 1 {
-            for shape in spec.shapes { totalArea += shape.geometry.area }
-        }
-        var shapes: [Shape] = []
-        for shapeSpec in spec.shapes {
-            let shape = Shape(body: body, geometry: shapeSpec.geometry)
-            shape.friction = shapeSpec.friction
-            shape.elasticity = shapeSpec.elasticity
-            if shapeSpec.sensor { shape.isSensor = true }
-            if spec.type == .dynamic {
-                switch spec.mass {
-                case .mass(let m)?:
-                    shape.mass = spec.shapes.count == 1 ? m : m * shapeSpec.geometry.area / totalArea
-                case .density(let d)?:
-                    shape.density = d
-                case nil:
-                    break
-                }
-            }
-            try space.add(shape)
-            shapes.append(shape)
-        }
-        body.velocity = spec.velocity
-        body.angularVelocity = spec.angularVelocity
-
-        if let animation = spec.animation { animated.append((bodies.count, animation)) }
-        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
-        bodiesRevision += 1
-        liveBodyCount += 1
     }
 
     // MARK: Events
@@ -335,6 +231,10 @@ public final class World {
         try space.step(World.stepDuration)
         stepCount += 1
         stepsSinceBuild += 1
+        for joint in space.takeBrokenJoints() {
+            // A broken joint is part of the step: gone for good, until a reset.
+            if let index = joints.firstIndex(where: { $0 === joint }) { brokenJoints.append((index, stepCount)) }
+        }
     }
 
     /// The normative rule: before each step, each animated body gets the

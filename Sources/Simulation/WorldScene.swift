@@ -62,13 +62,15 @@ extension World {
     /// each body (a world point would be re-split between the bodies at their
     /// saved poses, a joint's error away from where it is), a pin with its
     /// length (the anchors' distance at the saved moment is not it). Slides,
-    /// springs and motors do not depend on the poses they were built at.
+    /// springs, motors, grooves, gears and the rotary joints do not depend on the poses they were built at.
     static func savedKind(_ kind: JointSpec.Kind, _ live: Joint) -> JointSpec.Kind {
         let anchors = live.localAnchors
         switch kind {
         case .pivot, .pivotAnchors: return .pivotAnchors(anchorA: anchors.a, anchorB: anchors.b)
         case .pin: return .pin(anchorA: anchors.a, anchorB: anchors.b, distance: live.pinDistance)
-        case .slide, .spring, .motor: return kind
+        // A ratchet starts at the bodies' angle now (cpRatchetJointInit), so it
+        // holds where it is (to within a click, the pawl's own state).
+        case .slide, .spring, .motor, .groove, .rotarySpring, .rotaryLimit, .ratchet, .gear: return kind
         }
     }
 

@@ -29,7 +29,7 @@ enum BenchQuads {
     /// The canvas's camera for plain C.
     static func camera(_ canvas: BenchCanvas, _ scene: Scene) -> cd_camera {
         cd_camera(scale: canvas.camera.scale, originX: canvas.camera.originX, topY: canvas.camera.topY,
-                  worldWidth: scene.width, worldHeight: canvas.camera.worldHeight)
+                  worldWidth: scene.width, worldHeight: canvas.camera.topWorldY)
     }
 
     /// A bench window, its errors as the command line's.

@@ -1,0 +1,50 @@
+// The C side of what Chipmunk calls back into during a step: one-way
+// platforms (a collision handler's pre-solve) and breakable joints (a
+// constraint's post-solve and a post-step removal). C functions, so that no
+// Swift closure is captured and nothing Swift runs inside cpSpaceStep.
+// Chipmunk's types are only declared here: Swift takes Chipmunk's API from CChipmunk.
+#ifndef CHIPMUNK_CALLBACKS_H
+#define CHIPMUNK_CALLBACKS_H
+struct cpSpace;
+struct cpShape;
+struct cpConstraint;
+
+/// What cratebox keeps with each shape (its `userData`): the Swift object that
+/// owns it, and for a one-way platform, the direction bodies may pass along.
+typedef struct cratebox_shape_tag {
+    void *owner;
+    double oneWayX, oneWayY;
+} cratebox_shape_tag;
+
+/// What cratebox keeps with each joint (its `userData`): the Swift object that
+/// owns it, and for a breakable joint, the force it breaks above (0: never).
+typedef struct cratebox_joint_tag {
+    void *owner;
+    double breakForce;
+} cratebox_joint_tag;
+
+/// New tags (zeroed but for the owner), and freeing them.
+cratebox_shape_tag *cratebox_shape_tag_new(void *owner);
+void cratebox_shape_tag_free(cratebox_shape_tag *tag);
+cratebox_joint_tag *cratebox_joint_tag_new(void *owner);
+void cratebox_joint_tag_free(cratebox_joint_tag *tag);
+
+/// One-way platforms, as Chipmunk's OneWay demo makes them:
+/// `cpSpaceAddWildcardHandler(space, 1)` with a pre-solve that ignores a
+/// contact when `cpvdot(cpArbiterGetNormal(arb), n) < 0`, `n` the one-way
+/// direction of the handler's shape (the arbiter's first shape).
+void cratebox_add_one_way_handler(struct cpSpace *space);
+
+/// Makes `joint` breakable: after each solve, its force
+/// (`cpConstraintGetImpulse / cpSpaceGetCurrentTimeStep`) over `breakForce`
+/// removes it with a post-step callback, which also counts it as broken.
+void cratebox_make_breakable(struct cpConstraint *joint, double breakForce);
+
+/// The joints broken since the last call (removed from the space, not freed:
+/// their owners free them), up to `capacity` of them into `out`; returns how
+/// many. Call after each step until it returns fewer than `capacity`.
+int cratebox_take_broken(struct cpSpace *space, struct cpConstraint **out, int capacity);
+
+/// Frees what the space keeps for breakable joints (call before the space goes).
+void cratebox_space_callbacks_free(struct cpSpace *space);
+#endif

@@ -1,0 +1,148 @@
+import Animation
+import Geometry
+import Physics
+import SceneFormat
+
+/// The normative construction order (docs/scene-format.md, "Construction
+/// order"): the space, the walls, the bodies with their shapes, the joints.
+extension World {
+    /// Steps 1 to 4 of the normative construction order.
+    func build() throws(PhysicsError) {
+        // 1. The space.
+        space = Space()
+        bodies = []
+        bodiesRevision += 1
+        wallCache = nil
+        liveBodyCount = 0
+        grab = nil
+        tilt = nil
+        animated = []
+        stepsSinceBuild = 0
+        brokenJoints = []
+        space.iterations = scene.iterations
+        space.gravity = scene.gravity
+        space.damping = scene.damping
+        if let sleep = scene.sleepTime { space.sleepTimeThreshold = sleep }
+        if let hash = scene.spatialHash { space.useSpatialHash(cellSize: hash.cellSize, cells: hash.cells) }
+        if let v = scene.collisionSlop { space.collisionSlop = v }
+        if let v = scene.collisionBias { space.collisionBias = v }
+        if let v = scene.collisionPersistence { space.collisionPersistence = v }
+        if let v = scene.idleSpeedThreshold { space.idleSpeedThreshold = v }
+        if scene.hasOneWayPlatforms { space.enableOneWayPlatforms() }
+
+        // 2. Walls on the space's static body: bottom, right, top, left
+        // (each far coordinate one addition: ox + w, oy + h).
+        if let walls = scene.walls {
+            let (x0, y0) = (scene.origin.x, scene.origin.y)
+            let (x1, y1) = (x0 + scene.width, y0 + scene.height)
+            let corners = [Vector(x0, y0), Vector(x1, y0), Vector(x1, y1), Vector(x0, y1), Vector(x0, y0)]
+            for i in 0..<4 {
+                let wall = Shape(body: space.staticBody, geometry: .segment(a: corners[i], b: corners[i + 1], radius: walls.radius))
+                wall.friction = walls.friction
+                wall.elasticity = walls.elasticity
+                try space.add(wall)
+            }
+        }
+
+        // 3. Bodies in file order.
+        bodies.reserveCapacity(scene.bodies.count)
+        for spec in scene.bodies {
+            try addBody(spec, at: spec.position)
+        }
+
+        // 4. Joints in file order.
+        joints = []
+        for spec in scene.joints {
+            let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
+            if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
+            joint.maxForce = spec.maxForce
+            joint.collideBodies = spec.collide
+            if let v = spec.maxBias { joint.maxBias = v }
+            if let v = spec.errorBias { joint.errorBias = v }
+            if let force = spec.breakForce { joint.breaks(above: force) }
+            try space.add(joint)
+            joints.append(joint)
+        }
+    }
+
+    /// The Chipmunk joint a scene's joint is (construction order, step 4).
+    static func physicsKind(_ kind: JointSpec.Kind) -> Joint.Kind {
+        switch kind {
+        case .pivot(let anchor): .pivot(anchor: anchor)
+        case .pivotAnchors(let a, let b): .pivotAnchors(anchorA: a, anchorB: b)
+        case .pin(let a, let b, _): .pin(anchorA: a, anchorB: b)
+        case .slide(let a, let b, let lo, let hi): .slide(anchorA: a, anchorB: b, min: lo, max: hi)
+        case .spring(let a, let b, let rest, let k, let d): .dampedSpring(anchorA: a, anchorB: b, restLength: rest, stiffness: k, damping: d)
+        case .motor(let rate): .simpleMotor(rate: rate)
+        case .groove(let ga, let gb, let anchorB): .groove(grooveA: ga, grooveB: gb, anchorB: anchorB)
+        case .rotarySpring(let rest, let k, let d): .dampedRotarySpring(restAngle: rest, stiffness: k, damping: d)
+        case .rotaryLimit(let lo, let hi): .rotaryLimit(min: lo, max: hi)
+        case .ratchet(let phase, let ratchet): .ratchet(phase: phase, ratchet: ratchet)
+        case .gear(let phase, let ratio): .gear(phase: phase, ratio: ratio)
+        }
+    }
+
+    private func resolve(_ ref: BodyRef) -> Body {
+        switch ref {
+        case .world: space.staticBody
+        case .body(let i): bodies[i]!.body  // joints name file bodies, built just before
+        }
+    }
+
+    /// A body of the scene (or the spawn body at `position`), step 3: the body,
+    /// its shapes, then its velocities (with `moment`: the velocities right
+    /// after the body, before its shapes, which get no mass).
+    func addBody(_ spec: BodySpec, at position: Vector) throws(PhysicsError) {
+        let moment = spec.type == .dynamic ? spec.moment : nil
+        let body: Body
+        if let moment, case .mass(let m)? = spec.mass {
+            body = Body(mass: m, moment: moment.value)
+        } else {
+            body = Body(kind: spec.type)
+        }
+        body.position = position
+        body.angle = spec.angle
+        try space.add(body)
+        if moment != nil {
+            body.velocity = spec.velocity
+            body.angularVelocity = spec.angularVelocity
+        }
+
+        // Several shapes share `mass` by area; the split is normative.
+        var totalArea = 0.0
+        if spec.type == .dynamic, moment == nil, case .mass = spec.mass, spec.shapes.count > 1 {
+            for shape in spec.shapes { totalArea += shape.geometry.area }
+        }
+        var shapes: [Shape] = []
+        for shapeSpec in spec.shapes {
+            let shape = Shape(body: body, geometry: shapeSpec.geometry)
+            shape.friction = shapeSpec.friction
+            shape.elasticity = shapeSpec.elasticity
+            if shapeSpec.sensor { shape.isSensor = true }
+            if let f = shapeSpec.filter { shape.setFilter(group: f.group, categories: f.categories, mask: f.mask) }
+            if let v = shapeSpec.surfaceVelocity { shape.surfaceVelocity = v }
+            if let n = shapeSpec.oneWay { shape.makeOneWay(n) }
+            if spec.type == .dynamic && moment == nil {
+                switch spec.mass {
+                case .mass(let m)?:
+                    shape.mass = spec.shapes.count == 1 ? m : m * shapeSpec.geometry.area / totalArea
+                case .density(let d)?:
+                    shape.density = d
+                case nil:
+                    break
+                }
+            }
+            try space.add(shape)
+            shapes.append(shape)
+        }
+        if moment == nil {
+            body.velocity = spec.velocity
+            body.angularVelocity = spec.angularVelocity
+        }
+
+        if let animation = spec.animation { animated.append((bodies.count, animation)) }
+        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
+        bodiesRevision += 1
+        liveBodyCount += 1
+    }
+}
