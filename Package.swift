@@ -60,6 +60,8 @@ let package = Package(
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Geometry"]),
+        // C: Chipmunk's own demos built from their calls, for the tests that run the demos' scenes beside them.
+        .target(name: "DemoReference", dependencies: ["CChipmunk"]),
         // The plain C drawing loop `bench --draw` measures the painter against, and
         // plain C's window (a stepping thread beside it) for `bench --window`.
         .target(name: "CDrawRunner", dependencies: ["CSDL2", "CRunner"], linkerSettings: [.linkedLibrary("pthread")]),
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "Geometry", "Physics", "ReferenceRunner", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "Geometry", "Physics", "ReferenceRunner", "DemoReference", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Geometry"]),
