@@ -45,7 +45,9 @@ public enum KeyAction: Equatable, Sendable {
     // Building.
     /// Esc: forget what is in progress (typing, a polygon, a drag, the selection), or else quit.
     case cancelOrQuit
-    case chooseTool(Int), toggleGrid, deleteSelection, closePolygon
+    /// The tool on a digit key (0 is the tenth); J: the next joint tool.
+    case chooseTool(Int), nextJointTool
+    case toggleGrid, deleteSelection, closePolygon
     case undo, redo, copy, paste, duplicate, saveDocument, recoverEdits
     /// Turn the selection by this many degrees (counter-clockwise).
     case rotateSelection(degrees: Double)
@@ -134,7 +136,8 @@ public enum KeyMap {
         if repeated { return [] }
         switch key {
         case .escape: return [.cancelOrQuit]
-        case .digit(let n) where (1...8).contains(n): return [.chooseTool(n)]
+        case .digit(let n): return [.chooseTool(n)]
+        case .letter("j"): return [.nextJointTool]
         case .letter("g"): return [.toggleGrid]
         case .letter("b"): return [.toggleBuild]
         case .enter: return [.closePolygon]

@@ -104,7 +104,7 @@ extension Document {
         try addJoint(.pin(anchorA: local(a, ra), anchorB: local(b, rb)), ra, rb)
     }
 
-    private func ends(_ a: Vector, _ b: Vector, slack: Double) throws(EditRefused) -> (BodyRef, BodyRef) {
+    func ends(_ a: Vector, _ b: Vector, slack: Double) throws(EditRefused) -> (BodyRef, BodyRef) {
         let ra = body(at: a, slack: slack).map(BodyRef.body) ?? .world
         let rb = body(at: b, slack: slack).map(BodyRef.body) ?? .world
         guard ra != .world || rb != .world else { throw EditRefused("drag from a body to another body, or to the background to hang it on the world") }
@@ -112,7 +112,7 @@ extension Document {
         return (ra, rb)
     }
 
-    private func local(_ p: Vector, _ ref: BodyRef) -> Vector {
+    func local(_ p: Vector, _ ref: BodyRef) -> Vector {
         ref.body.map { scene.bodies[$0].local(p) } ?? p
     }
 
@@ -120,7 +120,7 @@ extension Document {
         try addJoint(kind, .body(a), b)
     }
 
-    private mutating func addJoint(_ kind: JointSpec.Kind, _ a: BodyRef, _ b: BodyRef) throws(EditRefused) {
+    mutating func addJoint(_ kind: JointSpec.Kind, _ a: BodyRef, _ b: BodyRef) throws(EditRefused) {
         try edit { scene throws(EditRefused) in
             for case .body(let i) in [a, b] { scene.nameBody(i) }
             // A joint's two bodies do not collide by default; the world's body

@@ -10,6 +10,11 @@ public struct Property: Equatable, Sendable {
         case width, height, radius
         case velocityX = "velocity x", velocityY = "velocity y", spin
         case restLength = "rest length", stiffness, damping, maxForce = "max force"
+        case minimum = "min", maximum = "max", rate, restAngle = "rest angle", phase, ratio, ratchet
+        case breakForce = "break force", collide
+        // A body's shapes: collision layers (categories and mask), group, conveyor, one-way.
+        case layerA = "layer A", layerB = "layer B", layerC = "layer C", layerD = "layer D", group
+        case surfaceX = "conveyor x", surfaceY = "conveyor y", oneWay = "one-way"
         // The scene's own (nothing selected).
         case gravityX = "gravity x", gravityY = "gravity y", walls, wallFriction = "wall friction"
         case wallElasticity = "wall elasticity", sleepTime = "sleep time", iterations, spaceDamping = "velocity kept/s", spawn
@@ -63,6 +68,7 @@ extension Document {
             rows += [.number(.velocityX, body.velocity.x), .number(.velocityY, body.velocity.y), .number(.spin, body.angularVelocity)]
         }
         rows.append(.choice(.look, Document.lookName(body.look)))
+        rows += Document.materialProperties(of: body)
         return rows
     }
 
@@ -75,18 +81,9 @@ extension Document {
         }
     }
 
-    static func properties(of joint: JointSpec) -> [Property] {
-        var rows: [Property] = []
-        if case .spring(_, _, let rest, let k, let d) = joint.kind {
-            rows += [.number(.restLength, rest), .number(.stiffness, k), .number(.damping, d)]
-        }
-        rows.append(.number(.maxForce, joint.maxForce))
-        return rows
-    }
-
     /// Sets a numeric property of the selection (or of the scene) to `value`, if the validator accepts it.
     public mutating func set(_ key: Property.Key, to value: Double) throws(EditRefused) {
-        let infiniteAllowed = key == .maxForce || key == .sleepTime
+        let infiniteAllowed = key == .maxForce || key == .sleepTime || key == .breakForce
         guard value.isFinite || (infiniteAllowed && value == .infinity) else { throw EditRefused("\(key.rawValue) must be a finite number") }
         let selection = self.selection
         try edit { scene throws(EditRefused) in
@@ -117,20 +114,8 @@ extension Document {
         case .velocityX: body.velocity.x = value
         case .velocityY: body.velocity.y = value
         case .spin: body.angularVelocity = value
-        default: break
+        default: Document.setMaterial(key, value, on: &body)
         }
-    }
-
-    private static func set(_ key: Property.Key, _ value: Double, on joint: inout JointSpec) {
-        if key == .maxForce { joint.maxForce = value }
-        guard case .spring(let a, let b, var rest, var k, var d) = joint.kind else { return }
-        switch key {
-        case .restLength: rest = value
-        case .stiffness: k = value
-        case .damping: d = value
-        default: return
-        }
-        joint.kind = .spring(anchorA: a, anchorB: b, restLength: rest, stiffness: k, damping: d)
     }
 
     /// The mouse wheel over a row: sizes, masses and stiffnesses change by
@@ -144,7 +129,13 @@ extension Document {
         switch key {
         case .friction, .elasticity, .wallFriction, .wallElasticity, .spaceDamping:
             try set(key, to: max(0, ((value + 0.05 * n) * 100).rounded() / 100))
-        case .velocityX, .velocityY: try set(key, to: value + 10 * n)
+        case .velocityX, .velocityY, .surfaceX, .surfaceY: try set(key, to: value + 10 * n)
+        case .rate: try set(key, to: value + n)
+        case .restAngle, .phase: try set(key, to: value + n * Double.pi / 36)  // 5 degrees
+        case .minimum where isAngleJointSelected, .maximum where isAngleJointSelected: try set(key, to: value + n * Double.pi / 36)
+        case .group: try set(key, to: max(0, value + n))
+        case .breakForce where !value.isFinite:
+            if notches < 0 { try set(key, to: 1e6) }
         case .spin: try set(key, to: ((value + 0.5 * n) * 2).rounded() / 2)
         case .gravityX, .gravityY: try set(key, to: value + 100 * n)
         case .iterations: try set(key, to: value + n)
@@ -176,6 +167,7 @@ extension Document {
 
     /// Steps a choice (type, look, walls, spawn) to its next value (or previous, for negative `by`).
     public mutating func cycle(_ key: Property.Key, by step: Int = 1) throws(EditRefused) {
+        if case .joint(let j) = selection { return try cycleJoint(key, j) }
         guard case .body(let i) = selection else { return try cycleScene(key, by: step) }
         try edit { scene throws(EditRefused) in
             var body = scene.bodies[i]
@@ -190,7 +182,8 @@ extension Document {
                 let order: [Look] = [.crate, .ball, .plain]
                 let at = order.firstIndex(of: body.look) ?? 2
                 body.look = order[((at + step) % 3 + 3) % 3]
-            default: return .body(i)
+            default:
+                guard Document.cycleMaterial(key, by: step, on: &body) else { return .body(i) }
             }
             scene.bodies[i] = body
             return .body(i)

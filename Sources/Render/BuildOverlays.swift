@@ -15,7 +15,8 @@ public enum BuildOverlays {
 
     /// The toolbar's buttons, centred along the bottom of a `width` x `height` picture.
     public static func toolbarButtons(count: Int, width: Int32, height: Int32, scale: Double) -> [SDL_Rect] {
-        let w = Int32(86 * scale), h = Int32(30 * scale), gap = Int32(4 * scale)
+        // Narrow enough for every tool in a row across a 1280-point window.
+        let w = Int32(min(86, 1240 / Double(max(count, 1)) - 4) * scale), h = Int32(30 * scale), gap = Int32(4 * scale)
         let total = Int32(count) * w + Int32(count - 1) * gap
         let x0 = (width - total) / 2, y = height - h - Int32(8 * scale)
         return (0..<Int32(count)).map { SDL_Rect(x: x0 + $0 * (w + gap), y: y, w: w, h: h) }

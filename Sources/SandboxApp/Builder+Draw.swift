@@ -20,7 +20,7 @@ extension Builder {
         }
         drawSelection(camera: camera, renderer: renderer, scale: scale, pixels: pixels)
         drawGesture(camera: camera, renderer: renderer, scale: scale)
-        BuildOverlays.drawToolbar(Tool.allCases.map { "\($0.rawValue) \($0.name)" }, selected: tool.rawValue - 1,
+        BuildOverlays.drawToolbar(Tool.allCases.map { $0.key == "J" ? $0.name : "\($0.key) \($0.name)" }, selected: tool.rawValue - 1,
                                   buttons: BuildOverlays.toolbarButtons(count: Tool.allCases.count, width: pw, height: ph, scale: scale),
                                   text: window.text, renderer: renderer)
         let properties = document.properties
@@ -108,7 +108,7 @@ extension Builder {
     /// What the HUD's panel says in build mode.
     func hudLines() -> [String] {
         var lines = ["\(scene.name)   BUILD (B plays)",
-                     "tool \(tool.rawValue): \(tool.name)   grid \(grid ? "on" : "off") (G)",
+                     "tool \(tool.key): \(tool.name)   grid \(grid ? "on" : "off") (G)",
                      tool.hint,
                      "bodies \(scene.bodies.count)   joints \(scene.joints.count)"]
         if tool == .polygon && !corners.isEmpty { lines.append("\(corners.count) corner\(corners.count == 1 ? "" : "s"): Enter closes") }

@@ -114,7 +114,8 @@ extension Builder {
         case .commitTyping: commitTyping()
         case .cancelTyping, .cancelOrQuit: _ = cancel()
         case .eraseTyped: if !(typing?.text.isEmpty ?? true) { typing?.text.removeLast() }
-        case .chooseTool(let n): if let tool = Tool(rawValue: n) { choose(tool) }
+        case .chooseTool(let n): if let tool = Tool.onDigit(n) { choose(tool) }
+        case .nextJointTool: choose(tool.nextJoint)
         case .toggleGrid:
             grid.toggle()
             say(grid ? "grid on: positions and sizes snap to \(Int(Grid.spacing)) points" : "grid off")

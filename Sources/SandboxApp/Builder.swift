@@ -106,6 +106,8 @@ final class Builder {
         case .pivot:
             // Within a few pixels of an axle (a circle's centre) or a corner, the pivot goes there.
             perform { doc throws(EditRefused) in try doc.addPivot(at: p, slack: slack, snap: 2 * slack) }
+        case .motor:
+            perform { doc throws(EditRefused) in try doc.addMotor(at: p, slack: slack) }
         default:
             gesture = .drawing(from: p, to: p)
         }
@@ -134,6 +136,9 @@ final class Builder {
                 case .plank: try doc.addPlank(from: a, to: b)
                 case .spring: try doc.addSpring(from: a, to: b, slack: slack)
                 case .rod: try doc.addRod(from: a, to: b, slack: slack)
+                case .rope: try doc.addRope(from: a, to: b, slack: slack)
+                case .groove: try doc.addGroove(from: a, to: b, slack: slack)
+                case .gear, .ratchet, .rotarySpring, .rotaryLimit: try doc.addAngleJoint(tool, from: a, to: b, slack: slack)
                 default: break
                 }
             }

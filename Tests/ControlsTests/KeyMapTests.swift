@@ -26,7 +26,8 @@ import Testing
         #expect(act(.letter("b"), .playing) == [.toggleBuild] && act(.letter("b"), .building) == [.toggleBuild])
         #expect(act(.letter("l"), .playing) == [.level] && act(.letter("l"), .watching).isEmpty)
         #expect(act(.backspace, .building) == [.deleteSelection] && act(.backspace, .typing) == [.eraseTyped])
-        #expect(act(.digit(3), .building) == [.chooseTool(3)] && act(.digit(9), .building).isEmpty)
+        #expect(act(.digit(3), .building) == [.chooseTool(3)] && act(.digit(0), .building) == [.chooseTool(0)])
+        #expect(act(.letter("j"), .building) == [.nextJointTool] && act(.letter("j"), .playing).isEmpty)
         #expect(act(.digit(3), .typing).isEmpty, "typed digits are text")
     }
 

@@ -163,7 +163,8 @@ import Testing
     @Test func propertiesShowTheSelectionAndTheWheelAndTypingChangeThem() throws {
         var doc = try empty()
         try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
-        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look])
+        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look,
+                                              .layerA, .layerB, .layerC, .layerD, .group, .surfaceX, .surfaceY, .oneWay])
         try doc.nudge(.friction, by: 2)
         #expect(doc.scene.bodies[0].shapes[0].friction == 0.6)
         try doc.set(.density, to: 0.5)
@@ -175,7 +176,7 @@ import Testing
         #expect(doc.scene.bodies[0].look == .ball)
         try doc.addCrate(from: Vector(300, 40), to: Vector(332, 72))
         try doc.addSpring(from: Vector(316, 56), to: Vector(316, 200))
-        #expect(doc.properties.map(\.key) == [.restLength, .stiffness, .damping, .maxForce])
+        #expect(doc.properties.map(\.key) == [.restLength, .stiffness, .damping, .maxForce, .breakForce, .collide])
         try doc.nudge(.maxForce, by: -1)
         #expect(doc.scene.joints[0].maxForce == 1e7)
         try doc.set(.restLength, to: 100)
@@ -303,5 +304,69 @@ import Testing
             let r = Document.rounded(x, significantDigits: 4)
             #expect("\(r)".count <= 8 || "\(r)".contains("e"), "\(x) -> \(r)")
         }
+    }
+
+    // Issue 24: a tool for every joint kind, their properties, layers and surfaces.
+
+    @Test func everyJointKindHasATool() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 100), to: Vector(160, 140))   // 0
+        try doc.addBall(center: Vector(300, 120), edge: Vector(320, 120))  // 1
+        try doc.addRope(from: Vector(130, 120), to: Vector(300, 120))
+        try doc.addMotor(at: Vector(300, 120))
+        try doc.addGroove(from: Vector(110, 120), to: Vector(150, 120))
+        try doc.addAngleJoint(.gear, from: Vector(130, 120), to: Vector(300, 120))
+        try doc.addAngleJoint(.ratchet, from: Vector(130, 120), to: Vector(300, 120))
+        try doc.addAngleJoint(.rotarySpring, from: Vector(130, 120), to: Vector(300, 120))
+        try doc.addAngleJoint(.rotaryLimit, from: Vector(130, 120), to: Vector(300, 120))
+        let kinds = doc.scene.joints.map { "\($0.kind)".prefix { $0 != "(" } }
+        #expect(kinds == ["slide", "motor", "groove", "gear", "ratchet", "rotarySpring", "rotaryLimit"])
+        guard case .slide(_, _, 0, let max) = doc.scene.joints[0].kind else { Issue.record("a rope"); return }
+        #expect(max == 170)
+        #expect(doc.scene.joints[1].a == .world && doc.scene.joints[1].b == .body(1), "the motor turns the ball against the world")
+        guard case .groove(let ga, let gb, let anchorB) = doc.scene.joints[2].kind else { Issue.record("a groove"); return }
+        #expect(ga == Vector(-20, 0) && gb == Vector(20, 0) && anchorB == Vector(150, 120) && doc.scene.joints[2].b == .world)
+        #expect(doc.scene.joints.count == 7)
+        #expect(Set(Tool.joints.map(\.name)).count == 10 && Tool.allCases.count == 15)
+        #expect(Tool.onDigit(0) == .motor && Tool.pivot.nextJoint == .spring && Tool.rotaryLimit.nextJoint == .pivot && Tool.crate.nextJoint == .pivot)
+        // A world that builds from it.
+        _ = try World(scene: doc.scene)
+    }
+
+    @Test func jointPropertiesChangeTheirJoint() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 100), to: Vector(160, 140))
+        try doc.addAngleJoint(.gear, from: Vector(130, 120), to: Vector(400, 300))
+        #expect(doc.properties.map(\.key) == [.phase, .ratio, .maxForce, .breakForce, .collide])
+        try doc.set(.ratio, to: 2)
+        try doc.nudge(.phase, by: 2)
+        guard case .gear(let phase, 2) = doc.scene.joints[0].kind else { Issue.record("a gear of ratio 2"); return }
+        #expect(abs(phase - Double.pi / 18) < 1e-12)
+        #expect(throws: EditRefused.self) { try doc.set(.ratio, to: 0) }
+        try doc.set(.breakForce, to: 5000)
+        #expect(doc.scene.joints[0].breakForce == 5000)
+        try doc.set(.breakForce, to: .infinity)
+        #expect(doc.scene.joints[0].breakForce == nil)
+        let collide = doc.scene.joints[0].collide
+        try doc.cycle(.collide)
+        #expect(doc.scene.joints[0].collide == !collide)
+    }
+
+    @Test func layersGroupsConveyorsAndOneWayApplyToTheBodysShapes() throws {
+        var doc = try empty()
+        try doc.addPlank(from: Vector(100, 100), to: Vector(300, 100))
+        #expect(doc.properties.contains { $0.key == .layerA && $0.text == "on" })
+        try doc.cycle(.layerB)
+        #expect(doc.scene.bodies[0].shapes[0].filter == ShapeFilter(group: 0, categories: 13, mask: 13), "in layers A, C and D")
+        try doc.cycle(.layerB)
+        #expect(doc.scene.bodies[0].shapes[0].filter == nil, "all four again: no filter")
+        try doc.set(.group, to: 3)
+        #expect(doc.scene.bodies[0].shapes[0].filter == ShapeFilter(group: 3))
+        try doc.set(.surfaceX, to: -40)
+        try doc.cycle(.oneWay)
+        #expect(doc.scene.bodies[0].shapes[0].surfaceVelocity == Vector(-40, 0) && doc.scene.bodies[0].shapes[0].oneWay == Vector(0, 1))
+        // Saved and read back, they are kept.
+        let text = doc.scene.json()
+        #expect(text.contains("\"surfaceVelocity\": [-40, 0]") && text.contains("\"oneWay\": [0, 1]") && text.contains("\"group\": 3"))
     }
 }

@@ -68,6 +68,11 @@ cpSpaceRemoveBody = _fn("cpSpaceRemoveBody", None, _P, _P)
 cpSpaceRemoveShape = _fn("cpSpaceRemoveShape", None, _P, _P)
 cpSpaceRemoveConstraint = _fn("cpSpaceRemoveConstraint", None, _P, _P)
 cpSpaceStep = _fn("cpSpaceStep", None, _P, _F)
+cpSpaceSetCollisionSlop = _fn("cpSpaceSetCollisionSlop", None, _P, _F)
+cpSpaceSetCollisionBias = _fn("cpSpaceSetCollisionBias", None, _P, _F)
+cpSpaceSetCollisionPersistence = _fn("cpSpaceSetCollisionPersistence", None, _P, ctypes.c_uint)  # cpTimestamp
+cpSpaceSetIdleSpeedThreshold = _fn("cpSpaceSetIdleSpeedThreshold", None, _P, _F)
+cpSpaceGetCurrentTimeStep = _fn("cpSpaceGetCurrentTimeStep", _F, _P)
 
 cpBodyNew = _fn("cpBodyNew", _P, _F, _F)
 cpBodyNewKinematic = _fn("cpBodyNewKinematic", _P)
@@ -95,6 +100,35 @@ cpShapeSetSensor = _fn("cpShapeSetSensor", None, _P, _B)
 cpShapeSetMass = _fn("cpShapeSetMass", None, _P, _F)
 cpShapeSetDensity = _fn("cpShapeSetDensity", None, _P, _F)
 
+
+class cpShapeFilter(ctypes.Structure):
+    # chipmunk_types.h on this build: cpGroup is uintptr_t, cpBitmask unsigned int.
+    _fields_ = [("group", ctypes.c_size_t), ("categories", ctypes.c_uint), ("mask", ctypes.c_uint)]
+
+
+CP_ALL_CATEGORIES = 0xFFFFFFFF  # ~(cpBitmask)0
+CP_NO_GROUP = 0
+
+cpShapeSetFilter = _fn("cpShapeSetFilter", None, _P, cpShapeFilter)
+cpShapeSetSurfaceVelocity = _fn("cpShapeSetSurfaceVelocity", None, _P, cpVect)
+cpShapeSetCollisionType = _fn("cpShapeSetCollisionType", None, _P, ctypes.c_size_t)  # cpCollisionType: uintptr_t
+
+# Collision handlers (cpSpace.h): the one-way platforms' pre-solve.
+cpCollisionPreSolveFunc = ctypes.CFUNCTYPE(_B, _P, _P, _P)  # (arbiter, space, userData) -> cpBool
+
+
+class cpCollisionHandler(ctypes.Structure):
+    _fields_ = [("typeA", ctypes.c_size_t), ("typeB", ctypes.c_size_t),
+                ("beginFunc", _P), ("preSolveFunc", _P), ("postSolveFunc", _P),
+                ("separateFunc", _P), ("userData", _P)]
+
+
+cpSpaceAddWildcardHandler = _fn("cpSpaceAddWildcardHandler", ctypes.POINTER(cpCollisionHandler),
+                                _P, ctypes.c_size_t)
+cpArbiterGetShapes = _fn("cpArbiterGetShapes", None, _P, ctypes.POINTER(_P), ctypes.POINTER(_P))
+cpArbiterGetNormal = _fn("cpArbiterGetNormal", cpVect, _P)
+cpArbiterIgnore = _fn("cpArbiterIgnore", _B, _P)
+
 cpAreaForCircle = _fn("cpAreaForCircle", _F, _F, _F)
 cpAreaForSegment = _fn("cpAreaForSegment", _F, cpVect, cpVect, _F)
 cpAreaForPoly = _fn("cpAreaForPoly", _F, _I, ctypes.POINTER(cpVect), _F)
@@ -109,6 +143,20 @@ cpSimpleMotorNew = _fn("cpSimpleMotorNew", _P, _P, _P, _F)
 cpConstraintSetMaxForce = _fn("cpConstraintSetMaxForce", None, _P, _F)
 cpConstraintSetErrorBias = _fn("cpConstraintSetErrorBias", None, _P, _F)
 cpConstraintSetCollideBodies = _fn("cpConstraintSetCollideBodies", None, _P, _B)
+cpConstraintSetMaxBias = _fn("cpConstraintSetMaxBias", None, _P, _F)
+cpConstraintGetImpulse = _fn("cpConstraintGetImpulse", _F, _P)
+cpConstraintFree = _fn("cpConstraintFree", None, _P)
+cpGrooveJointNew = _fn("cpGrooveJointNew", _P, _P, _P, cpVect, cpVect, cpVect)
+cpDampedRotarySpringNew = _fn("cpDampedRotarySpringNew", _P, _P, _P, _F, _F, _F)
+cpRotaryLimitJointNew = _fn("cpRotaryLimitJointNew", _P, _P, _P, _F, _F)
+cpRatchetJointNew = _fn("cpRatchetJointNew", _P, _P, _P, _F, _F)
+cpGearJointNew = _fn("cpGearJointNew", _P, _P, _P, _F, _F)
+
+# Breakable joints: a constraint's post-solve, and the post-step removal.
+cpConstraintPostSolveFunc = ctypes.CFUNCTYPE(None, _P, _P)  # (constraint, space)
+cpPostStepFunc = ctypes.CFUNCTYPE(None, _P, _P, _P)         # (space, key, data)
+cpConstraintSetPostSolveFunc = _fn("cpConstraintSetPostSolveFunc", None, _P, cpConstraintPostSolveFunc)
+cpSpaceAddPostStepCallback = _fn("cpSpaceAddPostStepCallback", _B, _P, cpPostStepFunc, _P, _P)
 
 CP_TRANSFORM_IDENTITY = cpTransform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -433,6 +481,11 @@ class World:
         self.G = math.sqrt(gx * gx + gy * gy)  # correctly rounded, from the scene
         bounds = scene.get("bounds")
         self.w, self.h = num(bounds[0], "bounds"), num(bounds[1], "bounds")
+        # scene-format.md 13.1: the world rectangle is [ox, ox+w] x [oy, oy+h].
+        origin = scene.get("origin", [0, 0])
+        if not isinstance(origin, list) or len(origin) != 2:
+            raise Unsupported("origin: expected [x, y], got %r" % (origin,))
+        self.ox, self.oy = num(origin[0], "origin"), num(origin[1], "origin")
         self.file_bodies = scene.get("bodies", [])
         self.ids = {}
         for i, b in enumerate(self.file_bodies):
@@ -444,6 +497,17 @@ class World:
         if spawn.get("type", "dynamic") != "dynamic":
             raise Unsupported("spawn: a spawned body must be dynamic")
         self.spawn_spec = spawn
+        # scene-format.md 13.3: one wildcard handler for collision type 1 when
+        # any shape of the scene (the spawn body's included) is one-way.
+        self.has_one_way = any("oneWay" in x for spec in self.file_bodies + [spawn]
+                               for x in shapes_of(spec))
+        # The C callbacks (kept alive as long as the world: Chipmunk holds
+        # only their addresses). Errors inside one are kept and raised after
+        # the step (an exception cannot cross back through C).
+        self._pre_solve = cpCollisionPreSolveFunc(self._one_way_pre_solve)
+        self._post_solve = cpConstraintPostSolveFunc(self._break_post_solve)
+        self._post_step = cpPostStepFunc(self._break_remove)
+        self._callback_error = None
         self.step_count = 0
         self._old = []  # discarded spaces are simply kept alive
         self.build()
@@ -463,6 +527,24 @@ class World:
         if sh is not None:
             cpSpaceUseSpatialHash(space, num(sh["cellSize"], "spatialHash.cellSize"),
                                   integer(sh["cells"], "spatialHash.cells"))
+        # scene-format.md 13.1: the solver keys, in table order, each only when present.
+        if "collisionSlop" in s:
+            cpSpaceSetCollisionSlop(space, num(s["collisionSlop"], "collisionSlop"))
+        if "collisionBias" in s:
+            cpSpaceSetCollisionBias(space, num(s["collisionBias"], "collisionBias"))
+        if "collisionPersistence" in s:
+            n = integer(s["collisionPersistence"], "collisionPersistence")
+            if not 1 <= n <= 1000:
+                raise Unsupported("collisionPersistence: %d is not in 1 ... 1000" % n)
+            cpSpaceSetCollisionPersistence(space, n)
+        if "idleSpeedThreshold" in s:
+            cpSpaceSetIdleSpeedThreshold(space, num(s["idleSpeedThreshold"], "idleSpeedThreshold"))
+        # Step 1 ends with the one-way platforms' handler (scene-format.md 13.3).
+        self.one_way = {}      # shape address -> its oneWay (nx, ny), as written
+        self.break_force = {}  # constraint address -> its breakForce
+        if self.has_one_way:
+            handler = cpSpaceAddWildcardHandler(space, 1)
+            handler.contents.preSolveFunc = ctypes.cast(self._pre_solve, _P).value
         walls = s.get("walls", True)
         if walls is not False:
             if walls is True:
@@ -473,7 +555,11 @@ class World:
             friction = num(walls.get("friction", 0.5))
             elasticity = num(walls.get("elasticity", 0.8))
             w, h = self.w, self.h
-            corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h), (0.0, 0.0)]
+            ox, oy = self.ox, self.oy
+            # Each far coordinate is one addition (scene-format.md 13.1); with
+            # origin [0, 0] these are (0, 0), (w, 0), (w, h), (0, h).
+            xw, yh = ox + w, oy + h
+            corners = [(ox, oy), (xw, oy), (xw, yh), (ox, yh), (ox, oy)]
             static = cpSpaceGetStaticBody(space)
             for i in range(4):
                 a = cpVect(*corners[i])
@@ -496,8 +582,19 @@ class World:
     def make_body(self, spec, position, allow_animation):
         space = self.space
         btype = spec.get("type", "dynamic")
+        # scene-format.md 13.2: a dynamic body with mass and moment is made with
+        # them; its velocities move up before its shapes, which get no mass call.
+        moment = None
+        if "moment" in spec:
+            if btype != "dynamic" or "mass" not in spec:
+                raise Unsupported("moment: only on a dynamic body with mass")
+            m = spec["moment"]
+            moment = INF if m == "infinite" else num(m, "moment")
         if btype == "dynamic":
-            body = cpBodyNew(0.0, 0.0)
+            if moment is not None:
+                body = cpBodyNew(num(spec["mass"], "mass"), moment)
+            else:
+                body = cpBodyNew(0.0, 0.0)
         elif btype == "kinematic":
             body = cpBodyNewKinematic()
         elif btype == "static":
@@ -507,9 +604,11 @@ class World:
         cpBodySetPosition(body, vec(position, "position"))
         cpBodySetAngle(body, num(spec.get("angle", 0), "angle"))
         cpSpaceAddBody(space, body)
+        if moment is not None:
+            self._set_velocities(body, spec)
         shapes = shapes_of(spec)
         mass = density = None
-        if btype == "dynamic":
+        if btype == "dynamic" and moment is None:
             if "mass" in spec:
                 mass = num(spec["mass"], "mass")
             elif "density" in spec:
@@ -541,6 +640,7 @@ class World:
                 raise Unsupported("shape.sensor: expected a boolean")
             if sensor:
                 cpShapeSetSensor(sh, 1)
+            self._shape_additions(sh, x)
             if mass is not None:
                 if len(shapes) == 1:
                     cpShapeSetMass(sh, mass)
@@ -550,14 +650,75 @@ class World:
                 cpShapeSetDensity(sh, density)
             cpSpaceAddShape(space, sh)
             made.append(sh)
-        cpBodySetVelocity(body, vec(spec.get("velocity", [0, 0]), "velocity"))
-        cpBodySetAngularVelocity(body, num(spec.get("angularVelocity", 0), "angularVelocity"))
+        if moment is None:
+            self._set_velocities(body, spec)
         track = None
         if "animation" in spec:
             if not allow_animation or btype != "kinematic":
                 raise Unsupported("animation: only on kinematic file bodies")
             track = Track(spec["animation"])
         return Body(body, made, btype, track, max(shape_reach(x) for x in shapes))
+
+    @staticmethod
+    def _set_velocities(body, spec):
+        cpBodySetVelocity(body, vec(spec.get("velocity", [0, 0]), "velocity"))
+        cpBodySetAngularVelocity(body, num(spec.get("angularVelocity", 0), "angularVelocity"))
+
+    def _shape_additions(self, sh, x):
+        """scene-format.md 13.3: filter, surface velocity, collision type, in
+        this order, each only when its keys are present."""
+        if "group" in x or "categories" in x or "mask" in x:
+            group = integer(x.get("group", CP_NO_GROUP), "group")
+            categories = integer(x.get("categories", CP_ALL_CATEGORIES), "categories")
+            mask = integer(x.get("mask", CP_ALL_CATEGORIES), "mask")
+            if not 0 <= group <= 2 ** 31 - 1:
+                raise Unsupported("group: %d is out of range" % group)
+            for name, v in (("categories", categories), ("mask", mask)):
+                if not 0 <= v <= 2 ** 32 - 1:
+                    raise Unsupported("%s: %d is out of range" % (name, v))
+            cpShapeSetFilter(sh, cpShapeFilter(group, categories, mask))  # cpShapeFilterNew
+        if "surfaceVelocity" in x:
+            cpShapeSetSurfaceVelocity(sh, vec(x["surfaceVelocity"], "surfaceVelocity"))
+        if "oneWay" in x:
+            n = vec(x["oneWay"], "oneWay")
+            if n.x == 0 and n.y == 0:
+                raise Unsupported("oneWay: [0, 0] has no direction")
+            cpShapeSetCollisionType(sh, 1)
+            self.one_way[sh] = (n.x, n.y)
+
+    # -- the C callbacks ----------------------------------------------------
+
+    def _one_way_pre_solve(self, arb, space, data):
+        try:
+            a, b = _P(), _P()
+            cpArbiterGetShapes(arb, ctypes.byref(a), ctypes.byref(b))
+            nx, ny = self.one_way[a.value]  # a: the one-way shape the handler belongs to
+            normal = cpArbiterGetNormal(arb)
+            if normal.x * nx + normal.y * ny < 0:  # cpvdot(cpArbiterGetNormal(arb), n)
+                return cpArbiterIgnore(arb)
+            return 1
+        except BaseException as exc:  # noqa: B902 (cannot cross C)
+            self._callback_error = self._callback_error or exc
+            return 1
+
+    def _break_post_solve(self, joint, space):
+        try:
+            force = cpConstraintGetImpulse(joint) / cpSpaceGetCurrentTimeStep(space)
+            if force > self.break_force[joint]:
+                cpSpaceAddPostStepCallback(space, self._post_step, joint, None)
+        except BaseException as exc:  # noqa: B902
+            self._callback_error = self._callback_error or exc
+
+    def _break_remove(self, space, joint, data):
+        try:
+            cpSpaceRemoveConstraint(space, joint)
+            # Gone for good: out of `joints`, the others keep their order
+            # (replay-format.md, World state).
+            self.joints = [j for j in self.joints if j[0] != joint]
+            del self.break_force[joint]
+            cpConstraintFree(joint)
+        except BaseException as exc:  # noqa: B902
+            self._callback_error = self._callback_error or exc
 
     def body_ref(self, name):
         if name == "world":
@@ -588,6 +749,20 @@ class World:
                                   num(j["restLength"]), num(j["stiffness"]), num(j["damping"]))
         elif t == "motor":
             c = cpSimpleMotorNew(a, b, num(j["rate"]))
+        # scene-format.md 13.4
+        elif t == "groove":
+            g = j["grooveA"]
+            if not isinstance(g, list) or len(g) != 2:
+                raise Unsupported("grooveA: expected two points")
+            c = cpGrooveJointNew(a, b, vec(g[0], "grooveA"), vec(g[1], "grooveA"), vec(j["anchorB"], "anchorB"))
+        elif t == "rotarySpring":
+            c = cpDampedRotarySpringNew(a, b, num(j["restAngle"]), num(j["stiffness"]), num(j["damping"]))
+        elif t == "rotaryLimit":
+            c = cpRotaryLimitJointNew(a, b, num(j["min"]), num(j["max"]))
+        elif t == "ratchet":
+            c = cpRatchetJointNew(a, b, num(j["phase"]), num(j["ratchet"]))
+        elif t == "gear":
+            c = cpGearJointNew(a, b, num(j["phase"]), num(j["ratio"]))
         else:
             raise Unsupported("joint.type: unsupported %r" % (t,))
         cpConstraintSetMaxForce(c, num(j["maxForce"], "maxForce") if "maxForce" in j else INF)
@@ -595,6 +770,13 @@ class World:
         if not isinstance(collide, bool):
             raise Unsupported("joint.collide: expected a boolean")
         cpConstraintSetCollideBodies(c, 1 if collide else 0)
+        if "maxBias" in j:
+            cpConstraintSetMaxBias(c, num(j["maxBias"], "maxBias"))
+        if "errorBias" in j:
+            cpConstraintSetErrorBias(c, num(j["errorBias"], "errorBias"))
+        if "breakForce" in j:
+            self.break_force[c] = num(j["breakForce"], "breakForce")
+            cpConstraintSetPostSolveFunc(c, self._post_solve)
         cpSpaceAddConstraint(self.space, c)
         self.joints.append((c, a, b))
 
@@ -720,6 +902,8 @@ class World:
                 else:
                     cpBodySetAngularVelocity(entry.body, (val - cpBodyGetAngle(entry.body)) / D)
         cpSpaceStep(self.space, D)
+        if self._callback_error is not None:
+            raise Unsupported("in a Chipmunk callback: %r" % (self._callback_error,))
         self.step_count += 1
         self.steps_since_build += 1
 
