@@ -11,9 +11,16 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
   - every scene in Tests/Fixtures/valid/*.json, as for shipped scenes;
   - the probe scenes in Tests/Reference/scenes/*.json (corners of the format
     that neither of the above reaches), as for shipped scenes;
+  - Chipmunk's own demos as scenes, Scenes/chipmunk/*.json (scene-format.md
+    section 13), as for shipped scenes, and chains.json with its ball thrown
+    at [0, 3000] instead of [0, 300], so that links break;
   - N seeded random event scripts (all seven kinds) on random shipped scenes
     (not pile.json), run by `cratebox simulate --events --record` and
-    replayed by the reference.
+    replayed by the reference;
+  - M more (--random-chipmunk, default min(N, 40)) on the scenes of section
+    13, in turn: the thrown chains (breaks, resets that mend them, removals
+    of jointed bodies), Joints, Theo Jansen, One Way, Tumble, Pyramid Stack
+    and the probe rest-of-chipmunk.json (a one-way spawn body).
 Prints one line per failing case and ends with `N passed, M failed`; exit 1
 if any failed.
 """
@@ -38,6 +45,13 @@ REFERENCE = os.path.join(HERE, "reference.py")
 
 SCENE_STEPS = 600
 PILE_STEPS = 240
+THROWN_VELOCITY = [0, 3000]  # chains.json's ball: [0, 300] in the demo
+# The section 13 scenes that random scripts run on, in turn ("THROWN": the
+# thrown chains, written to the temporary folder). Not logo-smash.json: its
+# 3,556 bodies make a script slow, and it has no joints to break or mend.
+ADDITIONS_POOL = ["THROWN", "Scenes/chipmunk/joints.json", "Scenes/chipmunk/theo-jansen.json",
+                  "Scenes/chipmunk/one-way.json", "Scenes/chipmunk/tumble.json",
+                  "Scenes/chipmunk/pyramid-stack.json", "Tests/Reference/scenes/rest-of-chipmunk.json"]
 
 
 class CaseFailure(Exception):
@@ -169,6 +183,34 @@ def golden_case(journal):
     check_reference_on_journal(journal)
 
 
+def thrown_chains(tmp):
+    """Scenes/chipmunk/chains.json with its ball (the last body) thrown
+    harder, written to the temporary folder: its path."""
+    path = os.path.join(tmp, "chains-thrown.json")
+    if not os.path.exists(path):
+        scene = load_scene(os.path.join(ROOT, "Scenes", "chipmunk", "chains.json"))
+        ball = scene["bodies"][-1]
+        if "circle" not in ball["shapes"][0] or ball.get("velocity") != [0, 300]:
+            raise CaseFailure("chains.json's last body is no longer the ball thrown at [0, 300]")
+        ball["velocity"] = THROWN_VELOCITY
+        with open(path, "w") as f:
+            json.dump(scene, f, indent=1)
+    return path
+
+
+def broken_case(cratebox, tmp, steps):
+    """The thrown chains: links must break (in the reference's own world),
+    and cratebox must agree with the reference on every hash."""
+    path = thrown_chains(tmp)
+    world = reference.World(load_scene(path))
+    joints = len(world.joints)
+    while world.step_count < steps:
+        world.step()
+    if len(world.joints) == joints:
+        raise CaseFailure("no joint broke in %d steps: the case tests nothing" % steps)
+    scene_case(cratebox, path, steps, tmp)
+
+
 # --------------------------------------------------------------------------
 # Random event scripts
 
@@ -186,6 +228,7 @@ class Script:
         # a grab must be on (or near) its body.
         self.world = reference.World(scene)
         self.w, self.h = float(scene["bounds"][0]), float(scene["bounds"][1])
+        self.ox, self.oy = scene.get("origin", [0, 0])  # scene-format.md 13.1
         self.file_types = [b.get("type", "dynamic") for b in scene.get("bodies", [])]
         self.steps = steps
         self.lines = []
@@ -198,18 +241,20 @@ class Script:
         self.spawned = []        # indices spawned since the last build
         self.removed_spawned = set()
         self.grab = None         # the index held
+        self.broke = False       # a joint broke since the last build
 
     # numbers: plain integers, short decimals and full-precision doubles
-    def coord(self, hi):
+    # in [lo, lo + size]
+    def coord(self, lo, size):
         r = self.rng.random()
         if r < 0.2:
-            return self.rng.randint(1, int(hi) - 1)
+            return lo + self.rng.randint(1, int(size) - 1)
         if r < 0.6:
-            return round(self.rng.uniform(1.0, hi - 1.0), 1)
-        return self.rng.uniform(0.0, hi)
+            return round(lo + self.rng.uniform(1.0, size - 1.0), 1)
+        return lo + self.rng.uniform(0.0, size)
 
     def point(self):
-        return self.coord(self.w), self.coord(self.h)
+        return self.coord(self.ox, self.w), self.coord(self.oy, self.h)
 
     def tilt_value(self):
         r = self.rng.random()
@@ -285,6 +330,10 @@ class Script:
             else:
                 i = rng.choice(live)
                 self.stats.add("remove %s" % self.types[i])
+            body = self.world.bodies[i].body
+            if any(body in (j[1], j[2]) for j in self.world.joints
+                   if self.world.grab is None or j[0] != self.world.grab[2]):
+                self.stats.add("remove jointed")
             if self.grab == i:
                 self.grab = None
             self.live[i] = False
@@ -292,6 +341,8 @@ class Script:
         else:
             if self.grab is not None:
                 self.stats.add("reset while holding")
+            if self.broke:
+                self.stats.add("reset mending a break")
             self.reset_state()
             self.emit(step, "reset")
 
@@ -302,7 +353,11 @@ class Script:
             bursts.append(self.steps)  # events at the end step count too
         for step in bursts:
             while self.world.step_count < step:
+                joints = len(self.world.joints)
                 self.world.step()
+                if len(self.world.joints) < joints:  # only a break drops one inside a step
+                    self.stats.add("joint broken")
+                    self.broke = True
             k = rng.choice([1, 1, 1, 2, 2, 3, 4])
             if k > 1:
                 self.stats.add("same step")
@@ -361,6 +416,9 @@ def main():
     ap = argparse.ArgumentParser(description="cratebox against the independent reference")
     ap.add_argument("--cratebox", default=os.path.join(ROOT, ".build", "debug", "cratebox"))
     ap.add_argument("--random", type=int, default=100, help="random event journals (default 100)")
+    ap.add_argument("--random-chipmunk", type=int, default=None, metavar="M",
+                    help="random event journals on the scenes of scene-format.md section 13 "
+                         "(default min(N, 40), N of --random)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first random journal (default 1)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
     args = ap.parse_args()
@@ -370,6 +428,8 @@ def main():
     golden = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "replays", "*.jsonl")))
     valid = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "valid", "*.json")))
     probes = sorted(glob.glob(os.path.join(HERE, "scenes", "*.json")))
+    chipmunk = sorted(glob.glob(os.path.join(ROOT, "Scenes", "chipmunk", "*.json")))
+    n_additions = min(args.random, 40) if args.random_chipmunk is None else args.random_chipmunk
     playable = [p for p in shipped if os.path.basename(p) != "pile.json"]
 
     cases = []
@@ -385,12 +445,30 @@ def main():
     for p in probes:
         cases.append(("scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
                       lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
+    for p in chipmunk:
+        cases.append(("scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
+                      lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
+    cases.append(("scene Scenes/chipmunk/chains.json, ball thrown at %s (%d steps)" % (THROWN_VELOCITY, SCENE_STEPS),
+                  lambda tmp: broken_case(cratebox, tmp, SCENE_STEPS)))
     stats = set()
     for k in range(args.random):
         seed = args.seed + k
         scene = random.Random(seed * 7919).choice(playable)
         cases.append(("random events seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
                       lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, stats)))
+    additions_stats = set()
+    for k in range(n_additions):
+        seed = args.seed + k
+        scene = ADDITIONS_POOL[k % len(ADDITIONS_POOL)]
+        if scene == "THROWN":
+            name = "Scenes/chipmunk/chains.json thrown at %s" % THROWN_VELOCITY
+            path = lambda tmp: thrown_chains(tmp)  # noqa: E731
+        else:
+            name = scene
+            path = lambda tmp, scene=scene: os.path.join(ROOT, scene)  # noqa: E731
+        cases.append(("random events seed %d on %s" % (seed, name),
+                      lambda tmp, path=path, seed=seed: random_case(cratebox, path(tmp), seed, tmp,
+                                                                    additions_stats)))
 
     passed = failed = 0
     start = time.time()
@@ -407,14 +485,17 @@ def main():
             except (subprocess.TimeoutExpired, OSError, ValueError, KeyError) as exc:
                 failed += 1
                 print("FAIL: %s: %s: %s" % (name, type(exc).__name__, exc), flush=True)
-    if args.random:
-        wanted = {"tilt", "spawn", "grab", "drag", "release", "remove", "reset", "grab spawned",
-                  "remove spawned", "remove held", "reset while holding", "drag while holding",
-                  "same step"}
-        missing = sorted(wanted - stats)
-        if args.verbose or missing:
-            print("random scripts covered: %s%s" % (", ".join(sorted(stats)),
-                  "; never: " + ", ".join(missing) if missing else ""))
+    wanted = {"tilt", "spawn", "grab", "drag", "release", "remove", "reset", "grab spawned",
+              "remove spawned", "remove held", "reset while holding", "drag while holding",
+              "same step"}
+    for count, what, seen, more in ((args.random, "random scripts", stats, set()),
+                                    (n_additions, "random scripts on section 13 scenes", additions_stats,
+                                     {"joint broken", "reset mending a break", "remove jointed"})):
+        if count:
+            missing = sorted((wanted | more) - seen)
+            if args.verbose or missing:
+                print("%s covered: %s%s" % (what, ", ".join(sorted(seen)),
+                      "; never: " + ", ".join(missing) if missing else ""))
     if args.verbose:
         print("%.1f s" % (time.time() - start))
     print("%d passed, %d failed" % (passed, failed))
