@@ -39,6 +39,7 @@ extension Document {
     /// A joint on the angles of the bodies at `a` and `b` (the background: the world).
     public mutating func addAngleJoint(_ tool: Tool, from a: Vector, to b: Vector, slack: Double = 0) throws(EditRefused) {
         let (ra, rb) = try ends(a, b, slack: slack)
+        // The rotary limit (and ratchet) measure b's angle minus a's; the rotary spring, a's minus b's.
         let relative = angle(rb) - angle(ra)
         let kind: JointSpec.Kind
         switch tool {
@@ -51,7 +52,7 @@ extension Document {
             let moment = inverse > 0 ? 1 / inverse : 1000
             let stiffness = max(Document.rounded(4 * Double.pi * Double.pi * moment, significantDigits: 3), 1)
             let damping = Document.rounded(0.6 * (stiffness * moment).squareRoot(), significantDigits: 3)
-            kind = .rotarySpring(restAngle: relative, stiffness: stiffness, damping: damping)
+            kind = .rotarySpring(restAngle: -relative, stiffness: stiffness, damping: damping)
         }
         try addJoint(kind, ra, rb)
     }

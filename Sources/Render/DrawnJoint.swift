@@ -66,7 +66,8 @@ public struct DrawnJoint: Sendable {
             self.init(kind: kind, a: turned.pose.position, b: turned.pose.position, aFixed: false, bFixed: false, angle: 0)
             return
         case .rotarySpring(let rest, _, _):
-            self.init(kind: .rotarySpring(relative: relative, restAngle: rest), a: turned.pose.position, b: turned.pose.position,
+            // Chipmunk's rotary spring measures a's angle minus b's.
+            self.init(kind: .rotarySpring(relative: -relative, restAngle: rest), a: turned.pose.position, b: turned.pose.position,
                       aFixed: false, bFixed: false, angle: 0)
             return
         case .rotaryLimit(let lo, let hi):

@@ -260,7 +260,7 @@ public struct JointSpec: Equatable, Sendable {
         case motor(rate: Double)
         /// A pin on `b` (`anchorB`) sliding along a groove on `a` from `grooveA` to `grooveB` (body-local).
         case groove(grooveA: Vector, grooveB: Vector, anchorB: Vector)
-        /// Pulls the relative angle (b's minus a's) towards `restAngle`.
+        /// Pulls a's angle minus b's towards `restAngle` (Chipmunk's sign; the rotary limit and ratchet measure b's minus a's).
         case rotarySpring(restAngle: Double, stiffness: Double, damping: Double)
         /// Keeps the relative angle within `min`...`max` radians.
         case rotaryLimit(min: Double, max: Double)

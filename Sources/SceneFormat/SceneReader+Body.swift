@@ -46,7 +46,10 @@ extension SceneReader {
             fail(path, "a static body cannot move; give it type \"kinematic\" to set a velocity")
         }
 
-        let mass = self.mass(fields, path, type: type)
+        let mass = fields["moment"] != nil && type == .dynamic && fields["mass"] == nil && fields["density"] == nil ? nil : self.mass(fields, path, type: type)
+        if mass == nil, type == .dynamic, fields["moment"] != nil, fields["mass"] == nil, fields["density"] == nil {
+            fail(path, "a dynamic body with \"moment\" needs \"mass\" (it is made with cpBodyNew(mass, moment))")
+        }
         let moment = self.moment(fields, path, type: type, mass: mass)
         let shapes = self.shapes(fields, path)
 

@@ -63,9 +63,9 @@ extension SceneReader {
     /// `collisionSlop`, `collisionBias`, `collisionPersistence`, `idleSpeedThreshold`: nil when not given.
     mutating func solver(_ fields: ObjectFields) -> (Double?, Double?, Int?, Double?) {
         let slop = fields["collisionSlop"].flatMap { number($0, "collisionSlop", .nonNegative(Limits.coordinate)) }
-        var bias = fields["collisionBias"].flatMap { number($0, "collisionBias", .fraction) }
-        if bias == 1 {
-            fail("collisionBias", "must be less than 1 (the fraction of an overlap left after a second), got 1")
+        var bias = fields["collisionBias"].flatMap { number($0, "collisionBias", .within(-1e300, 1e300)) }
+        if let b = bias, !(b > 0 && b < 1) {
+            fail("collisionBias", "must be greater than 0 and less than 1 (the fraction of an overlap left after a second), got \(SceneReader.show(b))")
             bias = nil
         }
         let persistence = fields["collisionPersistence"].flatMap { integer($0, "collisionPersistence", Limits.collisionPersistence) }

@@ -173,7 +173,7 @@ extension SceneReader {
         default:  // gear
             let phase = numberValue("phase", coord), ratio = numberValue("ratio", .within(-Limits.gearRatio, Limits.gearRatio))
             if let ratio, abs(ratio) < 1 / Limits.gearRatio {
-                fail(j(path, "ratio"), "must not be 0 (at least \(SceneReader.show(1 / Limits.gearRatio)) either way): Chipmunk divides by it")
+                fail(j(path, "ratio"), "must be at least \(SceneReader.show(1 / Limits.gearRatio)) either way (Chipmunk divides by it), got \(SceneReader.show(ratio))")
                 return nil
             }
             guard let phase, let ratio else { return nil }

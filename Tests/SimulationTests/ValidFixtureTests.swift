@@ -41,6 +41,16 @@ import TestSupport
 
     typealias Check = @Sendable (Scene, World, [UInt8]) throws -> Void
     static let checks: [String: Check] = [  // looked up by name only
+        "additions-solver.json": { _, world, _ in
+            // The four solver keys reach the space; the walls run around [origin, origin + bounds].
+            #expect(world.space.collisionSlop == 0 && world.space.collisionBias == 0.999999)
+            #expect(world.space.collisionPersistence == 1000 && world.space.idleSpeedThreshold == 1_000_000)
+            let walls = world.space.shapes.filter { $0.body === world.space.staticBody }.map(\.geometry)
+            let corners = [Vector(-100, -50), Vector(500, -50), Vector(500, 350), Vector(-100, 350), Vector(-100, -50)]
+            #expect(walls == (0..<4).map { ShapeGeometry.segment(a: corners[$0], b: corners[$0 + 1], radius: 1) })
+            try world.step(360)
+            #expect(abs(body(world, 0).position.y + 39) < 1, "the crate rests on the floor at y = -50")
+        },
         "animation-equal-key-times.json": { _, world, _ in
             // Equal key times jump: it holds at 200 for the first second, then jumps to 250 and holds.
             try world.step(100)
@@ -66,12 +76,25 @@ import TestSupport
         "byte-order-mark.json": { scene, _, bytes in
             #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) && scene.name == "Byte order mark" && scene.bodies.count == 1)
         },
+        "conveyor.json": { _, world, _ in
+            #expect(world.bodies[0]!.shapes[0].surfaceVelocity == Vector(100, 0))
+            try world.step(240)
+            #expect(close(body(world, 1).velocity.x, 100) && body(world, 1).position.x > 350, "the belt drags the crate along at its surface velocity")
+        },
         "density-body.json": { _, world, _ in
             // mass = density x area, per shape.
             #expect(close(body(world, 0).mass, 0.05 * 30 * 30))
             let circle = Double.pi * 100, segment = 40 * 4 + Double.pi * 4
             #expect(close(body(world, 1).mass, circle + segment, 1e-6))
             #expect(body(world, 2).mass > 200e-6 && body(world, 2).mass < 400e-6)  // a rounded triangle of about 260 square points
+        },
+        "joint-breaks.json": { _, world, _ in
+            #expect(world.joints.map(\.breakForce) == [500, 5000])
+            try world.step(120)
+            // The crate weighs 1000 (mass 1, gravity 1000): the pin that breaks above 500 goes in the first step; the other holds.
+            #expect(world.brokenJoints.map { $0.joint } == [0] && world.brokenJoints.first?.step == 1)
+            #expect(world.space.joints.count == 1 && world.space.joints.first === world.joints[1])
+            #expect(body(world, 0).position.y < 150 && abs(body(world, 1).position.y - 250) < 1e-6)
         },
         "joint-zero-length.json": { _, world, _ in
             // Zero-length slide and spring, and a pivot: all built; the slide holds "a" where it is.
@@ -83,6 +106,21 @@ import TestSupport
             #expect(world.space.joints.count == scene.joints.count && scene.joints.count >= 5)
             let kinds = Set(world.space.joints.map { "\($0.kind)".prefix { $0 != "(" } })  // membership only
             #expect(kinds.isSuperset(of: ["pivot", "pin", "slide", "dampedSpring", "simpleMotor"]))
+        },
+        "joints-rest-of-chipmunk.json": { scene, world, _ in
+            #expect(world.space.joints.count == scene.joints.count)
+            let kinds = Set(world.space.joints.map { "\($0.kind)".prefix { $0 != "(" } })  // membership only
+            #expect(kinds.isSuperset(of: ["groove", "dampedRotarySpring", "rotaryLimit", "ratchet", "gear"]))
+            let j = world.joints
+            #expect(j[0].errorBias == 0 && j[1].breakForce == 1e300 && j[4].maxBias == 1e300 && j[10].maxBias == 0 && j[10].errorBias == 1)
+            #expect(j[2].breakForce == nil && j[2].maxBias == .infinity)
+            try world.step(240)
+            #expect((body(world, 0).position - Vector(175, 300)).length < 1e-9, "the groove holds the carriage up")
+            #expect(close(body(world, 1).angularVelocity, -2) && close(body(world, 1).angularVelocity, -2 * body(world, 2).angularVelocity, 1e-6),
+                    "the motor turns wheelA at -2 rad/s (a's spin minus b's is its rate), the gear wheelB at 1 (ratio x b's = a's)")
+            #expect(close(body(world, 3).angle, -0.5, 1e-4), "the rotary spring pulls the flap towards -0.8 (a's angle minus b's is its rest angle); the limit holds it at -0.5")
+            #expect(body(world, 4).angularVelocity < 0 && body(world, 4).angle < 0.05, "the ratchet stops crankBlocked turning counter-clockwise")
+            #expect(close(body(world, 5).angle, -6), "and lets crankFree turn clockwise")
         },
         "pivot-two-anchors.json": { _, world, _ in
             // anchorA on crate1 and anchorB on the world, as given (not re-split from a world point).
@@ -118,6 +156,32 @@ import TestSupport
             #expect(world.space.shapes.count == 4 && world.space.shapes.allSatisfy { $0.body === world.space.staticBody && $0.friction == 0.5 && $0.elasticity == 0.8 })
             #expect(scene.spawn == Scene.defaultSpawn)
         },
+        "moment-infinite.json": { _, world, _ in
+            // "level" (moment "infinite") overhangs its ledge and rests on it level; "tipping",
+            // the same plank with its shape's moment, tips off its own.
+            let level = body(world, 2), tipping = body(world, 3)
+            #expect(level.moment == .infinity && level.mass == 1 && world.bodies[2]!.shapes[0].mass == 0)
+            var turned = false, fastestTip = 0.0
+            for _ in 0..<240 {
+                try world.step()
+                turned = turned || level.angle != 0 || level.angularVelocity != 0
+                fastestTip = max(fastestTip, abs(tipping.angularVelocity))
+            }
+            #expect(!turned && level.position.y > 110, "it never turns, and stays on its ledge")
+            #expect(fastestTip > 1, "the plank with a finite moment tips")
+            try world.apply(.spawn(x: 100, y: 300))  // above ledgeA, beside the plank
+            #expect(world.bodies.last!!.body.moment == .infinity, "the spawn body's moment too")
+        },
+        "moment-value.json": { _, world, _ in
+            // cpBodyNew(3, 1000): its two segments (no area, so without a moment they could not
+            // share a mass) get none; its velocities are set before its shapes.
+            let frame = body(world, 0)
+            #expect(frame.mass == 3 && frame.moment == 1000 && world.bodies[0]!.shapes.allSatisfy { $0.mass == 0 })
+            #expect(frame.velocity == Vector(50, 0) && frame.angularVelocity == 3)
+            #expect(body(world, 1).moment == 1e-6 && body(world, 2).moment == 1e30)
+            try world.step(30)
+            #expect(close(frame.angle, 0.75), "in the air it turns at its own 3 rad/s")
+        },
         "multi-shape-mass.json": { scene, world, _ in
             // The mass is split over the shapes by area, and adds up to the body's mass.
             let shapes = world.bodies[0]!.shapes
@@ -128,11 +192,28 @@ import TestSupport
             #expect(shapes[0].friction == 0.9 && shapes[1].elasticity == 0 && shapes[3].isSensor && !shapes[4].isSensor)
             #expect(world.bodies[0]!.look == .color(0xA0B0C0))
         },
+        "one-way.json": { _, world, _ in
+            #expect(world.bodies[0]!.shapes[0].oneWay == Vector(0, 1) && world.bodies[1]!.shapes[0].oneWay == nil)
+            try world.step(60)
+            #expect(body(world, 1).position.y > 300, "going up, the ball passes through the platform at y = 250")
+            try world.step(180)
+            #expect(abs(body(world, 1).position.y - 265) < 0.5 && abs(body(world, 1).velocity.y) < 1, "coming down, it lands on it")
+        },
         "polygon-radius.json": { scene, world, _ in
             // The rounded pentagon is bigger than its vertices by its radius, the square is not.
             let rounded = world.bodies[0]!.shapes[0].boundingBox, square = world.bodies[1]!.shapes[0].boundingBox
             #expect(close(rounded.max.y - 150, 23, 1e-9) && close(square.max.x - 250, 10, 1e-9))
             if case .polygon(_, let r) = scene.bodies[0].shapes[0].geometry { #expect(r == 3) } else { Issue.record("not a polygon") }
+        },
+        "shape-filters.json": { _, world, _ in
+            let filters = (0..<6).map { world.bodies[$0]!.shapes[0].filter }
+            #expect(filters[0].group == 2_147_483_647 && filters[0].categories == .max && filters[0].mask == .max)
+            #expect(filters[2].categories == 2 && filters[2].mask == 1 && filters[3].categories == 4 && filters[3].mask == 4_294_967_295)
+            try world.step(360)
+            let y = (0..<6).map { body(world, $0).position.y }
+            #expect(abs(y[1] - y[0]) < 1, "one group: the upper crate falls through the lower one to the floor")
+            #expect(abs(y[3] - y[2]) < 1, "categories 4 do not meet mask 1: it falls through too")
+            #expect(abs(y[5] - y[4] - 40) < 0.5, "groups 1 and 2 collide: the upper crate rests on the lower")
         },
         "sleep-time-null.json": { _, world, _ in
             try world.step(600)
