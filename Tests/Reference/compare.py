@@ -13,11 +13,12 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     that neither of the above reaches), as for shipped scenes;
   - Chipmunk's own demos as scenes, Scenes/chipmunk/*.json (scene-format.md
     section 13), as for shipped scenes, and chains.json with its ball thrown
-    at [0, 3000] instead of [0, 300], so that links break;
+    at [0, 3000] instead of [0, 300], so that links break, alone and with
+    scripted events (removals of jointed bodies after the breaks, a reset);
   - N seeded random event scripts (all seven kinds) on random shipped scenes
     (not pile.json), run by `cratebox simulate --events --record` and
     replayed by the reference;
-  - M more (--random-chipmunk, default min(N, 40)) on the scenes of section
+  - M more (--random-chipmunk, default N) on the scenes of section
     13, in turn: the thrown chains (breaks, resets that mend them, removals
     of jointed bodies), Joints, Theo Jansen, One Way, Tumble, Pyramid Stack
     and the probe rest-of-chipmunk.json (a one-way spawn body).
@@ -394,8 +395,14 @@ def random_case(cratebox, scene_path, seed, tmp, stats):
     script = Script(rng, scene, steps)
     lines = script.generate()
     stats.update(script.stats)
-    events = os.path.join(tmp, "events-%d.jsonl" % seed)
-    journal = os.path.join(tmp, "random-%d.jsonl" % seed)
+    events_case(cratebox, scene_path, lines, steps, tmp, "%d" % seed)
+
+
+def events_case(cratebox, scene_path, lines, steps, tmp, tag):
+    """cratebox runs the events and records a journal, which must hold them
+    all; the reference must replay it to the same hashes."""
+    events = os.path.join(tmp, "events-%s.jsonl" % tag)
+    journal = os.path.join(tmp, "random-%s.jsonl" % tag)
     write_events(events, lines)
     proc = run_cratebox(cratebox, ["simulate", scene_path, "--steps", str(steps),
                                    "--events", events, "--record", journal])
@@ -410,6 +417,44 @@ def random_case(cratebox, scene_path, seed, tmp, stats):
     os.remove(journal)
 
 
+def broken_events_case(cratebox, tmp, steps):
+    """The thrown chains with events after the links broke (step 25): every
+    link removed, the odd ones first (each takes its two joints with it, in
+    the order of the joints list, which the breaks have thinned), a reset
+    that mends the links (which break again), a tilt, the ground removed
+    (with its joints left), and a spawn."""
+    path = thrown_chains(tmp)
+    scene = load_scene(path)
+    index = {b["id"]: i for i, b in enumerate(scene["bodies"]) if "id" in b}
+    links = [(c, l) for c in range(8) for l in range(10) if "c%dl%d" % (c, l) in index]
+    if len(links) != 80:
+        raise CaseFailure("chains.json no longer has 8 chains of 10 links c0l0 ... c7l9")
+    order = [x for x in links if x[1] % 2 == 1] + [x for x in links if x[1] % 2 == 0]
+    lines = [{"step": 40 + 4 * k, "event": "remove", "body": index["c%dl%d" % x]}
+             for k, x in enumerate(order)]
+    lines += [{"step": 380, "event": "reset"},
+              {"step": 440, "event": "tilt", "x": 0.25, "y": -1},
+              {"step": 480, "event": "remove", "body": index["ground"]},
+              {"step": 500, "event": "spawn", "x": 0, "y": 100}]
+    events_case(cratebox, path, lines, steps, tmp, "thrown-chains")
+
+
+def quiet_chipmunk_banner():
+    """Chipmunk (a debug build) prints a banner on C's stdout at its first
+    cpSpaceNew in a process; the scripts' reference worlds live in this one.
+    Make that first space now, with C's stdout on /dev/null."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        reference.cpSpaceNew()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+
+
 # --------------------------------------------------------------------------
 
 def main():
@@ -418,7 +463,7 @@ def main():
     ap.add_argument("--random", type=int, default=100, help="random event journals (default 100)")
     ap.add_argument("--random-chipmunk", type=int, default=None, metavar="M",
                     help="random event journals on the scenes of scene-format.md section 13 "
-                         "(default min(N, 40), N of --random)")
+                         "(default: as many as --random)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first random journal (default 1)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
     args = ap.parse_args()
@@ -429,7 +474,7 @@ def main():
     valid = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "valid", "*.json")))
     probes = sorted(glob.glob(os.path.join(HERE, "scenes", "*.json")))
     chipmunk = sorted(glob.glob(os.path.join(ROOT, "Scenes", "chipmunk", "*.json")))
-    n_additions = min(args.random, 40) if args.random_chipmunk is None else args.random_chipmunk
+    n_additions = args.random if args.random_chipmunk is None else args.random_chipmunk
     playable = [p for p in shipped if os.path.basename(p) != "pile.json"]
 
     cases = []
@@ -450,6 +495,9 @@ def main():
                       lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
     cases.append(("scene Scenes/chipmunk/chains.json, ball thrown at %s (%d steps)" % (THROWN_VELOCITY, SCENE_STEPS),
                   lambda tmp: broken_case(cratebox, tmp, SCENE_STEPS)))
+    cases.append(("events on Scenes/chipmunk/chains.json, ball thrown at %s: links removed after the breaks, "
+                  "reset, ground removed (%d steps)" % (THROWN_VELOCITY, SCENE_STEPS),
+                  lambda tmp: broken_events_case(cratebox, tmp, SCENE_STEPS)))
     stats = set()
     for k in range(args.random):
         seed = args.seed + k
@@ -470,6 +518,7 @@ def main():
                       lambda tmp, path=path, seed=seed: random_case(cratebox, path(tmp), seed, tmp,
                                                                     additions_stats)))
 
+    quiet_chipmunk_banner()
     passed = failed = 0
     start = time.time()
     with tempfile.TemporaryDirectory(prefix="cratebox-compare-") as tmp:
