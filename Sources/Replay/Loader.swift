@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FileOutput
 import SceneFormat
 
@@ -106,6 +109,44 @@ public enum Loader {
             return LoadedJournal(journal: journal, scene: scene)
         } catch {
             throw LoadError(kind: .invalid, lines: [error.description])
+        }
+    }
+}
+
+extension Loader {
+    /// The files named, or found (recursively) under the folders named, whose
+    /// names end in `suffix`: each once, in byte order of their paths. A path
+    /// that is neither a file nor a folder stays in the list, to be reported
+    /// as an error when it is read.
+    public static func files(in paths: [String], endingIn suffix: String) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            var info = stat()
+            if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                collect(directory: path, endingIn: suffix, into: &found)
+            } else {
+                found.append(path)
+            }
+        }
+        return Array(Set(found)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    private static func collect(directory: String, endingIn suffix: String, into found: inout [String]) {
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = base + "/" + name
+            var info = stat()
+            // lstat: a symbolic link to a folder is not followed (no loops).
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: collect(directory: path, endingIn: suffix, into: &found)
+            case S_IFREG, S_IFLNK: if name.hasSuffix(suffix) { found.append(path) }
+            default: break
+            }
         }
     }
 }

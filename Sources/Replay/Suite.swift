@@ -41,37 +41,7 @@ public struct JournalVerdict: Sendable, Equatable {
 public enum ReplaySuite {
     /// The journals named or found (recursively, `*.jsonl`) under `paths`, each once, in byte order of their paths.
     /// A path that is neither a file nor a folder stays in the list, to be reported as an error.
-    public static func journals(in paths: [String]) -> [String] {
-        var found: [String] = []
-        for path in paths {
-            var info = stat()
-            if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                collect(directory: path, into: &found)
-            } else {
-                found.append(path)
-            }
-        }
-        return Array(Set(found)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    }
-
-    private static func collect(directory: String, into found: inout [String]) {
-        guard let dir = opendir(directory) else { return }
-        defer { closedir(dir) }
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let path = base + "/" + name
-            var info = stat()
-            // lstat: a symbolic link to a folder is not followed (no loops).
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: collect(directory: path, into: &found)
-            case S_IFREG, S_IFLNK: if name.hasSuffix(".jsonl") { found.append(path) }
-            default: break
-            }
-        }
-    }
+    public static func journals(in paths: [String]) -> [String] { Loader.files(in: paths, endingIn: ".jsonl") }
 
     /// The `k`-th (1-based) of `n` slices: a journal belongs to the slice its
     /// path's FNV-1a hash picks, so a file keeps its shard when others come

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Replay
 
 struct Validate: ParsableCommand {
@@ -18,7 +17,7 @@ struct Validate: ParsableCommand {
     /// (66 if any could not be read, else 65 if any is invalid).
     func run() throws {
         var worst: LoadError.Kind?
-        for path in scenes.flatMap(Self.sceneFiles) {
+        for path in Loader.files(in: scenes, endingIn: ".json") {
             do {
                 _ = try Loader.scene(path)
                 say("\(path): ok")
@@ -28,17 +27,5 @@ struct Validate: ParsableCommand {
             }
         }
         if let worst { throw Failure(worst == .unreadable ? Exit.unreadable : Exit.invalidScene, "") }
-    }
-
-    /// A folder stands for the .json files under it, in name order (so
-    /// `validate Scenes/*` covers Scenes/chipmunk/ too); anything else is
-    /// itself, and reading it says what is wrong.
-    static func sceneFiles(_ path: String) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-              let names = try? FileManager.default.subpathsOfDirectory(atPath: path)
-        else { return [path] }
-        let base = path.hasSuffix("/") ? path : path + "/"
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 }
     }
 }
