@@ -29,7 +29,7 @@ extension Document {
         guard let selection else { return }
         try edit { scene throws(EditRefused) in
             switch selection {
-            case .joint(let j): scene.joints.remove(at: j)
+            case .joint(let j): scene.removeJoint(j)
             case .body(let i): scene.removeBody(i)
             }
             return nil
@@ -100,9 +100,43 @@ extension Scene {
     /// A world point on body `ref` (or on the world), in its coordinates.
     func local(_ p: Vector, on ref: BodyRef) -> Vector { ref.body.map { bodies[$0].local(p) } ?? p }
 
-    /// Removes body `i`, the joints on it, and renumbers the joints' bodies after it.
+    /// Removes joint `j` and the bindings that drive it; renumbers the bindings of the joints after it.
+    mutating func removeJoint(_ j: Int) {
+        joints.remove(at: j)
+        controls = controls.compactMap { binding in
+            var b = binding
+            switch binding.action {
+            case .motor(let k, let rate, let force):
+                if k == j { return nil }
+                b.action = .motor(joint: k > j ? k - 1 : k, rate: rate, maxForce: force)
+            case .winch(let k, let speed):
+                if k == j { return nil }
+                b.action = .winch(joint: k > j ? k - 1 : k, speed: speed)
+            case .thruster, .servo:
+                break
+            }
+            return b
+        }
+    }
+
+    /// Removes body `i`, the joints on it and the bindings that drive either,
+    /// and renumbers the joints' and bindings' bodies after it.
     mutating func removeBody(_ i: Int) {
-        joints.removeAll { $0.a == .body(i) || $0.b == .body(i) }
+        for j in joints.indices.reversed() where joints[j].a == .body(i) || joints[j].b == .body(i) { removeJoint(j) }
+        controls = controls.compactMap { binding in
+            var b = binding
+            switch binding.action {
+            case .thruster(let k, let force, let at):
+                if k == i { return nil }
+                b.action = .thruster(body: k > i ? k - 1 : k, force: force, at: at)
+            case .servo(let k, let v, let w, let local):
+                if k == i { return nil }
+                b.action = .servo(body: k > i ? k - 1 : k, velocity: v, angularVelocity: w, local: local)
+            case .motor, .winch:
+                break
+            }
+            return b
+        }
         func renumber(_ ref: BodyRef) -> BodyRef {
             if case .body(let k) = ref, k > i { return .body(k - 1) }
             return ref

@@ -103,7 +103,10 @@ public struct Document: Sendable {
     /// `scene` as the validator reads it back from its own text, or the validator's first error.
     public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
         do {
-            return try Scene.decode(Array(scene.json().utf8), file: file)
+            // What a binding drives is named by id: give one to any that has none.
+            var named = scene
+            named.nameControlTargets()
+            return try Scene.decode(Array(named.json().utf8), file: file)
         } catch {
             throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
         }

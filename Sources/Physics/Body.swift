@@ -102,4 +102,16 @@ public final class Body {
     /// A body-local point in world coordinates.
     /// The corresponding C function is `cpBodyLocalToWorld`.
     public func localToWorld(_ point: Vector) -> Vector { Vector(cpBodyLocalToWorld(raw, point.cp)) }
+
+    /// The body's rotation as a unit vector (cos, sin of its angle), exactly as Chipmunk keeps it.
+    /// The corresponding C function is `cpBodyGetRotation`.
+    public var rotation: Vector { Vector(cpBodyGetRotation(raw)) }
+
+    /// Pushes the body for the next step with `force`, in its own axes, at
+    /// `point` on it (body coordinates); Chipmunk clears forces each step.
+    /// The corresponding C function is `cpBodyApplyForceAtLocalPoint`.
+    public func applyForce(_ force: Vector, atLocalPoint point: Vector) {
+        precondition(force.isFinite && point.isFinite, "a force and its point must be finite")
+        cpBodyApplyForceAtLocalPoint(raw, force.cp, point.cp)
+    }
 }

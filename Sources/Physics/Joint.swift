@@ -186,6 +186,20 @@ public final class Joint {
         return cpPinJointGetDist(raw)
     }
 
+    /// A slide joint's longest distance (a rope's length), which a winch changes.
+    /// Nil for other kinds. The corresponding C functions are `cpSlideJointGetMax` and `cpSlideJointSetMax`.
+    public var slideMax: Double? {
+        get {
+            guard case .slide = kind else { return nil }
+            return cpSlideJointGetMax(raw)
+        }
+        set {
+            guard case .slide = kind, let newValue else { preconditionFailure("only a slide joint has a max") }
+            precondition(newValue >= 0 && newValue.isFinite, "a slide joint's max must be finite and >= 0")
+            cpSlideJointSetMax(raw, newValue)
+        }
+    }
+
     /// Sets a pin joint's length. The corresponding C function is `cpPinJointSetDist`.
     public func setPinDistance(_ distance: Double) {
         guard case .pin = kind else { preconditionFailure("only a pin joint has a distance") }

@@ -1,4 +1,5 @@
 import CSDL2
+import SceneFormat
 
 /// What is drawn over the scene: the HUD's panel, the help overlay and the
 /// timeline strip. Plain functions of a renderer and their contents, so the
@@ -30,6 +31,34 @@ public enum Overlays {
         "B                   build mode (edit the scene; B again plays it)",
         "F3                  live graphs; PageDown/PageUp: next/previous scene",
     ]
+
+    /// What the keys a scene may bind do in the sandbox while playing, and
+    /// where that moved, for the help's line about shadowed keys.
+    static let sandboxKeys: [(key: String, meaning: String)] = [
+        ("Left", "tilt: A still tilts"), ("Right", "tilt: D still tilts"), ("Up", "gravity: W still works"),
+        ("Down", "gravity: S still works"), ("A", "tilt: Left still tilts"), ("D", "tilt: Right still tilts"),
+        ("W", "gravity: Up still works"), ("S", "gravity: Down still works"), ("Space", "pause"), ("N", "step"),
+        ("R", "reset"), ("L", "level"), ("H", "help"), ("B", "build mode"), ("F", "fit"), ("Tab", "HUD"),
+        ("PageUp", "previous scene"), ("PageDown", "next scene"), ("Home", "replay start"), ("End", "replay end"),
+        ("Backspace", "back in time"),
+    ]
+
+    /// The help's lines for a scene's bindings (its keys first, then the
+    /// sandbox's keys they shadow while it runs); none for a scene without controls.
+    public static func sceneKeyLines(_ controls: [ControlBinding]) -> [String] {
+        guard !controls.isEmpty else { return [] }
+        var lines = ["", "This scene's keys (its own while it runs)"]
+        var seen: [String] = []
+        for binding in controls {
+            let key = binding.trigger.description
+            let line = key + String(repeating: " ", count: max(1, 20 - key.count)) + binding.shownLabel
+            if !seen.contains(line) { seen.append(line); lines.append(line) }
+        }
+        let bound = Set(controls.compactMap { if case .key(let n) = $0.trigger { n } else { nil } })
+        let shadowed = sandboxKeys.filter { bound.contains($0.key) }.map { "\($0.key) (\($0.meaning))" }
+        if !shadowed.isEmpty { lines.append("shadowed: " + shadowed.joined(separator: ", ")) }
+        return lines
+    }
 
     /// Build mode's keys, as its help overlay lists them.
     public static let buildHelpLines = [

@@ -39,6 +39,8 @@ public final class WorldSnapshot: Sendable {
     public let liveBodyCount: Int
     /// The last tilt applied (nil before any), as an accelerometer reading in g.
     public let tilt: Vector?
+    /// The scene's keys and buttons held down (its `controls`), as the world has them.
+    public let held: [ControlTrigger]
     /// Debug drawing only (nil when it was not asked for): every shape with its
     /// body's index (for drawing between steps), and the contact points.
     public let outlines: [ShapeOutline]?
@@ -60,6 +62,7 @@ public final class WorldSnapshot: Sendable {
         stepCount = world.stepCount
         liveBodyCount = world.liveBodyCount
         tilt = world.tilt
+        held = world.held
         outlines = debug ? world.outlines : nil
         contacts = debug ? world.contactPoints : nil
     }
@@ -88,6 +91,7 @@ public final class WorldSnapshot: Sendable {
         stepCount = other.stepCount
         liveBodyCount = other.liveBodyCount
         tilt = other.tilt
+        held = other.held
         outlines = nil
         contacts = nil
     }

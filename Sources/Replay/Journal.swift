@@ -36,7 +36,7 @@ public struct Journal: Sendable {
     public struct TimedEvent: Sendable, Equatable {
         /// The step count when the event was applied (it takes effect before that step runs).
         public var step: Int
-        /// The input (tilt, spawn, grab, drag, release, remove, reset).
+        /// The input (tilt, spawn, grab, drag, release, remove, reset, key).
         public var event: Event
         /// Line number in the file (1-based), for messages.
         public var line: Int
@@ -82,6 +82,12 @@ public struct Journal: Sendable {
         case .release: body = "\"event\":\"release\""
         case .remove(let index): body = "\"event\":\"remove\",\"body\":\(index)"
         case .reset: body = "\"event\":\"reset\""
+        case .key(let trigger, let down):
+            let which = switch trigger {
+            case .key(let name): "\"key\":\(JSONText.quote(name))"
+            case .button(let name): "\"button\":\(JSONText.quote(name))"
+            }
+            body = "\"event\":\"key\",\(which),\"down\":\(down)"
         }
         return "{\"step\":\(step),\(body)}"
     }
@@ -268,7 +274,14 @@ private struct JournalFields {
         case "release": return .release
         case "remove": return .remove(body: try int("body", max: World.maxBodyIndex))
         case "reset": return .reset
-        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove or reset)")
+        case "key":
+            let isButton = members.contains { $0.key == "button" }
+            if isButton && members.contains(where: { $0.key == "key" }) { throw fail("a key event has \"key\" or \"button\", not both") }
+            let name = try string(isButton ? "button" : "key")
+            guard !name.isEmpty, name.count <= 40 else { throw fail("a key's name must be 1 to 40 characters long") }
+            guard case .bool(let down) = try node("down").value else { throw fail("\"down\" must be true or false") }
+            return .key(isButton ? .button(name) : .key(name), down: down)
+        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset or key)")
         }
     }
 }

@@ -13,6 +13,7 @@ extension App {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if skipsSplash(event) { continue }
+            if sceneControl(event) { continue }
             let commands: [Command]
             if SDL_EventType(event.type) == SDL_KEYDOWN {
                 guard let (key, modifiers, repeated) = SDLKeys.translate(event.key) else { continue }
@@ -25,7 +26,9 @@ extension App {
             }
             for command in commands where !perform(command) { return false }
         }
-        if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, mode: mode.keys) { physics.send(.event(tilt)) }
+        if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, mode: mode.keys, bound: boundKeyNames) {
+            physics.send(.event(tilt))
+        }
         if mode.physics != nil { scrub(frame: frame) }
         return true
     }
@@ -223,6 +226,8 @@ extension App {
         if let rebuilding = p.rebuilding { s.rebuilding = rebuilding }
         s.droppedTime = p.droppedTime
         s.droppedFrames = p.droppedFrames
+        s.controls = HUD.controls(snapshot.scene.controls, held: snapshot.held)
+        s.sceneKeyHelp = Overlays.sceneKeyLines(snapshot.scene.controls)
         return s
     }
 }

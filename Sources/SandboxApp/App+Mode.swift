@@ -41,6 +41,7 @@ extension App {
     /// box (unless `keepCamera` and the box is the same size) and the title follows.
     func enter(_ next: WindowMode, scene: Scene, keepCamera: Bool = false) {
         if let old = mode.physics, old !== next.physics {
+            releaseSceneControls()  // journaled before the recording ends
             let end = old.stop()
             if let said = end.said { hud.show(said) }
             lostBefore += end.lost
@@ -50,6 +51,7 @@ extension App {
         self.scene = scene
         saidBehind = false
         input.reset()
+        pressedControls = []
         if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }

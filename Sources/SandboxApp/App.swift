@@ -68,6 +68,8 @@ public final class App {
     let captures: Captures
     let window: AppWindow
     var input = Input()
+    /// The scene's keys and buttons the window has pressed and not yet let go of.
+    var pressedControls: [ControlTrigger] = []
     var hud = HUD()
     var cameraMotion: CameraMotion
     var debug = false

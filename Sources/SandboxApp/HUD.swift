@@ -5,6 +5,7 @@ import CSDL2
 import JSONText
 import Geometry
 import Render
+import SceneFormat
 
 /// The panel of figures in the corner, the help overlay, and the messages
 /// that come and go (each also printed, for logs and tests).
@@ -22,6 +23,10 @@ struct HUD {
         /// Showing the past: the step shown and the last one remembered.
         var past: (step: Int, last: Int)?
         var rebuilding: (done: Int, total: Int)?
+        /// The scene's bindings, one per key and label ("Right: drive"), and whether each is held now.
+        var controls: [(text: String, held: Bool)] = []
+        /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`).
+        var sceneKeyHelp: [String] = []
     }
 
     var hidden = false
@@ -44,6 +49,10 @@ struct HUD {
             ("bodies \(s.bodies)   time x\(scale)", Palette.text),
             ("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g", Palette.text),
         ]
+        // The scene's keys; a held one is lit and marked.
+        for control in s.controls {
+            lines.append((control.held ? "▶ \(control.text)" : "  \(control.text)", control.held ? Palette.joint : Palette.text))
+        }
         if let past = s.past {
             lines.append(("PAST: step \(past.step) of \(past.last)", Palette.joint))
             lines.append((s.replay == nil ? "Space or any input resumes here" : "Space plays on from here", Palette.joint))
@@ -66,11 +75,22 @@ struct HUD {
         return lines
     }
 
+    /// The scene's bindings as the HUD lists them: one line per key and
+    /// label, in file order, lit while the world holds the key.
+    static func controls(_ bindings: [ControlBinding], held: [ControlTrigger]) -> [(text: String, held: Bool)] {
+        var lines: [(text: String, held: Bool)] = []
+        for binding in bindings {
+            let text = "\(binding.trigger): \(binding.shownLabel)"
+            if !lines.contains(where: { $0.text == text }) { lines.append((text, held.contains(binding.trigger))) }
+        }
+        return lines
+    }
+
     func draw(_ status: Status, in window: AppWindow) {
         if hidden && !help { return }
         let scale = window.pixelScale, size = window.outputSize
         Overlays.drawPanel(lines(status), text: window.text, renderer: window.renderer, scale: scale)
-        if help { Overlays.drawHelp(text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
+        if help { Overlays.drawHelp(Overlays.helpLines + status.sceneKeyHelp, text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
     }
 
     /// Build mode's panel: its lines, files not saved, the message, and the help when asked for.

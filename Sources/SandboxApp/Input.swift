@@ -133,9 +133,13 @@ struct Input {
     }
 
     /// The tilt the held keys (and the gamepad) ask for this frame, when it changed.
-    mutating func tiltEvent(frame: Double, mode: KeyMode) -> Event? {
+    /// Keys the scene binds (`bound`, by SDL's names) are the scene's, and do not tilt.
+    mutating func tiltEvent(frame: Double, mode: KeyMode, bound: Set<String> = []) -> Event? {
         guard let keys = SDL_GetKeyboardState(nil) else { return nil }
-        func down(_ code: SDL_Scancode) -> Bool { keys[Int(code.rawValue)] != 0 }
+        func down(_ code: SDL_Scancode) -> Bool {
+            keys[Int(code.rawValue)] != 0
+                && (bound.isEmpty || !bound.contains(String(cString: SDL_GetKeyName(SDL_GetKeyFromScancode(code)))))
+        }
         let state = KeyMap.tiltKeys(
             left: down(SDL_SCANCODE_LEFT), right: down(SDL_SCANCODE_RIGHT), up: down(SDL_SCANCODE_UP), down: down(SDL_SCANCODE_DOWN),
             a: down(SDL_SCANCODE_A), d: down(SDL_SCANCODE_D), w: down(SDL_SCANCODE_W), sWithoutCtrl: sWithoutCtrl && down(SDL_SCANCODE_S),

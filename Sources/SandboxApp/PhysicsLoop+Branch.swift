@@ -43,6 +43,8 @@ extension PhysicsLoop {
             captures.lose(loss)  // a recording that stopped earlier is still reported at close
         }
         mode = .live(rebuilt)
+        // The keys held at that step are not the ones held now: let go of them (journaled).
+        for trigger in world.held { apply(.key(trigger, down: false)) }
         history.drop(from: step + 1)
         showing = nil
         paused = false

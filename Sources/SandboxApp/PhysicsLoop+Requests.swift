@@ -22,6 +22,11 @@ extension PhysicsLoop {
             }
         }
         switch request {
+        case .event(.key(let trigger, let down)):
+            // The window's idea of a key can lag the world's (a branch lets
+            // go of every key): a press of a held key, or a release of one
+            // that is not, changes nothing and is not journaled.
+            if world.held.contains(trigger) != down { apply(.key(trigger, down: down)) }
         case .event(let event): apply(event)
         case .press(let point, let slack):
             if let hit = world.hit(at: point, tolerance: slack) {
@@ -53,7 +58,7 @@ extension PhysicsLoop {
     }
 
     /// An input for the world: journaled in a live session, refused while watching.
-    private func apply(_ event: Event) {
+    func apply(_ event: Event) {
         guard let session = mode.session else {
             if let watching = mode.watching, !watching.refusalShown {
                 say("watching a replay: inputs that would change the world are off")

@@ -44,6 +44,8 @@ public struct Scene: Equatable, Sendable {
     public var collisionPersistence: Int? = nil
     /// `cpSpaceSetIdleSpeedThreshold` when given (`idleSpeedThreshold`; Chipmunk's default 0: automatic).
     public var idleSpeedThreshold: Double? = nil
+    /// Keys and buttons bound to motors, thrusters, servos and winches (`controls`), in file order.
+    public var controls: [ControlBinding] = []
 
     /// Whether any shape (the spawn body's included) is a one-way platform:
     /// the space then gets the one-way handler.
@@ -286,6 +288,8 @@ public struct JointSpec: Equatable, Sendable {
     public var errorBias: Double? = nil
     /// A breakable joint: it goes once its force is over this (`breakForce`).
     public var breakForce: Double? = nil
+    /// The joint's `id`, if it has one: unique among the joints; controls name joints by it.
+    public var id: String? = nil
 
     /// A joint with the given fields; by default of unbounded force, its bodies not colliding.
     public init(kind: Kind, a: BodyRef, b: BodyRef, maxForce: Double = .infinity, collide: Bool = false) {
@@ -354,6 +358,12 @@ public enum Limits {
     public static let nameLength = 200
     /// The longest body id, in characters.
     public static let idLength = 100
+    /// The most bindings `controls` may have.
+    public static let controls = 256
+    /// The longest label of a binding.
+    public static let labelLength = 40
+    /// Bound on a thruster's force.
+    public static let force = 1e12
     /// Steps a contact may be kept after its shapes part (`collisionPersistence`).
     public static let collisionPersistence = 1...1000
     /// The largest moment of inertia a body may be given (`moment`).

@@ -34,7 +34,14 @@ extension Scene {
         lines.append("  ],")
         lines.append("  \"joints\": [")
         lines.append(joints.map { "    " + joint($0) }.joined(separator: ",\n"))
-        lines.append("  ]")
+        if controls.isEmpty {
+            lines.append("  ]")
+        } else {
+            lines.append("  ],")
+            lines.append("  \"controls\": [")
+            lines.append(controls.map { "    " + binding($0) }.joined(separator: ",\n"))
+            lines.append("  ]")
+        }
         lines.append("}")
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
@@ -126,6 +133,7 @@ extension Scene {
             }
         }
         var fields = ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"]
+        if let id = j.id { fields.insert("\"id\": \(q(id))", at: 0) }
         switch j.kind {
         case .pivot(let anchor): fields.insert("\"type\": \"pivot\"", at: 0); fields.append("\"anchor\": \(point(anchor))")
         case .pivotAnchors(let a, let b):
@@ -163,6 +171,30 @@ extension Scene {
         if let v = j.maxBias { fields.append("\"maxBias\": \(n(v))") }
         if let v = j.errorBias { fields.append("\"errorBias\": \(n(v))") }
         if let v = j.breakForce { fields.append("\"breakForce\": \(n(v))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private func binding(_ b: ControlBinding) -> String {
+        var fields: [String] = []
+        switch b.trigger {
+        case .key(let name): fields.append("\"key\": \(q(name))")
+        case .button(let name): fields.append("\"button\": \(q(name))")
+        }
+        if let label = b.label { fields.append("\"label\": \(q(label))") }
+        switch b.action {
+        case .motor(let joint, let rate, let maxForce):
+            fields += ["\"motor\": \(q(joints[joint].id ?? ""))", "\"rate\": \(n(rate))"]
+            if let maxForce { fields.append("\"maxForce\": \(n(maxForce))") }
+        case .thruster(let body, let force, let at):
+            fields += ["\"body\": \(q(bodies[body].id ?? ""))", "\"force\": \(point(force))"]
+            if at != .zero { fields.append("\"at\": \(point(at))") }
+        case .servo(let body, let velocity, let spin, let local):
+            fields += ["\"body\": \(q(bodies[body].id ?? ""))", "\"velocity\": \(point(velocity))"]
+            if spin != 0 { fields.append("\"angularVelocity\": \(n(spin))") }
+            if local { fields.append("\"local\": true") }
+        case .winch(let joint, let speed):
+            fields += ["\"winch\": \(q(joints[joint].id ?? ""))", "\"speed\": \(n(speed))"]
+        }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }

@@ -11,7 +11,7 @@ import Geometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -41,11 +41,17 @@ extension SceneReader {
         if let node = fields["spawn"], let s = body(node, "spawn", isSpawn: true) { spawn = s }
         let bodies = self.bodies(fields)
         var joints: [JointSpec] = []
+        // Each joint's id and type as written, by file index, so that controls
+        // are checked (and ids compared) even when a joint has an error.
+        var jointNames: [(id: String?, type: String?)] = []
         if let node = fields["joints"], let items = array(node, "joints", max: Limits.joints) {
             for (i, item) in items.enumerated() {
                 if let j = joint(item, "joints[\(i)]", bodies: bodies) { joints.append(j) }
+                jointNames.append((SceneReader.rawString(item, "id"), SceneReader.rawString(item, "type")))
             }
         }
+        checkJointIds(jointNames.map(\.id))
+        let controls = self.controls(fields, bodies: bodies, joints: jointNames)
         if errors.isEmpty {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
@@ -57,6 +63,7 @@ extension SceneReader {
                           iterations: iterations, damping: damping, sleepTime: sleepTime, spatialHash: spatialHash,
                           spawn: spawn, bodies: bodies, joints: joints, schema: schema, origin: origin)
         (scene.collisionSlop, scene.collisionBias, scene.collisionPersistence, scene.idleSpeedThreshold) = solver
+        scene.controls = controls
         return scene
     }
 

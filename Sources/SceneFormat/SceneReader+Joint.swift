@@ -24,7 +24,7 @@ extension SceneReader {
         ("gear", ["phase", "ratio"], []),
     ]
     /// Keys every joint may have.
-    static let jointCommonKeys = ["type", "a", "b", "maxForce", "collide", "maxBias", "errorBias", "breakForce"]
+    static let jointCommonKeys = ["id", "type", "a", "b", "maxForce", "collide", "maxBias", "errorBias", "breakForce"]
 
     mutating func joint(_ node: JSONNode, _ path: String, bodies: [BodySpec]) -> JointSpec? {
         guard let members = object(node, path, "a joint object") else { return nil }
@@ -71,6 +71,7 @@ extension SceneReader {
             }
         }
 
+        let id = self.id(fields, path)
         let kind = jointKind(type, values, path)
         let maxForce = fields["maxForce"].flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
         let collide = fields["collide"].flatMap { bool($0, j(path, "collide")) } ?? false
@@ -83,6 +84,7 @@ extension SceneReader {
         guard errors.count == errorCount, let kind, let a, let b else { return nil }
         var joint = JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
         (joint.maxBias, joint.errorBias, joint.breakForce) = (maxBias, errorBias, breakForce)
+        joint.id = id
         return joint
     }
 

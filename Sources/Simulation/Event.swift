@@ -19,8 +19,10 @@ public enum Event: Equatable, Sendable {
     case release
     /// Removes a body from the world.
     case remove(body: Int)
-    /// Rebuilds the world from its scene (tilt and spawned bodies are gone).
+    /// Rebuilds the world from its scene (tilt and spawned bodies are gone; held keys stay held).
     case reset
+    /// A key or button of the scene's `controls` goes down or comes up.
+    case key(ControlTrigger, down: Bool)
 }
 
 /// An event the world refuses (it would make Chipmunk assert, or is absurd).

@@ -81,6 +81,11 @@ public final class World {
     /// The scene's joints that broke (breakable joints over their force), by
     /// index into `scene.joints`, with the step they broke at (since the last build).
     public internal(set) var brokenJoints: [(joint: Int, step: Int)] = []
+    /// The scene's keys and buttons that are down (`controls`), in the order
+    /// they went down; a reset keeps them (section 14.3 of the scene format).
+    public internal(set) var held: [ControlTrigger] = []
+    /// The bodies the scene's servos move, in the order of their first servo binding.
+    let servoBodies: [Int]
 
     /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
     /// joint of bounded force, as in Chipmunk's demo app.
@@ -95,6 +100,7 @@ public final class World {
     public init(scene: Scene) throws(PhysicsError) {
         self.scene = scene
         gravityLength = scene.gravity.length
+        servoBodies = World.servoBodies(of: scene)
         space = Space()
         try build()
     }
@@ -154,6 +160,9 @@ public final class World {
             } catch {
                 throw WorldError("cannot rebuild the scene: \(error)")
             }
+            reapplyHeldMotors()
+        case .key(let trigger, let down):
+            try press(trigger, down: down)
         }
     }
 
@@ -228,6 +237,7 @@ public final class World {
             grab.hand.velocity = (next - hand) * (1 / World.stepDuration)
         }
         animate()
+        driveControls()
         try space.step(World.stepDuration)
         stepCount += 1
         stepsSinceBuild += 1

@@ -28,7 +28,8 @@ extension World {
             bodySpecs.append(spec)
         }
         var joints: [JointSpec] = []
-        for (joint, live) in zip(scene.joints, self.joints) where live.space != nil {
+        var newJointIndex: [Int?] = Array(repeating: nil, count: scene.joints.count)
+        for (index, (joint, live)) in zip(scene.joints, self.joints).enumerated() where live.space != nil {
             func map(_ ref: BodyRef) -> BodyRef? {
                 switch ref {
                 case .world: return .world
@@ -40,7 +41,27 @@ extension World {
             j.a = a
             j.b = b
             j.kind = Self.savedKind(joint.kind, live)
+            newJointIndex[index] = joints.count
             joints.append(j)
+        }
+        // Bindings whose body or joint is gone go with it.
+        out.controls = scene.controls.compactMap { binding in
+            var b = binding
+            switch binding.action {
+            case .motor(let i, let rate, let force):
+                guard let n = newJointIndex[i] else { return nil }
+                b.action = .motor(joint: n, rate: rate, maxForce: force)
+            case .winch(let i, let speed):
+                guard let n = newJointIndex[i] else { return nil }
+                b.action = .winch(joint: n, speed: speed)
+            case .thruster(let i, let force, let at):
+                guard let n = newIndex[i] else { return nil }
+                b.action = .thruster(body: n, force: force, at: at)
+            case .servo(let i, let v, let w, let local):
+                guard let n = newIndex[i] else { return nil }
+                b.action = .servo(body: n, velocity: v, angularVelocity: w, local: local)
+            }
+            return b
         }
         // Joints name bodies by id: give one to every jointed body that has none.
         for joint in joints {
@@ -54,6 +75,7 @@ extension World {
         }
         out.bodies = bodySpecs
         out.joints = joints
+        out.nameControlTargets()
         return out
     }
 
@@ -61,8 +83,8 @@ extension World {
     /// together exactly as the running one does: a pivot by its anchor on
     /// each body (a world point would be re-split between the bodies at their
     /// saved poses, a joint's error away from where it is), a pin with its
-    /// length (the anchors' distance at the saved moment is not it). Slides,
-    /// springs, motors, grooves, gears and the rotary joints do not depend on the poses they were built at.
+    /// length (the anchors' distance at the saved moment is not it), a slide
+    /// with its max now (a winch changes it). Springs, motors, grooves, gears and the rotary joints do not depend on the poses they were built at.
     static func savedKind(_ kind: JointSpec.Kind, _ live: Joint) -> JointSpec.Kind {
         let anchors = live.localAnchors
         switch kind {
@@ -70,7 +92,9 @@ extension World {
         case .pin: return .pin(anchorA: anchors.a, anchorB: anchors.b, distance: live.pinDistance)
         // A ratchet starts at the bodies' angle now (cpRatchetJointInit), so it
         // holds where it is (to within a click, the pawl's own state).
-        case .slide, .spring, .motor, .groove, .rotarySpring, .rotaryLimit, .ratchet, .gear: return kind
+        // A winch's rope is saved at its length now.
+        case .slide(let a, let b, let lo, _): return .slide(anchorA: a, anchorB: b, min: lo, max: live.slideMax ?? lo)
+        case .spring, .motor, .groove, .rotarySpring, .rotaryLimit, .ratchet, .gear: return kind
         }
     }
 

@@ -17,6 +17,10 @@ struct Validate: ParsableCommand {
     /// (66 if any could not be read, else 65 if any is invalid).
     func run() throws {
         var worst: LoadError.Kind?
+        for folder in scenes where Loader.files(in: [folder], endingIn: ".json").isEmpty {
+            printError("\(folder): cannot read: a folder with no .json files in it")
+            worst = .unreadable
+        }
         for path in Loader.files(in: scenes, endingIn: ".json") {
             do {
                 _ = try Loader.scene(path)

@@ -152,8 +152,13 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
         let r = try cratebox("simulate", "no/such/scene.json")
         #expect(r.status == 66)
         #expect(r.stderr == "cratebox: no/such/scene.json: cannot read: No such file or directory\n")
-        let dir = try cratebox("validate", "Scenes")
+        let dir = try cratebox("simulate", "Scenes")
         #expect(dir.status == 66 && dir.stderr.contains("Scenes: cannot read"))
+        // validate takes a folder as its .json files; one with none is unreadable.
+        let folder = try cratebox("validate", "Scenes")
+        #expect(folder.status == 0 && folder.stdout.contains("Scenes/chipmunk/chains.json: ok\n"))
+        let empty = try cratebox("validate", "Sources/CChipmunk")
+        #expect(empty.status == 66 && empty.stderr.contains("Sources/CChipmunk: cannot read: a folder with no .json files"))
     }
 
     @Test(arguments: [

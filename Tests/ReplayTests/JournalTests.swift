@@ -32,6 +32,7 @@ import TestSupport
             case .release: "release"
             case .remove: "remove"
             case .reset: "reset"
+            case .key: "key"
             }
         })
     }
@@ -133,7 +134,7 @@ import TestSupport
         }
         #expect(error("") == "bad.jsonl: empty: a journal starts with a cratebox/replay@1 header line")
         #expect(error("{\"format\":\"x\"}\n").hasPrefix("bad.jsonl:1: the first line must be a cratebox/replay@1 header"))
-        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove or reset)")
+        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove, reset or key)")
         #expect(error(header + "\n{\"step\":5,\"event\":\"release\"}\n{\"step\":4,\"event\":\"release\"}\n") == "bad.jsonl:3: step 4 comes after step 5; lines must be in step order")
         #expect(error(header + "\n{\"step\":1,\"event\":\"tilt\",\"x\":1}\n") == "bad.jsonl:2: missing \"y\"")
         #expect(error(header + "\n{\"step\":1,\"event\":\"release\",\"extra\":1}\n") == "bad.jsonl:2: unknown key \"extra\"")
