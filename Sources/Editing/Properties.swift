@@ -15,6 +15,9 @@ public struct Property: Equatable, Sendable {
         // A body's shapes: collision layers (categories and mask), group, conveyor, one-way.
         case layerA = "layer A", layerB = "layer B", layerC = "layer C", layerD = "layer D", group
         case surfaceX = "conveyor x", surfaceY = "conveyor y", oneWay = "one-way"
+        // Keys that drive the selection (a click, then the key to bind).
+        case key, reverseKey = "reverse key", keyRate = "key rate", keyForce = "key force", windSpeed = "wind speed"
+        case thrustX = "thrust x", thrustY = "thrust y", keyVelocityX = "key velocity x", keyVelocityY = "key velocity y", keySpin = "key spin"
         // The scene's own (nothing selected).
         case gravityX = "gravity x", gravityY = "gravity y", walls, wallFriction = "wall friction"
         case wallElasticity = "wall elasticity", sleepTime = "sleep time", iterations, spaceDamping = "velocity kept/s", spawn
@@ -39,8 +42,8 @@ extension Document {
     /// The selection's properties in the panel's order; the scene's when nothing is selected.
     public var properties: [Property] {
         switch selection {
-        case .body(let i)?: return Document.properties(of: scene.bodies[i])
-        case .joint(let j)?: return Document.properties(of: scene.joints[j])
+        case .body(let i)?: return Document.properties(of: scene.bodies[i]) + controlProperties
+        case .joint(let j)?: return Document.properties(of: scene.joints[j]) + controlProperties
         case nil: return Document.properties(of: scene)
         }
     }
@@ -83,8 +86,9 @@ extension Document {
 
     /// Sets a numeric property of the selection (or of the scene) to `value`, if the validator accepts it.
     public mutating func set(_ key: Property.Key, to value: Double) throws(EditRefused) {
-        let infiniteAllowed = key == .maxForce || key == .sleepTime || key == .breakForce
+        let infiniteAllowed = key == .maxForce || key == .sleepTime || key == .breakForce || key == .keyForce
         guard value.isFinite || (infiniteAllowed && value == .infinity) else { throw EditRefused("\(key.rawValue) must be a finite number") }
+        if Document.isControlFigure(key) { return try setControlFigure(key, to: value) }
         let selection = self.selection
         try edit { scene throws(EditRefused) in
             switch selection {
@@ -130,7 +134,11 @@ extension Document {
         case .friction, .elasticity, .wallFriction, .wallElasticity, .spaceDamping:
             try set(key, to: max(0, ((value + 0.05 * n) * 100).rounded() / 100))
         case .velocityX, .velocityY, .surfaceX, .surfaceY: try set(key, to: value + 10 * n)
-        case .rate: try set(key, to: value + n)
+        case .rate, .keyRate: try set(key, to: value + n)
+        case .keyVelocityX, .keyVelocityY, .windSpeed: try set(key, to: value + 10 * n)
+        case .keySpin: try set(key, to: ((value + 0.5 * n) * 2).rounded() / 2)
+        case .keyForce where !value.isFinite:
+            if notches < 0 { try set(key, to: 1e6) }
         case .restAngle, .phase: try set(key, to: value + n * Double.pi / 36)  // 5 degrees
         case .minimum where isAngleJointSelected, .maximum where isAngleJointSelected: try set(key, to: value + n * Double.pi / 36)
         case .group: try set(key, to: max(0, value + n))

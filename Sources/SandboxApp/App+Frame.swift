@@ -14,6 +14,7 @@ extension App {
         while SDL_PollEvent(&event) != 0 {
             if skipsSplash(event) { continue }
             if sceneControl(event) { continue }
+            if let builder = mode.builder, builder.capture(event) { continue }
             let commands: [Command]
             if SDL_EventType(event.type) == SDL_KEYDOWN {
                 guard let (key, modifiers, repeated) = SDLKeys.translate(event.key) else { continue }

@@ -32,7 +32,7 @@ extension Builder {
             case nil: title = "scene (nothing selected)"
             }
             BuildOverlays.drawProperties(title: title, rows: properties.map { ($0.key.rawValue, $0.text) },
-                                         typing: typing.map { ($0.row, $0.text) },
+                                         typing: typing.map { ($0.row, $0.text) } ?? capturing.map { ($0.row, "press a key") },
                                          boxes: BuildOverlays.propertyRows(count: properties.count + 1, width: pw, scale: scale, text: window.text),
                                          text: window.text, renderer: renderer)
         }

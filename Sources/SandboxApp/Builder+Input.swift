@@ -2,6 +2,7 @@ import CSDL2
 import Controls
 import Editing
 import Geometry
+import SceneFormat
 
 /// Build mode's input: SDL events in, edits of the document (and commands for the app) out.
 extension Builder {
@@ -86,7 +87,11 @@ extension Builder {
     private func click(row: Int) {
         guard row >= 1, row <= document.properties.count else { return }
         let property = document.properties[row - 1]
-        if property.number == nil {
+        if property.key == .key || property.key == .reverseKey {
+            if typing != nil { commitTyping() }
+            capturing = (property.key, row - 1)
+            say("press the key to bind (a gamepad button too; Delete unbinds, Esc cancels)")
+        } else if property.number == nil {
             perform { doc throws(EditRefused) in try doc.cycle(property.key) }
         } else {
             typing = (property.key, row - 1, "")
@@ -138,5 +143,39 @@ extension Builder {
         default: break  // the app's own
         }
         return []
+    }
+
+    /// While a key row waits for its key: takes the key or gamepad button
+    /// pressed and binds it; returns whether the event was taken.
+    func capture(_ event: SDL_Event) -> Bool {
+        guard let capturing else { return false }
+        let trigger: ControlTrigger?
+        switch SDL_EventType(event.type) {
+        case SDL_KEYDOWN:
+            switch Int(event.key.keysym.sym) {
+            case Int(SDLK_ESCAPE.rawValue):
+                self.capturing = nil
+                say("no key bound")
+                return true
+            case Int(SDLK_DELETE.rawValue), Int(SDLK_BACKSPACE.rawValue):
+                trigger = nil
+            default:
+                let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
+                guard ControlTrigger.keyNames.contains(name) else {
+                    say("refused: \(name) cannot be bound (Escape and the function keys are the window's); press another")
+                    return true
+                }
+                trigger = .key(name)
+            }
+        case SDL_CONTROLLERBUTTONDOWN:
+            guard let name = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(event.cbutton.button))) else { return true }
+            trigger = .button(String(cString: name))
+        default:
+            return false
+        }
+        self.capturing = nil
+        perform { doc throws(EditRefused) in try doc.bind(capturing.key, to: trigger) }
+        say(trigger.map { "\(capturing.key.rawValue): \($0)" } ?? "\(capturing.key.rawValue) unbound")
+        return true
     }
 }

@@ -34,6 +34,8 @@ final class Builder {
     var panning = false
     /// A property being typed: its key, its row, and the text so far.
     var typing: (key: Property.Key, row: Int, text: String)?
+    /// A key row clicked: the next key (or gamepad button) pressed is bound to the selection.
+    var capturing: (key: Property.Key, row: Int)?
     /// What to tell the user (the app's HUD shows and prints it).
     var said: [String] = []
     private var picture: (revision: Int, snapshot: WorldSnapshot)?
@@ -182,7 +184,9 @@ final class Builder {
 
     /// Esc: forgets what is in progress, or the selection. False when there was nothing to forget.
     func cancel() -> Bool {
-        if typing != nil {
+        if capturing != nil {
+            capturing = nil
+        } else if typing != nil {
             typing = nil
             SDL_StopTextInput()
         } else if !corners.isEmpty {

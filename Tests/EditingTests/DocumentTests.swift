@@ -164,7 +164,7 @@ import Testing
         var doc = try empty()
         try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
         #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look,
-                                              .layerA, .layerB, .layerC, .layerD, .group, .surfaceX, .surfaceY, .oneWay])
+                                              .layerA, .layerB, .layerC, .layerD, .group, .surfaceX, .surfaceY, .oneWay, .key])
         try doc.nudge(.friction, by: 2)
         #expect(doc.scene.bodies[0].shapes[0].friction == 0.6)
         try doc.set(.density, to: 0.5)
