@@ -34,13 +34,13 @@ public enum Overlays {
 
     /// What the keys a scene may bind do in the sandbox while playing, and
     /// where that moved, for the help's line about shadowed keys.
-    static let sandboxKeys: [(key: String, meaning: String)] = [
-        ("Left", "tilt: A still tilts"), ("Right", "tilt: D still tilts"), ("Up", "gravity: W still works"),
-        ("Down", "gravity: S still works"), ("A", "tilt: Left still tilts"), ("D", "tilt: Right still tilts"),
-        ("W", "gravity: Up still works"), ("S", "gravity: Down still works"), ("Space", "pause"), ("N", "step"),
-        ("R", "reset"), ("L", "level"), ("H", "help"), ("B", "build mode"), ("F", "fit"), ("Tab", "HUD"),
-        ("PageUp", "previous scene"), ("PageDown", "next scene"), ("Home", "replay start"), ("End", "replay end"),
-        ("Backspace", "back in time"),
+    static let sandboxKeys: [(key: String, meaning: String, instead: String?)] = [
+        ("Left", "tilt", "A"), ("Right", "tilt", "D"), ("Up", "gravity", "W"), ("Down", "gravity", "S"),
+        ("A", "tilt", "Left"), ("D", "tilt", "Right"), ("W", "gravity", "Up"), ("S", "gravity", "Down"),
+        ("Space", "pause", nil), ("N", "step", nil), ("R", "reset", nil), ("L", "level", nil), ("H", "help", nil),
+        ("B", "build mode", nil), ("F", "fit", nil), ("Tab", "HUD", nil), ("PageUp", "previous scene", nil),
+        ("PageDown", "next scene", nil), ("Home", "replay start", nil), ("End", "replay end", nil),
+        ("Backspace", "back in time", nil),
     ]
 
     /// The help's lines for a scene's bindings (its keys first, then the
@@ -55,8 +55,12 @@ public enum Overlays {
             if !seen.contains(line) { seen.append(line); lines.append(line) }
         }
         let bound = Set(controls.compactMap { if case .key(let n) = $0.trigger { n } else { nil } })
-        let shadowed = sandboxKeys.filter { bound.contains($0.key) }.map { "\($0.key) (\($0.meaning))" }
-        if !shadowed.isEmpty { lines.append("shadowed: " + shadowed.joined(separator: ", ")) }
+        // The sandbox's keys the scene takes, each with what it did (and where that went).
+        for (key, meaning, instead) in sandboxKeys where bound.contains(key) {
+            let name = "(\(key))", other = instead.map { bound.contains($0) ? nil : $0 } ?? nil
+            lines.append(name + String(repeating: " ", count: max(1, 20 - name.count)) + "the sandbox's \(meaning): "
+                         + (other.map { "use \($0)" } ?? "off while the scene runs"))
+        }
         return lines
     }
 

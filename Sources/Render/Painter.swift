@@ -88,6 +88,7 @@ public final class Painter {
         fillVertices.removeAll(keepingCapacity: true)
         fillIndices.removeAll(keepingCapacity: true)
         addJoints(world, camera: camera)
+        addThrusterFlames(world, camera: camera, alpha: alpha)
         fillVertices.withUnsafeBufferPointer { v in
             fillIndices.withUnsafeBufferPointer { i in
                 _ = SDL_RenderGeometry(renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))

@@ -15,6 +15,8 @@ public enum Palette {
     public static let outline = SDL_Color(r: 120, g: 230, b: 140, a: 255)
     public static let sleeping = SDL_Color(r: 110, g: 120, b: 250, a: 255)
     public static let joint = SDL_Color(r: 250, g: 220, b: 90, a: 255)
+    /// A thruster's flame and its hot core.
+    public static let flame = SDL_Color(r: 255, g: 140, b: 40, a: 230), flameCore = SDL_Color(r: 255, g: 235, b: 150, a: 255)
     public static let contact = SDL_Color(r: 255, g: 60, b: 60, a: 255)
     public static let bounds = SDL_Color(r: 200, g: 90, b: 220, a: 255)
     /// The benchmark picture's series: World (Swift) and plain C.
