@@ -52,6 +52,8 @@ public struct DrawnJoint: Sendable {
             self.init(kind: .snapped(age: step - broken), a: joint.a, b: joint.b, aFixed: aFixed, bFixed: bFixed, angle: 0)
             return
         }
+        // Friction is not a part: only the debug view (F2) shows it.
+        if joint.isFriction { return nil }
         let kind: Kind
         switch joint.kind {
         case .motor:

@@ -32,6 +32,9 @@ public struct JointState: Sendable {
     public let bodyA: (kind: BodyKind, pose: Pose), bodyB: (kind: BodyKind, pose: Pose)
     /// The step it broke at, for a breakable joint that has broken (it no longer acts).
     public let brokenAt: Int?
+    /// A joint with a max bias of 0 corrects no error, only velocity: friction
+    /// (Chipmunk's demos drag boxes across a top-down floor with such pivots and gears).
+    public var isFriction = false
 }
 
 /// What the live graphs (F3) and `simulate --stats` show of a world after a step.
@@ -88,7 +91,8 @@ extension World {
                   joint.b.space != nil || joint.b === space.staticBody else { return nil }
             let (a, b) = joint.worldAnchors
             func state(_ body: Body) -> (kind: BodyKind, pose: Pose) { (body.kind, Pose(position: body.position, angle: body.angle)) }
-            return JointState(kind: scene.joints[index].kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt)
+            return JointState(kind: scene.joints[index].kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt,
+                              isFriction: scene.joints[index].maxBias == 0)
         }
     }
 

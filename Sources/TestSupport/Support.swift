@@ -37,7 +37,3 @@ public func loadShippedScene(_ name: String) throws -> Scene {
 public let shippedScenes: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)) ?? [])
     .filter { $0.hasSuffix(".json") }.sorted()
 
-/// The plain C runner does not animate bodies: the shipped scenes it can run.
-public let unanimatedScenes: [String] = shippedScenes.filter { name in
-    (try? loadShippedScene(name))?.bodies.allSatisfy { $0.animation == nil } ?? false
-}

@@ -8,6 +8,7 @@ import TestSupport
         ("crates-every-event.jsonl", "c6dbf9189b573e48", 720, 6),
         ("bridge-drag-and-cut.jsonl", "82495f676417bc2b", 480, 4),
         ("pyramid-tilted.jsonl", "ebe760923c1094f8", 480, 4),
+        ("car-drive.jsonl", "d53fa64d49294dd4", 720, 6),
     ]
 
     @Test(arguments: golden)
@@ -22,7 +23,7 @@ import TestSupport
         for (name, _, _, _) in Self.golden {
             text += try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/\(name)"), encoding: .utf8)
         }
-        for kind in ["tilt", "spawn", "grab", "drag", "release", "remove", "reset"] {
+        for kind in ["tilt", "spawn", "grab", "drag", "release", "remove", "reset", "key"] {
             #expect(text.contains("\"event\":\"\(kind)\""), "\(kind)")
         }
     }
