@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import Physics
 import SceneFormat
@@ -62,8 +67,8 @@ extension World {
                 guard let joint = liveJoint(index), let now = joint.slideMax,
                       case .slide(_, _, let lo, let hi) = scene.joints[index].kind else { continue }
                 var m = now + speed * World.stepDuration
-                m = Swift.max(m, lo)
-                m = Swift.min(m, hi)
+                m = fmax(m, lo)  // C's, as the format says (they differ from Swift's on -0 and 0)
+                m = fmin(m, hi)
                 joint.slideMax = m
             case .motor, .servo:
                 continue

@@ -21,7 +21,13 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
   - M more (--random-chipmunk, default N) on the scenes of section
     13, in turn: the thrown chains (breaks, resets that mend them, removals
     of jointed bodies), Joints, Theo Jansen, One Way, Tumble, Pyramid Stack
-    and the probe rest-of-chipmunk.json (a one-way spawn body).
+    and the probe rest-of-chipmunk.json (a one-way spawn body);
+  - controls (scene-format.md section 14, the journal's `key` event): a
+    scripted journal on the probe scenes/controls.json through every rule
+    of section 14.3, and K more random scripts (--random-controls, default
+    half of N) with key and button events among the seven other kinds,
+    on that probe and on every shipped scene with `controls` in turn (the
+    random scripts on shipped scenes press their keys too).
 Prints one line per failing case and ends with `N passed, M failed`; exit 1
 if any failed.
 """
@@ -234,6 +240,22 @@ class Script:
         self.steps = steps
         self.lines = []
         self.stats = set()
+        # scene-format.md 14: the scene's triggers (file order, each once),
+        # the ones held (a reset keeps them), and what the bindings drive.
+        self.triggers = []
+        for b in self.world.bindings:
+            if b.trigger not in self.triggers:
+                self.triggers.append(b.trigger)
+        self.held = set()
+        joints = scene.get("joints", [])
+        self.bound_bodies = set()
+        for b in self.world.bindings:
+            if b.action in ("thruster", "servo"):
+                self.bound_bodies.add(b.body)
+            else:
+                for end in ("a", "b"):
+                    if joints[b.joint][end] in self.world.ids:
+                        self.bound_bodies.add(self.world.ids[joints[b.joint][end]])
         self.reset_state()
 
     def reset_state(self):
@@ -286,6 +308,8 @@ class Script:
             "release": 2 if self.grab is not None else 0.3,
             "remove": 3 if live else 0, "reset": 0.7,
         }
+        if self.triggers:  # only then: scripts on other scenes draw as before
+            weights["key"] = 9
         kind = rng.choices(list(weights), weights=list(weights.values()))[0]
         if kind == "tilt":
             self.emit(step, "tilt", x=self.tilt_value(), y=self.tilt_value())
@@ -337,15 +361,54 @@ class Script:
                 self.stats.add("remove jointed")
             if self.grab == i:
                 self.grab = None
+            if i in self.bound_bodies:
+                self.stats.add("remove bound")
             self.live[i] = False
             self.emit(step, "remove", body=i)
+        elif kind == "key":
+            self.key(step)
         else:
             if self.grab is not None:
                 self.stats.add("reset while holding")
+            if self.held:
+                self.stats.add("reset while keys held")
             if self.broke:
                 self.stats.add("reset mending a break")
             self.reset_state()
             self.emit(step, "reset")
+
+    def key(self, step):
+        """A key or button goes down when it is up, or up when it is down:
+        valid by construction (replay-format.md, the `key` event)."""
+        rng = self.rng
+        held = [t for t in self.triggers if t in self.held]
+        if held and rng.random() < 0.3:
+            t = rng.choice(held)  # let go sooner, so that holds overlap less than always
+        else:
+            t = rng.choice(self.triggers)
+        down = t not in self.held
+        w = self.world
+        if down:
+            self.held.add(t)
+            self.stats.add("key down")
+        else:
+            self.held.discard(t)
+            self.stats.add("key up")
+            for b in w.motor_bindings:
+                if b.trigger == t and any(o.joint == b.joint and o.trigger in self.held
+                                          for o in w.motor_bindings):
+                    self.stats.add("key up back to a held key's motor")
+        if t[0] == "button":
+            self.stats.add("button")
+        if len(self.held) > 1:
+            self.stats.add("keys held together")
+        for b in w.bindings:
+            if b.trigger == t:
+                gone = (not w.joint_live[b.joint]) if b.action in ("motor", "winch") \
+                    else w.bodies[b.body].removed
+                if gone:
+                    self.stats.add("key on a target gone")
+        self.emit(step, "key", **{t[0]: t[1], "down": down})
 
     def generate(self):
         rng = self.rng
@@ -358,6 +421,8 @@ class Script:
                 self.world.step()
                 if len(self.world.joints) < joints:  # only a break drops one inside a step
                     self.stats.add("joint broken")
+                    if self.held:
+                        self.stats.add("joint broken while a key is held")
                     self.broke = True
             k = rng.choice([1, 1, 1, 2, 2, 3, 4])
             if k > 1:
@@ -439,6 +504,65 @@ def broken_events_case(cratebox, tmp, steps):
     events_case(cratebox, path, lines, steps, tmp, "thrown-chains")
 
 
+CONTROLS_PROBE = os.path.join(HERE, "scenes", "controls.json")
+
+
+def controls_events_case(cratebox, tmp, steps):
+    """The controls probe scene (scene-format.md section 14) with a script
+    that walks through section 14.3: motors sharing a key and two keys on one
+    motor (releasing one leaves the other's rate, a button's included),
+    thrusters (one off its centre) and a local servo, a winch clamped at both ends by bindings
+    sharing a step, the breakable motor broken by a key and its key released
+    after, key events on targets removed (a servo body, the car's chassis
+    with its motors, the lander, the hook), a reset with nine triggers held
+    (the motors' bindings applied again in file order), events at the end step."""
+    scene = load_scene(CONTROLS_PROBE)
+    index = {b["id"]: i for i, b in enumerate(scene["bodies"])}
+
+    def key(step, name, down):
+        return {"step": step, "event": "key", "key": name, "down": down}
+
+    def button(step, name, down):
+        return {"step": step, "event": "key", "button": name, "down": down}
+
+    lines = [key(0, "Right", True), key(0, "Up", True), key(0, "W", True),
+             key(30, "Left", True), key(40, "Q", True), key(60, "Right", False), button(70, "x", True),
+             key(80, "Left", False), key(90, "Up", False), key(100, "B", True),
+             key(130, "B", False), key(130, "N", True), key(135, "Q", False), key(135, "S", True),
+             button(150, "y", True), key(165, "S", False), key(170, "D", True), key(190, "Keypad 5", True),
+             {"step": 200, "event": "remove", "body": index["tankDriver"]},
+             key(210, "Keypad 5", False), key(220, "Left Shift", True), key(220, "Right Shift", True),
+             button(240, "stickleft", True),
+             {"step": 260, "event": "remove", "body": index["chassis"]},
+             key(260, "Right", True), {"step": 270, "event": "tilt", "x": 0.5, "y": -1},
+             {"step": 300, "event": "reset"}, key(300, "Up", True),
+             key(360, "Right", False), key(370, "Up", False), button(380, "a", True),
+             {"step": 400, "event": "remove", "body": index["lander"]}, button(420, "a", False),
+             {"step": 450, "event": "remove", "body": index["hook"]}, key(460, "W", False),
+             key(500, "B", True), {"step": 500, "event": "spawn", "x": 700, "y": 600},
+             key(520, "B", False), button(540, "dpup", True), button(550, "y", False),
+             {"step": 560, "event": "reset"}, key(600, "Left Shift", False), button(600, "dpup", False)]
+    # The script must mean what it says: the spinner's motor breaks twice.
+    world = reference.World(scene)
+    breaks = 0
+    for e in lines:
+        while world.step_count < e["step"]:
+            n = len(world.joints)
+            world.step()
+            breaks += n - len(world.joints)
+        world.apply(e)
+    if breaks != 2:
+        raise CaseFailure("the spinner's motor broke %d times in the script, not twice" % breaks)
+    events_case(cratebox, CONTROLS_PROBE, lines, steps, tmp, "controls")
+
+
+def has_controls(path):
+    try:
+        return bool(load_scene(path).get("controls"))
+    except (OSError, ValueError):
+        return False
+
+
 def quiet_chipmunk_banner():
     """Chipmunk (a debug build) prints a banner on C's stdout at its first
     cpSpaceNew in a process; the scripts' reference worlds live in this one.
@@ -464,6 +588,9 @@ def main():
     ap.add_argument("--random-chipmunk", type=int, default=None, metavar="M",
                     help="random event journals on the scenes of scene-format.md section 13 "
                          "(default: as many as --random)")
+    ap.add_argument("--random-controls", type=int, default=None, metavar="K",
+                    help="random event journals with key events on the scenes with controls "
+                         "(scene-format.md section 14; default: half of --random)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first random journal (default 1)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
     args = ap.parse_args()
@@ -476,6 +603,10 @@ def main():
     chipmunk = sorted(glob.glob(os.path.join(ROOT, "Scenes", "chipmunk", "*.json")))
     n_additions = args.random if args.random_chipmunk is None else args.random_chipmunk
     playable = [p for p in shipped if os.path.basename(p) != "pile.json"]
+    # Section 14: the controls probe, then the shipped scenes that bind keys
+    # (car, walker, crane, tank, thrusters, when they are there).
+    controls_pool = [CONTROLS_PROBE] + [p for p in shipped if has_controls(p)]
+    n_controls = args.random // 2 if args.random_controls is None else args.random_controls
 
     cases = []
     for p in shipped:
@@ -518,6 +649,20 @@ def main():
                       lambda tmp, path=path, seed=seed: random_case(cratebox, path(tmp), seed, tmp,
                                                                     additions_stats)))
 
+    cases.append(("events on %s: key events through every rule of section 14.3 (%d steps)"
+                  % (os.path.relpath(CONTROLS_PROBE, ROOT), SCENE_STEPS),
+                  lambda tmp: controls_events_case(cratebox, tmp, SCENE_STEPS)))
+    controls_stats = set()
+    for k in range(n_controls):
+        seed = args.seed + k
+        # The probe every other time; the driving scenes in turn between.
+        if k % 2 == 0 or len(controls_pool) == 1:
+            scene = CONTROLS_PROBE
+        else:
+            scene = controls_pool[1 + (k // 2) % (len(controls_pool) - 1)]
+        cases.append(("random events with keys seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
+                      lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, controls_stats)))
+
     quiet_chipmunk_banner()
     passed = failed = 0
     start = time.time()
@@ -539,7 +684,12 @@ def main():
               "same step"}
     for count, what, seen, more in ((args.random, "random scripts", stats, set()),
                                     (n_additions, "random scripts on section 13 scenes", additions_stats,
-                                     {"joint broken", "reset mending a break", "remove jointed"})):
+                                     {"joint broken", "reset mending a break", "remove jointed"}),
+                                    (n_controls, "random scripts with keys", controls_stats,
+                                     {"key down", "key up", "button", "keys held together",
+                                      "key up back to a held key's motor", "reset while keys held",
+                                      "remove bound", "key on a target gone", "joint broken",
+                                      "joint broken while a key is held"})):
         if count:
             missing = sorted((wanted | more) - seen)
             if args.verbose or missing:

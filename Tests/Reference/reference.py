@@ -3,7 +3,8 @@
 
 Written only from docs/scene-format.md ("cratebox/scene@1": construction order
 and state hash) and docs/replay-format.md ("cratebox/replay@1": events, steps,
-animation), calling libchipmunk 7.0.3 directly through ctypes. It shares no
+animation, and the `key` event), with scene-format.md section 14 (controls),
+calling libchipmunk 7.0.3 directly through ctypes. It shares no
 code with cratebox, so agreement between the two is evidence that the
 documents are complete and that cratebox follows them.
 
@@ -19,6 +20,7 @@ Exit 2: a file it cannot read or something it does not support.
 
 import argparse
 import ctypes
+import ctypes.util
 import hashlib
 import json
 import math
@@ -152,6 +154,13 @@ cpRotaryLimitJointNew = _fn("cpRotaryLimitJointNew", _P, _P, _P, _F, _F)
 cpRatchetJointNew = _fn("cpRatchetJointNew", _P, _P, _P, _F, _F)
 cpGearJointNew = _fn("cpGearJointNew", _P, _P, _P, _F, _F)
 
+# Controls (scene-format.md section 14.3).
+cpSimpleMotorSetRate = _fn("cpSimpleMotorSetRate", None, _P, _F)
+cpSlideJointGetMax = _fn("cpSlideJointGetMax", _F, _P)
+cpSlideJointSetMax = _fn("cpSlideJointSetMax", None, _P, _F)
+cpBodyApplyForceAtLocalPoint = _fn("cpBodyApplyForceAtLocalPoint", None, _P, cpVect, cpVect)
+cpBodyGetRotation = _fn("cpBodyGetRotation", cpVect, _P)
+
 # Breakable joints: a constraint's post-solve, and the post-step removal.
 cpConstraintPostSolveFunc = ctypes.CFUNCTYPE(None, _P, _P)  # (constraint, space)
 cpPostStepFunc = ctypes.CFUNCTYPE(None, _P, _P, _P)         # (space, key, data)
@@ -223,6 +232,17 @@ def c_min(a, b):  # min(a, b) is b < a ? b : a
 
 def c_max(a, b):  # max(a, b) is b >= a ? b : a
     return b if b >= a else a
+
+
+# C's fmax and fmin, from the C library itself: glibc's return their second
+# argument when the two are equal, which decides the sign of a zero.
+_libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+c_fmax = _libm.fmax
+c_fmax.restype = ctypes.c_double
+c_fmax.argtypes = [ctypes.c_double, ctypes.c_double]
+c_fmin = _libm.fmin
+c_fmin.restype = ctypes.c_double
+c_fmin.argtypes = [ctypes.c_double, ctypes.c_double]
 
 
 def c_round(x):  # C round(): half away from zero
@@ -458,6 +478,121 @@ def shape_area(s):
     return cpAreaForSegment(vec(a), vec(b), num(s.get("radius", 1)))
 
 
+# --------------------------------------------------------------------------
+# Controls (scene-format.md section 14)
+
+KEY_NAMES = frozenset(
+    [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [str(d) for d in range(10)]
+    + ["Left", "Right", "Up", "Down", "Space", "Return", "Tab", "Backspace", "Delete", "Insert",
+       "Home", "End", "PageUp", "PageDown", "Left Shift", "Right Shift", "Left Ctrl", "Right Ctrl",
+       "Left Alt", "Right Alt"]
+    + ["Keypad %d" % d for d in range(10)])
+BUTTON_NAMES = frozenset(
+    ["a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick", "leftshoulder",
+     "rightshoulder", "dpup", "dpdown", "dpleft", "dpright",
+     "stickleft", "stickright", "stickup", "stickdown"])
+MOTOR_KEYS = frozenset(["motor", "rate", "maxForce"])
+THRUSTER_KEYS = frozenset(["force", "at"])
+SERVO_KEYS = frozenset(["velocity", "angularVelocity", "local"])
+WINCH_KEYS = frozenset(["winch", "speed"])
+
+
+def trigger_of(obj, what):
+    """("key", name) or ("button", name): a binding's or a key event's trigger.
+    Raises ValueError when it has neither, both, or a name not in the lists."""
+    has = [k for k in ("key", "button") if k in obj]
+    if len(has) != 1:
+        raise ValueError("%s: needs exactly one of key and button" % what)
+    kind = has[0]
+    name = obj[kind]
+    if not isinstance(name, str) or name not in (KEY_NAMES if kind == "key" else BUTTON_NAMES):
+        raise ValueError("%s: %r is not a %s name" % (what, name, kind))
+    return (kind, name)
+
+
+class Binding:
+    """One entry of `controls`: its trigger, its action and the action's
+    numbers, with its target as a file joint index or a file body index."""
+    __slots__ = ("trigger", "action", "joint", "body", "rate", "max_force", "force", "at",
+                 "velocity", "angular_velocity", "local", "speed")
+
+
+def parse_controls(scene, body_ids, joint_ids):
+    """scene-format.md 14.2, enough of it to map every id; refuses what it
+    cannot map (Unsupported)."""
+    controls = scene.get("controls", [])
+    if not isinstance(controls, list) or len(controls) > 256:
+        raise Unsupported("controls: expected an array of at most 256 bindings")
+    joints = scene.get("joints", [])
+    bodies = scene.get("bodies", [])
+    out = []
+    for n, c in enumerate(controls):
+        what = "controls[%d]" % n
+        if not isinstance(c, dict):
+            raise Unsupported("%s: expected an object" % what)
+        try:
+            trig = trigger_of(c, what)
+        except ValueError as exc:
+            raise Unsupported(str(exc))
+        if "label" in c and not (isinstance(c["label"], str) and 1 <= len(c["label"]) <= 40):
+            raise Unsupported("%s.label: expected 1 to 40 characters" % what)
+        b = Binding()
+        b.trigger = trig
+        keys = set(c) - {"key", "button", "label"}
+        def bound_joint(action, allowed, joint_type):
+            """The index of the joint a motor or winch binding names, checked."""
+            b.action = action
+            if not keys <= allowed:
+                raise Unsupported("%s: a %s binding with %s" % (what, action, sorted(keys - allowed)))
+            k = joint_ids.get(c[action])
+            if k is None or joints[k].get("type") != joint_type:
+                raise Unsupported("%s.%s: %r is not the id of a %s joint" % (what, action, c[action], joint_type))
+            return k
+
+        if "motor" in c:
+            k = b.joint = bound_joint("motor", MOTOR_KEYS, "motor")
+            b.rate = num(c["rate"], what + ".rate")
+            j = joints[k]
+            b.max_force = num(c["maxForce"], what + ".maxForce") if "maxForce" in c else \
+                (num(j["maxForce"], "maxForce") if "maxForce" in j else INF)
+        elif "winch" in c:
+            b.joint = bound_joint("winch", WINCH_KEYS, "slide")
+            b.speed = num(c["speed"], what + ".speed")
+        elif "body" in c:
+            i = body_ids.get(c["body"])
+            if i is None:
+                raise Unsupported("%s.body: no body has the id %r" % (what, c["body"]))
+            btype = bodies[i].get("type", "dynamic")
+            b.body = i
+            if "force" in c or "at" in c or ("velocity" not in c and "angularVelocity" not in c
+                                              and "local" not in c and btype == "dynamic"):
+                b.action = "thruster"
+                extra = keys - THRUSTER_KEYS - {"body"}
+                if extra:
+                    raise Unsupported("%s: a thruster binding with %s" % (what, sorted(extra)))
+                if btype != "dynamic":
+                    raise Unsupported("%s: a thruster on a %s body" % (what, btype))
+                b.force = vec(c["force"], what + ".force")
+                b.at = vec(c.get("at", [0, 0]), what + ".at")
+            else:
+                b.action = "servo"
+                extra = keys - SERVO_KEYS - {"body"}
+                if extra:
+                    raise Unsupported("%s: a servo binding with %s" % (what, sorted(extra)))
+                if btype != "kinematic" or "animation" in bodies[i]:
+                    raise Unsupported("%s: a servo on a body that is not kinematic or is animated" % what)
+                v = vec(c.get("velocity", [0, 0]), what + ".velocity")
+                b.velocity = (v.x, v.y)
+                b.angular_velocity = num(c.get("angularVelocity", 0), what + ".angularVelocity")
+                b.local = c.get("local", False)
+                if not isinstance(b.local, bool):
+                    raise Unsupported("%s.local: expected a boolean" % what)
+        else:
+            raise Unsupported("%s: no action (motor, thruster, servo or winch)" % what)
+        out.append(b)
+    return out
+
+
 class Body:
     __slots__ = ("body", "shapes", "type", "track", "removed", "reach")
 
@@ -491,6 +626,30 @@ class World:
         for i, b in enumerate(self.file_bodies):
             if "id" in b:
                 self.ids[b["id"]] = i
+        # scene-format.md 14.1 and 14.2: joint ids, and the bindings.
+        self.file_joints = scene.get("joints", [])
+        self.joint_ids = {}
+        for k, j in enumerate(self.file_joints):
+            if "id" in j:
+                jid = j["id"]
+                if not isinstance(jid, str) or not 1 <= len(jid) <= 100 or jid in self.joint_ids:
+                    raise Unsupported("joints[%d].id: %r is not a new id of 1 to 100 characters" % (k, jid))
+                self.joint_ids[jid] = k
+        self.bindings = parse_controls(scene, self.ids, self.joint_ids)
+        self.triggers = set(b.trigger for b in self.bindings)
+        self.held = set()  # starts empty; only key events change it; a reset keeps it
+        self.motor_bindings = [b for b in self.bindings if b.action == "motor"]
+        self.push_bindings = [b for b in self.bindings if b.action in ("thruster", "winch")]
+        # Servo bodies in the order of each one's first servo binding, with
+        # its servo bindings in file order.
+        self.servo_bodies = []
+        self.servos_of = {}
+        for b in self.bindings:
+            if b.action == "servo":
+                if b.body not in self.servos_of:
+                    self.servos_of[b.body] = []
+                    self.servo_bodies.append(b.body)
+                self.servos_of[b.body].append(b)
         spawn = scene.get("spawn", DEFAULT_SPAWN)
         if not isinstance(spawn, dict):
             raise Unsupported("spawn: expected a body object")
@@ -574,8 +733,16 @@ class World:
         self.steps_since_build = 0
         for spec in self.file_bodies:
             self.bodies.append(self.make_body(spec, spec.get("position"), True))
-        for j in self.scene.get("joints", []):
-            self.make_joint(j)
+        # The scene's joints by file index, and whether each is still in the
+        # space (not removed with a body, not broken): section 14.3's "live".
+        self.scene_joints = []
+        self.joint_live = []
+        self.scene_joint_index = {}  # constraint address -> file index, while in the space
+        for k, j in enumerate(self.file_joints):
+            c = self.make_joint(j)
+            self.scene_joints.append(c)
+            self.joint_live.append(True)
+            self.scene_joint_index[c] = k
         self.animated = any(b.track is not None for b in self.bodies)
         self.live_count = len(self.bodies)  # the hand is not counted
 
@@ -716,6 +883,7 @@ class World:
             # (replay-format.md, World state).
             self.joints = [j for j in self.joints if j[0] != joint]
             del self.break_force[joint]
+            self._joint_gone(joint)
             cpConstraintFree(joint)
         except BaseException as exc:  # noqa: B902
             self._callback_error = self._callback_error or exc
@@ -779,6 +947,7 @@ class World:
             cpConstraintSetPostSolveFunc(c, self._post_solve)
         cpSpaceAddConstraint(self.space, c)
         self.joints.append((c, a, b))
+        return c
 
     # ----------------------------------------------------------------------
     # Events (docs/replay-format.md, "The events")
@@ -864,6 +1033,7 @@ class World:
             for j in self.joints:
                 if j[1] == body or j[2] == body:
                     cpSpaceRemoveConstraint(self.space, j[0])
+                    self._joint_gone(j[0])
                 else:
                     keep.append(j)
             self.joints = keep
@@ -875,8 +1045,127 @@ class World:
         elif kind == "reset":
             self._old.append((self.space, self.bodies, self.joints, self.grab))
             self.build()
+            # held is kept; each motor binding of a held trigger is applied again.
+            for b in self.motor_bindings:
+                if b.trigger in self.held:
+                    self._motor_on(b)
+        elif kind == "key":
+            try:
+                trig = trigger_of(e, "key event")
+            except ValueError as exc:
+                raise Refused(str(exc))
+            if trig not in self.triggers:
+                raise Refused("%s %r is not bound in the scene's controls" % trig)
+            down = e.get("down")
+            if not isinstance(down, bool):
+                raise Refused("down: expected a boolean, got %r" % (down,))
+            if down:
+                if trig in self.held:
+                    raise Refused("%s %r is already down" % trig)
+                self.held.add(trig)
+                self._key_down(trig)
+            else:
+                if trig not in self.held:
+                    raise Refused("%s %r is not down" % trig)
+                self.held.discard(trig)
+                self._key_up(trig)
         else:
             raise Unsupported("unknown event %r" % (kind,))
+
+    # ----------------------------------------------------------------------
+    # Controls (scene-format.md section 14.3)
+
+    def _joint_gone(self, c):
+        k = self.scene_joint_index.pop(c, None)
+        if k is not None:
+            self.joint_live[k] = False
+
+    def _live_joint(self, b):
+        """The binding's joint when it is live, else None."""
+        return self.scene_joints[b.joint] if self.joint_live[b.joint] else None
+
+    def _live_body(self, i):
+        entry = self.bodies[i]
+        return None if entry.removed else entry.body
+
+    def _motor_on(self, b):
+        c = self._live_joint(b)
+        if c is not None:
+            cpSimpleMotorSetRate(c, b.rate)
+            cpConstraintSetMaxForce(c, b.max_force)
+
+    def _key_down(self, trig):
+        for b in self.motor_bindings:
+            if b.trigger == trig:
+                self._motor_on(b)
+
+    def _key_up(self, trig):
+        for b in self.motor_bindings:
+            if b.trigger != trig:
+                continue
+            c = self._live_joint(b)
+            if c is None:
+                continue
+            j = self.file_joints[b.joint]
+            cpSimpleMotorSetRate(c, num(j["rate"], "rate"))
+            cpConstraintSetMaxForce(c, num(j["maxForce"], "maxForce") if "maxForce" in j else INF)
+            for o in self.motor_bindings:
+                if o.joint == b.joint and o.trigger in self.held:
+                    cpSimpleMotorSetRate(c, o.rate)
+                    cpConstraintSetMaxForce(c, o.max_force)
+        done = set()
+        for b in self.bindings:
+            if b.action != "servo" or b.trigger != trig or b.body in done:
+                continue
+            done.add(b.body)  # the body in the order of its first servo binding of trig
+            body = self._live_body(b.body)
+            if body is None:
+                continue
+            if any(o.trigger in self.held for o in self.servos_of[b.body]):
+                continue
+            cpBodySetVelocity(body, cpVect(0.0, 0.0))
+            cpBodySetAngularVelocity(body, 0.0)
+
+    def _controls_before_step(self):
+        held = self.held
+        for b in self.push_bindings:
+            if b.trigger not in held:
+                continue
+            if b.action == "thruster":
+                body = self._live_body(b.body)
+                if body is not None:
+                    cpBodyApplyForceAtLocalPoint(body, b.force, b.at)
+            else:
+                c = self._live_joint(b)
+                if c is not None:
+                    j = self.file_joints[b.joint]
+                    lo, hi = num(j["min"]), num(j["max"])
+                    m = cpSlideJointGetMax(c) + b.speed * D
+                    m = c_fmax(m, lo)
+                    m = c_fmin(m, hi)
+                    cpSlideJointSetMax(c, m)
+        for i in self.servo_bodies:
+            servos = self.servos_of[i]
+            if not any(o.trigger in held for o in servos):
+                continue
+            body = self._live_body(i)
+            if body is None:
+                continue
+            vx = 0.0
+            vy = 0.0
+            w = 0.0
+            for o in servos:
+                if o.trigger not in held:
+                    continue
+                x, y = o.velocity
+                if o.local:
+                    r = cpBodyGetRotation(body)
+                    x, y = x * r.x - y * r.y, x * r.y + y * r.x
+                vx = vx + x
+                vy = vy + y
+                w = w + o.angular_velocity
+            cpBodySetVelocity(body, cpVect(vx, vy))
+            cpBodySetAngularVelocity(body, w)
 
     # ----------------------------------------------------------------------
     # A step (docs/replay-format.md, "A step")
@@ -901,6 +1190,8 @@ class World:
                     cpBodySetVelocity(entry.body, cpVect((val[0] - p.x) / D, (val[1] - p.y) / D))
                 else:
                     cpBodySetAngularVelocity(entry.body, (val - cpBodyGetAngle(entry.body)) / D)
+        if self.held:
+            self._controls_before_step()
         cpSpaceStep(self.space, D)
         if self._callback_error is not None:
             raise Unsupported("in a Chipmunk callback: %r" % (self._callback_error,))
