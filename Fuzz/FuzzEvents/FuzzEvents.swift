@@ -47,7 +47,7 @@ func fuzzEvents(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         events += 1
         let op = input.byte()
         let event: Event
-        switch op % 9 {
+        switch op % 10 {
         case 0: event = .tilt(x: input.number(4) - 2, y: input.number(4) - 2)
         case 1: event = .spawn(x: input.number(w), y: input.number(h))
         case 2: event = .grab(body: Int(input.byte()) % (world.bodies.count + 2), x: input.number(w), y: input.number(h))
@@ -55,6 +55,11 @@ func fuzzEvents(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         case 4: event = .release
         case 5: event = .remove(body: Int(input.byte()) % (world.bodies.count + 2))
         case 6: event = .reset
+        case 7:
+            // A key of the scene's controls going down or up (or one it does not bind, refused).
+            let down = input.byte() & 1 == 1
+            let pick = Int(input.byte())
+            event = .key(scene.controls.isEmpty ? .key("Right") : scene.controls[pick % scene.controls.count].trigger, down: down)
         default:
             for _ in 0..<(1 + Int(input.byte() % 16)) { try? world.step() }
             continue
