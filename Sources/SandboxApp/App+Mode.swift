@@ -51,7 +51,7 @@ extension App {
         self.scene = scene
         saidBehind = false
         input.reset()
-        pressedControls = []
+        sceneKeys = SceneKeys(scene.controls)
         if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }

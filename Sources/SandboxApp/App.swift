@@ -68,8 +68,8 @@ public final class App {
     let captures: Captures
     let window: AppWindow
     var input = Input()
-    /// The scene's keys and buttons the window has pressed and not yet let go of.
-    var pressedControls: [ControlTrigger] = []
+    /// The scene's keys and buttons, and which the window has pressed.
+    var sceneKeys = SceneKeys([])
     var hud = HUD()
     var cameraMotion: CameraMotion
     var debug = false
@@ -117,6 +117,7 @@ public final class App {
     private init(scene: Scene, options: Options, _ start: Start) throws(RenderError) {
         self.scene = scene
         self.options = options
+        sceneKeys = SceneKeys(scene.controls)
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         scenePath = options.scenePath
         recoveryPath = options.recoveryPath
