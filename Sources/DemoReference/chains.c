@@ -38,21 +38,8 @@ void demo_build_chains(demo_world *world) {
     cpSpaceSetGravity(space, cpv(0, -100));
     cpSpaceSetSleepTimeThreshold(space, 0.5f);
 
-    // Left wall, right wall, floor, ceiling: radius 0, elasticity 1,
-    // friction 1, not grabbable.
-    static const cpFloat walls[4][4] = {
-        {-320, -240, -320, 240},
-        {320, -240, 320, 240},
-        {-320, -240, 320, -240},
-        {-320, 240, 320, 240},
-    };
+    demo_add_walls(world, 1);  // with its ceiling
     cpBody *ground = cpSpaceGetStaticBody(space);
-    for (int i = 0; i < 4; i++) {
-        cpShape *shape = demo_add_shape(world, cpSegmentShapeNew(ground, cpv(walls[i][0], walls[i][1]), cpv(walls[i][2], walls[i][3]), 0.0f));
-        cpShapeSetElasticity(shape, 1.0f);
-        cpShapeSetFriction(shape, 1.0f);
-        cpShapeSetFilter(shape, DEMO_NOT_GRABBABLE);
-    }
 
     // A link is a 20 x 30 capsule (a segment of radius 10) of mass 1 with the
     // moment of a 20 x 30 box; links hang `gap` apart, each from the one

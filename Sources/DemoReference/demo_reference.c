@@ -56,6 +56,22 @@ cpShape *demo_add_shape(demo_world *world, cpShape *shape) {
     return cpSpaceAddShape(world->space, shape);
 }
 
+void demo_add_walls(demo_world *world, int ceiling) {
+    static const cpFloat walls[4][4] = {
+        {-320, -240, -320, 240},
+        {320, -240, 320, 240},
+        {-320, -240, 320, -240},
+        {-320, 240, 320, 240},
+    };
+    cpBody *ground = cpSpaceGetStaticBody(world->space);
+    for (int i = 0; i < (ceiling ? 4 : 3); i++) {
+        cpShape *shape = demo_add_shape(world, cpSegmentShapeNew(ground, cpv(walls[i][0], walls[i][1]), cpv(walls[i][2], walls[i][3]), 0.0f));
+        cpShapeSetElasticity(shape, 1.0f);
+        cpShapeSetFriction(shape, 1.0f);
+        cpShapeSetFilter(shape, DEMO_NOT_GRABBABLE);
+    }
+}
+
 cpConstraint *demo_add_constraint(demo_world *world, cpConstraint *constraint) {
     list_push(&world->constraints, constraint);
     return cpSpaceAddConstraint(world->space, constraint);

@@ -35,6 +35,11 @@ cpConstraint *demo_add_constraint(demo_world *world, cpConstraint *constraint);
 // Removes a constraint from the space, frees it and forgets it.
 void demo_remove_constraint(demo_world *world, cpConstraint *constraint);
 
+// The demo app's box on the space's static body: the left wall, the right
+// wall, the floor and, with `ceiling`, the ceiling of [-320, 320] x [-240, 240],
+// in that order; segments of radius 0, elasticity 1, friction 1, not grabbable.
+void demo_add_walls(demo_world *world, int ceiling);
+
 // glibc's rand() scaled to [0, 1], as the demo app's frand() does.
 cpFloat demo_frand(void);
 

@@ -29,19 +29,8 @@ void demo_build_oneway(demo_world *world) {
     cpSpaceSetIterations(space, 10);
     cpSpaceSetGravity(space, cpv(0, -100));
 
-    // Left wall, right wall, floor: radius 0, elasticity 1, friction 1, not grabbable.
-    static const cpFloat walls[3][4] = {
-        {-320, -240, -320, 240},
-        {320, -240, 320, 240},
-        {-320, -240, 320, -240},
-    };
+    demo_add_walls(world, 0);  // no ceiling
     cpBody *ground = cpSpaceGetStaticBody(space);
-    for (int i = 0; i < 3; i++) {
-        cpShape *shape = demo_add_shape(world, cpSegmentShapeNew(ground, cpv(walls[i][0], walls[i][1]), cpv(walls[i][2], walls[i][3]), 0.0f));
-        cpShapeSetElasticity(shape, 1.0f);
-        cpShapeSetFriction(shape, 1.0f);
-        cpShapeSetFilter(shape, DEMO_NOT_GRABBABLE);
-    }
 
     // The platform: 320 long, radius 10, at y = -100; things pass it going up.
     cpShape *platform = demo_add_shape(world, cpSegmentShapeNew(ground, cpv(-160, -100), cpv(160, -100), 10.0f));

@@ -18,19 +18,7 @@ void demo_build_pyramidstack(demo_world *world) {
     cpSpaceSetSleepTimeThreshold(space, 0.5f);
     cpSpaceSetCollisionSlop(space, 0.5f);
 
-    // Left wall, right wall, floor: radius 0, elasticity 1, friction 1, not grabbable.
-    static const cpFloat walls[3][4] = {
-        {-320, -240, -320, 240},
-        {320, -240, 320, 240},
-        {-320, -240, 320, -240},
-    };
-    cpBody *ground = cpSpaceGetStaticBody(space);
-    for (int i = 0; i < 3; i++) {
-        cpShape *shape = demo_add_shape(world, cpSegmentShapeNew(ground, cpv(walls[i][0], walls[i][1]), cpv(walls[i][2], walls[i][3]), 0.0f));
-        cpShapeSetElasticity(shape, 1.0f);
-        cpShapeSetFriction(shape, 1.0f);
-        cpShapeSetFilter(shape, DEMO_NOT_GRABBABLE);
-    }
+    demo_add_walls(world, 0);  // no ceiling
 
     // Row r (from the top) has r + 1 boxes, 32 apart, centred; rows are 32 apart.
     // Each box: 30 x 30 with corner radius 0.5, mass 1, elasticity 0, friction 0.8f.

@@ -73,20 +73,7 @@ void demo_build_theojansen(demo_world *world) {
     cpSpaceSetIterations(space, 20);
     cpSpaceSetGravity(space, cpv(0, -500));
 
-    // Left wall, right wall, floor (no ceiling): radius 0, elasticity 1,
-    // friction 1, not grabbable.
-    static const cpFloat walls[3][4] = {
-        {-320, -240, -320, 240},
-        {320, -240, 320, 240},
-        {-320, -240, 320, -240},
-    };
-    cpBody *ground = cpSpaceGetStaticBody(space);
-    for (int i = 0; i < 3; i++) {
-        cpShape *shape = demo_add_shape(world, cpSegmentShapeNew(ground, cpv(walls[i][0], walls[i][1]), cpv(walls[i][2], walls[i][3]), 0.0f));
-        cpShapeSetElasticity(shape, 1.0f);
-        cpShapeSetFriction(shape, 1.0f);
-        cpShapeSetFilter(shape, DEMO_NOT_GRABBABLE);
-    }
+    demo_add_walls(world, 0);  // no ceiling
 
     // The chassis: a bar from (-offset, 0) to (offset, 0), mass 2, left at the origin.
     cpFloat offset = 30.0f;

@@ -103,40 +103,14 @@ extension Scene {
     /// Removes joint `j` and the bindings that drive it; renumbers the bindings of the joints after it.
     mutating func removeJoint(_ j: Int) {
         joints.remove(at: j)
-        controls = controls.compactMap { binding in
-            var b = binding
-            switch binding.action {
-            case .motor(let k, let rate, let force):
-                if k == j { return nil }
-                b.action = .motor(joint: k > j ? k - 1 : k, rate: rate, maxForce: force)
-            case .winch(let k, let speed):
-                if k == j { return nil }
-                b.action = .winch(joint: k > j ? k - 1 : k, speed: speed)
-            case .thruster, .servo:
-                break
-            }
-            return b
-        }
+        controls = renumberedControls(body: { $0 }, joint: { $0 == j ? nil : $0 > j ? $0 - 1 : $0 })
     }
 
     /// Removes body `i`, the joints on it and the bindings that drive either,
     /// and renumbers the joints' and bindings' bodies after it.
     mutating func removeBody(_ i: Int) {
         for j in joints.indices.reversed() where joints[j].a == .body(i) || joints[j].b == .body(i) { removeJoint(j) }
-        controls = controls.compactMap { binding in
-            var b = binding
-            switch binding.action {
-            case .thruster(let k, let force, let at):
-                if k == i { return nil }
-                b.action = .thruster(body: k > i ? k - 1 : k, force: force, at: at)
-            case .servo(let k, let v, let w, let local):
-                if k == i { return nil }
-                b.action = .servo(body: k > i ? k - 1 : k, velocity: v, angularVelocity: w, local: local)
-            case .motor, .winch:
-                break
-            }
-            return b
-        }
+        controls = renumberedControls(body: { $0 == i ? nil : $0 > i ? $0 - 1 : $0 }, joint: { $0 })
         func renumber(_ ref: BodyRef) -> BodyRef {
             if case .body(let k) = ref, k > i { return .body(k - 1) }
             return ref

@@ -56,6 +56,17 @@ public struct ControlBinding: Equatable, Sendable {
         /// within the joint's `min` and its `max` in the file.
         case winch(joint: Int, speed: Double)
 
+        /// The same action on renumbered bodies and joints (their new index,
+        /// or nil when the one it drives is gone: then the binding goes too).
+        public func renumbered(body newBody: (Int) -> Int?, joint newJoint: (Int) -> Int?) -> Action? {
+            switch self {
+            case .motor(let j, let rate, let force): newJoint(j).map { .motor(joint: $0, rate: rate, maxForce: force) }
+            case .winch(let j, let speed): newJoint(j).map { .winch(joint: $0, speed: speed) }
+            case .thruster(let b, let force, let at): newBody(b).map { .thruster(body: $0, force: force, at: at) }
+            case .servo(let b, let v, let w, let local): newBody(b).map { .servo(body: $0, velocity: v, angularVelocity: w, local: local) }
+            }
+        }
+
         /// The body it acts on, for a thruster or a servo.
         public var body: Int? {
             switch self {
@@ -100,6 +111,16 @@ public struct ControlBinding: Equatable, Sendable {
 }
 
 extension Scene {
+    /// The bindings with their bodies and joints renumbered (`renumbered`);
+    /// those whose body or joint is gone are left out.
+    public func renumberedControls(body newBody: (Int) -> Int?, joint newJoint: (Int) -> Int?) -> [ControlBinding] {
+        controls.compactMap { binding in
+            binding.action.renumbered(body: newBody, joint: newJoint).map {
+                ControlBinding(trigger: binding.trigger, action: $0, label: binding.label)
+            }
+        }
+    }
+
     /// Gives an id to every body and joint a binding names that has none
     /// (`body7`, `joint3`, the first free), so that the scene can be written:
     /// bindings name what they drive by id.

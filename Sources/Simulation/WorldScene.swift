@@ -45,24 +45,7 @@ extension World {
             joints.append(j)
         }
         // Bindings whose body or joint is gone go with it.
-        out.controls = scene.controls.compactMap { binding in
-            var b = binding
-            switch binding.action {
-            case .motor(let i, let rate, let force):
-                guard let n = newJointIndex[i] else { return nil }
-                b.action = .motor(joint: n, rate: rate, maxForce: force)
-            case .winch(let i, let speed):
-                guard let n = newJointIndex[i] else { return nil }
-                b.action = .winch(joint: n, speed: speed)
-            case .thruster(let i, let force, let at):
-                guard let n = newIndex[i] else { return nil }
-                b.action = .thruster(body: n, force: force, at: at)
-            case .servo(let i, let v, let w, let local):
-                guard let n = newIndex[i] else { return nil }
-                b.action = .servo(body: n, velocity: v, angularVelocity: w, local: local)
-            }
-            return b
-        }
+        out.controls = scene.renumberedControls(body: { newIndex[$0] }, joint: { newJointIndex[$0] })
         // Joints name bodies by id: give one to every jointed body that has none.
         for joint in joints {
             for ref in [joint.a, joint.b] {
