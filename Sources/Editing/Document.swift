@@ -103,10 +103,8 @@ public struct Document: Sendable {
     /// `scene` as the validator reads it back from its own text, or the validator's first error.
     public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
         do {
-            // What a binding drives is named by id: give one to any that has none.
-            var named = scene
-            named.nameControlTargets()
-            return try Scene.decode(Array(named.json().utf8), file: file)
+            // (The text names what a binding drives by id, giving one where there is none.)
+            return try Scene.decode(Array(scene.json().utf8), file: file)
         } catch {
             throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
         }

@@ -186,6 +186,8 @@ extension Document {
                 body.type = order[((at + step) % 3 + 3) % 3]
                 body.mass = body.type == .dynamic ? .density(Document.newDensity) : nil
                 if body.type == .static { (body.velocity, body.angularVelocity) = (.zero, 0) }
+                // A thruster pushes a dynamic body, a servo moves a kinematic one: its keys go with its type.
+                scene.controls = scene.renumberedControls(body: { $0 == i ? nil : $0 }, joint: { $0 })
             case .look:
                 let order: [Look] = [.crate, .ball, .plain]
                 let at = order.firstIndex(of: body.look) ?? 2

@@ -43,6 +43,9 @@ public enum Overlays {
         ("Backspace", "back in time", nil),
     ]
 
+    /// The most of a scene's keys the help lists.
+    static let sceneKeyLinesShown = 12
+
     /// The help's lines for a scene's bindings (its keys first, then the
     /// sandbox's keys they shadow while it runs); none for a scene without controls.
     public static func sceneKeyLines(_ controls: [ControlBinding]) -> [String] {
@@ -52,8 +55,11 @@ public enum Overlays {
         for binding in controls {
             let key = binding.trigger.description
             let line = key + String(repeating: " ", count: max(1, 20 - key.count)) + binding.shownLabel
-            if !seen.contains(line) { seen.append(line); lines.append(line) }
+            if !seen.contains(line) { seen.append(line) }
         }
+        // A scene of many keys: the first ones, so that the help still fits a window.
+        lines += seen.prefix(sceneKeyLinesShown)
+        if seen.count > sceneKeyLinesShown { lines.append("... and \(seen.count - sceneKeyLinesShown) more (the scene file's controls)") }
         let bound = Set(controls.compactMap { if case .key(let n) = $0.trigger { n } else { nil } })
         // The sandbox's keys the scene takes, each with what it did (and where that went).
         for (key, meaning, instead) in sandboxKeys where bound.contains(key) {

@@ -63,6 +63,11 @@ extension Builder {
             return []
         }
         let p = pointer.toWorld(button.x, button.y)
+        // A click anywhere stops waiting for a key to bind (it would bind to whatever is selected next).
+        if capturing != nil {
+            capturing = nil
+            say("no key bound")
+        }
         if button.button == UInt8(SDL_BUTTON_RIGHT) {
             // As in Play: a right click removes the body under the pointer.
             if let i = document.body(at: p, slack: pointer.slack) {

@@ -31,6 +31,8 @@ struct HUD {
 
     var hidden = false
     var help = false
+    /// The most lines of the scene's keys the panel shows.
+    static let controlLines = 8
     private var message: (text: String, until: UInt64)?
 
     mutating func show(_ text: String, seconds: Double = 4) {
@@ -50,9 +52,13 @@ struct HUD {
             ("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g", Palette.text),
         ]
         // The scene's keys; a held one is lit and marked.
-        for control in s.controls {
+        // A scene with many keys lists the first few and the held ones; the help lists them all.
+        let shown = s.controls.count <= HUD.controlLines ? s.controls
+            : s.controls.enumerated().filter { $0.offset < HUD.controlLines - 1 || $0.element.held }.map(\.element)
+        for control in shown {
             lines.append((control.held ? "▶ \(control.text)" : "  \(control.text)", control.held ? Palette.joint : Palette.text))
         }
+        if shown.count < s.controls.count { lines.append(("  ... \(s.controls.count - shown.count) more keys (H)", Palette.text)) }
         if let past = s.past {
             lines.append(("PAST: step \(past.step) of \(past.last)", Palette.joint))
             lines.append((s.replay == nil ? "Space or any input resumes here" : "Space plays on from here", Palette.joint))

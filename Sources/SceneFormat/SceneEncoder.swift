@@ -5,6 +5,12 @@ import Geometry
 extension Scene {
     /// The scene as a `cratebox/scene@1` document that decodes back to it.
     public func json() -> String {
+        // Bindings name what they drive by id: whatever has none gets one in the text.
+        if !controls.isEmpty {
+            var named = self
+            named.nameControlTargets()
+            if named != self { return named.json() }
+        }
         var lines: [String] = []
         lines.append("{")
         if let schema { lines.append("  \"$schema\": \(q(schema)),") }

@@ -13,16 +13,16 @@ extension World {
     /// A key event: `trigger` goes down or comes up.
     func press(_ trigger: ControlTrigger, down: Bool) throws(WorldError) {
         guard scene.controls.contains(where: { $0.trigger == trigger }) else {
-            throw WorldError("\(trigger.name) is not bound in the scene's controls")
+            throw WorldError("\(trigger) is not bound in the scene's controls")
         }
         let wasHeld = held.contains(trigger)
         if down {
-            guard !wasHeld else { throw WorldError("\(trigger.name) is already down") }
+            guard !wasHeld else { throw WorldError("\(trigger) is already down") }
             held.append(trigger)
             for binding in scene.controls where binding.trigger == trigger { applyMotor(binding) }
             return
         }
-        guard wasHeld else { throw WorldError("\(trigger.name) is not down") }
+        guard wasHeld else { throw WorldError("\(trigger) is not down") }
         held.removeAll { $0 == trigger }
         for binding in scene.controls where binding.trigger == trigger {
             guard case .motor(let index, _, _) = binding.action, let joint = liveJoint(index),

@@ -72,6 +72,10 @@ import Testing
         try doc.deleteSelection()
         #expect(doc.scene.controls.map(\.action.body) == [0, 0])
         #expect(try Scene.decode(Array(doc.scene.json().utf8), file: "t.json").controls == doc.scene.controls)
+        // Made dynamic, the servoed body loses its servos (a servo moves a kinematic body), not the edit.
+        doc.selection = .body(0)
+        try doc.cycle(.type, by: 1)  // kinematic to dynamic
+        #expect(doc.scene.bodies[0].type == .dynamic && doc.scene.controls.isEmpty)
     }
 
     @Test func staticBodiesAndOtherJointsCannotBeDriven() throws {

@@ -45,6 +45,11 @@ import Testing
         #expect(scene.controls[5] == ControlBinding(trigger: .button("a"), action: .winch(joint: 2, speed: -100), label: "wind"))
         // Written and read back, it is the same scene.
         #expect(try Scene.decode(Array(scene.json().utf8), file: "again.json") == scene)
+        // A binding on a joint without an id (a scene made in code): the text gives it one.
+        var unnamed = scene
+        unnamed.joints[1].id = nil
+        let named = try Scene.decode(Array(unnamed.json().utf8), file: "named.json")
+        #expect(named.joints[1].id == "joint1" && named.controls == scene.controls)
     }
 
     @Test func aMotorTurnsAtItsKeysRateWhileHeldAndAtTheScenesAfter() throws {
