@@ -123,6 +123,8 @@ extension Loader {
         for path in paths {
             var info = stat()
             if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                // A folder that cannot be opened stays in the list, so reading it says why.
+                guard access(path, R_OK | X_OK) == 0 else { found.append(path); continue }
                 collect(directory: path, endingIn: suffix, into: &found)
             } else {
                 found.append(path)
