@@ -31,10 +31,14 @@ let package = Package(
         .target(name: "ChipmunkTeardown", dependencies: ["CChipmunk"]),
         // C: what Chipmunk calls back into during a step (one-way platforms, breakable joints).
         .target(name: "ChipmunkCallbacks", dependencies: ["CChipmunk"]),
+        // C: the exact copy of a space as bytes (Chipmunk 7.0.3's private layouts, checked at first use).
+        .target(name: "ChipmunkSnapshot", dependencies: ["CChipmunk", "ChipmunkCallbacks"]),
+        // Little-endian bytes of numbers and strings: the exact state's Swift side.
+        .target(name: "Bytes"),
         // Plane geometry as values: vectors, poses, body kinds, shape geometries. No C: pure modules use it.
         .target(name: "Geometry"),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
-        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "Geometry"]),
+        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "Geometry", "Bytes"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
@@ -43,7 +47,7 @@ let package = Package(
         .target(name: "SceneFormat", dependencies: ["JSONText", "Geometry", "Physics", "Animation"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
-        .target(name: "Simulation", dependencies: ["SceneFormat", "Geometry", "Physics", "Animation"]),
+        .target(name: "Simulation", dependencies: ["SceneFormat", "Geometry", "Physics", "Animation", "Bytes"]),
         // Files written under a temporary name and renamed into place (swift-system).
         .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.

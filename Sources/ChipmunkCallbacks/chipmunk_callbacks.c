@@ -94,3 +94,14 @@ void cratebox_space_callbacks_free(cpSpace *space) {
     free(list);
     cpSpaceSetUserData(space, NULL);
 }
+
+// For the exact copy of a space (ChipmunkSnapshot): the callbacks a space may
+// hold, so that a copy can name them by tag, and the joints broken but not yet
+// taken (a space is copied only when there are none).
+void *cratebox_one_way_pre_solve_function(void) { return (void *)one_way_pre_solve; }
+void *cratebox_breakable_post_solve_function(void) { return (void *)break_if_too_strained; }
+
+int cratebox_broken_pending(cpSpace *space) {
+    broken_list *list = cpSpaceGetUserData(space);
+    return list ? list->count : 0;
+}

@@ -38,6 +38,17 @@ public final class Body {
         ownerHandle = nil
     }
 
+    /// Takes over a body made in C (an exact copy read back).
+    init(adopting raw: OpaquePointer) {
+        self.raw = raw
+        kind = switch cpBodyGetType(raw) {
+        case CP_BODY_TYPE_KINEMATIC: .kinematic
+        case CP_BODY_TYPE_STATIC: .static
+        default: .dynamic
+        }
+        ownerHandle = nil
+    }
+
     init(staticBodyOf handle: SpaceHandle) {
         kind = .static
         raw = cpSpaceGetStaticBody(handle.raw)

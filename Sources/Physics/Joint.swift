@@ -79,6 +79,21 @@ public final class Joint {
         cpConstraintSetUserData(raw, UnsafeMutableRawPointer(tag))
     }
 
+    /// Takes over a joint made in C (an exact copy read back), with the tag it carries.
+    init(adopting raw: OpaquePointer, kind: Kind, a: Body, b: Body) {
+        self.raw = raw
+        self.kind = kind
+        self.a = a
+        self.b = b
+        if let data = cpConstraintGetUserData(raw) {
+            tag = data.assumingMemoryBound(to: cratebox_joint_tag.self)
+        } else {
+            tag = cratebox_joint_tag_new(nil)!
+            cpConstraintSetUserData(raw, UnsafeMutableRawPointer(tag))
+        }
+        tag.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
     /// What the C callbacks read of this joint (`cratebox_joint_tag`).
     private let tag: UnsafeMutablePointer<cratebox_joint_tag>
 

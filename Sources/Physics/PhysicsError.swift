@@ -13,6 +13,8 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
     case massless(String)
     /// A joint between two bodies that are not dynamic: it would have nothing to move.
     case jointWithoutDynamicBody
+    /// An exact copy of a space could not be made or read back (why, in a line).
+    case snapshot(String)
 
     /// One line saying what was misused and how.
     public var description: String {
@@ -21,6 +23,7 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
         case .notInSpace(let what): "the \(what) is not in this space"
         case .bodyNotInSpace(let what): "the \(what)'s body must be added to the space first"
         case .staticBodyOfAnotherSpace: "the shape is on the static body of another space"
+        case .snapshot(let why): why
         case .jointWithoutDynamicBody: "a joint needs at least one dynamic body; between two bodies of infinite mass Chipmunk cannot solve it"
         case .massless(let what): "\(what): a dynamic body needs positive mass and moment before the space steps; give its shapes a mass or density"
         }

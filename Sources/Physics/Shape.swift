@@ -59,6 +59,20 @@ public final class Shape {
         cpShapeSetUserData(raw, UnsafeMutableRawPointer(tag))
     }
 
+    /// Takes over a shape made in C (an exact copy read back), with the tag it carries.
+    init(adopting raw: OpaquePointer, body: Body, geometry: Geometry) {
+        self.raw = raw
+        self.body = body
+        self.geometry = geometry
+        if let data = cpShapeGetUserData(raw) {
+            tag = data.assumingMemoryBound(to: cratebox_shape_tag.self)
+        } else {
+            tag = cratebox_shape_tag_new(nil)!
+            cpShapeSetUserData(raw, UnsafeMutableRawPointer(tag))
+        }
+        tag.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
     /// What the C callbacks read of this shape (`cratebox_shape_tag`).
     private let tag: UnsafeMutablePointer<cratebox_shape_tag>
 

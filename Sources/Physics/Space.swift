@@ -15,6 +15,11 @@ final class SpaceHandle {
         raw = cpSpaceNew()
     }
 
+    /// Takes over a space made in C (an exact copy read back).
+    init(adopting raw: OpaquePointer) {
+        self.raw = raw
+    }
+
     deinit {
         // `Space.deinit` has destroyed the space (cpSpaceDestroy); what is left
         // is its memory, which held the static body until now.
@@ -53,6 +58,21 @@ public final class Space {
         handle = SpaceHandle()
         staticBody = Body(staticBodyOf: handle)
         staticBody.space = self
+    }
+
+    /// A space read back from its exact bytes, with the objects made for it
+    /// (they are already in the C space, linked as the original's were).
+    init(adopting handle: SpaceHandle, bodies: [Body], shapes: [Shape], joints: [Joint], staticBody: Body) {
+        self.handle = handle
+        self.staticBody = staticBody
+        staticBody.space = self
+        self.bodies = bodies
+        self.shapes = shapes
+        self.joints = joints
+        for body in bodies { body.space = self }
+        for shape in shapes { shape.space = self }
+        for joint in joints { joint.space = self }
+        massNeedsCheck = true
     }
 
     deinit {

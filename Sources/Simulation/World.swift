@@ -69,7 +69,7 @@ public final class World {
     /// Bodies in the world now (the entries of `bodies` that are not nil).
     public internal(set) var liveBodyCount = 0
     /// Steps since the world was made (a reset does not restart the count).
-    public private(set) var stepCount = 0
+    public internal(set) var stepCount = 0
     /// The last tilt applied, if any.
     public internal(set) var tilt: Vector?
     private let gravityLength: Double
@@ -103,6 +103,15 @@ public final class World {
         servoBodies = World.servoBodies(of: scene)
         space = Space()
         try build()
+    }
+
+    /// A world read back from its exact state (World+Snapshot.swift): nothing is built.
+    init(scene: Scene, restored: Restored) {
+        self.scene = scene
+        gravityLength = scene.gravity.length
+        servoBodies = World.servoBodies(of: scene)
+        space = restored.space
+        restored.apply(to: self)
     }
 
     /// The world exactly as a reset at step `step` leaves it: a reset rebuilds

@@ -47,4 +47,11 @@ int cratebox_take_broken(struct cpSpace *space, struct cpConstraint **out, int c
 
 /// Frees what the space keeps for breakable joints (call before the space goes).
 void cratebox_space_callbacks_free(struct cpSpace *space);
+
+/// The one-way pre-solve and the breakable joints' post-solve, for the exact
+/// copy of a space (which names them by tag), and how many broken joints
+/// wait to be taken (a space is copied only when none do).
+void *cratebox_one_way_pre_solve_function(void);
+void *cratebox_breakable_post_solve_function(void);
+int cratebox_broken_pending(struct cpSpace *space);
 #endif

@@ -1,0 +1,54 @@
+// The exact copy of a Chipmunk 7.0.3 space, as bytes (see snapshot_write.c and
+// snapshot_read.c): everything a step reads, so that stepping the copy is
+// bit-identical to stepping the original, forever. Chipmunk's types are only
+// declared here: Swift takes Chipmunk's API from CChipmunk.
+#ifndef CHIPMUNK_SNAPSHOT_H
+#define CHIPMUNK_SNAPSHOT_H
+#include <stddef.h>
+#include <stdint.h>
+struct cpSpace;
+struct cpBody;
+struct cpShape;
+struct cpConstraint;
+
+/// NULL when this Chipmunk build is the one the copier is written for
+/// (7.0.3, with the private layouts it declares); else why not, in one line.
+/// Checked once, on first use.
+const char *cratebox_snapshot_check(void);
+
+/// Bytes made by the writer (free with cratebox_snapshot_bytes_free).
+typedef struct cratebox_snapshot_bytes {
+    uint8_t *data;
+    size_t count;
+} cratebox_snapshot_bytes;
+void cratebox_snapshot_bytes_free(cratebox_snapshot_bytes *bytes);
+
+/// Writes the whole space. `bodies`, `shapes` and `joints` name every body
+/// (but the space's own static body), shape and joint of the space, in the
+/// order the reader gives them back; `joints` may also hold joints out of the
+/// space whose bodies are listed (kept with their data, out of the space).
+/// Only between steps, with no broken joint waiting. NULL on success, else why not.
+const char *cratebox_snapshot_write(struct cpSpace *space,
+                                    struct cpBody *const *bodies, int bodyCount,
+                                    struct cpShape *const *shapes, int shapeCount,
+                                    struct cpConstraint *const *joints, int jointCount,
+                                    cratebox_snapshot_bytes *out);
+
+/// What the reader made: a new space and its objects, in the writer's order
+/// (free the three lists, not what they hold, with cratebox_restored_free_lists).
+/// Shapes and joints carry new cratebox tags (owner NULL: the caller sets it).
+typedef struct cratebox_restored {
+    struct cpSpace *space;
+    struct cpBody **bodies;
+    int bodyCount;
+    struct cpShape **shapes;
+    int shapeCount;
+    struct cpConstraint **joints;
+    int jointCount;
+} cratebox_restored;
+
+/// Reads bytes the writer made. The bytes are checked whole before anything
+/// is built: NULL on success, else what is wrong (nothing is left allocated).
+const char *cratebox_snapshot_read(const uint8_t *data, size_t count, cratebox_restored *out);
+void cratebox_restored_free_lists(cratebox_restored *restored);
+#endif

@@ -1,0 +1,813 @@
+// Reads what snapshot_write.c wrote (cratebox_snapshot_read), in two passes
+// over the same code: the first only checks (every id in range, every list a
+// true list, every tree a tree, every object where exactly one container says
+// it is), so that bad bytes are refused with a reason before anything is
+// made; the second builds the space. The second cannot fail but for memory.
+#include "snapshot_internal.h"
+#include "chipmunk_snapshot.h"
+#include "chipmunk_callbacks.h"
+
+#include <math.h>
+#include <stdio.h>
+
+typedef struct reader {
+    const uint8_t *data;
+    size_t len, pos;
+    int build;
+    const snapshot_probe *probe;
+    const char *error;
+    char message[200];
+    int32_t nb, ns, nj, na, nbuf;
+    uint8_t hashed;
+    // What the checks need, filled by both passes.
+    uint8_t *bodyType;  // cpBodyType by body id (0: the space's static body)
+    int32_t *bodyRoot, *bodyNext, *shapeBody, *jointA, *jointB, *arbShapeA, *arbShapeB;
+    uint8_t *jointInSpace, *arbInCache, *shapeIndexed;
+    uint64_t *shapeHash;
+    uint32_t *bufferCount;
+    int32_t handlerCount, indexBins[2];
+    // What the build pass makes.
+    cpSpace *space;
+    cpBody **bodies;
+    cpShape **shapes;
+    cpConstraint **joints;
+    cpArbiter *arbiters;
+    cpContactBuffer **buffers;
+    cpCollisionHandler **handlers;
+    Node *nodes;
+    Pair *pairs;
+} reader;
+
+#define FAIL(r, ...) do { if (!(r)->error) { snprintf((r)->message, sizeof (r)->message, __VA_ARGS__); (r)->error = (r)->message; } } while (0)
+#define B (r->build)
+
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fputs("cratebox: out of memory restoring a space\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+static void get(reader *r, void *dst, size_t n) {
+    if (r->error || n > r->len - r->pos) {
+        FAIL(r, "the space's bytes end early (at byte %zu)", r->pos);
+        memset(dst, 0, n);
+        return;
+    }
+    memcpy(dst, r->data + r->pos, n);
+    r->pos += n;
+}
+
+static uint8_t rd_u8(reader *r) { uint8_t v; get(r, &v, 1); return v; }
+static int32_t rd_i32(reader *r) { int32_t v; get(r, &v, 4); return v; }
+static uint32_t rd_u32(reader *r) { uint32_t v; get(r, &v, 4); return v; }
+static uint64_t rd_u64(reader *r) { uint64_t v; get(r, &v, 8); return v; }
+static double rd_f64(reader *r) { double v; get(r, &v, 8); return v; }
+static void rd_range(reader *r, void *object, size_t from, size_t to) { get(r, (uint8_t *)object + from, to - from); }
+
+// An id in 0..<count (or -1 when `nullable`); on a bad one, -1 and an error.
+static int32_t rd_ref(reader *r, int32_t count, int nullable, const char *what) {
+    int32_t v = rd_i32(r);
+    if (r->error) return -1;
+    if (v == -1 && nullable) return -1;
+    if (v < 0 || v >= count) {
+        FAIL(r, "%s names %d, not one of the %d there are (byte %zu)", what, v, count, r->pos - 4);
+        return -1;
+    }
+    return v;
+}
+
+// A count that the bytes left could hold, `each` bytes at least apiece.
+static int32_t rd_count(reader *r, size_t each, const char *what) {
+    int32_t v = rd_i32(r);
+    if (!r->error && (v < 0 || (size_t)v > (r->len - r->pos) / each)) {
+        FAIL(r, "%s is %d, more than the bytes hold (byte %zu)", what, v, r->pos - 4);
+        return 0;
+    }
+    return r->error ? 0 : v;
+}
+
+static cpBody *body_ptr(reader *r, int32_t id) { return (B && id >= 0) ? r->bodies[id] : NULL; }
+
+// A handler's types are const in Chipmunk's struct: it is filled as bytes.
+static void read_handler(reader *r, cpCollisionHandler *h) {
+    cpCollisionType types[2] = {(cpCollisionType)rd_u64(r), (cpCollisionType)rd_u64(r)};
+    memcpy((uint8_t *)h + offsetof(cpCollisionHandler, typeA), &types[0], sizeof types[0]);
+    memcpy((uint8_t *)h + offsetof(cpCollisionHandler, typeB), &types[1], sizeof types[1]);
+    void *funcs[4];
+    for (int i = 0; i < 4; i++) {
+        uint8_t tag = rd_u8(r);
+        if (tag >= HANDLER_FUNCS) FAIL(r, "a collision handler's callback tag %d is unknown", tag);
+        funcs[i] = r->probe->handlerFunc[tag < HANDLER_FUNCS ? tag : 0];
+    }
+    h->beginFunc = (cpCollisionBeginFunc)funcs[0];
+    h->preSolveFunc = (cpCollisionPreSolveFunc)funcs[1];
+    h->postSolveFunc = (cpCollisionPostSolveFunc)funcs[2];
+    h->separateFunc = (cpCollisionSeparateFunc)funcs[3];
+    h->userData = NULL;
+}
+
+static void read_body(reader *r, int32_t id) {
+    cpBody scratch, *body = B ? r->bodies[id] : &scratch;
+    rd_range(r, body, offsetof(cpBody, m), offsetof(cpBody, userData));
+    rd_range(r, body, offsetof(cpBody, v_bias), offsetof(cpBody, space));
+    body->sleeping.idleTime = rd_f64(r);
+    r->bodyRoot[id] = rd_ref(r, r->nb + 1, 1, "a body's sleeping component");
+    r->bodyNext[id] = rd_ref(r, r->nb + 1, 1, "a body's sleeping component");
+    r->bodyType[id] = body->sleeping.idleTime == INFINITY ? CP_BODY_TYPE_STATIC : body->m == INFINITY ? CP_BODY_TYPE_KINEMATIC : CP_BODY_TYPE_DYNAMIC;
+    if (!B && id == 0 && r->bodyType[0] != CP_BODY_TYPE_STATIC) FAIL(r, "the space's own static body is not static");
+    if (!B && r->bodyType[id] == CP_BODY_TYPE_DYNAMIC && !(body->m > 0 && body->i > 0))
+        FAIL(r, "dynamic body %d has no mass or moment", id);
+    if (!B) return;
+    body->velocity_func = cpBodyUpdateVelocity;
+    body->position_func = cpBodyUpdatePosition;
+    body->userData = NULL;
+    body->space = r->space;
+    body->shapeList = NULL;
+    body->arbiterList = NULL;
+    body->constraintList = NULL;
+    body->sleeping.root = body_ptr(r, r->bodyRoot[id]);
+    body->sleeping.next = body_ptr(r, r->bodyNext[id]);
+}
+
+static void read_shape(reader *r, int32_t id, pmap *hashids) {
+    uint8_t type = rd_u8(r);
+    if (type > 2) { FAIL(r, "shape %d is of an unknown kind %d", id, type); return; }
+    const size_t sizes[3] = {sizeof(cpCircleShape), sizeof(cpSegmentShape), sizeof(cpPolyShape)};
+    cpPolyShape scratch;
+    cpShape *shape = B ? xcalloc(1, sizes[type]) : (cpShape *)&scratch;
+    if (B) r->shapes[id] = shape;
+    r->shapeBody[id] = rd_ref(r, r->nb + 1, 0, "a shape's body");
+    rd_range(r, shape, offsetof(cpShape, massInfo), offsetof(cpShape, sensor));
+    shape->sensor = rd_u8(r);
+    rd_range(r, shape, offsetof(cpShape, e), offsetof(cpShape, userData));
+    shape->type = (cpCollisionType)rd_u64(r);
+    shape->filter.group = (cpGroup)rd_u64(r);
+    shape->filter.categories = rd_u32(r);
+    shape->filter.mask = rd_u32(r);
+    shape->hashid = (cpHashValue)rd_u64(r);
+    r->shapeHash[id] = shape->hashid;
+    uint8_t hasTag = rd_u8(r);
+    double oneWayX = rd_f64(r), oneWayY = rd_f64(r);
+    if (!B) {
+        if (pmap_get(hashids, (void *)(shape->hashid + 1)) >= 0) FAIL(r, "two shapes have the id %llu", (unsigned long long)shape->hashid);
+        if (!pmap_put(hashids, (void *)(shape->hashid + 1), id)) FAIL(r, "out of memory");
+    }
+    int32_t count = 0;
+    switch (type) {
+    case 0: rd_range(r, shape, sizeof(cpShape), sizeof(cpCircleShape)); break;
+    case 1: rd_range(r, shape, sizeof(cpShape), sizeof(cpSegmentShape)); break;
+    default: {
+        cpPolyShape *poly = (cpPolyShape *)shape;
+        poly->r = rd_f64(r);
+        count = rd_count(r, 2 * sizeof(struct cpSplittingPlane), "a polygon's vertex count");
+        if (!r->error && count < 1) FAIL(r, "shape %d is a polygon with no vertices", id);
+        poly->count = count;
+        if (B) {
+            poly->planes = count <= CP_POLY_SHAPE_INLINE_ALLOC ? poly->_planes : xcalloc(2 * (size_t)count, sizeof(struct cpSplittingPlane));
+            get(r, poly->planes, 2 * (size_t)count * sizeof(struct cpSplittingPlane));
+        } else {
+            r->pos += r->error ? 0 : 2 * (size_t)count * sizeof(struct cpSplittingPlane);
+        }
+    }
+    }
+    if (!B) return;
+    shape->klass = r->probe->shapeClass[type];
+    shape->space = r->space;
+    shape->body = r->bodies[r->shapeBody[id]];
+    shape->next = shape->prev = NULL;
+    if (hasTag) {
+        cratebox_shape_tag *tag = cratebox_shape_tag_new(NULL);
+        if (!tag) { fputs("cratebox: out of memory restoring a space\n", stderr); abort(); }
+        tag->oneWayX = oneWayX;
+        tag->oneWayY = oneWayY;
+        shape->userData = tag;
+    }
+}
+
+static void read_joint(reader *r, int32_t id) {
+    uint8_t kind = rd_u8(r);
+    if (kind >= JOINT_KINDS) { FAIL(r, "joint %d is of an unknown kind %d", id, kind); return; }
+    size_t size = r->probe->jointSize[kind];
+    uint8_t scratch[sizeof(cpGrooveJoint) + sizeof(cpPivotJoint)];
+    cpConstraint *joint = B ? xcalloc(1, size) : (cpConstraint *)scratch;
+    if (B) r->joints[id] = joint;
+    r->jointA[id] = rd_ref(r, r->nb + 1, 0, "a joint's first body");
+    r->jointB[id] = rd_ref(r, r->nb + 1, 0, "a joint's second body");
+    if (!r->error && r->jointA[id] == r->jointB[id]) FAIL(r, "joint %d holds one body at both ends", id);
+    r->jointInSpace[id] = rd_u8(r) ? 1 : 0;
+    rd_range(r, joint, offsetof(cpConstraint, maxForce), offsetof(cpConstraint, collideBodies));
+    joint->collideBodies = rd_u8(r);
+    uint8_t breakable = rd_u8(r), hasTag = rd_u8(r);
+    double breakForce = rd_f64(r);
+    get(r, (uint8_t *)joint + sizeof(cpConstraint), size - sizeof(cpConstraint));
+    if (!B) return;
+    joint->klass = r->probe->jointClass[kind];
+    joint->space = r->jointInSpace[id] ? r->space : NULL;
+    joint->a = r->bodies[r->jointA[id]];
+    joint->b = r->bodies[r->jointB[id]];
+    joint->next_a = joint->next_b = NULL;
+    joint->preSolve = NULL;
+    joint->postSolve = breakable ? (cpConstraintPostSolveFunc)r->probe->breakable : NULL;
+    if (kind == 4) ((cpDampedSpring *)joint)->springForceFunc = r->probe->springForce;
+    if (kind == 5) ((cpDampedRotarySpring *)joint)->springTorqueFunc = r->probe->springTorque;
+    if (hasTag) {
+        cratebox_joint_tag *tag = cratebox_joint_tag_new(NULL);
+        if (!tag) { fputs("cratebox: out of memory restoring a space\n", stderr); abort(); }
+        tag->breakForce = breakForce;
+        joint->userData = tag;
+    }
+}
+
+static cpCollisionHandler *handler_ptr(reader *r, uint8_t tag) {
+    if (tag >= 3 + r->handlerCount) { FAIL(r, "an arbiter's handler %d is unknown", tag); return NULL; }
+    if (!B || tag == 0) return NULL;
+    if (tag == 1) return &r->space->defaultHandler;
+    if (tag == 2) return &cpCollisionHandlerDoNothing;
+    return r->handlers[tag - 3];
+}
+
+static void read_arbiter(reader *r, int32_t id) {
+    cpArbiter scratch, *arb = B ? &r->arbiters[id] : &scratch;
+    rd_range(r, arb, offsetof(cpArbiter, e), offsetof(cpArbiter, data));
+    int32_t a = rd_ref(r, r->ns, 0, "an arbiter's first shape"), b = rd_ref(r, r->ns, 0, "an arbiter's second shape");
+    r->arbShapeA[id] = a;
+    r->arbShapeB[id] = b;
+    if (!r->error && r->shapeBody[a] == r->shapeBody[b]) FAIL(r, "arbiter %d is between two shapes of one body", id);
+    int32_t count = rd_i32(r);
+    uint8_t kind = rd_u8(r);
+    int32_t buffer = rd_i32(r), offset = rd_i32(r);
+    if (!r->error && (count < 0 || count > CP_MAX_CONTACTS_PER_ARBITER)) FAIL(r, "arbiter %d has %d contacts", id, count);
+    if (!r->error && (kind > 2 || (kind == 0 && count != 0))) FAIL(r, "arbiter %d's contacts are nowhere", id);
+    if (!r->error && kind == 1 && (buffer < 0 || buffer >= r->nbuf || offset < 0 || (uint32_t)offset + (uint32_t)count > r->bufferCount[buffer]))
+        FAIL(r, "arbiter %d's contacts are outside the contact buffers", id);
+    arb->n.x = rd_f64(r);
+    arb->n.y = rd_f64(r);
+    uint8_t h = rd_u8(r), ha = rd_u8(r), hb = rd_u8(r);
+    arb->handler = handler_ptr(r, h);
+    arb->handlerA = handler_ptr(r, ha);
+    arb->handlerB = handler_ptr(r, hb);
+    if (!r->error && h == 0) FAIL(r, "arbiter %d has no handler", id);
+    arb->swapped = rd_u8(r);
+    arb->stamp = rd_u32(r);
+    uint32_t state = rd_u32(r);
+    if (!r->error && state > CP_ARBITER_STATE_INVALIDATED) FAIL(r, "arbiter %d's state %u is unknown", id, state);
+    arb->state = (enum cpArbiterState)state;
+    r->arbInCache[id] = rd_u8(r) ? 1 : 0;
+    arb->count = count;
+    if (r->error) return;
+    struct cpContact *contacts = NULL;
+    if (B && kind == 1) contacts = r->buffers[buffer]->contacts + offset;
+    if (B && kind == 2) contacts = calloc((size_t)count, sizeof(struct cpContact));  // freed by Chipmunk when the body wakes
+    if (kind) {
+        if (B) get(r, contacts, (size_t)count * sizeof(struct cpContact));
+        else if ((size_t)count * sizeof(struct cpContact) > r->len - r->pos) FAIL(r, "the space's bytes end early (at byte %zu)", r->pos);
+        else r->pos += (size_t)count * sizeof(struct cpContact);
+    }
+    if (!B) return;
+    arb->data = NULL;
+    arb->a = r->shapes[a];
+    arb->b = r->shapes[b];
+    arb->body_a = arb->a->body;
+    arb->body_b = arb->b->body;
+    arb->contacts = contacts;
+}
+
+// Each body's shapes, joints and arbiters, in order; checks each is on the
+// lists it belongs to, once.
+static void read_body_lists(reader *r, uint8_t *shapeSeen, uint8_t *jointSides, uint8_t *arbSides) {
+    for (int32_t id = 0; id <= r->nb && !r->error; id++) {
+        cpBody *body = body_ptr(r, id);
+        int32_t n = rd_count(r, 4, "a body's shape count");
+        cpShape *prev = NULL;
+        for (int32_t i = 0; i < n && !r->error; i++) {
+            int32_t s = rd_ref(r, r->ns, 0, "a body's shape list");
+            if (r->error) break;
+            if (!B && (r->shapeBody[s] != id || shapeSeen[s]++)) FAIL(r, "shape %d is on body %d's list but not its own", s, id);
+            if (!B) continue;
+            cpShape *shape = r->shapes[s];
+            shape->prev = prev;
+            if (prev) prev->next = shape; else body->shapeList = shape;
+            prev = shape;
+        }
+        n = rd_count(r, 4, "a body's joint count");
+        cpConstraint *prevJoint = NULL;
+        for (int32_t i = 0; i < n && !r->error; i++) {
+            int32_t j = rd_ref(r, r->nj, 0, "a body's joint list");
+            if (r->error) break;
+            if (!B) {
+                int side = r->jointA[j] == id && !(jointSides[j] & 1) ? 1 : r->jointB[j] == id && !(jointSides[j] & 2) ? 2 : 0;
+                if (!side || !r->jointInSpace[j]) FAIL(r, "joint %d is on body %d's list but does not hold it", j, id);
+                jointSides[j] |= (uint8_t)side;
+                continue;
+            }
+            cpConstraint *joint = r->joints[j];
+            if (prevJoint) { if (prevJoint->a == body) prevJoint->next_a = joint; else prevJoint->next_b = joint; }
+            else body->constraintList = joint;
+            prevJoint = joint;
+        }
+        n = rd_count(r, 4, "a body's arbiter count");
+        cpArbiter *prevArb = NULL;
+        for (int32_t i = 0; i < n && !r->error; i++) {
+            int32_t a = rd_ref(r, r->na, 0, "a body's arbiter list");
+            if (r->error) break;
+            if (!B) {
+                int side = r->shapeBody[r->arbShapeA[a]] == id && !(arbSides[a] & 1) ? 1
+                         : r->shapeBody[r->arbShapeB[a]] == id && !(arbSides[a] & 2) ? 2 : 0;
+                if (!side) FAIL(r, "arbiter %d is on body %d's list but is not its", a, id);
+                arbSides[a] |= (uint8_t)side;
+                continue;
+            }
+            cpArbiter *arb = &r->arbiters[a];
+            struct cpArbiterThread *thread = cpArbiterThreadForBody(arb, body);
+            thread->prev = prevArb;
+            thread->next = NULL;
+            if (prevArb) cpArbiterThreadForBody(prevArb, body)->next = arb; else body->arbiterList = arb;
+            prevArb = arb;
+        }
+    }
+    if (B || r->error) return;
+    for (int32_t s = 0; s < r->ns; s++) if (!shapeSeen[s]) FAIL(r, "shape %d is on no body's list", s);
+    for (int32_t j = 0; j < r->nj; j++)
+        if (r->jointInSpace[j] && jointSides[j] != 3) FAIL(r, "joint %d is not on both its bodies' lists", j);
+}
+
+// The space's arrays of bodies, joints and arbiters; checks each body is
+// awake, static or asleep in exactly one place.
+static void read_arrays(reader *r, uint8_t *where) {
+    cpSpace *space = r->space;
+    cpArray *arrays[3] = {B ? space->dynamicBodies : NULL, B ? space->staticBodies : NULL, B ? space->sleepingComponents : NULL};
+    for (int k = 0; k < 3 && !r->error; k++) {
+        int32_t n = rd_count(r, 4, "a body array's count");
+        for (int32_t i = 0; i < n && !r->error; i++) {
+            int32_t id = rd_ref(r, r->nb + 1, 0, "a body array");
+            if (r->error) break;
+            if (B) { cpArrayPush(arrays[k], r->bodies[id]); continue; }
+            if (id == 0 || where[id]) { FAIL(r, "body %d is in the space's arrays twice", id); break; }
+            where[id] = (uint8_t)(k + 1);
+            int ok = k == 0 ? r->bodyType[id] != CP_BODY_TYPE_STATIC && r->bodyRoot[id] < 0 && r->bodyNext[id] < 0
+                   : k == 1 ? r->bodyType[id] == CP_BODY_TYPE_STATIC && r->bodyRoot[id] < 0 && r->bodyNext[id] < 0
+                            : r->bodyType[id] == CP_BODY_TYPE_DYNAMIC && r->bodyRoot[id] == id;
+            if (!ok) FAIL(r, "body %d is in a body array it does not belong to", id);
+        }
+    }
+    if (!B && !r->error) {
+        // Every sleeping body on its root's chain, once; every listed body somewhere.
+        for (int32_t id = 1; id <= r->nb && !r->error; id++) {
+            if (where[id] != 3) continue;
+            int32_t steps = 0;
+            for (int32_t at = r->bodyNext[id]; at >= 0 && !r->error; at = r->bodyNext[at]) {
+                if (r->bodyRoot[at] != id || where[at] || ++steps > r->nb) { FAIL(r, "sleeping component %d's chain is broken", id); break; }
+                where[at] = 4;
+            }
+        }
+        for (int32_t id = 1; id <= r->nb && !r->error; id++) if (!where[id]) FAIL(r, "body %d is in none of the space's arrays", id);
+        if (r->bodyRoot[0] >= 0 || r->bodyNext[0] >= 0) FAIL(r, "the space's static body sleeps");
+    }
+    int32_t n = rd_count(r, 4, "the joint array's count");
+    uint8_t *seen = B ? NULL : xcalloc((size_t)r->nj + 1, 1);
+    for (int32_t i = 0; i < n && !r->error; i++) {
+        int32_t j = rd_ref(r, r->nj, 0, "the space's joints");
+        if (r->error) break;
+        if (B) cpArrayPush(space->constraints, r->joints[j]);
+        else if (!r->jointInSpace[j] || seen[j]++) FAIL(r, "joint %d is in the space's joints twice or is out of the space", j);
+    }
+    free(seen);
+    n = rd_count(r, 4, "the arbiter array's count");
+    seen = B ? NULL : xcalloc((size_t)r->na + 1, 1);
+    for (int32_t i = 0; i < n && !r->error; i++) {
+        int32_t a = rd_ref(r, r->na, 0, "the space's arbiters");
+        if (r->error) break;
+        if (B) cpArrayPush(space->arbiters, &r->arbiters[a]);
+        else if (seen[a]++) FAIL(r, "arbiter %d is in the space's arbiters twice", a);
+    }
+    free(seen);
+}
+
+static void *pass_arbiter(const void *ptr, void *data) { (void)ptr; return data; }
+
+static void read_cached(reader *r) {
+    uint32_t size = rd_u32(r);
+    uint32_t cached = 0;
+    for (int32_t a = 0; a < r->na; a++) cached += r->arbInCache[a];
+    if (!r->error && (!snapshot_is_table_prime(size) || cached >= size)) FAIL(r, "the cached arbiters' table size %u is not one Chipmunk makes", size);
+    if (r->error) return;
+    if (!B) {
+        pmap pairs;
+        if (!pmap_init(&pairs, cached)) { FAIL(r, "out of memory"); return; }
+        for (int32_t a = 0; a < r->na && !r->error; a++) {
+            if (!r->arbInCache[a]) continue;
+            uint64_t x = (uint64_t)r->arbShapeA[a], y = (uint64_t)r->arbShapeB[a];
+            uint64_t key = (x < y ? x * (uint64_t)r->ns + y : y * (uint64_t)r->ns + x) + 1;
+            if (pmap_get(&pairs, (void *)(uintptr_t)key) >= 0) FAIL(r, "two cached arbiters are between the same shapes");
+            pmap_put(&pairs, (void *)(uintptr_t)key, a);
+        }
+        pmap_free(&pairs);
+        return;
+    }
+    cpHashSet *set = r->space->cachedArbiters;
+    free(set->table);
+    set->table = xcalloc(size, sizeof *set->table);
+    set->size = size;
+    for (int32_t a = 0; a < r->na; a++) {
+        if (!r->arbInCache[a]) continue;
+        cpArbiter *arb = &r->arbiters[a];
+        const cpShape *pair[2] = {arb->a, arb->b};
+        cpHashSetInsert(set, CP_HASH_PAIR((cpHashValue)arb->a, (cpHashValue)arb->b), pair, pass_arbiter, arb);
+    }
+}
+
+// A hash set of leaves or handles: its size, then each bin's chain; `elements`
+// are the built objects, whose first field is their shape.
+static void read_set(reader *r, cpHashSet *set, int32_t count, const int32_t *shapeOf, void **elements, uint8_t *listed,
+                     const char *what) {
+    uint32_t size = rd_u32(r), entries = rd_u32(r);
+    if (!r->error && (!snapshot_is_table_prime(size) || entries >= size)) FAIL(r, "%s's table size %u is not one Chipmunk makes", what, size);
+    if (r->error) return;
+    cpHashSetBin *bins = NULL;
+    if (B) {
+        free(set->table);
+        set->table = xcalloc(size, sizeof *set->table);
+        set->size = size;
+        set->entries = entries;
+        bins = xcalloc(entries, sizeof *bins);
+        cpArrayPush(set->allocatedBuffers, bins);
+    }
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < size && !r->error; i++) {
+        int32_t n = rd_count(r, 4, "a set's chain");
+        cpHashSetBin *prev = NULL;
+        for (int32_t k = 0; k < n && !r->error; k++) {
+            int32_t e = rd_ref(r, count, 0, what);
+            if (r->error) break;
+            if (!B) {
+                int32_t s = shapeOf[e];
+                if (s < 0 || listed[e]++ || used >= entries || r->shapeHash[s] % size != i)
+                    FAIL(r, "%s lists %d where it cannot be", what, e);
+                used++;
+                continue;
+            }
+            cpHashSetBin *bin = &bins[used++];
+            bin->elt = elements[e];
+            bin->hash = r->shapeHash[shapeOf[e]];
+            if (prev) prev->next = bin; else set->table[i] = bin;
+            prev = bin;
+        }
+    }
+    if (!B && !r->error && used != entries) FAIL(r, "%s holds %u, not the %u it says", what, used, entries);
+}
+
+static void read_trees(reader *r) {
+    struct cpBBTree *trees[2] = {B ? (struct cpBBTree *)r->space->dynamicShapes : NULL, B ? (struct cpBBTree *)r->space->staticShapes : NULL};
+    int32_t counts[2] = {0, 0}, first[2] = {0, 0}, total = 0;
+    // Both trees' nodes, numbered together, are read into one array of ids first.
+    int32_t *nodeShape = NULL;  // -1: internal
+    size_t nodeCap = 0;
+    Node **built = NULL;
+    for (int t = 0; t < 2 && !r->error; t++) {
+        uint8_t hasVelocity = rd_u8(r);
+        uint32_t stamp = rd_u32(r);
+        counts[t] = rd_count(r, 1 + sizeof(cpBB) + 8, "a tree's node count");
+        first[t] = total;
+        if (r->error) break;
+        if ((size_t)(total + counts[t]) + 1 > nodeCap) {
+            nodeCap = (size_t)(total + counts[t]) + 1;
+            nodeShape = realloc(nodeShape, nodeCap * sizeof *nodeShape);
+            built = realloc(built, nodeCap * sizeof *built);
+            if (!nodeShape || !built) { fputs("cratebox: out of memory restoring a space\n", stderr); abort(); }
+        }
+        Node *block = NULL;
+        if (B) {
+            trees[t]->velocityFunc = hasVelocity ? r->probe->shapeVelocity : NULL;
+            trees[t]->stamp = stamp;
+            if (counts[t]) {
+                block = xcalloc((size_t)counts[t], sizeof(Node));
+                cpArrayPush(trees[t]->allocatedBuffers, block);
+            }
+        }
+        // Preorder: a stack of internal nodes still waiting for a child.
+        Node **stack = B ? xcalloc((size_t)counts[t] + 1, sizeof *stack) : NULL;
+        int32_t depth = 0, need = counts[t] ? 1 : 0;
+        for (int32_t i = 0; i < counts[t] && !r->error; i++) {
+            if (need == 0) { FAIL(r, "a tree has nodes beyond its last leaf"); break; }
+            need--;
+            uint8_t leaf = rd_u8(r);
+            Node scratch, *node = B ? &block[i] : &scratch;
+            get(r, &node->bb, sizeof node->bb);
+            int32_t shape = -1;
+            if (leaf) {
+                shape = rd_ref(r, r->ns, 0, "a tree leaf's shape");
+                node->node.leaf.stamp = rd_u32(r);
+                if (!r->error && !B && r->shapeIndexed[shape]++) FAIL(r, "shape %d is in the spatial index twice", shape);
+            } else {
+                need += 2;
+            }
+            nodeShape[total + i] = shape;
+            if (!B) continue;
+            built[total + i] = node;
+            node->obj = leaf ? r->shapes[shape] : NULL;
+            if (i == 0) {
+                trees[t]->root = node;
+                node->parent = NULL;
+            } else {
+                Node *parent = stack[depth - 1];
+                node->parent = parent;
+                if (!parent->node.children.a) parent->node.children.a = node;
+                else { parent->node.children.b = node; depth--; }
+            }
+            if (!leaf) stack[depth++] = node;
+        }
+        free(stack);
+        if (!r->error && need != 0) FAIL(r, "a tree's nodes end before its leaves");
+        total += counts[t];
+    }
+    // Pairs: the two leaves each joins, then each leaf's list in order.
+    int32_t npairs = rd_count(r, 12, "the tree pair count");
+    int32_t *pairLeaf = r->error ? NULL : xcalloc(2 * (size_t)npairs + 1, sizeof(int32_t));
+    if (B && npairs) {
+        r->pairs = xcalloc((size_t)npairs, sizeof(Pair));
+        cpArrayPush(trees[0]->allocatedBuffers, r->pairs);  // pairs belong to the dynamic (master) tree
+    }
+    for (int32_t p = 0; p < npairs && !r->error; p++) {
+        int32_t a = rd_ref(r, total, 0, "a pair's first leaf"), b = rd_ref(r, total, 0, "a pair's second leaf");
+        uint32_t id = rd_u32(r);
+        if (r->error) break;
+        if (nodeShape[a] < 0 || nodeShape[b] < 0 || a == b) { FAIL(r, "pair %d does not join two leaves", p); break; }
+        pairLeaf[2 * p] = a;
+        pairLeaf[2 * p + 1] = b;
+        if (!B) continue;
+        r->pairs[p].a.leaf = built[a];
+        r->pairs[p].b.leaf = built[b];
+        r->pairs[p].id = id;
+    }
+    uint8_t *sides = (r->error || B) ? NULL : xcalloc((size_t)npairs + 1, 1);
+    for (int32_t at = 0; at < total && !r->error; at++) {
+        if (nodeShape[at] < 0) continue;
+        int32_t n = rd_count(r, 4, "a leaf's pair count");
+        Pair *prev = NULL;
+        for (int32_t k = 0; k < n && !r->error; k++) {
+            int32_t p = rd_ref(r, npairs, 0, "a leaf's pair list");
+            if (r->error) break;
+            if (!B) {
+                int side = pairLeaf[2 * p] == at && !(sides[p] & 1) ? 1 : pairLeaf[2 * p + 1] == at && !(sides[p] & 2) ? 2 : 0;
+                if (!side) FAIL(r, "pair %d is on a leaf's list it does not join", p);
+                sides[p] |= (uint8_t)side;
+                continue;
+            }
+            Node *leaf = built[at];
+            Pair *pair = &r->pairs[p];
+            Thread *thread = pair->a.leaf == leaf ? &pair->a : &pair->b;
+            thread->prev = prev;
+            thread->next = NULL;
+            if (prev) { if (prev->a.leaf == leaf) prev->a.next = pair; else prev->b.next = pair; }
+            else leaf->node.leaf.pairs = pair;
+            prev = pair;
+        }
+    }
+    if (sides) for (int32_t p = 0; p < npairs && !r->error; p++) if (sides[p] != 3) FAIL(r, "pair %d is not on both its leaves' lists", p);
+    free(sides);
+    free(pairLeaf);
+    // The leaf sets.
+    for (int t = 0; t < 2 && !r->error; t++) {
+        uint8_t *listed = B ? NULL : xcalloc((size_t)counts[t] + 1, 1);
+        read_set(r, B ? trees[t]->leaves : NULL, counts[t], nodeShape + first[t], B ? (void **)(built + first[t]) : NULL, listed,
+                 "a tree's leaf set");
+        if (listed) for (int32_t i = 0; i < counts[t] && !r->error; i++)
+            if (nodeShape[first[t] + i] >= 0 && !listed[i]) FAIL(r, "a tree leaf is not in its tree's leaf set");
+        free(listed);
+    }
+    free(nodeShape);
+    free(built);
+}
+
+static void read_space_hash(reader *r, int t) {
+    double celldim = rd_f64(r);
+    int32_t numcells = rd_i32(r);
+    uint32_t stamp = rd_u32(r);
+    if (!r->error && (!(celldim > 0) || !isfinite(celldim) || numcells < 1 || numcells > 25165843))
+        FAIL(r, "a spatial hash of %d cells of %g is not one Chipmunk makes", numcells, celldim);
+    int32_t nh = rd_count(r, 12, "a spatial hash's handle count");
+    if (r->error) return;
+    struct cpSpaceHash *hash = NULL;
+    if (B) {
+        if (t == 0) cpSpaceUseSpatialHash(r->space, celldim, numcells);
+        hash = (struct cpSpaceHash *)(t == 0 ? r->space->dynamicShapes : r->space->staticShapes);
+        hash->celldim = celldim;
+        hash->numcells = numcells;
+        free(hash->table);
+        hash->table = xcalloc((size_t)numcells, sizeof *hash->table);
+        hash->stamp = stamp;
+    }
+    cpHandle *handles = B ? xcalloc((size_t)nh, sizeof(cpHandle)) : NULL;
+    if (B) cpArrayPush(hash->allocatedBuffers, handles);
+    int32_t *shapeOf = xcalloc((size_t)nh + 1, sizeof(int32_t)), *retain = xcalloc((size_t)nh + 1, sizeof(int32_t));
+    for (int32_t i = 0; i < nh && !r->error; i++) {
+        shapeOf[i] = rd_ref(r, r->ns, 1, "a spatial hash handle's shape");
+        retain[i] = rd_i32(r);
+        uint32_t handStamp = rd_u32(r);
+        if (!r->error && !B && shapeOf[i] >= 0 && r->shapeIndexed[shapeOf[i]]++) FAIL(r, "shape %d is in the spatial index twice", shapeOf[i]);
+        if (!B) continue;
+        handles[i].obj = shapeOf[i] >= 0 ? r->shapes[shapeOf[i]] : NULL;
+        handles[i].retain = retain[i];
+        handles[i].stamp = handStamp;
+    }
+    void **elements = NULL;
+    if (B) {
+        elements = xcalloc((size_t)nh + 1, sizeof *elements);
+        for (int32_t i = 0; i < nh; i++) elements[i] = &handles[i];
+    }
+    uint8_t *listed = xcalloc((size_t)nh + 1, 1);
+    read_set(r, B ? hash->handleSet : NULL, nh, shapeOf, elements, listed, "a spatial hash's handle set");
+    free(elements);
+    int32_t *refs = B ? NULL : xcalloc((size_t)nh + 1, sizeof(int32_t));
+    int32_t used = rd_count(r, 12, "a spatial hash's cell count");
+    cpSpaceHashBin *bins = NULL;
+    if (B) {
+        bins = xcalloc((size_t)r->indexBins[t], sizeof *bins);
+        cpArrayPush(hash->allocatedBuffers, bins);
+    }
+    int32_t binCount = 0, lastCell = -1;
+    for (int32_t u = 0; u < used && !r->error; u++) {
+        int32_t cell = rd_i32(r), n = rd_count(r, 4, "a cell's handle count");
+        if (!r->error && (cell <= lastCell || cell >= numcells || n < 1)) FAIL(r, "a spatial hash's cell %d is out of order or empty", cell);
+        lastCell = cell;
+        cpSpaceHashBin *prev = NULL;
+        for (int32_t k = 0; k < n && !r->error; k++) {
+            int32_t h = rd_ref(r, nh, 0, "a cell's handle");
+            if (r->error) break;
+            if (!B) { refs[h]++; binCount++; continue; }
+            cpSpaceHashBin *bin = &bins[binCount++];
+            bin->handle = &handles[h];
+            if (prev) prev->next = bin; else hash->table[cell] = bin;
+            prev = bin;
+        }
+    }
+    if (!B) {
+        r->indexBins[t] = binCount;
+        for (int32_t i = 0; i < nh && !r->error; i++)
+            if (retain[i] != refs[i] + listed[i] || (shapeOf[i] >= 0) != (listed[i] == 1))
+                FAIL(r, "spatial hash handle %d is held %d times but counts %d", i, refs[i] + listed[i], retain[i]);
+    }
+    free(refs);
+    free(listed);
+    free(shapeOf);
+    free(retain);
+}
+
+static void parse(reader *r) {
+    r->pos = 0;
+    char magic[8];
+    get(r, magic, 8);
+    if (r->error || memcmp(magic, SNAPSHOT_MAGIC, 8) != 0) { r->error = NULL; FAIL(r, "the bytes are not a cratebox space (version 1)"); return; }
+    int32_t nb = rd_count(r, 8, "the body count"), ns = rd_count(r, 8, "the shape count"), nj = rd_count(r, 8, "the joint count");
+    int32_t na = rd_count(r, 8, "the arbiter count"), nbuf = rd_count(r, 8, "the contact buffer count");
+    uint8_t hashed = rd_u8(r);
+    if (r->error) return;
+    if (hashed > 1) { FAIL(r, "the spatial index kind %d is unknown", hashed); return; }
+    if (!B) {
+        r->nb = nb; r->ns = ns; r->nj = nj; r->na = na; r->nbuf = nbuf; r->hashed = hashed;
+        r->bodyType = xcalloc((size_t)nb + 1, 1);
+        r->bodyRoot = xcalloc((size_t)nb + 1, 4);
+        r->bodyNext = xcalloc((size_t)nb + 1, 4);
+        r->shapeBody = xcalloc((size_t)ns + 1, 4);
+        r->shapeHash = xcalloc((size_t)ns + 1, 8);
+        r->shapeIndexed = xcalloc((size_t)ns + 1, 1);
+        r->jointA = xcalloc((size_t)nj + 1, 4);
+        r->jointB = xcalloc((size_t)nj + 1, 4);
+        r->jointInSpace = xcalloc((size_t)nj + 1, 1);
+        r->arbShapeA = xcalloc((size_t)na + 1, 4);
+        r->arbShapeB = xcalloc((size_t)na + 1, 4);
+        r->arbInCache = xcalloc((size_t)na + 1, 1);
+        r->bufferCount = xcalloc((size_t)nbuf + 1, 4);
+    } else {
+        r->space = cpSpaceNew();
+        r->bodies = xcalloc((size_t)nb + 1, sizeof *r->bodies);
+        r->bodies[0] = &r->space->_staticBody;
+        for (int32_t i = 1; i <= nb; i++) r->bodies[i] = xcalloc(1, sizeof(cpBody));
+        r->shapes = xcalloc((size_t)ns + 1, sizeof *r->shapes);
+        r->joints = xcalloc((size_t)nj + 1, sizeof *r->joints);
+    }
+    cpSpace scratchSpace, *space = B ? r->space : &scratchSpace;
+    space->iterations = rd_i32(r);
+    if (!r->error && space->iterations < 1) FAIL(r, "the space's iterations are %d", space->iterations);
+    rd_range(r, space, offsetof(cpSpace, gravity), offsetof(cpSpace, collisionPersistence));
+    space->collisionPersistence = rd_u32(r);
+    space->stamp = rd_u32(r);
+    space->curr_dt = rd_f64(r);
+    space->shapeIDCounter = (cpHashValue)rd_u64(r);
+    uint8_t usesWildcards = rd_u8(r);
+    cpCollisionHandler defaults;
+    read_handler(r, &defaults);
+    r->handlerCount = rd_count(r, 20, "the collision handler count");
+    if (!r->error && r->handlerCount > 250) FAIL(r, "the space has %d collision handlers", r->handlerCount);
+    if (B) r->handlers = xcalloc((size_t)r->handlerCount + 1, sizeof *r->handlers);
+    for (int32_t i = 0; i < r->handlerCount && !r->error; i++) {
+        cpCollisionHandler h;
+        read_handler(r, &h);
+        if (!B) continue;
+        cpCollisionHandler *made = cpSpaceAddCollisionHandler(r->space, h.typeA, h.typeB);
+        memcpy(made, &h, sizeof h);
+        r->handlers[i] = made;
+    }
+    if (B) {
+        space->usesWildcards = usesWildcards;
+        memcpy(&space->defaultHandler, &defaults, sizeof defaults);
+    }
+    for (int32_t id = 0; id <= nb && !r->error; id++) read_body(r, id);
+    pmap hashids = {0};
+    if (!B && !pmap_init(&hashids, (size_t)ns)) FAIL(r, "out of memory");
+    for (int32_t id = 0; id < ns && !r->error; id++) read_shape(r, id, &hashids);
+    pmap_free(&hashids);
+    for (int32_t id = 0; id < nj && !r->error; id++) read_joint(r, id);
+    if (B && nbuf) r->buffers = xcalloc((size_t)nbuf, sizeof *r->buffers);
+    for (int32_t i = 0; i < nbuf && !r->error; i++) {
+        uint32_t stamp = rd_u32(r), numContacts = rd_u32(r);
+        if (!r->error && numContacts > CP_CONTACTS_BUFFER_SIZE) FAIL(r, "contact buffer %d holds %u contacts", i, numContacts);
+        r->bufferCount[i] = numContacts;
+        if (!B) continue;
+        cpContactBuffer *buffer = xcalloc(1, sizeof(cpContactBuffer));
+        buffer->header.stamp = stamp;
+        buffer->header.numContacts = numContacts;
+        r->buffers[i] = buffer;
+        cpArrayPush(r->space->allocatedBuffers, buffer);
+    }
+    if (B && nbuf) {
+        for (int32_t i = 0; i < nbuf; i++) r->buffers[i]->header.next = &r->buffers[(i + 1) % nbuf]->header;
+        r->space->contactBuffersHead = &r->buffers[0]->header;
+    }
+    if (B && na) {
+        r->arbiters = xcalloc((size_t)na, sizeof(cpArbiter));
+        cpArrayPush(r->space->allocatedBuffers, r->arbiters);
+    }
+    for (int32_t id = 0; id < na && !r->error; id++) read_arbiter(r, id);
+    if (r->error) return;
+    uint8_t *shapeSeen = B ? NULL : xcalloc((size_t)ns + 1, 1), *jointSides = B ? NULL : xcalloc((size_t)nj + 1, 1);
+    uint8_t *arbSides = B ? NULL : xcalloc((size_t)na + 1, 1), *where = B ? NULL : xcalloc((size_t)nb + 1, 1);
+    read_body_lists(r, shapeSeen, jointSides, arbSides);
+    if (!r->error) read_arrays(r, where);
+    free(shapeSeen); free(jointSides); free(arbSides); free(where);
+    if (!r->error) read_cached(r);
+    if (r->error) return;
+    if (hashed) {
+        read_space_hash(r, 0);
+        if (!r->error) read_space_hash(r, 1);
+    } else {
+        read_trees(r);
+    }
+    if (!B && !r->error)
+        for (int32_t s = 0; s < ns && !r->error; s++) if (!r->shapeIndexed[s]) FAIL(r, "shape %d is in no spatial index", s);
+    get(r, magic, 8);
+    if (!r->error && (memcmp(magic, SNAPSHOT_END, 8) != 0 || r->pos != r->len)) FAIL(r, "the space's bytes do not end where they should");
+}
+
+static void free_scratch(reader *r) {
+    free(r->bodyType); free(r->bodyRoot); free(r->bodyNext); free(r->shapeBody); free(r->shapeHash); free(r->shapeIndexed);
+    free(r->jointA); free(r->jointB); free(r->jointInSpace); free(r->arbShapeA); free(r->arbShapeB); free(r->arbInCache);
+    free(r->bufferCount); free(r->buffers); free(r->handlers);
+}
+
+const char *cratebox_snapshot_read(const uint8_t *data, size_t count, cratebox_restored *out) {
+    memset(out, 0, sizeof *out);
+    const char *probeError = NULL;
+    const snapshot_probe *probe = snapshot_probe_get(&probeError);
+    if (!probe) return probeError;
+    static _Thread_local reader r;
+    memset(&r, 0, sizeof r);
+    r.data = data;
+    r.len = count;
+    r.probe = probe;
+    parse(&r);
+    if (r.error) {
+        free_scratch(&r);
+        return r.error;
+    }
+    r.build = 1;
+    parse(&r);
+    if (r.error) {
+        // The first pass checked these very bytes: a failure here is a bug.
+        fprintf(stderr, "cratebox: restoring a space failed after its bytes were checked: %s\n", r.error);
+        abort();
+    }
+    out->space = r.space;
+    out->bodyCount = r.nb;
+    out->bodies = xcalloc((size_t)r.nb + 1, sizeof *out->bodies);
+    for (int32_t i = 0; i < r.nb; i++) out->bodies[i] = r.bodies[i + 1];
+    free(r.bodies);
+    out->shapeCount = r.ns;
+    out->shapes = r.shapes;
+    out->jointCount = r.nj;
+    out->joints = r.joints;
+    free_scratch(&r);
+    return NULL;
+}
+
+void cratebox_restored_free_lists(cratebox_restored *restored) {
+    free(restored->bodies);
+    free(restored->shapes);
+    free(restored->joints);
+    restored->bodies = NULL;
+    restored->shapes = NULL;
+    restored->joints = NULL;
+}

@@ -1,0 +1,215 @@
+import Bytes
+import Geometry
+import Physics
+import SceneFormat
+
+/// The exact state of a world: Chipmunk's space as bytes (Physics'
+/// `Space.snapshot`) with what the world keeps beside it (which body each
+/// construction index is, the grab, the tilt, the clocks, held keys, broken
+/// joints). A world read back steps bit-identically to the one written, forever.
+/// Written between steps only; the scene is not in the bytes (the caller has it).
+extension World {
+    /// The world's exact state as bytes.
+    public func snapshot() throws(WorldError) -> [UInt8] {
+        var bodyIndex: [ObjectIdentifier: Int] = [:]  // lookups only
+        for (i, body) in space.bodies.enumerated() { bodyIndex[ObjectIdentifier(body)] = i }
+        var shapeIndex: [ObjectIdentifier: Int] = [:]
+        for (i, shape) in space.shapes.enumerated() { shapeIndex[ObjectIdentifier(shape)] = i }
+        var jointIndex: [ObjectIdentifier: Int] = [:]
+        for (i, joint) in space.joints.enumerated() { jointIndex[ObjectIdentifier(joint)] = i }
+        func alive(_ body: Body) -> Bool { body === space.staticBody || bodyIndex[ObjectIdentifier(body)] != nil }
+
+        var w = ByteWriter()
+        w.string("cratebox world 1")
+        w.i64(scene.bodies.count)
+        w.i64(scene.joints.count)
+        w.i64(stepCount)
+        w.i64(stepsSinceBuild)
+        w.bool(tilt != nil)
+        w.f64(tilt?.x ?? 0)
+        w.f64(tilt?.y ?? 0)
+        w.i64(held.count)
+        for trigger in held {
+            if case .button = trigger { w.u8(1) } else { w.u8(0) }
+            w.string(trigger.name)
+        }
+        w.i64(brokenJoints.count)
+        for broken in brokenJoints {
+            w.i64(broken.joint)
+            w.i64(broken.step)
+        }
+        w.i64(bodies.count)
+        for entry in bodies {
+            guard let entry else { w.bool(false); continue }
+            guard let b = bodyIndex[ObjectIdentifier(entry.body)] else { throw WorldError("a body of the world is not in its space") }
+            w.bool(true)
+            w.i64(b)
+            w.i64(entry.shapes.count)
+            for shape in entry.shapes {
+                guard let s = shapeIndex[ObjectIdentifier(shape)] else { throw WorldError("a shape of the world is not in its space") }
+                w.i64(s)
+            }
+        }
+        // The scene's joints: in the space, kept out of it (broken, their
+        // bodies still here: drawn where they broke), or gone with a body.
+        var detached: [Joint] = []
+        w.i64(joints.count)
+        for joint in joints {
+            if let j = jointIndex[ObjectIdentifier(joint)] {
+                w.u8(0)
+                w.i64(j)
+            } else if alive(joint.a) && alive(joint.b) {
+                w.u8(1)
+                w.i64(detached.count)
+                detached.append(joint)
+            } else {
+                w.u8(2)
+            }
+        }
+        w.bool(grab != nil)
+        if let grab {
+            guard let hand = bodyIndex[ObjectIdentifier(grab.hand)], let joint = jointIndex[ObjectIdentifier(grab.joint)] else {
+                throw WorldError("the grab's hand is not in the space")
+            }
+            w.i64(grab.index)
+            w.i64(hand)
+            w.i64(joint)
+            w.f64(grab.target.x)
+            w.f64(grab.target.y)
+        }
+        do {
+            w.block(try space.snapshot(keeping: detached))
+        } catch {
+            throw WorldError("\(error)")
+        }
+        return w.bytes
+    }
+
+    /// A world read back from `snapshot()`'s bytes, for the scene it was written from.
+    public convenience init(scene: Scene, snapshot bytes: [UInt8]) throws(WorldError) {
+        do {
+            self.init(scene: scene, restored: try Restored(scene: scene, bytes: bytes))
+        } catch let error as ByteReader.Malformed {
+            throw WorldError("not the exact state of this scene: \(error)")
+        } catch let error as PhysicsError {
+            throw WorldError("\(error)")
+        } catch {
+            throw WorldError("\(error)")
+        }
+    }
+
+    /// What a world is made of when read back, before it exists.
+    struct Restored {
+        let space: Space
+        var stepCount = 0, stepsSinceBuild = 0
+        var tilt: Vector?
+        var held: [ControlTrigger] = []
+        var brokenJoints: [(joint: Int, step: Int)] = []
+        var bodies: [WorldBody?] = []
+        var joints: [Joint] = []
+        var grab: Grab?
+
+        init(scene: Scene, bytes: [UInt8]) throws {
+            var r = ByteReader(bytes)
+            guard try r.string() == "cratebox world 1" else { throw ByteReader.Malformed("the bytes are not a cratebox world (version 1)") }
+            guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
+                throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")
+            }
+            stepCount = try r.i64()
+            stepsSinceBuild = try r.i64()
+            guard stepCount >= 0, stepsSinceBuild >= 0, stepsSinceBuild <= stepCount else { throw ByteReader.Malformed("the step counts are impossible") }
+            let tilted = try r.bool(), tx = try r.f64(), ty = try r.f64()
+            tilt = tilted ? Vector(tx, ty) : nil
+            for _ in 0..<(try r.count(each: 5)) {
+                let button = try r.bool(), name = try r.string()
+                let trigger: ControlTrigger = button ? .button(name) : .key(name)
+                guard scene.controls.contains(where: { $0.trigger == trigger }), !held.contains(trigger) else {
+                    throw ByteReader.Malformed("a held key \(trigger) is not bound in the scene")
+                }
+                held.append(trigger)
+            }
+            for _ in 0..<(try r.count(each: 16)) {
+                brokenJoints.append((try r.index(below: scene.joints.count, "a broken joint"), try r.i64()))
+            }
+            // Everything else refers to the space, which comes last.
+            let entries = try r.count(each: 1)
+            guard entries <= World.maxBodyIndex + 1 else { throw ByteReader.Malformed("the state has \(entries) bodies") }
+            var bodyRecords: [(body: Int, shapes: [Int])?] = []
+            for _ in 0..<entries {
+                guard try r.bool() else { bodyRecords.append(nil); continue }
+                let body = try r.i64()
+                var shapes: [Int] = []
+                for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
+                bodyRecords.append((body, shapes))
+            }
+            var jointRecords: [(kind: UInt8, index: Int)] = []
+            for _ in 0..<(try r.count(each: 1)) {
+                let kind = try r.u8()
+                guard kind <= 2 else { throw ByteReader.Malformed("a joint's state \(kind) is unknown") }
+                jointRecords.append((kind, kind == 2 ? -1 : try r.i64()))
+            }
+            guard jointRecords.count == scene.joints.count else { throw ByteReader.Malformed("the state's joints are not the scene's") }
+            var grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?
+            if try r.bool() {
+                grabRecord = (try r.i64(), try r.i64(), try r.i64(), Vector(try r.f64(), try r.f64()))
+            }
+            let (space, detached) = try Space.restoring(try r.block())
+            guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
+            self.space = space
+
+            func body(_ i: Int) throws -> Body {
+                guard space.bodies.indices.contains(i) else { throw ByteReader.Malformed("body \(i) is not in the space") }
+                return space.bodies[i]
+            }
+            for (index, record) in bodyRecords.enumerated() {
+                guard let record else { bodies.append(nil); continue }
+                let spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
+                let shapes = try record.shapes.map { i throws -> Shape in
+                    guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
+                    return space.shapes[i]
+                }
+                let b = try body(record.body)
+                guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }) else {
+                    throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
+                }
+                bodies.append(WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes))
+            }
+            for (index, record) in jointRecords.enumerated() {
+                switch record.kind {
+                case 0:
+                    guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
+                    joints.append(space.joints[record.index])
+                case 1:
+                    guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
+                    joints.append(detached[record.index])
+                default:
+                    // Gone with a body: only its being out of the space is ever read.
+                    joints.append(Joint(World.physicsKind(scene.joints[index].kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
+                }
+            }
+            if let g = grabRecord {
+                guard bodies.indices.contains(g.index), bodies[g.index] != nil, space.joints.indices.contains(g.joint) else {
+                    throw ByteReader.Malformed("the grab holds what is not in the world")
+                }
+                grab = Grab(index: g.index, hand: try body(g.hand), joint: space.joints[g.joint], target: g.target)
+            }
+        }
+
+        func apply(to world: World) {
+            world.bodies = bodies
+            world.bodiesRevision += 1
+            world.liveBodyCount = bodies.count { $0 != nil }
+            world.joints = joints
+            world.stepCount = stepCount
+            world.stepsSinceBuild = stepsSinceBuild
+            world.tilt = tilt
+            world.held = held
+            world.brokenJoints = brokenJoints
+            world.grab = grab
+            world.animated = []
+            for (index, entry) in bodies.enumerated() {
+                if let animation = entry?.spec.animation { world.animated.append((index, animation)) }
+            }
+        }
+    }
+}
