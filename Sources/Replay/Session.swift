@@ -34,6 +34,20 @@ public final class Session {
         lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
     }
 
+    /// A session that continues a saved moment (`cratebox/state@1`): the world
+    /// exactly as it was written, at its step. Its journal has no events
+    /// before that step, so it cannot be recorded (it would not replay from step 0).
+    public init(restoring state: StateFile.Loaded) {
+        world = state.world
+        sceneText = state.scene.text
+        sceneFile = state.scene.fileName
+        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
+        startsFromState = true
+    }
+
+    /// Whether the session continues a saved moment rather than its scene's step 0.
+    public private(set) var startsFromState = false
+
     /// A session that continues from a reset at `step`: the world as the reset
     /// left it, and the journal up to and including the reset's line.
     init(scene: Scene, sceneText: String, sceneFile: String, resetAtStep step: Int,
@@ -80,6 +94,9 @@ public final class Session {
 
     /// Starts writing the journal, from step 0, to `path`.
     public func startRecording(to path: String) throws(JournalError) {
+        guard !startsFromState else {
+            throw JournalError(file: path, line: 0, message: "a session continued from a saved state cannot be recorded: its journal would not replay from step 0")
+        }
         let file = try JournalFile(path: path)
         for line in lines { file.append(line) }
         try file.flush()

@@ -28,7 +28,7 @@ struct Simulate: ParsableCommand {
     @Option(help: "Write figures per step to this CSV file: step, physics ms, kinetic energy, awake and sleeping bodies, contacts.")
     var stats: String?
 
-    @Option(help: ArgumentHelp("Save the state after the run as a scene, as Ctrl+S does in the window (written whole or not at all).", valueName: "out.json"))
+    @Option(help: ArgumentHelp("Save the state after the run (written whole or not at all): OUT.json as a scene, as Ctrl+S does in the window; OUT.state as the exact state, which `simulate OUT.state` continues bit for bit.", valueName: "out.json|out.state"))
     var save: String?
 
     @Option(help: "Continue a recorded session: its journal (the scene is the one embedded in it).")
@@ -42,7 +42,10 @@ struct Simulate: ParsableCommand {
         if from != nil && input.scene != nil { throw ValidationError("--from runs the scene embedded in the journal; give no scene file") }
         if from != nil && tilt.tilt != nil { throw ValidationError("--tilt does not combine with --from; put a tilt event in --events") }
         if let at, at < 0 { throw ValidationError("--at must be 0 or more, got \(at)") }
-        if let save, !save.hasSuffix(".json") { throw ValidationError("--save writes a scene: give a file name ending in .json, got \"\(save)\"") }
+        if let save, !save.hasSuffix(".json") && !save.hasSuffix(".state") {
+            throw ValidationError("--save writes a scene (.json) or the exact state (.state): give a file name ending in one of them, got \"\(save)\"")
+        }
+        if input.scene?.hasSuffix(".state") == true && tilt.tilt != nil { throw ValidationError("--tilt does not combine with a saved state; put a tilt event in --events") }
     }
 
     func run() throws {
@@ -62,7 +65,11 @@ struct Simulate: ParsableCommand {
             }
         }
         let world = session.world
-        if let save {
+        if let save, save.hasSuffix(".state") {
+            do { try StateFile.write(world, sceneText: session.sceneText, sceneFile: session.sceneFile, to: save) } catch {
+                throw Failure(Exit.cannotCreate, "cratebox: \(error)")
+            }
+        } else if let save {
             do { try writeTextFile(world.currentScene().json(), to: save) } catch { throw Failure.cannotCreate(error) }
         }
         let hash = StateHash.hex(world.stateHash)
@@ -75,6 +82,11 @@ struct Simulate: ParsableCommand {
     }
 
     func newSession() throws -> Session {
+        if let path = input.scene, path.hasSuffix(".state") {
+            do { return Session(restoring: try StateFile.load(path)) } catch {
+                throw Failure(error.unreadable ? Exit.unreadable : Exit.invalidScene, "cratebox: \(error)")
+            }
+        }
         let loaded = try input.load()
         do {
             return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)

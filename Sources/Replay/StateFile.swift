@@ -1,0 +1,108 @@
+import FileOutput
+import JSONText
+import SceneFormat
+import Simulation
+
+/// `cratebox/state@1`: one moment of a session, exact (docs/state-format.md).
+/// A JSON header line (the format, the platform as journals record it, the
+/// step and state hash, the embedded scene and a SHA-256 of what follows),
+/// then the world's exact state as bytes (`World.snapshot()`). Read back on
+/// the same platform, the world continues bit for bit.
+public enum StateFile {
+    /// The format's name and version.
+    public static let format = "cratebox/state@1"
+    /// The largest state file read (1 GiB).
+    public static let maxBytes = 1 << 30
+
+    /// A state file read back: the scene it embeds and the world at its step.
+    public struct Loaded {
+        /// The embedded scene.
+        public var scene: LoadedScene
+        /// The world, exactly as it was written.
+        public var world: World
+    }
+
+    /// Whether `bytes` start as a state file does (so a loader can tell it from a scene).
+    public static func looksLikeState(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("{\"format\":\"\(format)\"".utf8))
+    }
+
+    /// The file's bytes for `world` now, built from a scene with this text and file name.
+    public static func bytes(of world: World, sceneText: String, sceneFile: String, platform: Platform = .current) throws(WorldError) -> [UInt8] {
+        let state = try world.snapshot()
+        let q = JSONText.quote
+        let header = "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"step\":\(world.stepCount),"
+            + "\"hash\":\"\(StateHash.hex(world.stateHash))\",\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),"
+            + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),\"bytes\":\(state.count),\"sha256\":\"\(SHA256.hex(state))\","
+            + "\"scene\":\(q(sceneText))}\n"
+        return Array(header.utf8) + state
+    }
+
+    /// Writes `world`'s state file to `path` (under a temporary name, renamed into place).
+    public static func write(_ world: World, sceneText: String, sceneFile: String, to path: String) throws(StateFileError) {
+        let bytes: [UInt8]
+        do { bytes = try Self.bytes(of: world, sceneText: sceneText, sceneFile: sceneFile) } catch {
+            throw StateFileError("\(path): cannot write the state: \(error)")
+        }
+        do { try AtomicFile.write(bytes, to: path) } catch { throw StateFileError("\(error)") }
+    }
+
+    /// Reads a state file's bytes (`file` names it in errors): refused, with
+    /// the reason, if it is damaged, of another platform, or not this format.
+    public static func read(_ bytes: [UInt8], file: String) throws(StateFileError) -> Loaded {
+        func fail(_ message: String) -> StateFileError { StateFileError("\(file): \(message)") }
+        guard let newline = bytes.firstIndex(of: 0x0A) else { throw fail("not a \(format) file (no header line)") }
+        let node: JSONNode
+        do { node = try JSONParser.parse(Array(bytes[..<newline])) } catch {
+            throw fail("line 1, column \(error.column): \(error.message)")
+        }
+        guard case .object(let members) = node.value else { throw fail("line 1 must be a JSON object") }
+        func string(_ key: String) throws(StateFileError) -> String {
+            guard case .string(let s)? = members.first(where: { $0.key == key })?.node.value else { throw fail("line 1: \"\(key)\" must be a string") }
+            return s
+        }
+        func number(_ key: String) throws(StateFileError) -> Double {
+            guard case .number(let x)? = members.first(where: { $0.key == key })?.node.value else { throw fail("line 1: \"\(key)\" must be a number") }
+            return x
+        }
+        guard try string("format") == format else { throw fail("line 1: the format must be \"\(format)\"") }
+        let recorded = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: try string("chipmunk"))
+        guard recorded == .current else {
+            throw fail("the state was written on \(recorded); this is \(Platform.current), where it would not continue bit for bit")
+        }
+        let payload = Array(bytes[(newline + 1)...])
+        guard try number("bytes") == Double(payload.count) else { throw fail("the state is \(payload.count) bytes, not the \(Int(try number("bytes"))) its header says: it is cut short or grown") }
+        guard SHA256.hex(payload) == (try string("sha256")) else { throw fail("the state does not match its sha256: it was changed or damaged") }
+        let sceneText = try string("scene"), sceneFile = try string("sceneFile")
+        let scene: Scene
+        do { scene = try Scene.decode(Array(sceneText.utf8), file: "\(file) (its scene)") } catch {
+            throw fail("the embedded scene is invalid: \(error.errors.first.map { "\($0)" } ?? "")")
+        }
+        let world: World
+        do { world = try World(scene: scene, snapshot: payload) } catch { throw fail("\(error)") }
+        let hash = try string("hash")
+        guard StateHash.hex(world.stateHash) == hash, Double(world.stepCount) == (try number("step")) else {
+            throw fail("the state read back is not the one its header names (step \(world.stepCount), hash \(StateHash.hex(world.stateHash)))")
+        }
+        return Loaded(scene: LoadedScene(scene: scene, text: sceneText, fileName: sceneFile), world: world)
+    }
+
+    /// Reads the state file at `path`.
+    public static func load(_ path: String) throws(StateFileError) -> Loaded {
+        let bytes: [UInt8]
+        do { bytes = try readRegularFile(path, limit: maxBytes) } catch { throw StateFileError("\(error)", unreadable: true) }
+        return try read(bytes, file: path)
+    }
+}
+
+/// Why a state file could not be written or read, in one line naming the file.
+public struct StateFileError: Error, CustomStringConvertible {
+    /// The line.
+    public let description: String
+    /// Whether the file could not be read at all (exit 66) rather than being invalid (exit 65).
+    public let unreadable: Bool
+    init(_ description: String, unreadable: Bool = false) {
+        self.description = description
+        self.unreadable = unreadable
+    }
+}
