@@ -38,34 +38,8 @@ extension World {
             w.i64(broken.joint)
             w.i64(broken.step)
         }
-        w.i64(bodies.count)
-        for entry in bodies {
-            guard let entry else { w.bool(false); continue }
-            guard let b = bodyIndex[ObjectIdentifier(entry.body)] else { throw WorldError("a body of the world is not in its space") }
-            w.bool(true)
-            w.i64(b)
-            w.i64(entry.shapes.count)
-            for shape in entry.shapes {
-                guard let s = shapeIndex[ObjectIdentifier(shape)] else { throw WorldError("a shape of the world is not in its space") }
-                w.i64(s)
-            }
-        }
-        // The scene's joints: in the space, kept out of it (broken, their
-        // bodies still here: drawn where they broke), or gone with a body.
-        var detached: [Joint] = []
-        w.i64(joints.count)
-        for joint in joints {
-            if let j = jointIndex[ObjectIdentifier(joint)] {
-                w.u8(0)
-                w.i64(j)
-            } else if alive(joint.a) && alive(joint.b) {
-                w.u8(1)
-                w.i64(detached.count)
-                detached.append(joint)
-            } else {
-                w.u8(2)
-            }
-        }
+        try writeBodies(to: &w, bodyIndex: bodyIndex, shapeIndex: shapeIndex)
+        let detached = writeJoints(to: &w, jointIndex: jointIndex, alive: alive)
         w.bool(grab != nil)
         if let grab {
             guard let hand = bodyIndex[ObjectIdentifier(grab.hand)], let joint = jointIndex[ObjectIdentifier(grab.joint)] else {
@@ -83,6 +57,42 @@ extension World {
             throw WorldError("\(error)")
         }
         return w.bytes
+    }
+
+    private func writeBodies(to w: inout ByteWriter, bodyIndex: [ObjectIdentifier: Int], shapeIndex: [ObjectIdentifier: Int]) throws(WorldError) {
+        w.i64(bodies.count)
+        for entry in bodies {
+            guard let entry else { w.bool(false); continue }
+            guard let b = bodyIndex[ObjectIdentifier(entry.body)] else { throw WorldError("a body of the world is not in its space") }
+            w.bool(true)
+            w.i64(b)
+            w.i64(entry.shapes.count)
+            for shape in entry.shapes {
+                guard let s = shapeIndex[ObjectIdentifier(shape)] else { throw WorldError("a shape of the world is not in its space") }
+                w.i64(s)
+            }
+        }
+    }
+
+    /// The scene's joints: in the space, kept out of it (broken, their
+    /// bodies still here: drawn where they broke), or gone with a body.
+    /// Returns the ones kept out of the space, to be copied with it.
+    private func writeJoints(to w: inout ByteWriter, jointIndex: [ObjectIdentifier: Int], alive: (Body) -> Bool) -> [Joint] {
+        var detached: [Joint] = []
+        w.i64(joints.count)
+        for joint in joints {
+            if let j = jointIndex[ObjectIdentifier(joint)] {
+                w.u8(0)
+                w.i64(j)
+            } else if alive(joint.a) && alive(joint.b) {
+                w.u8(1)
+                w.i64(detached.count)
+                detached.append(joint)
+            } else {
+                w.u8(2)
+            }
+        }
+        return detached
     }
 
     /// A world read back from `snapshot()`'s bytes, for the scene it was written from.
@@ -157,6 +167,12 @@ extension World {
             guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
             self.space = space
 
+            try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
+        }
+
+        private mutating func resolve(scene: Scene, bodyRecords: [(body: Int, shapes: [Int])?], jointRecords: [(kind: UInt8, index: Int)],
+                                      grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?, detached: [Joint]) throws {
+            let space = self.space
             func body(_ i: Int) throws -> Body {
                 guard space.bodies.indices.contains(i) else { throw ByteReader.Malformed("body \(i) is not in the space") }
                 return space.bodies[i]
