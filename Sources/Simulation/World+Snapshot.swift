@@ -98,7 +98,7 @@ extension World {
     /// A world read back from `snapshot()`'s bytes, for the scene it was written from.
     public convenience init(scene: Scene, snapshot bytes: [UInt8]) throws(WorldError) {
         do {
-            self.init(scene: scene, restored: try Restored(scene: scene, bytes: bytes))
+            self.init(scene: scene, restored: try RestoredWorld(scene: scene, bytes: bytes))
         } catch let error as ByteReader.Malformed {
             throw WorldError("not the exact state of this scene: \(error)")
         } catch let error as PhysicsError {
@@ -107,125 +107,125 @@ extension World {
             throw WorldError("\(error)")
         }
     }
+}
 
-    /// What a world is made of when read back, before it exists.
-    struct Restored {
-        let space: Space
-        var stepCount = 0, stepsSinceBuild = 0
-        var tilt: Vector?
-        var held: [ControlTrigger] = []
-        var brokenJoints: [(joint: Int, step: Int)] = []
-        var bodies: [WorldBody?] = []
-        var joints: [Joint] = []
-        var grab: Grab?
+/// What a world is made of when read back, before it exists.
+struct RestoredWorld {
+    let space: Space
+    var stepCount = 0, stepsSinceBuild = 0
+    var tilt: Vector?
+    var held: [ControlTrigger] = []
+    var brokenJoints: [(joint: Int, step: Int)] = []
+    var bodies: [WorldBody?] = []
+    var joints: [Joint] = []
+    var grab: World.Grab?
 
-        init(scene: Scene, bytes: [UInt8]) throws {
-            var r = ByteReader(bytes)
-            guard try r.string() == "cratebox world 1" else { throw ByteReader.Malformed("the bytes are not a cratebox world (version 1)") }
-            guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
-                throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")
-            }
-            stepCount = try r.i64()
-            stepsSinceBuild = try r.i64()
-            guard stepCount >= 0, stepsSinceBuild >= 0, stepsSinceBuild <= stepCount else { throw ByteReader.Malformed("the step counts are impossible") }
-            let tilted = try r.bool(), tx = try r.f64(), ty = try r.f64()
-            tilt = tilted ? Vector(tx, ty) : nil
-            for _ in 0..<(try r.count(each: 5)) {
-                let button = try r.bool(), name = try r.string()
-                let trigger: ControlTrigger = button ? .button(name) : .key(name)
-                guard scene.controls.contains(where: { $0.trigger == trigger }), !held.contains(trigger) else {
-                    throw ByteReader.Malformed("a held key \(trigger) is not bound in the scene")
-                }
-                held.append(trigger)
-            }
-            for _ in 0..<(try r.count(each: 16)) {
-                brokenJoints.append((try r.index(below: scene.joints.count, "a broken joint"), try r.i64()))
-            }
-            // Everything else refers to the space, which comes last.
-            let entries = try r.count(each: 1)
-            guard entries <= World.maxBodyIndex + 1 else { throw ByteReader.Malformed("the state has \(entries) bodies") }
-            var bodyRecords: [(body: Int, shapes: [Int])?] = []
-            for _ in 0..<entries {
-                guard try r.bool() else { bodyRecords.append(nil); continue }
-                let body = try r.i64()
-                var shapes: [Int] = []
-                for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
-                bodyRecords.append((body, shapes))
-            }
-            var jointRecords: [(kind: UInt8, index: Int)] = []
-            for _ in 0..<(try r.count(each: 1)) {
-                let kind = try r.u8()
-                guard kind <= 2 else { throw ByteReader.Malformed("a joint's state \(kind) is unknown") }
-                jointRecords.append((kind, kind == 2 ? -1 : try r.i64()))
-            }
-            guard jointRecords.count == scene.joints.count else { throw ByteReader.Malformed("the state's joints are not the scene's") }
-            var grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?
-            if try r.bool() {
-                grabRecord = (try r.i64(), try r.i64(), try r.i64(), Vector(try r.f64(), try r.f64()))
-            }
-            let (space, detached) = try Space.restoring(try r.block())
-            guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
-            self.space = space
-
-            try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
+    init(scene: Scene, bytes: [UInt8]) throws {
+        var r = ByteReader(bytes)
+        guard try r.string() == "cratebox world 1" else { throw ByteReader.Malformed("the bytes are not a cratebox world (version 1)") }
+        guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
+            throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")
         }
+        stepCount = try r.i64()
+        stepsSinceBuild = try r.i64()
+        guard stepCount >= 0, stepsSinceBuild >= 0, stepsSinceBuild <= stepCount else { throw ByteReader.Malformed("the step counts are impossible") }
+        let tilted = try r.bool(), tx = try r.f64(), ty = try r.f64()
+        tilt = tilted ? Vector(tx, ty) : nil
+        for _ in 0..<(try r.count(each: 5)) {
+            let button = try r.bool(), name = try r.string()
+            let trigger: ControlTrigger = button ? .button(name) : .key(name)
+            guard scene.controls.contains(where: { $0.trigger == trigger }), !held.contains(trigger) else {
+                throw ByteReader.Malformed("a held key \(trigger) is not bound in the scene")
+            }
+            held.append(trigger)
+        }
+        for _ in 0..<(try r.count(each: 16)) {
+            brokenJoints.append((try r.index(below: scene.joints.count, "a broken joint"), try r.i64()))
+        }
+        // Everything else refers to the space, which comes last.
+        let entries = try r.count(each: 1)
+        guard entries <= World.maxBodyIndex + 1 else { throw ByteReader.Malformed("the state has \(entries) bodies") }
+        var bodyRecords: [(body: Int, shapes: [Int])?] = []
+        for _ in 0..<entries {
+            guard try r.bool() else { bodyRecords.append(nil); continue }
+            let body = try r.i64()
+            var shapes: [Int] = []
+            for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
+            bodyRecords.append((body, shapes))
+        }
+        var jointRecords: [(kind: UInt8, index: Int)] = []
+        for _ in 0..<(try r.count(each: 1)) {
+            let kind = try r.u8()
+            guard kind <= 2 else { throw ByteReader.Malformed("a joint's state \(kind) is unknown") }
+            jointRecords.append((kind, kind == 2 ? -1 : try r.i64()))
+        }
+        guard jointRecords.count == scene.joints.count else { throw ByteReader.Malformed("the state's joints are not the scene's") }
+        var grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?
+        if try r.bool() {
+            grabRecord = (try r.i64(), try r.i64(), try r.i64(), Vector(try r.f64(), try r.f64()))
+        }
+        let (space, detached) = try Space.restoring(try r.block())
+        guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
+        self.space = space
 
-        private mutating func resolve(scene: Scene, bodyRecords: [(body: Int, shapes: [Int])?], jointRecords: [(kind: UInt8, index: Int)],
-                                      grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?, detached: [Joint]) throws {
-            let space = self.space
-            func body(_ i: Int) throws -> Body {
-                guard space.bodies.indices.contains(i) else { throw ByteReader.Malformed("body \(i) is not in the space") }
-                return space.bodies[i]
+        try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
+    }
+
+    private mutating func resolve(scene: Scene, bodyRecords: [(body: Int, shapes: [Int])?], jointRecords: [(kind: UInt8, index: Int)],
+                                  grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?, detached: [Joint]) throws {
+        let space = self.space
+        func body(_ i: Int) throws -> Body {
+            guard space.bodies.indices.contains(i) else { throw ByteReader.Malformed("body \(i) is not in the space") }
+            return space.bodies[i]
+        }
+        for (index, record) in bodyRecords.enumerated() {
+            guard let record else { bodies.append(nil); continue }
+            let spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
+            let shapes = try record.shapes.map { i throws -> Shape in
+                guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
+                return space.shapes[i]
             }
-            for (index, record) in bodyRecords.enumerated() {
-                guard let record else { bodies.append(nil); continue }
-                let spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
-                let shapes = try record.shapes.map { i throws -> Shape in
-                    guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
-                    return space.shapes[i]
-                }
-                let b = try body(record.body)
-                guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }) else {
-                    throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
-                }
-                bodies.append(WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes))
+            let b = try body(record.body)
+            guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }) else {
+                throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
             }
-            for (index, record) in jointRecords.enumerated() {
-                switch record.kind {
-                case 0:
-                    guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
-                    joints.append(space.joints[record.index])
-                case 1:
-                    guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
-                    joints.append(detached[record.index])
-                default:
-                    // Gone with a body: only its being out of the space is ever read.
-                    joints.append(Joint(World.physicsKind(scene.joints[index].kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
-                }
-            }
-            if let g = grabRecord {
-                guard bodies.indices.contains(g.index), bodies[g.index] != nil, space.joints.indices.contains(g.joint) else {
-                    throw ByteReader.Malformed("the grab holds what is not in the world")
-                }
-                grab = Grab(index: g.index, hand: try body(g.hand), joint: space.joints[g.joint], target: g.target)
+            bodies.append(WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes))
+        }
+        for (index, record) in jointRecords.enumerated() {
+            switch record.kind {
+            case 0:
+                guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
+                joints.append(space.joints[record.index])
+            case 1:
+                guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
+                joints.append(detached[record.index])
+            default:
+                // Gone with a body: only its being out of the space is ever read.
+                joints.append(Joint(World.physicsKind(scene.joints[index].kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
             }
         }
-
-        func apply(to world: World) {
-            world.bodies = bodies
-            world.bodiesRevision += 1
-            world.liveBodyCount = bodies.count { $0 != nil }
-            world.joints = joints
-            world.stepCount = stepCount
-            world.stepsSinceBuild = stepsSinceBuild
-            world.tilt = tilt
-            world.held = held
-            world.brokenJoints = brokenJoints
-            world.grab = grab
-            world.animated = []
-            for (index, entry) in bodies.enumerated() {
-                if let animation = entry?.spec.animation { world.animated.append((index, animation)) }
+        if let g = grabRecord {
+            guard bodies.indices.contains(g.index), bodies[g.index] != nil, space.joints.indices.contains(g.joint) else {
+                throw ByteReader.Malformed("the grab holds what is not in the world")
             }
+            grab = World.Grab(index: g.index, hand: try body(g.hand), joint: space.joints[g.joint], target: g.target)
+        }
+    }
+
+    func apply(to world: World) {
+        world.bodies = bodies
+        world.bodiesRevision += 1
+        world.liveBodyCount = bodies.count { $0 != nil }
+        world.joints = joints
+        world.stepCount = stepCount
+        world.stepsSinceBuild = stepsSinceBuild
+        world.tilt = tilt
+        world.held = held
+        world.brokenJoints = brokenJoints
+        world.grab = grab
+        world.animated = []
+        for (index, entry) in bodies.enumerated() {
+            if let animation = entry?.spec.animation { world.animated.append((index, animation)) }
         }
     }
 }

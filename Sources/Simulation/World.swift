@@ -106,7 +106,7 @@ public final class World {
     }
 
     /// A world read back from its exact state (World+Snapshot.swift): nothing is built.
-    init(scene: Scene, restored: Restored) {
+    init(scene: Scene, restored: RestoredWorld) {
         self.scene = scene
         gravityLength = scene.gravity.length
         servoBodies = World.servoBodies(of: scene)
