@@ -17,10 +17,10 @@ typedef struct writer {
     const snapshot_probe *probe;
     cpSpace *space;
     pmap bodies, shapes, joints, arbiters, nodes, pairs, handles, buffers;
-    cpArbiter **arbList;
-    int arbCount, arbCap;
-    Pair **pairList;
-    int pairCount, pairCap;
+    void **arbList;   // cpArbiter *, in id order
+    int32_t arbCount, arbCap;
+    void **pairList;  // Pair *, in id order
+    int32_t pairCount, pairCap;
     const char *error;
     char message[200];
 } writer;
@@ -55,18 +55,22 @@ static int32_t arbiter_id(writer *w, const cpArbiter *arb) {
     return id;
 }
 
-static void add_arbiter(writer *w, cpArbiter *arb) {
-    if (pmap_get(&w->arbiters, arb) >= 0) return;
-    if (w->arbCount == w->arbCap) {
-        int cap = w->arbCap ? 2 * w->arbCap : 256;
-        cpArbiter **grown = realloc(w->arbList, (size_t)cap * sizeof *grown);
-        if (!grown) { FAIL(w, "out of memory"); return; }
-        w->arbList = grown;
-        w->arbCap = cap;
+// Gives `item` the next id (its place in `items`) unless it has one: the one
+// way arbiters, pairs and handles are numbered, as first met.
+static void add_unique(writer *w, pmap *ids, void ***items, int32_t *count, int32_t *cap, void *item) {
+    if (w->error || pmap_get(ids, item) >= 0) return;
+    if (*count == *cap) {
+        int32_t grown = *cap ? 2 * *cap : 256;
+        void **bigger = realloc(*items, (size_t)grown * sizeof *bigger);
+        if (!bigger) { FAIL(w, "out of memory"); return; }
+        *items = bigger;
+        *cap = grown;
     }
-    pmap_put(&w->arbiters, arb, w->arbCount);
-    w->arbList[w->arbCount++] = arb;
+    if (!pmap_put(ids, item, *count)) { FAIL(w, "out of memory"); return; }
+    (*items)[(*count)++] = item;
 }
+
+static void add_arbiter(writer *w, cpArbiter *arb) { add_unique(w, &w->arbiters, &w->arbList, &w->arbCount, &w->arbCap, arb); }
 
 static cpBody *body_at(writer *w, cpBody *const *bodies, int32_t id) { return id == 0 ? &w->space->_staticBody : bodies[id - 1]; }
 
@@ -317,18 +321,7 @@ static int32_t number_tree(writer *w, Node *root, int32_t first, node_stack *ord
 
 static Pair *next_pair(Pair *pair, Node *leaf) { return pair->a.leaf == leaf ? pair->a.next : pair->b.next; }
 
-static void add_pair(writer *w, Pair *pair) {
-    if (pmap_get(&w->pairs, pair) >= 0) return;
-    if (w->pairCount == w->pairCap) {
-        int cap = w->pairCap ? 2 * w->pairCap : 256;
-        Pair **grown = realloc(w->pairList, (size_t)cap * sizeof *grown);
-        if (!grown) { FAIL(w, "out of memory"); return; }
-        w->pairList = grown;
-        w->pairCap = cap;
-    }
-    pmap_put(&w->pairs, pair, w->pairCount);
-    w->pairList[w->pairCount++] = pair;
-}
+static void add_pair(writer *w, Pair *pair) { add_unique(w, &w->pairs, &w->pairList, &w->pairCount, &w->pairCap, pair); }
 
 static void write_trees(writer *w, struct cpBBTree *trees[2]) {
     node_stack order = {0};
@@ -379,36 +372,22 @@ static void write_trees(writer *w, struct cpBBTree *trees[2]) {
 
 static void write_space_hash(writer *w, struct cpSpaceHash *hash) {
     if (hash->spatialIndex.bbfunc != (cpSpatialIndexBBFunc)cpShapeGetBB) FAIL(w, "a spatial hash has its own bounding box function");
+    // Handles as first met: the handle set's, then the cells' (which may hold
+    // orphans: handles of shapes removed since).
     pmap_free(&w->handles);
-    size_t estimate = hash->handleSet->entries;
-    if (!pmap_init(&w->handles, estimate * 2)) { FAIL(w, "out of memory"); return; }
-    // Count handles first (the cells may hold orphans: handles of removed shapes).
-    cpHandle **list = NULL;
+    if (!pmap_init(&w->handles, hash->handleSet->entries)) { FAIL(w, "out of memory"); return; }
+    void **list = NULL;
     int32_t count = 0, cap = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (unsigned i = 0; i < hash->handleSet->size; i++)
-            for (cpHashSetBin *bin = hash->handleSet->table[i]; bin; bin = bin->next) {
-                cpHandle *hand = bin->elt;
-                if (pass == 0 || pmap_get(&w->handles, hand) >= 0) continue;
-                if (count == cap) { cap = cap ? 2 * cap : 256; list = realloc(list, (size_t)cap * sizeof *list); if (!list) { FAIL(w, "out of memory"); return; } }
-                pmap_put(&w->handles, hand, count);
-                list[count++] = hand;
-            }
-        if (pass == 0) continue;
-        for (int c = 0; c < hash->numcells; c++)
-            for (cpSpaceHashBin *bin = hash->table[c]; bin; bin = bin->next) {
-                if (pmap_get(&w->handles, bin->handle) >= 0) continue;
-                if (count == cap) { cap = cap ? 2 * cap : 256; list = realloc(list, (size_t)cap * sizeof *list); if (!list) { FAIL(w, "out of memory"); return; } }
-                pmap_put(&w->handles, bin->handle, count);
-                list[count++] = bin->handle;
-            }
-    }
+    for (unsigned i = 0; i < hash->handleSet->size; i++)
+        for (cpHashSetBin *bin = hash->handleSet->table[i]; bin; bin = bin->next) add_unique(w, &w->handles, &list, &count, &cap, bin->elt);
+    for (int c = 0; c < hash->numcells; c++)
+        for (cpSpaceHashBin *bin = hash->table[c]; bin; bin = bin->next) add_unique(w, &w->handles, &list, &count, &cap, bin->handle);
     sb_f64(&w->out, hash->celldim);
     sb_i32(&w->out, hash->numcells);
     sb_u32(&w->out, hash->stamp);
     sb_i32(&w->out, count);
     for (int32_t i = 0; i < count; i++) {
-        cpHandle *hand = list[i];
+        cpHandle *hand = list[i];  // the list holds handles
         sb_i32(&w->out, hand->obj ? shape_id(w, hand->obj, "a spatial hash handle") : -1);
         sb_i32(&w->out, hand->retain);
         sb_u32(&w->out, hand->stamp);

@@ -37,3 +37,11 @@ public func loadShippedScene(_ name: String) throws -> Scene {
 public let shippedScenes: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)) ?? [])
     .filter { $0.hasSuffix(".json") }.sorted()
 
+
+/// The `.json` files in each of `folders` (relative to the package), by path, each folder's in name order.
+public func sceneFiles(in folders: String...) -> [String] {
+    folders.flatMap { folder in
+        let dir = packageRoot.appendingPathComponent(folder).path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+    }
+}

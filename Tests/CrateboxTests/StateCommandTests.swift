@@ -7,13 +7,7 @@ import TestSupport
 /// `simulate ... --save OUT.state` and `simulate OUT.state`: a moment saved in
 /// one process continues in another exactly as the session would have gone on.
 @Suite struct StateCommandTests {
-    static let scenes: [String] = {
-        func list(_ folder: String) -> [String] {
-            let dir = packageRoot.appendingPathComponent(folder).path
-            return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
-        }
-        return list("Scenes") + list("Scenes/chipmunk")
-    }()
+    static let scenes = sceneFiles(in: "Scenes", "Scenes/chipmunk")
 
     /// A journal of seeded events the world accepts (grabs, drags, spawns,
     /// removals, tilts, resets, the scene's keys), over `steps` steps.

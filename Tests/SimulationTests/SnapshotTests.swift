@@ -11,13 +11,7 @@ import TestSupport
 /// the one it was taken from, whatever happened before, for every scene.
 @Suite struct SnapshotTests {
     /// Every shipped scene, Chipmunk's demos and every valid fixture, by path.
-    static let scenes: [String] = {
-        func list(_ folder: String) -> [String] {
-            let dir = packageRoot.appendingPathComponent(folder).path
-            return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
-        }
-        return list("Scenes") + list("Scenes/chipmunk") + list("Tests/Fixtures/valid")
-    }()
+    static let scenes = sceneFiles(in: "Scenes", "Scenes/chipmunk", "Tests/Fixtures/valid")
 
     static func load(_ path: String) throws -> Scene {
         try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent(path))), file: path)
