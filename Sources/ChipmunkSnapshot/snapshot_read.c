@@ -197,6 +197,9 @@ static void read_joint(reader *r, int32_t id) {
     r->jointA[id] = rd_ref(r, r->nb + 1, 0, "a joint's first body");
     r->jointB[id] = rd_ref(r, r->nb + 1, 0, "a joint's second body");
     if (!r->error && r->jointA[id] == r->jointB[id]) FAIL(r, "joint %d holds one body at both ends", id);
+    // As cpSpaceAddConstraint requires: with no dynamic body its mass matrix is singular (an assertion in the step).
+    if (!r->error && r->bodyType[r->jointA[id]] != CP_BODY_TYPE_DYNAMIC && r->bodyType[r->jointB[id]] != CP_BODY_TYPE_DYNAMIC)
+        FAIL(r, "joint %d holds no dynamic body", id);
     r->jointInSpace[id] = rd_u8(r) ? 1 : 0;
     rd_range(r, joint, offsetof(cpConstraint, maxForce), offsetof(cpConstraint, collideBodies));
     joint->collideBodies = rd_u8(r);
