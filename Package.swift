@@ -51,7 +51,7 @@ let package = Package(
         // Files written under a temporary name and renamed into place (swift-system).
         .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
-        .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Geometry", "Physics", "FileOutput",
+        .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Geometry", "Physics", "FileOutput", "Bytes",
                                                .product(name: "SystemPackage", package: "swift-system")]),
         // Interaction logic with no SDL: fixed-step clock, tilt, keys, camera motion, the monotonic clock that paces them.
         .target(name: "Controls", dependencies: ["Geometry", "Animation"]),

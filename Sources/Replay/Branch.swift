@@ -2,11 +2,10 @@ import Geometry
 import SceneFormat
 import Simulation
 
-/// Resuming a session from an earlier step. A Chipmunk space cannot be
-/// copied exactly through its public API (cached contact impulses and the
-/// broadphase's history decide the next step), so a branch re-simulates: a
-/// new session is built from the scene and runs the events before step S, to
-/// step S. What it costs is the steps up to S (docs/time-machine.md).
+/// Resuming a session from an earlier step: a new session starts from the
+/// last exact starting point before step S (a keyframe of the session, the
+/// last reset, or the build) and re-runs the events after it, to step S.
+/// What it costs is the steps between (docs/time-machine.md).
 extension Session {
     /// What a rebuild reports while it runs: steps done of the total; return false to cancel.
     public typealias Progress = (_ done: Int, _ total: Int) -> Bool
@@ -19,13 +18,22 @@ extension Session {
     /// With `lines` (the journal the events came from, as a live session keeps
     /// it), the rebuild starts from the last reset before `step` instead of the
     /// build: a reset is an exact starting point, and what came before it is
-    /// only copied.
+    /// only copied. With `keyframe` too (the time machine's last keyframe at
+    /// or before `step`, taken of the session the lines are of), it starts
+    /// from the keyframe when that is later than the reset.
     public static func rebuilt(scene: Scene, sceneText: String, sceneFile: String, events: [Journal.TimedEvent], at step: Int,
-                               lines: [String]? = nil, progress: Progress? = nil) throws(BranchError) -> Session? {
+                               lines: [String]? = nil, keyframe: Keyframes.Frame? = nil,
+                               progress: Progress? = nil) throws(BranchError) -> Session? {
         let session: Session
         var next = 0
+        let lastReset = events.lastIndex { $0.event == .reset && $0.step < step }
         do {
-            if let lines, let reset = events.lastIndex(where: { $0.event == .reset && $0.step < step }),
+            if let lines, let keyframe, keyframe.step <= step, keyframe.lines <= lines.count, keyframe.events <= events.count,
+               keyframe.step > lastReset.map({ events[$0].step }) ?? -1 {
+                session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile, keyframe: keyframe.state,
+                                      lines: Array(lines[..<keyframe.lines]), events: Array(events[..<keyframe.events]))
+                next = keyframe.events
+            } else if let lines, let reset = lastReset,
                events[reset].line <= lines.count {
                 let r = events[reset]
                 session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile, resetAtStep: r.step,
@@ -68,5 +76,31 @@ public struct BranchError: Error, CustomStringConvertible, Sendable {
     /// "at step S (line L): reason".
     public var description: String {
         "at step \(step)\(line.map { " (line \($0))" } ?? ""): \(reason)"
+    }
+}
+
+extension Session {
+    /// A recorded session rebuilt at `step` from its journal (`lines`: the
+    /// file's lines): from the last keyframe line at or before `step` (checked
+    /// as it is read) when there is one, else from the last reset or the
+    /// build, as `rebuilt` does. The journal's header must have been read.
+    public static func rebuilt(journal: Journal, scene: Scene, lines: [String], file: String, at step: Int) throws(BranchError) -> Session {
+        guard let header = journal.header else { throw BranchError(step: 0, line: 1, reason: "the journal has no header") }
+        let start = journal.startsFromKeyframe ? journal.keyframes.first?.step ?? 0 : 0
+        guard step >= start else { throw BranchError(step: step, line: nil, reason: "the journal starts at step \(start)") }
+        var frame: Keyframes.Frame?
+        if let keyframe = journal.keyframes.last(where: { $0.step <= step }), keyframe.line <= lines.count {
+            let state: [UInt8]
+            do { state = try keyframe.restore(scene: scene, journal: journal, file: file).state } catch {
+                throw BranchError(step: keyframe.step, line: keyframe.line, reason: error.message)
+            }
+            let events = journal.events.firstIndex { $0.line > keyframe.line } ?? journal.events.count
+            frame = Keyframes.Frame(step: keyframe.step, state: state, lines: keyframe.line, events: events)
+        }
+        // Without lines read back, a journal that starts from a keyframe could only be rebuilt from it.
+        if journal.startsFromKeyframe && frame == nil { throw BranchError(step: 0, line: 2, reason: "its starting keyframe is cut off") }
+        let session = try rebuilt(scene: scene, sceneText: header.sceneText, sceneFile: header.sceneFile, events: journal.events, at: step,
+                                  lines: lines, keyframe: frame)
+        return session!  // nothing cancels without a progress callback
     }
 }

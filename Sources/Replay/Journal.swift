@@ -1,3 +1,4 @@
+import Bytes
 import JSONText
 import Geometry
 import SceneFormat
@@ -48,6 +49,23 @@ public struct Journal: Sendable {
     public var events: [TimedEvent] = []
     /// The checkpoint lines: the state hash after each 120th step.
     public var checkpoints: [(step: Int, hash: UInt64)] = []
+    /// A keyframe line: the exact state after step `step` (before the events at
+    /// that step), its state hash, and its line; `state` is base64 (decoded when used).
+    public struct Keyframe: Sendable {
+        /// The step the state is after.
+        public var step: Int
+        /// Its state hash, as written on the line.
+        public var hash: UInt64
+        /// The line (1-based).
+        public var line: Int
+        /// The state, in base64 as written.
+        public var state: String
+    }
+    /// The keyframe lines, in file order (one per step at most).
+    public var keyframes: [Keyframe] = []
+    /// Whether the journal starts from its first keyframe (a session continued
+    /// from a saved state): its first line after the header is a keyframe.
+    public var startsFromKeyframe = false
     /// The end line: how many steps the session ran and its final state hash; nil when the file was cut short.
     public var end: (steps: Int, hash: UInt64)?
     /// The line number of a last line that was cut off mid-write (no newline,
@@ -95,6 +113,11 @@ public struct Journal: Sendable {
     /// The checkpoint line: the state hash after `step` steps.
     public static func checkpointLine(step: Int, hash: UInt64) -> String {
         "{\"step\":\(step),\"checkpoint\":\"\(StateHash.hex(hash))\"}"
+    }
+
+    /// The keyframe line: the exact state after `step` steps (`World.snapshot()`) and its state hash.
+    public static func keyframeLine(step: Int, hash: UInt64, state: [UInt8]) -> String {
+        "{\"step\":\(step),\"hash\":\"\(StateHash.hex(hash))\",\"keyframe\":\"\(Base64.encode(state))\"}"
     }
 
     /// The end line: the session's step count and final state hash.
@@ -177,6 +200,14 @@ extension Journal {
                 try fields.noOthers()
                 if let previous = journal.checkpoints.last, previous.step == step { throw fail("a second checkpoint for step \(step)") }
                 journal.checkpoints.append((step, hash))
+                continue
+            }
+            if members.contains(where: { $0.key == "keyframe" }) {
+                let hash = try fields.hash("hash"), state = try fields.string("keyframe")
+                try fields.noOthers()
+                if let previous = journal.keyframes.last, previous.step == step { throw fail("a second keyframe for step \(step)") }
+                if journal.header != nil, number == 2 { journal.startsFromKeyframe = true }
+                journal.keyframes.append(Keyframe(step: step, hash: hash, line: number, state: state))
                 continue
             }
             let event = try fields.event()

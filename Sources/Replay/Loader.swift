@@ -8,8 +8,8 @@ import SceneFormat
 public enum FileLimits {
     /// A scene file (`Limits.fileBytes`: 16 MiB).
     public static let scene = Limits.fileBytes
-    /// A journal (1 GiB): long sessions record many events, and the scene is embedded.
-    public static let journal = 1 << 30
+    /// A journal (4 GiB): long sessions record many events, keyframes are big, and the scene is embedded.
+    public static let journal = 4 << 30
 }
 
 /// A scene file as read: the scene, the exact text it was decoded from (a

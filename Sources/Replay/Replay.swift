@@ -13,9 +13,16 @@ public final class Replay {
     /// The scene embedded in the journal, decoded and validated.
     public let scene: Scene
     /// The world as replayed so far (rebuilt on `rewind`).
-    public private(set) var world: World
-    private var nextEvent = 0
-    private var nextCheckpoint = 0
+    public internal(set) var world: World
+    /// How the journal is named in messages.
+    public let file: String
+    /// The state the journal starts from when it starts from a keyframe (a
+    /// session continued from a saved state), checked when read.
+    let startState: [UInt8]?
+    /// Keyframes kept while replaying (nil: none), so that seeking back restores one instead of starting over.
+    public var keptKeyframes: Keyframes?
+    var nextEvent = 0
+    var nextCheckpoint = 0
 
     /// What replaying a journal found.
     public enum Outcome: Equatable, Sendable, CustomStringConvertible {
@@ -26,6 +33,8 @@ public final class Replay {
         case diverged(step: Int, expected: UInt64, got: UInt64)
         /// An event could not be applied where the journal puts it.
         case refused(step: Int, line: Int, reason: String)
+        /// A keyframe line is not the state the journal reaches at its step.
+        case keyframe(step: Int, line: Int, reason: String)
 
         /// One line, as `replay --verify` prints it.
         public var description: String {
@@ -38,6 +47,8 @@ public final class Replay {
                 "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
             case .refused(let step, let line, let reason):
                 "diverged at step \(step): the event on line \(line) cannot be applied: \(reason)"
+            case .keyframe(let step, let line, let reason):
+                "diverged at step \(step): the keyframe on line \(line) \(reason)"
             }
         }
     }
@@ -45,13 +56,24 @@ public final class Replay {
     /// Decodes the embedded scene and builds its world at step 0. Throws for a journal without a header or with a scene that is not valid.
     public init(journal: Journal, file: String) throws(JournalError) {
         self.journal = journal
+        self.file = file
         scene = try Replay.embeddedScene(of: journal, file: file)
+        if journal.startsFromKeyframe, let first = journal.keyframes.first {
+            let start = try first.restore(scene: scene, journal: journal, file: file)
+            world = start.world
+            startState = start.state
+            return
+        }
+        startState = nil
         do {
             world = try World(scene: scene)
         } catch {
             throw JournalError(file: file, line: 1, message: "the embedded scene cannot be built: \(error)")
         }
     }
+
+    /// The step the journal starts from: 0, or its first keyframe's.
+    public var firstStep: Int { journal.startsFromKeyframe ? journal.keyframes.first?.step ?? 0 : 0 }
 
     /// The scene a journal embeds, decoded and validated (without building its world).
     public static func embeddedScene(of journal: Journal, file: String) throws(JournalError) -> Scene {
@@ -69,9 +91,9 @@ public final class Replay {
         journal.end?.steps ?? journal.checkpoints.last?.step ?? 0
     }
 
-    /// Starts over from step 0.
-    public func rewind() throws(PhysicsError) {
-        world = try World(scene: scene)
+    /// Starts over from the journal's start (step 0, or the keyframe it starts from).
+    public func rewind() throws {
+        if let startState { world = try World(scene: scene, snapshot: startState) } else { world = try World(scene: scene) }
         nextEvent = 0
         nextCheckpoint = 0
     }
@@ -89,6 +111,9 @@ public final class Replay {
         while nextCheckpoint < journal.checkpoints.count, journal.checkpoints[nextCheckpoint].step < world.stepCount {
             nextCheckpoint += 1
         }
+        if keptKeyframes?.isDue(after: world.stepCount) == true, let state = try? world.snapshot() {
+            keptKeyframes?.record(Keyframes.Frame(step: world.stepCount, state: state, lines: 0, events: nextEvent))
+        }
         if nextCheckpoint < journal.checkpoints.count, journal.checkpoints[nextCheckpoint].step == world.stepCount {
             let expected = journal.checkpoints[nextCheckpoint].hash
             nextCheckpoint += 1
@@ -98,11 +123,13 @@ public final class Replay {
         return nil
     }
 
-    /// Runs forward to `target` (not past the journal's last step). At the
-    /// last step, the events recorded there (after the last step ran) are
-    /// applied too, as they were before the end hash was taken.
-    public func seek(to target: Int) throws(PhysicsError) -> Outcome? {
-        if target < world.stepCount { try rewind() }
+    /// Runs forward to `target` (not past the journal's last step), from the
+    /// last keyframe at or before it (the journal's or one kept) when that is
+    /// nearer than where the replay is. At the last step, the events recorded
+    /// there (after the last step ran) are applied too, as they were before
+    /// the end hash was taken.
+    public func seek(to target: Int) throws -> Outcome? {
+        if let problem = try jump(toward: target) { return problem }
         while world.stepCount < min(target, lastStep) {
             if let problem = advance() { return problem }
         }
@@ -112,7 +139,7 @@ public final class Replay {
 
     /// Applies the events recorded at the current step that have not been
     /// applied: before each step, and at the end before the end hash.
-    private func applyDueEvents() -> Outcome? {
+    func applyDueEvents() -> Outcome? {
         while nextEvent < journal.events.count, journal.events[nextEvent].step == world.stepCount {
             let timed = journal.events[nextEvent]
             nextEvent += 1
@@ -132,25 +159,5 @@ public final class Replay {
             return "\(outcome.description) (recorded on \(recorded); replayed on \(platform): results are only bit-identical on the same platform)"
         }
         return outcome.description
-    }
-
-    /// Replays the whole journal, checking every checkpoint and the end.
-    public func verify() -> Outcome {
-        do {
-            try rewind()
-        } catch {
-            return .refused(step: 0, line: 0, reason: "\(error)")
-        }
-        while world.stepCount < lastStep {
-            if let problem = advance() { return problem }
-        }
-        if let end = journal.end {
-            // Events recorded after the last step took effect before the end hash.
-            if let problem = applyDueEvents() { return problem }
-            if world.stateHash != end.hash { return .diverged(step: end.steps, expected: end.hash, got: world.stateHash) }
-        }
-        let checked = journal.checkpoints.filter { $0.step <= world.stepCount }.count
-        return .verified(steps: world.stepCount, checkpoints: checked, hash: world.stateHash, truncated: journal.truncated,
-                         cutOffLine: journal.cutOffLine)
     }
 }

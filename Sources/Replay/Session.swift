@@ -20,6 +20,9 @@ public final class Session {
     public private(set) var lines: [String]
     /// Every event applied, with its step and journal line: what a branch re-runs.
     public private(set) var events: [Journal.TimedEvent] = []
+    /// A recording writes a keyframe line (the exact state) after every step
+    /// that is a multiple of this (nil: none): `--keyframes SECONDS`.
+    public var keyframeSteps: Int?
     /// The journal file being recorded to, if any.
     public private(set) var file: JournalFile?
     /// Why the recording stopped before it was ended (a write error), and at
@@ -35,18 +38,15 @@ public final class Session {
     }
 
     /// A session that continues a saved moment (`cratebox/state@1`): the world
-    /// exactly as it was written, at its step. Its journal has no events
-    /// before that step, so it cannot be recorded (it would not replay from step 0).
-    public init(restoring state: StateFile.Loaded) {
+    /// exactly as it was written, at its step. Its journal starts with a
+    /// keyframe of that state, so a recording of it replays from there.
+    public init(restoring state: StateFile.Loaded) throws(WorldError) {
         world = state.world
         sceneText = state.scene.text
         sceneFile = state.scene.fileName
-        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
-        startsFromState = true
+        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile),
+                 Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: try world.snapshot())]
     }
-
-    /// Whether the session continues a saved moment rather than its scene's step 0.
-    public private(set) var startsFromState = false
 
     /// A session that continues from a reset at `step`: the world as the reset
     /// left it, and the journal up to and including the reset's line.
@@ -59,6 +59,24 @@ public final class Session {
         self.events = events
     }
 
+    /// A session that continues from a keyframe of itself (`Keyframes.Frame`):
+    /// the world read back from the keyframe's state, and the journal up to it.
+    init(scene: Scene, sceneText: String, sceneFile: String, keyframe: [UInt8],
+         lines: [String], events: [Journal.TimedEvent]) throws(WorldError) {
+        world = try World(scene: scene, snapshot: keyframe)
+        self.sceneText = sceneText
+        self.sceneFile = sceneFile
+        self.lines = lines
+        self.events = events
+    }
+
+    /// A keyframe of the session now (after its last step, before any event
+    /// at this step), or nil when the state cannot be copied.
+    public func keyframe() -> Keyframes.Frame? {
+        guard let state = try? world.snapshot() else { return nil }
+        return Keyframes.Frame(step: world.stepCount, state: state, lines: lines.count, events: events.count)
+    }
+
     /// Applies an input and journals it (refused inputs are not journaled:
     /// they changed nothing).
     public func apply(_ event: Event) throws(WorldError) {
@@ -67,15 +85,19 @@ public final class Session {
         events.append(Journal.TimedEvent(step: world.stepCount, event: event, line: lines.count))
     }
 
-    /// One step; every 120th is followed by a checkpoint line, and a
-    /// recording reaches its file there.
+    /// One step; every 120th is followed by a checkpoint line, and while
+    /// recording with `keyframeSteps`, every multiple of it by a keyframe
+    /// line; a recording reaches its file there.
     public func step() throws(PhysicsError) {
         try world.step()
-        if world.stepCount % Journal.checkpointInterval == 0 {
-            record(Journal.checkpointLine(step: world.stepCount, hash: world.stateHash))
-            if let file {
-                do { try file.flush() } catch { stopRecording(after: error) }
-            }
+        let n = world.stepCount
+        let checkpoint = n % Journal.checkpointInterval == 0
+        let keyframe = file != nil && keyframeSteps.map { n % $0 == 0 } == true
+        if checkpoint { record(Journal.checkpointLine(step: n, hash: world.stateHash)) }
+        // A world whose state cannot be copied (refused at start-up when asked for) writes none.
+        if keyframe, let state = try? world.snapshot() { record(Journal.keyframeLine(step: n, hash: world.stateHash, state: state)) }
+        if checkpoint || keyframe, let file {
+            do { try file.flush() } catch { stopRecording(after: error) }
         }
     }
 
@@ -94,9 +116,6 @@ public final class Session {
 
     /// Starts writing the journal, from step 0, to `path`.
     public func startRecording(to path: String) throws(JournalError) {
-        guard !startsFromState else {
-            throw JournalError(file: path, line: 0, message: "a session continued from a saved state cannot be recorded: its journal would not replay from step 0")
-        }
         let file = try JournalFile(path: path)
         for line in lines { file.append(line) }
         try file.flush()

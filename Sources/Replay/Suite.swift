@@ -87,7 +87,7 @@ public enum ReplaySuite {
         case .verified(let steps, let checkpoints, _, let truncated, _):
             let counts = "\(steps) steps, \(checkpoints) checkpoint\(checkpoints == 1 ? "" : "s")"
             return truncated ? verdict(.truncated, "truncated (no end line; verified \(counts))") : verdict(.ok, "ok (\(counts))")
-        case .diverged, .refused:
+        case .diverged, .refused, .keyframe:
             return verdict(.diverged, replay.report(outcome))
         }
     }

@@ -21,6 +21,8 @@ extension App {
         configuration.captureDirectory = options.screenshotDirectory
         configuration.sceneName = scene.name
         configuration.historyBudget = options.historyBudget
+        configuration.keyframeBudget = options.keyframeBudget
+        configuration.keyframeSteps = options.keyframeSteps
         if recording { configuration.recordPath = options.recordPath }
         return configuration
     }

@@ -27,6 +27,10 @@ public final class App {
         public var recordPath: String?
         /// The most memory the time machine's history may take, in bytes.
         public var historyBudget = History.defaultBudget
+        /// The most memory the time machine's exact keyframes may take, in bytes (0: resuming re-simulates from the last reset).
+        public var keyframeBudget = Keyframes.defaultBudget
+        /// Recordings (`--record`, F9) write a keyframe line every this many steps (nil: none).
+        public var keyframeSteps: Int?
         /// The scene's file, for PageDown/PageUp and `--watch`.
         public var scenePath: String?
         /// Reload the scene when its file changes.
@@ -93,6 +97,15 @@ public final class App {
     public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(RenderError) {
         try self.init(scene: scene, options: options, .play {
             .live(try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile))
+        })
+    }
+
+    /// Continues a saved moment (`cratebox/state@1`, already read and checked:
+    /// `state`) from its file's `bytes`, read again on the physics thread, which
+    /// owns the world.
+    public convenience init(restoring state: StateFile.Loaded, bytes: [UInt8], file: String, options: Options) throws(RenderError) {
+        try self.init(scene: state.scene.scene, options: options, .play {
+            .live(try Session(restoring: try StateFile.read(bytes, file: file)))
         })
     }
 

@@ -21,7 +21,8 @@ extension PhysicsLoop {
         let rebuilt: Session?
         do {
             rebuilt = try Session.rebuilt(scene: world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                          events: session.events, at: step, lines: session.lines) { done, total in
+                                          events: session.events, at: step, lines: session.lines,
+                                          keyframe: keyframes.latest(atOrBefore: step)) { done, total in
                 self.status.rebuilding = (done, total)
                 self.publish(stateTime: Monotonic.now)
                 // Esc cancels; so does closing the window, which must not wait for the rebuild.
@@ -37,6 +38,7 @@ extension PhysicsLoop {
             say("resuming cancelled: still showing step \(step)")
             return false
         }
+        rebuilt.keyframeSteps = session.keyframeSteps
         if session.isRecording {
             moveRecording(from: session, to: rebuilt)
         } else if let loss = Captures.recordingLoss(session) {
@@ -46,6 +48,7 @@ extension PhysicsLoop {
         // The keys held at that step are not the ones held now: let go of them (journaled).
         for trigger in world.held { apply(.key(trigger, down: false)) }
         history.drop(from: step + 1)
+        keyframes.drop(after: step)
         showing = nil
         paused = false
         clock = FixedStepClock(maxFrameDuration: clock.maxFrameDuration)

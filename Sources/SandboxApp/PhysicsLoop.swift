@@ -28,6 +28,8 @@ final class PhysicsLoop {
     let snapshots = SnapshotMaker()
     /// The live session's past, for scrubbing.
     var history: History
+    /// Exact keyframes of the live session, so that resuming re-simulates only from the last one.
+    var keyframes: Keyframes
     /// The step shown while scrubbing through the past (nil: the present).
     var showing: Int?
     /// Set by a branch, so that the loop does not count the rebuild as real time.
@@ -38,9 +40,11 @@ final class PhysicsLoop {
     var world: World { mode.world }
     var timeScale: Double { PhysicsLoop.timeScales[timeScaleIndex] }
 
-    init(mode: PhysicsMode, captures: Captures, historyBudget: Int, inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+    init(mode: PhysicsMode, captures: Captures, budgets: (history: Int, keyframes: Int),
+         inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
         self.mode = mode
-        history = History(budget: historyBudget)
+        history = History(budget: budgets.history)
+        keyframes = Keyframes(budget: budgets.keyframes)
         self.captures = captures
         self.inbox = inbox
         self.outbox = outbox
@@ -56,13 +60,17 @@ final class PhysicsLoop {
             return
         }
         let captures = Captures(directory: configuration.captureDirectory, sceneName: configuration.sceneName)
+        // Recordings write keyframe lines if asked; a replay watched keeps keyframes as the time machine does, to seek back.
+        mode.session?.keyframeSteps = configuration.keyframeSteps
+        mode.watching?.replay.keptKeyframes = Keyframes(budget: configuration.keyframeBudget)
         if let path = configuration.recordPath, let session = mode.session {
             do { try session.startRecording(to: path) } catch {
                 outbox.update { $0.start = .failed("cannot record: \(error)", cannotWrite: true) }
                 return
             }
         }
-        let loop = PhysicsLoop(mode: mode, captures: captures, historyBudget: configuration.historyBudget, inbox: inbox, outbox: outbox)
+        let loop = PhysicsLoop(mode: mode, captures: captures, budgets: (configuration.historyBudget, configuration.keyframeBudget),
+                               inbox: inbox, outbox: outbox)
         loop.publish(stateTime: Monotonic.now)
         outbox.update { $0.start = .ready }
         loop.loop()
@@ -162,6 +170,7 @@ final class PhysicsLoop {
             if wasRecording, !session.isRecording, let failure = session.recordingFailure {
                 say("recording stopped: \(failure.error)", seconds: 8)
             }
+            if keyframes.isDue(after: world.stepCount), let keyframe = session.keyframe() { keyframes.record(keyframe) }
         }
         return true
     }

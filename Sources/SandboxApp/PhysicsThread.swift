@@ -90,6 +90,10 @@ final class PhysicsThread: Sendable {
         var recordPath: String?
         /// The most memory the time machine's history may take, in bytes.
         var historyBudget = History.defaultBudget
+        /// The most memory the time machine's exact keyframes may take, in bytes.
+        var keyframeBudget = Keyframes.defaultBudget
+        /// A recording writes a keyframe line every this many steps (nil: none).
+        var keyframeSteps: Int?
     }
 
     struct Inbox: Sendable {

@@ -9,6 +9,9 @@ import SceneFormat
 /// joints). A world read back steps bit-identically to the one written, forever.
 /// Written between steps only; the scene is not in the bytes (the caller has it).
 extension World {
+    /// Nil when exact states can be written with this build of Chipmunk; else why not, in a line.
+    public static var snapshotUnavailable: String? { Space.snapshotUnavailable }
+
     /// The world's exact state as bytes.
     public func snapshot() throws(WorldError) -> [UInt8] {
         var bodyIndex: [ObjectIdentifier: Int] = [:]  // lookups only

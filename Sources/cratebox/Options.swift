@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Render
 import Replay
 import SceneFormat
@@ -136,4 +137,14 @@ func loadJournal(_ path: String, requireHeader: Bool = true) throws(Failure) -> 
 func makeReplay(_ path: String) throws(Failure) -> Replay {
     let journal = try loadJournal(path)
     do { return try Replay(journal: journal, file: path) } catch { throw Failure(Exit.invalidScene, error.description) }
+}
+
+/// A journal file's lines, as the file has them (66 when it cannot be read).
+func journalLines(_ path: String) throws(Failure) -> [String] {
+    do {
+        return try readRegularFile(path, limit: FileLimits.journal).split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+    } catch {
+        throw Failure(Exit.unreadable, "cratebox: \(error)")
+    }
 }

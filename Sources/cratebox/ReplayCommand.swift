@@ -7,6 +7,7 @@ import JSONText
 import Render
 import Replay
 import SandboxApp
+import Simulation
 
 /// Reads a journal file, or prints why not and exits 66 / 65.
 struct ReplayCommand: ParsableCommand {
@@ -20,7 +21,13 @@ struct ReplayCommand: ParsableCommand {
         a malformed journal. Several journals or folders (searched for *.jsonl):
         they are verified in parallel (--jobs), one line each (ok, truncated,
         diverged at step S, or the error) and a summary; exit 0 when every one
-        verified, 1 when any diverged or could not be read.
+        verified, 1 when any diverged or could not be read. A journal with keyframes
+        is verified in stretches between them, in parallel, each keyframe checked
+        against the state replayed to its step.
+
+        --add-keyframes SECONDS --output OUT writes the journal again with a keyframe
+        every SECONDS of simulated time, verifying it as it goes (exit 1 if it
+        does not verify; OUT is then not written).
         """
     )
 
@@ -39,6 +46,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Verify only the K-th of N slices of the journals, K/N (the slices together hold each journal once).")
     var shard: String?
 
+    @Option(help: ArgumentHelp("Write the journal again with a keyframe every SECONDS (to --output), verifying as it goes.", valueName: "seconds"))
+    var addKeyframes: Double?
+
+    @Option(help: "With --add-keyframes: the journal to write (written whole or not at all).")
+    var output: String?
+
     @OptionGroup var sizeOption: SizeOption
 
     func validate() throws {
@@ -47,6 +60,13 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("watching takes one journal; --jobs, --junit and --shard are for --verify")
         }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+        if (addKeyframes == nil) != (output == nil) { throw ValidationError("--add-keyframes and --output go together") }
+        if let addKeyframes {
+            if verify || journals.count > 1 { throw ValidationError("--add-keyframes rewrites one journal (and verifies it); give no --verify") }
+            if Simulate.keyframeSteps(addKeyframes) == nil {
+                throw ValidationError("--add-keyframes must be between one step (\(World.stepDuration) s) and 86400 seconds, got \(addKeyframes)")
+            }
+        }
         if let shard, ReplayCommand.parseShard(shard) == nil { throw ValidationError("--shard must be K/N with 1 <= K <= N, got \"\(shard)\"") }
     }
 
@@ -65,6 +85,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         if verify && isSuite { return try verifySuite() }
         let journal = journals[0]
+        if let addKeyframes, let output { return try rewrite(journal, every: Simulate.keyframeSteps(addKeyframes)!, to: output) }
         if verify {
             let replay = try makeReplay(journal)
             let outcome = replay.verify()
@@ -79,6 +100,25 @@ struct ReplayCommand: ParsableCommand {
         let loaded: LoadedJournal
         do { loaded = try Loader.journal(journal) } catch { throw Failure(error) }
         try Run.open { () throws(RenderError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required
+    }
+
+    /// `--add-keyframes`: the journal with keyframes, verified as it is replayed, written whole to `output`.
+    func rewrite(_ path: String, every steps: Int, to output: String) throws {
+        if let why = World.snapshotUnavailable { throw Failure.failed("--add-keyframes: \(why)") }
+        let replay = try makeReplay(path)
+        let lines = try journalLines(path)
+        let result: Result<[String], Replay.Outcome>
+        do { result = try replay.addingKeyframes(every: steps, lines: lines) } catch {
+            throw Failure.failed("\(path): \(error)")
+        }
+        switch result {
+        case .failure(let problem):
+            throw Failure(Exit.failure, "\(path): \(replay.report(problem)); \(output) was not written")
+        case .success(let out):
+            do { try AtomicFile.write(Array((out.joined(separator: "\n") + "\n").utf8), to: output) } catch { throw Failure.cannotCreate(error) }
+            let keyframes = out.count { $0.contains("\"keyframe\":") }
+            say("\(output): \(keyframes) keyframe\(keyframes == 1 ? "" : "s"), one every \(steps) steps; verified to step \(replay.world.stepCount)")
+        }
     }
 
     func verifySuite() throws {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Editing
+import FileOutput
 import Render
 import Replay
 import SandboxApp
@@ -36,7 +37,18 @@ struct Run: ParsableCommand {
     @Option(help: "The most memory the time machine keeps of the past, in MB (default 256: at least the last 60 s of a 1,000-body scene at every step).")
     var historyMb = 256
 
+    @Option(help: "The most memory the time machine's exact keyframes take, in MB (default 1024; 0: none, resuming re-simulates from the last reset).")
+    var keyframesMb = Keyframes.defaultBudget >> 20
+
+    @Option(help: ArgumentHelp("Recordings (--record, F9) write a keyframe (the exact state) every SECONDS of simulated time.", valueName: "seconds"))
+    var keyframes: Double?
+
     func validate() throws {
+        guard (0...65_536).contains(keyframesMb) else { throw ValidationError("--keyframes-mb must be between 0 and 65536") }
+        if let keyframes, Simulate.keyframeSteps(keyframes) == nil {
+            throw ValidationError("--keyframes must be between one step (\(1.0 / 120) s) and 86400 seconds, got \(keyframes)")
+        }
+        if watch && scene?.hasSuffix(".state") == true { throw ValidationError("--watch follows a scene file; a saved state does not change") }
         guard (1...65_536).contains(historyMb) else { throw ValidationError("--history-mb must be between 1 and 65536") }
         if watch && scene == nil { throw ValidationError("--watch needs a scene file") }
         if build != nil && scene != nil { throw ValidationError("give the scene to build with --build FILE alone") }
@@ -45,6 +57,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         if let build { return try runBuild(build) }
+        if let scene, scene.hasSuffix(".state") { return try runState(scene) }
         let loaded = try input.load()
         try Run.requireDisplay()
         var options = App.Options()
@@ -53,10 +66,36 @@ struct Run: ParsableCommand {
         options.screenshotDirectory = saveTo
         options.recordPath = record
         options.historyBudget = historyMb << 20
+        options.keyframeBudget = keyframesMb << 20
+        options.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
         options.scenePath = scene
         options.watch = watch
         options.splash = Run.splashWanted(noSplash)
         try Run.open { () throws(RenderError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
+    }
+
+    /// `run NAME.state`: the saved moment, continued as the session would have gone on.
+    func runState(_ path: String) throws {
+        let bytes: [UInt8], state: StateFile.Loaded
+        do {
+            bytes = try readRegularFile(path, limit: StateFile.maxBytes)
+            state = try StateFile.read(bytes, file: path)
+        } catch let error as StateFileError {
+            throw Failure(Exit.invalidScene, "cratebox: \(error)")
+        } catch {
+            throw Failure(Exit.unreadable, "cratebox: \(error)")
+        }
+        try Run.requireDisplay()
+        var options = App.Options()
+        options.windowWidth = size.width
+        options.windowHeight = size.height
+        options.screenshotDirectory = saveTo
+        options.recordPath = record
+        options.historyBudget = historyMb << 20
+        options.keyframeBudget = keyframesMb << 20
+        options.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
+        options.splash = Run.splashWanted(noSplash)
+        try Run.open { () throws(RenderError) in try App(restoring: state, bytes: bytes, file: path, options: options) }
     }
 
     /// `run --build FILE`: the document from FILE, or a new empty box there.

@@ -25,6 +25,9 @@ struct Simulate: ParsableCommand {
     @Option(help: "Record the run as a replay journal.")
     var record: String?
 
+    @Option(help: ArgumentHelp("With --record: write a keyframe (the exact state) every SECONDS of simulated time, so that seeking and branching start from the last one and --verify checks the stretches between in parallel.", valueName: "seconds"))
+    var keyframes: Double?
+
     @Option(help: "Write figures per step to this CSV file: step, physics ms, kinetic energy, awake and sleeping bodies, contacts.")
     var stats: String?
 
@@ -42,6 +45,12 @@ struct Simulate: ParsableCommand {
         if from != nil && input.scene != nil { throw ValidationError("--from runs the scene embedded in the journal; give no scene file") }
         if from != nil && tilt.tilt != nil { throw ValidationError("--tilt does not combine with --from; put a tilt event in --events") }
         if let at, at < 0 { throw ValidationError("--at must be 0 or more, got \(at)") }
+        if let keyframes {
+            if record == nil { throw ValidationError("--keyframes goes with --record (they are lines of the journal)") }
+            guard Simulate.keyframeSteps(keyframes) != nil else {
+                throw ValidationError("--keyframes must be between one step (\(World.stepDuration) s) and 86400 seconds, got \(keyframes)")
+            }
+        }
         if let save, !save.hasSuffix(".json") && !save.hasSuffix(".state") {
             throw ValidationError("--save writes a scene (.json) or the exact state (.state): give a file name ending in one of them, got \"\(save)\"")
         }
@@ -52,6 +61,10 @@ struct Simulate: ParsableCommand {
         let script = try events.map { try loadJournal($0, requireHeader: false) }
         let session = try from != nil ? branchedSession(script) : newSession()
         if let record {
+            if let keyframes {
+                if let why = World.snapshotUnavailable { throw Failure.failed("--keyframes: \(why)") }
+                session.keyframeSteps = Simulate.keyframeSteps(keyframes)
+            }
             do { try session.startRecording(to: record) } catch { throw Failure.cannotCreate(error) }
         }
         let start = session.world.stepCount
@@ -83,9 +96,11 @@ struct Simulate: ParsableCommand {
 
     func newSession() throws -> Session {
         if let path = input.scene, path.hasSuffix(".state") {
-            do { return Session(restoring: try StateFile.load(path)) } catch {
+            let state: StateFile.Loaded
+            do { state = try StateFile.load(path) } catch {
                 throw Failure(error.unreadable ? Exit.unreadable : Exit.invalidScene, "cratebox: \(error)")
             }
+            do { return try Session(restoring: state) } catch { throw Failure.failed("\(path): \(error)") }
         }
         let loaded = try input.load()
         do {
@@ -105,11 +120,9 @@ struct Simulate: ParsableCommand {
         if let early = script?.events.first(where: { $0.step < at }) {
             throw Failure(Exit.invalidScene, "\(events!):\(early.line): step \(early.step) is before the branch point, step \(at)")
         }
-        let header = replay.journal.header!  // makeReplay read it
+        let lines = try journalLines(from)
         do {
-            let session = try Session.rebuilt(scene: replay.scene, sceneText: header.sceneText, sceneFile: header.sceneFile,
-                                              events: replay.journal.events, at: at)
-            return session!  // nothing cancels without a progress callback
+            return try Session.rebuilt(journal: replay.journal, scene: replay.scene, lines: lines, file: from, at: at)
         } catch {
             throw Failure.failed("\(from): the session cannot be rebuilt \(error)")
         }
@@ -148,6 +161,12 @@ struct Simulate: ParsableCommand {
         if let stats {
             do { try writeTextFile(csv.text, to: stats) } catch { throw Failure.cannotCreate(error) }
         }
+    }
+
+    /// Steps between keyframes for `--keyframes SECONDS` (nil when out of range): at least one.
+    static func keyframeSteps(_ seconds: Double) -> Int? {
+        guard seconds.isFinite, seconds >= World.stepDuration * 0.5, seconds <= 86_400 else { return nil }
+        return max(1, Int((seconds / World.stepDuration).rounded()))
     }
 
     /// Simulated seconds of `steps`, to the millisecond: "5", "0.042".

@@ -90,7 +90,52 @@ import TestSupport
         #expect(c.status == 65 && c.stderr.contains("cut short") && c.stderr.split(separator: "\n").count == 1, "\(c.stderr)")
         let missing = try cratebox("simulate", dir.appendingPathComponent("none.state").path)
         #expect(missing.status == 66 && missing.stderr.contains("none.state"))
-        let record = try cratebox("simulate", state, "--record", dir.appendingPathComponent("j.jsonl").path)
-        #expect(record.status != 0 && record.stderr.contains("cannot be recorded"), "\(record.stderr)")
+        // A continued session records a journal that starts from the state's keyframe.
+        let journal = dir.appendingPathComponent("j.jsonl").path
+        let record = try cratebox("simulate", state, "--record", journal, "--steps", "300")
+        #expect(record.status == 0, "\(record.stderr)")
+        let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
+        #expect(lines[1].hasPrefix("{\"step\":100,\"hash\":") && lines[1].contains("\"keyframe\":\""))
+        let verified = try cratebox("replay", journal, "--verify")
+        #expect(verified.status == 0 && verified.stdout.hasPrefix("verified 400 steps"), "\(verified.stdout)\(verified.stderr)")
+        #expect(record.stdout.split(separator: " ").last == verified.stdout.split(separator: " ").last, "the same final hash")
+    }
+
+    /// `--keyframes` on a recording, `--add-keyframes` on an existing journal
+    /// (the same file, byte for byte), `--from --at` starting from one, and a
+    /// changed keyframe named by `--verify`.
+    @Test func keyframesInAJournalFromTheCommandLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-keyframes-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/bridge.json"))), file: "bridge")
+        let events = dir.appendingPathComponent("events.jsonl").path
+        try Self.events(scene, steps: 900, seed: 11).write(toFile: events, atomically: true, encoding: .utf8)
+        let plain = dir.appendingPathComponent("plain.jsonl").path, keyed = dir.appendingPathComponent("keyed.jsonl").path
+        #expect(try cratebox("simulate", "Scenes/bridge.json", "--events", events, "--steps", "900", "--record", plain).status == 0)
+        let recorded = try cratebox("simulate", "Scenes/bridge.json", "--events", events, "--steps", "900", "--record", keyed, "--keyframes", "1.5")
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let text = try String(contentsOfFile: keyed, encoding: .utf8)
+        #expect(text.split(separator: "\n").filter { $0.contains("\"keyframe\":") }.count == 5)
+        let a = try cratebox("replay", plain, "--verify"), b = try cratebox("replay", keyed, "--verify")
+        #expect(a.status == 0 && b.status == 0 && a.stdout == b.stdout, "\(a.stdout) \(b.stdout)\(b.stderr)")
+        let added = dir.appendingPathComponent("added.jsonl").path
+        let add = try cratebox("replay", plain, "--add-keyframes", "1.5", "--output", added)
+        #expect(add.status == 0 && add.stdout.contains("5 keyframes"), "\(add.stdout)\(add.stderr)")
+        #expect(try String(contentsOfFile: added, encoding: .utf8) == text, "adding keyframes writes what recording with them wrote")
+        let fromPlain = try cratebox("simulate", "--from", plain, "--at", "500", "--steps", "100")
+        let fromKeyed = try cratebox("simulate", "--from", keyed, "--at", "500", "--steps", "100")
+        #expect(fromPlain.status == 0 && fromPlain.stdout == fromKeyed.stdout, "\(fromPlain.stdout) \(fromKeyed.stdout)\(fromKeyed.stderr)")
+        let usage = try cratebox("simulate", "Scenes/bridge.json", "--keyframes", "1")
+        #expect(usage.status == 64 && usage.stderr.contains("--keyframes goes with --record"), "\(usage.stderr)")
+        // One character of the keyframe at step 360 changed.
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("{\"step\":360,\"hash\"") })
+        let line = lines[index], middle = line.index(line.startIndex, offsetBy: line.count / 2)
+        lines[index] = line.replacingCharacters(in: middle...middle, with: line[middle] == "Q" ? "R" : "Q")
+        let changed = dir.appendingPathComponent("changed.jsonl").path
+        try lines.joined(separator: "\n").write(toFile: changed, atomically: true, encoding: .utf8)
+        let caught = try cratebox("replay", changed, "--verify")
+        #expect(caught.status == 1 && caught.stdout.contains("the keyframe on line \(index + 1)"), "\(caught.stdout)\(caught.stderr)")
     }
 }

@@ -1,0 +1,176 @@
+import Bytes
+import Foundation
+import Testing
+@testable import Replay
+@testable import Simulation
+import TestSupport
+
+/// Exact keyframes: the time machine's (resuming from one is the session
+/// re-simulated from its start), and a journal's (`--keyframes`,
+/// `--add-keyframes`, seeking, stretches verified in parallel, tampering caught).
+@Suite struct KeyframeTests {
+    static let scenes = ["crates.json", "bridge.json", "elevator.json", "car.json", "walker.json", "tank.json"]
+
+    /// A seeded session of `steps` steps of every kind of input, keeping the time machine's keyframes.
+    static func session(_ name: String, seed: UInt64, steps: Int, keyframes: inout Keyframes) throws -> Session {
+        var rng = SeededGenerator(seed: seed)
+        let session = try BranchTests.session(name)
+        for _ in 0..<steps {
+            try BranchTests.drive(session, &rng, steps: 1)
+            if keyframes.isDue(after: session.world.stepCount), let frame = session.keyframe() { keyframes.record(frame) }
+        }
+        return session
+    }
+
+    @Test(arguments: scenes)
+    func resumingFromAKeyframeIsTheSessionReSimulated(name: String) throws {
+        for seed: UInt64 in [3, 4] {
+            var keyframes = Keyframes()
+            let original = try Self.session(name, seed: seed, steps: 600, keyframes: &keyframes)
+            #expect(keyframes.frames.count == 600 / Keyframes.interval)
+            var rng = SeededGenerator(seed: seed)
+            for at in [Int.random(in: 1..<600, using: &rng), keyframes.frames[3].step, keyframes.frames[3].step + 1] {
+                let keyframe = try #require(keyframes.latest(atOrBefore: at))
+                #expect(keyframe.step <= at && at - keyframe.step < Keyframes.interval)
+                func rebuild(_ keyframe: Keyframes.Frame?) throws -> Session {
+                    try #require(try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText, sceneFile: original.sceneFile,
+                                                     events: original.events, at: at, lines: original.lines, keyframe: keyframe))
+                }
+                let fast = try rebuild(keyframe), slow = try rebuild(nil)
+                #expect(fast.journalText == slow.journalText, "\(name), seed \(seed), at \(at): the same journal")
+                #expect(fast.events == slow.events)
+                #expect(try fast.world.snapshot() == slow.world.snapshot(), "\(name), seed \(seed), at \(at): the same state")
+                var a = SeededGenerator(seed: seed + 50), b = a
+                try BranchTests.drive(fast, &a, steps: 240)
+                try BranchTests.drive(slow, &b, steps: 240)
+                #expect(fast.world.stateHash == slow.world.stateHash, "\(name), seed \(seed), at \(at): the same future")
+                #expect(try Replay(journal: Journal.parse(Array(fast.journalText.utf8), file: "b"), file: "b").verify().isVerified)
+            }
+        }
+    }
+
+    @Test func theKeyframesStayWithinTheirBudgetRecentOnesDense() throws {
+        var keyframes = Keyframes(budget: 100 * 1000)
+        for step in stride(from: Keyframes.interval, through: 40_000, by: Keyframes.interval) {
+            keyframes.record(Keyframes.Frame(step: step, state: [UInt8](repeating: 1, count: 1000), lines: step, events: 0))
+            #expect(keyframes.bytes <= keyframes.budget)
+        }
+        let steps = keyframes.frames.map(\.step)
+        #expect(steps.last == 40_000 / Keyframes.interval * Keyframes.interval)
+        #expect(steps == steps.sorted() && Set(steps).count == steps.count)
+        // The last two are a keyframe interval apart; the oldest far more.
+        #expect(steps[steps.count - 1] - steps[steps.count - 2] == Keyframes.interval)
+        #expect(steps[1] - steps[0] > 4 * Keyframes.interval)
+        #expect(keyframes.latest(atOrBefore: steps[0] - 1) == nil)
+        #expect(keyframes.latest(atOrBefore: steps[2] + 1)?.step == steps[2])
+        keyframes.drop(after: steps[2])
+        #expect(keyframes.frames.map(\.step) == Array(steps.prefix(3)))
+        #expect(keyframes.bytes == 3000)
+        var none = Keyframes(budget: 0)
+        #expect(!none.isDue(after: Keyframes.interval))
+        none.record(Keyframes.Frame(step: 40, state: [1], lines: 0, events: 0))
+        #expect(none.frames.isEmpty)
+    }
+
+    @Test func base64RoundTripsAndRefusesWhatIsNotCanonical() {
+        var rng = SeededGenerator(seed: 9)
+        for count in 0..<50 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+        }
+        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy" && Base64.encode(Array("fo".utf8)) == "Zm8=")
+        for bad in ["Zm9", "Zm9v!mFy", "Zm=v", "Zm9=", "Zm8=Zm8="] { #expect(Base64.decode(bad) == nil, "\(bad)") }
+    }
+
+    /// A recorded journal with a keyframe every `every` steps.
+    static func recorded(_ name: String, seed: UInt64, steps: Int, every: Int) throws -> (text: String, session: Session) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = try BranchTests.session(name), path = dir.appendingPathComponent("j.jsonl").path
+        session.keyframeSteps = every
+        try session.startRecording(to: path)
+        var rng = SeededGenerator(seed: seed)
+        try BranchTests.drive(session, &rng, steps: steps)
+        try session.stopRecording()
+        return (try String(contentsOfFile: path, encoding: .utf8), session)
+    }
+
+    @Test(arguments: scenes)
+    func aJournalsKeyframesVerifyInStretchesAndSeekingStartsFromThem(name: String) throws {
+        let (text, session) = try Self.recorded(name, seed: 5, steps: 700, every: 100)
+        let journal = try Journal.parse(Array(text.utf8), file: "j")
+        #expect(journal.keyframes.map(\.step) == [100, 200, 300, 400, 500, 600, 700])
+        #expect(!journal.startsFromKeyframe)
+        let replay = try Replay(journal: journal, file: "j")
+        guard case .verified(700, 5, session.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(name): \(replay.verify())"); return }
+        // Seeking anywhere is the plain replay's state there, forwards and back.
+        let plain = try Replay(journal: journal, file: "j")
+        for target in [650, 250, 399, 400, 0, 700] {
+            #expect(try replay.seek(to: target) == nil)
+            #expect(try plain.seek(to: target) == nil)
+            #expect(replay.world.stepCount == target)
+            #expect(try replay.world.snapshot() == plain.world.snapshot(), "\(name): seeking to \(target)")
+        }
+        // Without its keyframe lines, it is the journal recorded without them.
+        let bare = text.split(separator: "\n").filter { !$0.contains("\"keyframe\":") }.joined(separator: "\n") + "\n"
+        let replayBare = try Replay(journal: Journal.parse(Array(bare.utf8), file: "bare"), file: "bare")
+        #expect(replayBare.verify().isVerified)
+        // Kept while replaying instead: seeking back restores one.
+        replayBare.keptKeyframes = Keyframes()
+        #expect(try replayBare.seek(to: 650) == nil && replayBare.keptKeyframes?.frames.count == 650 / Keyframes.interval)
+        #expect(try replayBare.seek(to: 250) == nil && plain.seek(to: 250) == nil)
+        #expect(try replayBare.world.snapshot() == plain.world.snapshot())
+        // Added again, every 50 steps: the journal, with those keyframes; they verify.
+        let lines = bare.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let added = try replayBare.addingKeyframes(every: 50, lines: lines).get()
+        #expect(added.filter { !$0.contains("\"keyframe\":") } == Array(lines.dropLast()))
+        let readded = try Journal.parse(Array((added.joined(separator: "\n") + "\n").utf8), file: "added")
+        #expect(readded.keyframes.map(\.step) == Array(stride(from: 50, through: 700, by: 50)))
+        #expect(try Replay(journal: readded, file: "added").verify().isVerified)
+        // A journal rebuilt at a step from its keyframe is the session rebuilt from the build.
+        let at = 333
+        let fromKeyframe = try Session.rebuilt(journal: journal, scene: replay.scene, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), file: "j", at: at)
+        let fromBuild = try #require(try Session.rebuilt(scene: replay.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
+                                                          events: journal.events, at: at))
+        #expect(try fromKeyframe.world.snapshot() == fromBuild.world.snapshot())
+    }
+
+    @Test func aChangedKeyframeIsCaught() throws {
+        let (text, _) = try Self.recorded("bridge.json", seed: 6, steps: 480, every: 120)
+        var lines = text.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"step\":240,\"hash\"") })
+        // One character of the state changed: the stretch ending there finds it.
+        var changed = lines
+        let original = changed[index]
+        let at = original.index(original.startIndex, offsetBy: original.count / 2)
+        changed[index] = original.replacingCharacters(in: at...at, with: original[at] == "A" ? "B" : "A")
+        let outcome = try Replay(journal: Journal.parse(Array((changed.joined(separator: "\n") + "\n").utf8), file: "c"), file: "c").verify()
+        guard case .keyframe(let step, let line, _) = outcome else { Issue.record("not caught: \(outcome)"); return }
+        #expect(step == 240 && line == index + 1)
+        // Its hash changed: reading it back is refused, naming the line.
+        let hashAt = try #require(original.range(of: "\"hash\":\"")).upperBound
+        lines[index] = original.replacingCharacters(in: hashAt...hashAt, with: original[hashAt] == "0" ? "1" : "0")
+        let hashed = try Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "h")
+        guard case .keyframe(240, index + 1, let reason) = try Replay(journal: hashed, file: "h").verify() else { Issue.record("hash not caught"); return }
+        #expect(reason.contains("changed"))
+    }
+
+    @Test func aSessionContinuedFromASavedStateRecordsAJournalStartingFromIt() throws {
+        var rng = SeededGenerator(seed: 7)
+        let first = try BranchTests.session("elevator.json")
+        try BranchTests.drive(first, &rng, steps: 300)
+        let bytes = try StateFile.bytes(of: first.world, sceneText: first.sceneText, sceneFile: first.sceneFile)
+        let continued = try Session(restoring: StateFile.read(bytes, file: "s.state"))
+        var a = SeededGenerator(seed: 8), b = a
+        try BranchTests.drive(continued, &a, steps: 400)
+        try BranchTests.drive(first, &b, steps: 400)
+        #expect(continued.world.stateHash == first.world.stateHash)
+        let journal = try Journal.parse(Array(continued.journalText.utf8), file: "c")
+        #expect(journal.startsFromKeyframe && journal.keyframes.first?.step == 300)
+        let replay = try Replay(journal: journal, file: "c")
+        #expect(replay.firstStep == 300 && replay.world.stepCount == 300)
+        guard case .verified(700, _, first.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(replay.verify())"); return }
+        #expect(try replay.seek(to: 0) == nil && replay.world.stepCount == 300)
+    }
+}
