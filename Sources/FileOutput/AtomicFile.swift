@@ -91,12 +91,18 @@ public final class AtomicFile {
     /// `stem + ext`, or `stem-2 + ext`, `stem-3 + ext`... whichever does not
     /// exist yet: a second screenshot at the same step must not replace the first.
     public static func unusedPath(_ stem: String, _ ext: String) -> String {
-        var path = stem + ext, n = 2
-        while access(path, F_OK) == 0 {
-            path = "\(stem)-\(n)\(ext)"
+        unusedStem(stem, for: [ext]) + ext
+    }
+
+    /// `stem`, or `stem-2`, `stem-3`... the first with which no name of
+    /// `extensions` exists yet (files saved together keep one name).
+    public static func unusedStem(_ stem: String, for extensions: [String]) -> String {
+        var candidate = stem, n = 2
+        while extensions.contains(where: { access(candidate + $0, F_OK) == 0 }) {
+            candidate = "\(stem)-\(n)"
             n += 1
         }
-        return path
+        return candidate
     }
 
     /// A hidden name beside `path`: `.NAME.tmp-PID`.

@@ -22,7 +22,7 @@ public enum Overlays {
         "H                   this help (Tab hides the HUD)",
         "wheel / middle drag zoom / pan (F or R fits the scene)",
         "F12                 screenshot (PNG)",
-        "Ctrl+S              save the state as a scene",
+        "Ctrl+S              save as a scene, and its exact .state",
         "F9                  start / stop recording a replay",
         "Backspace (held)    back in time (Shift: forward); Space resumes there",
         "replay: Left/Right  jump a second; Home/End; click the timeline",

@@ -43,15 +43,25 @@ final class Captures {
     /// Where a document built from a running scene is saved (a new name beside the captures).
     var documentPath: String { AtomicFile.unusedPath("\(directory)/\(baseName)-built", ".json") }
 
-    func saveScene(_ world: World) -> String {
-        let path = AtomicFile.unusedPath("\(directory)/\(baseName)-step\(world.stepCount)", ".json")
+    /// Saves the world as it is now as a scene (`NAME.json`, which builds
+    /// anew) and, beside it, its exact state (`NAME.state`, which `cratebox run
+    /// NAME.state` continues bit for bit); `scene` is the text and file name
+    /// of the scene the world was built from. Returns what to tell the user.
+    func saveScene(_ world: World, scene: (text: String, file: String)) -> String {
+        let stem = AtomicFile.unusedStem("\(directory)/\(baseName)-step\(world.stepCount)", for: [".json", ".state"])
         do {
-            try writeTextFile(world.currentScene().json(), to: path)
-            return "scene saved to \(path)"
+            try writeTextFile(world.currentScene().json(), to: stem + ".json")
         } catch {
             lost.append("\(error)")
             return "saving failed: \(error)"
         }
+        do {
+            try StateFile.write(world, sceneText: scene.text, sceneFile: scene.file, to: stem + ".state")
+        } catch {
+            lost.append("\(error)")
+            return "scene saved to \(stem).json; its exact state was not: \(error)"
+        }
+        return "scene saved to \(stem).json, its exact state to \(stem).state"
     }
 
     /// Starts a recording (from step 0: the journal replays from the scene) or stops it.

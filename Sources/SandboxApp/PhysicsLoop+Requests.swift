@@ -53,7 +53,7 @@ extension PhysicsLoop {
         case .seekToEnd: if let watching = mode.watching { move(to: watching.replay.lastStep) } else { show(nil) }
         case .scrub(let steps): show((showing ?? world.stepCount) + steps)
         case .toggleRecording: if let session = mode.session { say(captures.toggleRecording(session)) }
-        case .saveScene: say(captures.saveScene(world))
+        case .saveScene: say(captures.saveScene(world, scene: mode.sceneSource), seconds: 6)
         }
     }
 

@@ -15,6 +15,14 @@ enum PhysicsMode {
         }
     }
 
+    /// The text and file name of the scene the world was built from.
+    var sceneSource: (text: String, file: String) {
+        switch self {
+        case .live(let session): (session.sceneText, session.sceneFile)
+        case .watching(let watching): (watching.replay.journal.header?.sceneText ?? "", watching.replay.journal.header?.sceneFile ?? "")
+        }
+    }
+
     var session: Session? {
         if case .live(let session) = self { return session }
         return nil

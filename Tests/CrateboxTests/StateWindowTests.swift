@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import cratebox
+
+/// Saved moments in the window: Ctrl+S writes `NAME.state` beside the scene it
+/// saves, and `cratebox run NAME.state` opens that moment and goes on from it
+/// (recorded here: the journal starts from its keyframe and verifies).
+@Suite struct StateWindowTests {
+    @Test func ctrlSWritesTheExactStateAndRunContinuesIt() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = try temporaryFolder("state-window")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (app, out) = try launchProgram(binary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
+                                           environment: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let person = try #require(WindowDriver(title: "cratebox: Bridge", of: app, env: display.env), "no window appeared")
+        try person.focus()
+        for x in [600, 700] { try person.click(x, 150, pause: 300_000) }
+        usleep(2_000_000)
+        try person.key("ctrl+s", pause: 500_000)
+        try person.key("Escape")
+        #expect(waitOrKill(app, seconds: 20))
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0, "\(output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        let state = try #require(files.first { $0.hasPrefix("bridge-step") && $0.hasSuffix(".state") }, "\(files)")
+        #expect(files.contains(String(state.dropLast(6)) + ".json"), "the scene and the state share a name: \(files)")
+        let statePath = directory + "/" + state
+
+        // The state continues headless: its header's hash is the world's at its step.
+        let header = try JSONSerialization.jsonObject(with: Data(try Data(contentsOf: URL(fileURLWithPath: statePath)).prefix { $0 != 0x0A })) as! [String: Any]
+        let step = header["step"] as! Int, hash = header["hash"] as! String
+        #expect(step > 120)
+        let still = try cratebox("simulate", statePath, "--steps", "0")
+        #expect(still.status == 0 && still.stdout.contains("\(step) steps") && still.stdout.contains("hash \(hash)"), "\(still.stdout)\(still.stderr)")
+
+        // And in the window, recorded: the journal starts from that state and verifies.
+        let journal = directory + "/continued.jsonl"
+        let (again, againOut) = try launchProgram(binary, ["run", statePath, "--no-splash", "--record", journal, "--size", "1280x720"],
+                                                 environment: display.env)
+        defer { if again.isRunning { again.terminate() } }
+        let second = try #require(WindowDriver(title: "cratebox: Bridge", of: again, env: display.env), "no window for the state")
+        try second.focus()
+        usleep(1_500_000)
+        try second.key("Escape")
+        #expect(waitOrKill(again, seconds: 20))
+        #expect(again.terminationStatus == 0, "\(String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        let text = try String(contentsOfFile: journal, encoding: .utf8)
+        let second1 = text.split(separator: "\n")[1]
+        #expect(second1.hasPrefix("{\"step\":\(step),\"hash\":\"\(hash)\",\"keyframe\":"), "the journal starts from the state's keyframe")
+        let verified = try cratebox("replay", journal, "--verify")
+        #expect(verified.status == 0 && verified.stdout.hasPrefix("verified"), "\(verified.stdout)\(verified.stderr)")
+    }
+}
