@@ -24,7 +24,6 @@ typedef struct reader {
     int32_t *bodyRoot, *bodyNext, *shapeBody, *jointA, *jointB, *arbShapeA, *arbShapeB;
     uint8_t *jointInSpace, *arbInCache, *shapeIndexed;
     uint64_t *shapeHash;
-    uint32_t *bufferCount;
     int32_t handlerCount, indexBins[2];
     // What the build pass makes.
     cpSpace *space;
@@ -244,7 +243,7 @@ static void read_arbiter(reader *r, int32_t id) {
     int32_t buffer = rd_i32(r), offset = rd_i32(r);
     if (!r->error && (count < 0 || count > CP_MAX_CONTACTS_PER_ARBITER)) FAIL(r, "arbiter %d has %d contacts", id, count);
     if (!r->error && (kind > 2 || (kind == 0 && count != 0))) FAIL(r, "arbiter %d's contacts are nowhere", id);
-    if (!r->error && kind == 1 && (buffer < 0 || buffer >= r->nbuf || offset < 0 || (uint32_t)offset + (uint32_t)count > r->bufferCount[buffer]))
+    if (!r->error && kind == 1 && (buffer < 0 || buffer >= r->nbuf || offset < 0 || (uint32_t)offset + (uint32_t)count > CP_CONTACTS_BUFFER_SIZE))
         FAIL(r, "arbiter %d's contacts are outside the contact buffers", id);
     arb->n.x = rd_f64(r);
     arb->n.y = rd_f64(r);
@@ -683,7 +682,6 @@ static void parse(reader *r) {
         r->arbShapeA = xcalloc((size_t)na + 1, 4);
         r->arbShapeB = xcalloc((size_t)na + 1, 4);
         r->arbInCache = xcalloc((size_t)na + 1, 1);
-        r->bufferCount = xcalloc((size_t)nbuf + 1, 4);
     } else {
         r->space = cpSpaceNew();
         r->bodies = xcalloc((size_t)nb + 1, sizeof *r->bodies);
@@ -728,7 +726,6 @@ static void parse(reader *r) {
     for (int32_t i = 0; i < nbuf && !r->error; i++) {
         uint32_t stamp = rd_u32(r), numContacts = rd_u32(r);
         if (!r->error && numContacts > CP_CONTACTS_BUFFER_SIZE) FAIL(r, "contact buffer %d holds %u contacts", i, numContacts);
-        r->bufferCount[i] = numContacts;
         if (!B) continue;
         cpContactBuffer *buffer = xcalloc(1, sizeof(cpContactBuffer));
         buffer->header.stamp = stamp;
@@ -768,7 +765,7 @@ static void parse(reader *r) {
 static void free_scratch(reader *r) {
     free(r->bodyType); free(r->bodyRoot); free(r->bodyNext); free(r->shapeBody); free(r->shapeHash); free(r->shapeIndexed);
     free(r->jointA); free(r->jointB); free(r->jointInSpace); free(r->arbShapeA); free(r->arbShapeB); free(r->arbInCache);
-    free(r->bufferCount); free(r->buffers); free(r->handlers);
+    free(r->buffers); free(r->handlers);
 }
 
 const char *cratebox_snapshot_read(const uint8_t *data, size_t count, cratebox_restored *out) {
