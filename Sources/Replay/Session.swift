@@ -23,6 +23,8 @@ public final class Session {
     /// A recording writes a keyframe line (the exact state) after every step
     /// that is a multiple of this (nil: none): `--keyframes SECONDS`.
     public var keyframeSteps: Int?
+    /// Keyframe lines that could not be written (a state that could not be copied).
+    public private(set) var keyframesMissed = 0
     /// The journal file being recorded to, if any.
     public private(set) var file: JournalFile?
     /// Why the recording stopped before it was ended (a write error), and at
@@ -94,8 +96,10 @@ public final class Session {
         let checkpoint = n % Journal.checkpointInterval == 0
         let keyframe = file != nil && keyframeSteps.map { n % $0 == 0 } == true
         if checkpoint { record(Journal.checkpointLine(step: n, hash: world.stateHash)) }
-        // A world whose state cannot be copied (refused at start-up when asked for) writes none.
-        if keyframe, let state = try? world.snapshot() { record(Journal.keyframeLine(step: n, hash: world.stateHash, state: state)) }
+        if keyframe {
+            // A world whose state cannot be copied (refused at start-up when asked for) writes none; counted, to be said.
+            if let state = try? world.snapshot() { record(Journal.keyframeLine(step: n, hash: world.stateHash, state: state)) } else { keyframesMissed += 1 }
+        }
         if checkpoint || keyframe, let file {
             do { try file.flush() } catch { stopRecording(after: error) }
         }

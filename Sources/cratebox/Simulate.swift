@@ -73,6 +73,9 @@ struct Simulate: ParsableCommand {
             do { try session.stopRecording() } catch {
                 // Kept in recordingFailure (with the step), reported just below.
             }
+            if session.keyframesMissed > 0 {
+                printError("cratebox: \(record!): \(session.keyframesMissed) keyframe\(session.keyframesMissed == 1 ? "" : "s") could not be written (the state could not be copied); the journal replays without them")
+            }
             if let failure = session.recordingFailure {
                 throw Failure(Exit.cannotCreate, "cratebox: \(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
             }
