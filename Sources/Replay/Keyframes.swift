@@ -20,7 +20,7 @@ public struct Keyframes {
     }
 
     /// 1 GiB by default: the last minute of an awake session of 1,000 crates
-    /// (1.4 MiB a keyframe) at the full rate, the 9 minutes before it at a fifth of it.
+    /// (1.4 MiB a keyframe) at the full rate, the 9 minutes before it at a quarter of it.
     public static let defaultBudget = 1 << 30
     /// Steps between keyframes: a third of a second, about 85 ms of re-simulation for 1,000 awake crates.
     public static let interval = 40
