@@ -31,7 +31,11 @@ extension Replay {
         return .verified(steps: steps, checkpoints: checked, hash: hash, truncated: journal.truncated, cutOffLine: journal.cutOffLine)
     }
 
-    /// Where each stretch's outcome goes (each thread writes its own slot).
+    /// Where each stretch's outcome goes. Safe to share: iteration i of
+    /// `concurrentPerform` writes slot i and nothing else, no one reads until
+    /// `concurrentPerform` has returned (which orders every write before the
+    /// reads), and the buffer outlives it. `scripts/test` runs a journal's
+    /// stretches verified this way under ThreadSanitizer (KeyframeTests).
     private struct Slots: @unchecked Sendable {
         let results: UnsafeMutableBufferPointer<Outcome?>
     }

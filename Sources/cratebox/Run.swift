@@ -60,18 +60,25 @@ struct Run: ParsableCommand {
         if let scene, scene.hasSuffix(".state") { return try runState(scene) }
         let loaded = try input.load()
         try Run.requireDisplay()
+        var options = windowOptions
+        options.recordPath = record
+        options.scenePath = scene
+        options.watch = watch
+        try Run.open { () throws(RenderError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
+    }
+
+    /// What every window of `run` takes from the options: its size, where
+    /// captures go, the time machine's bounds, keyframes in recordings, the reveal.
+    var windowOptions: App.Options {
         var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo
-        options.recordPath = record
         options.historyBudget = historyMb << 20
         options.keyframeBudget = keyframesMb << 20
         options.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
-        options.scenePath = scene
-        options.watch = watch
         options.splash = Run.splashWanted(noSplash)
-        try Run.open { () throws(RenderError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
+        return options
     }
 
     /// `run NAME.state`: the saved moment, continued as the session would have gone on.
@@ -86,26 +93,14 @@ struct Run: ParsableCommand {
             throw Failure(Exit.unreadable, "cratebox: \(error)")
         }
         try Run.requireDisplay()
-        var options = App.Options()
-        options.windowWidth = size.width
-        options.windowHeight = size.height
-        options.screenshotDirectory = saveTo
+        var options = windowOptions
         options.recordPath = record
-        options.historyBudget = historyMb << 20
-        options.keyframeBudget = keyframesMb << 20
-        options.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
-        options.splash = Run.splashWanted(noSplash)
         try Run.open { () throws(RenderError) in try App(restoring: state, bytes: bytes, file: path, options: options) }
     }
 
     /// `run --build FILE`: the document from FILE, or a new empty box there.
     func runBuild(_ path: String) throws {
-        var options = App.Options()
-        options.windowWidth = size.width
-        options.windowHeight = size.height
-        options.screenshotDirectory = saveTo
-        options.historyBudget = historyMb << 20
-        options.splash = Run.splashWanted(noSplash)
+        var options = windowOptions
         let document: Document
         if access(path, F_OK) == 0 {
             document = Document(scene: try SceneArgument(scene: path).load().scene, file: path)
