@@ -59,6 +59,16 @@ public final class Shape {
         cpShapeSetUserData(raw, UnsafeMutableRawPointer(tag))
     }
 
+    /// A polygon made from world points moved by `offset` (`cpPolyShapeNew` with
+    /// `cpTransformTranslate(offset)`: Chipmunk takes their convex hull), as the
+    /// knife makes its pieces; its geometry is the vertices Chipmunk keeps.
+    public convenience init(body: Body, points: [Vector], translatedBy offset: Vector, radius: Double) {
+        precondition(points.count >= 3 && points.allSatisfy(\.isFinite) && offset.isFinite && radius >= 0, "a polygon needs 3 finite points")
+        let raw = cpPolyShapeNew(body.raw, Int32(points.count), points.map(\.cp), cpTransformTranslate(offset.cp), radius)!
+        let vertices = (0..<cpPolyShapeGetCount(raw)).map { Vector(cpPolyShapeGetVert(raw, $0)) }
+        self.init(adopting: raw, body: body, geometry: .polygon(vertices: vertices, radius: radius))
+    }
+
     /// Takes over a shape made in C (an exact copy read back), with the tag it carries.
     init(adopting raw: OpaquePointer, body: Body, geometry: Geometry) {
         self.raw = raw

@@ -106,6 +106,9 @@ public struct Journal: Sendable {
             case .button(let name): "\"button\":\(JSONText.quote(name))"
             }
             body = "\"event\":\"key\",\(which),\"down\":\(down)"
+        case .slice(let a, let b): body = "\"event\":\"slice\",\"a\":[\(a.x),\(a.y)],\"b\":[\(b.x),\(b.y)]"
+        case .explode(let x, let y, let radius, let impulse):
+            body = "\"event\":\"explode\",\"at\":[\(x),\(y)],\"radius\":\(radius),\"impulse\":\(impulse)"
         }
         return "{\"step\":\(step),\(body)}"
     }
@@ -248,6 +251,15 @@ private struct JournalFields {
         return x
     }
 
+    /// A point written `[x, y]`.
+    mutating func pair(_ key: String) throws(JournalError) -> Vector {
+        guard case .array(let items) = try node(key).value, items.count == 2,
+              case .number(let x) = items[0].value, case .number(let y) = items[1].value else {
+            throw fail("\"\(key)\" must be a point [x, y]")
+        }
+        return Vector(x, y)
+    }
+
     mutating func int(_ key: String, max: Int = Journal.maxSteps) throws(JournalError) -> Int {
         let x = try number(key)
         guard x == x.rounded(), x >= 0, x <= Double(max) else {
@@ -312,7 +324,11 @@ private struct JournalFields {
             guard !name.isEmpty, name.count <= 40 else { throw fail("a key's name must be 1 to 40 characters long") }
             guard case .bool(let down) = try node("down").value else { throw fail("\"down\" must be true or false") }
             return .key(isButton ? .button(name) : .key(name), down: down)
-        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset or key)")
+        case "slice": return .slice(a: try pair("a"), b: try pair("b"))
+        case "explode":
+            let at = try pair("at")
+            return .explode(x: at.x, y: at.y, radius: try number("radius"), impulse: try number("impulse"))
+        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice or explode)")
         }
     }
 }

@@ -46,6 +46,10 @@ public struct Scene: Equatable, Sendable {
     public var idleSpeedThreshold: Double? = nil
     /// Keys and buttons bound to motors, thrusters, servos and winches (`controls`), in file order.
     public var controls: [ControlBinding] = []
+    /// Regions of water (`fluids`, section 15.1), in file order.
+    public var fluids: [FluidSpec] = []
+    /// Points that pull every dynamic body (`attractors`, section 15.2), in file order.
+    public var attractors: [AttractorSpec] = []
 
     /// Whether any shape (the spawn body's included) is a one-way platform:
     /// the space then gets the one-way handler.
@@ -110,6 +114,8 @@ public struct BodySpec: Equatable, Sendable {
     /// Dynamic bodies with `mass` only (`moment`): built with `cpBodyNew(mass, moment)`,
     /// their shapes given no mass; nil: mass from the shapes.
     public var moment: Moment? = nil
+    /// Whether the window draws its path as a fading trail (`trace`; drawing only).
+    public var trace = false
 
     /// A body's moment of inertia, given.
     public enum Moment: Equatable, Sendable {
@@ -332,6 +338,8 @@ public enum Limits {
     public static let coordinate = 1e6
     /// Bound on mass, density, stiffness and spring damping.
     public static let mass = 1e12
+    /// The largest strength of an attractor, either way (`attractors`).
+    public static let attraction = 1e15
     /// The smallest size (box side, circle radius, segment length) and mass:
     /// below these Chipmunk's moments underflow to zero or NaN.
     public static let minimumLength = 1e-3

@@ -34,6 +34,12 @@ extension Scene {
         if let spatialHash {
             lines.append("  \"spatialHash\": {\"cellSize\": \(n(spatialHash.cellSize)), \"cells\": \(spatialHash.cells)},")
         }
+        if !fluids.isEmpty {
+            lines.append("  \"fluids\": [\(fluids.map(fluid).joined(separator: ", "))],")
+        }
+        if !attractors.isEmpty {
+            lines.append("  \"attractors\": [\(attractors.map(attractor).joined(separator: ", "))],")
+        }
         lines.append("  \"spawn\": \(body(spawn, withPosition: false)),")
         lines.append("  \"bodies\": [")
         lines.append(bodies.map { "    " + body($0, withPosition: true) }.joined(separator: ",\n"))
@@ -59,6 +65,14 @@ extension Scene {
 
     private func q(_ s: String) -> String { JSONText.quote(s) }
 
+    private func fluid(_ f: FluidSpec) -> String {
+        "{\"min\": \(point(f.min)), \"max\": \(point(f.max)), \"density\": \(n(f.density)), \"linearDrag\": \(n(f.linearDrag)), \"angularDrag\": \(n(f.angularDrag))}"
+    }
+
+    private func attractor(_ a: AttractorSpec) -> String {
+        "{\"position\": \(point(a.position)), \"strength\": \(n(a.strength)), \"radius\": \(n(a.radius))}"
+    }
+
     private func body(_ b: BodySpec, withPosition: Bool) -> String {
         var fields: [String] = []
         if let id = b.id { fields.append("\"id\": \(q(id))") }
@@ -79,6 +93,7 @@ extension Scene {
         }
         fields.append("\"shapes\": [\(b.shapes.map(shape).joined(separator: ", "))]")
         if let animation = b.animation { fields.append("\"animation\": \(self.animation(animation))") }
+        if b.trace { fields.append("\"trace\": true") }
         switch b.look {
         case .crate: fields.append("\"look\": \"crate\"")
         case .ball: fields.append("\"look\": \"ball\"")

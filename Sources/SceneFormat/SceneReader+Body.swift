@@ -11,7 +11,7 @@ import Physics
 // Bodies: type, pose, mass, shapes, look, animation.
 extension SceneReader {
     static let bodyKeys = ["id", "type", "position", "angle", "velocity", "angularVelocity", "mass",
-                           "density", "moment", "shapes", "box", "look", "animation"]
+                           "density", "moment", "shapes", "box", "look", "animation", "trace"]
 
     mutating func body(_ node: JSONNode, _ path: String, isSpawn: Bool) -> BodySpec? {
         guard let members = object(node, path, "a body object") else { return nil }
@@ -20,10 +20,11 @@ extension SceneReader {
         var allowed = SceneReader.bodyKeys
         var hints: [String: String] = [:]
         if isSpawn {
-            allowed.removeAll { ["position", "id", "animation"].contains($0) }
+            allowed.removeAll { ["position", "id", "animation", "trace"].contains($0) }
             hints = ["position": "is not allowed in spawn: a spawned body goes where the user clicks",
                      "id": "is not allowed in spawn: every spawned body would share it",
-                     "animation": "is not allowed in spawn"]
+                     "animation": "is not allowed in spawn",
+                     "trace": "is not allowed in spawn: mark a spawned body with T in the window"]
         }
         let fields = open(members, allowed, path, hints: hints)
 
@@ -77,6 +78,7 @@ extension SceneReader {
         var body = BodySpec(id: id, type: type, position: position, angle: angle, velocity: velocity,
                             angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look, animation: animation)
         body.moment = moment
+        if let n = fields["trace"], let t = bool(n, j(path, "trace")) { body.trace = t }
         return body
     }
 

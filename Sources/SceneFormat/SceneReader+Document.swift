@@ -11,7 +11,7 @@ import Geometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -52,6 +52,7 @@ extension SceneReader {
         }
         checkJointIds(jointNames.map(\.id))
         let controls = self.controls(fields, bodies: bodies, joints: jointNames)
+        let fluids = self.fluids(fields), attractors = self.attractors(fields)
         if errors.isEmpty {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
@@ -64,6 +65,8 @@ extension SceneReader {
                           spawn: spawn, bodies: bodies, joints: joints, schema: schema, origin: origin)
         (scene.collisionSlop, scene.collisionBias, scene.collisionPersistence, scene.idleSpeedThreshold) = solver
         scene.controls = controls
+        scene.fluids = fluids
+        scene.attractors = attractors
         return scene
     }
 

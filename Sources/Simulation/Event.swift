@@ -23,6 +23,10 @@ public enum Event: Equatable, Sendable {
     case reset
     /// A key or button of the scene's `controls` goes down or comes up.
     case key(ControlTrigger, down: Bool)
+    /// The knife: cuts every polygon body the line from `a` to `b` crosses into two.
+    case slice(a: Vector, b: Vector)
+    /// Pushes the dynamic bodies within `radius` of (x, y) away from it.
+    case explode(x: Double, y: Double, radius: Double, impulse: Double)
 }
 
 /// An event the world refuses (it would make Chipmunk assert, or is absurd).

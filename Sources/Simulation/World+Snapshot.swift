@@ -23,7 +23,7 @@ extension World {
         func alive(_ body: Body) -> Bool { body === space.staticBody || bodyIndex[ObjectIdentifier(body)] != nil }
 
         var w = ByteWriter()
-        w.string("cratebox world 1")
+        w.string("cratebox world 2")
         w.i64(scene.bodies.count)
         w.i64(scene.joints.count)
         w.i64(stepCount)
@@ -64,11 +64,15 @@ extension World {
 
     private func writeBodies(to w: inout ByteWriter, bodyIndex: [ObjectIdentifier: Int], shapeIndex: [ObjectIdentifier: Int]) throws(WorldError) {
         w.i64(bodies.count)
-        for entry in bodies {
+        for (index, entry) in bodies.enumerated() {
             guard let entry else { w.bool(false); continue }
             guard let b = bodyIndex[ObjectIdentifier(entry.body)] else { throw WorldError("a body of the world is not in its space") }
             w.bool(true)
             w.i64(b)
+            // Version 2: a piece the knife made carries its spec (a file or spawn body's is the scene's).
+            let isPiece = index >= scene.bodies.count && entry.spec != scene.spawn
+            w.bool(isPiece)
+            if isPiece { WorldBody.writePiece(entry.spec, to: &w) }
             w.i64(entry.shapes.count)
             for shape in entry.shapes {
                 guard let s = shapeIndex[ObjectIdentifier(shape)] else { throw WorldError("a shape of the world is not in its space") }
@@ -125,7 +129,10 @@ struct RestoredWorld {
 
     init(scene: Scene, bytes: [UInt8]) throws {
         var r = ByteReader(bytes)
-        guard try r.string() == "cratebox world 1" else { throw ByteReader.Malformed("the bytes are not a cratebox world (version 1)") }
+        let version = try r.string()
+        guard version == "cratebox world 1" || version == "cratebox world 2" else {
+            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1 or 2)")
+        }
         guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
             throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")
         }
@@ -148,13 +155,15 @@ struct RestoredWorld {
         // Everything else refers to the space, which comes last.
         let entries = try r.count(each: 1)
         guard entries <= World.maxBodyIndex + 1 else { throw ByteReader.Malformed("the state has \(entries) bodies") }
-        var bodyRecords: [(body: Int, shapes: [Int])?] = []
+        var bodyRecords: [(body: Int, shapes: [Int], piece: BodySpec?)?] = []
         for _ in 0..<entries {
             guard try r.bool() else { bodyRecords.append(nil); continue }
             let body = try r.i64()
+            var piece: BodySpec?
+            if version != "cratebox world 1", try r.bool() { piece = try WorldBody.readPiece(from: &r) }
             var shapes: [Int] = []
             for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
-            bodyRecords.append((body, shapes))
+            bodyRecords.append((body, shapes, piece))
         }
         var jointRecords: [(kind: UInt8, index: Int)] = []
         for _ in 0..<(try r.count(each: 1)) {
@@ -174,7 +183,7 @@ struct RestoredWorld {
         try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
     }
 
-    private mutating func resolve(scene: Scene, bodyRecords: [(body: Int, shapes: [Int])?], jointRecords: [(kind: UInt8, index: Int)],
+    private mutating func resolve(scene: Scene, bodyRecords: [(body: Int, shapes: [Int], piece: BodySpec?)?], jointRecords: [(kind: UInt8, index: Int)],
                                   grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?, detached: [Joint]) throws {
         let space = self.space
         func body(_ i: Int) throws -> Body {
@@ -183,12 +192,19 @@ struct RestoredWorld {
         }
         for (index, record) in bodyRecords.enumerated() {
             guard let record else { bodies.append(nil); continue }
-            let spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
+            var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
             let shapes = try record.shapes.map { i throws -> Shape in
                 guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
                 return space.shapes[i]
             }
             let b = try body(record.body)
+            if let piece = record.piece {
+                guard index >= scene.bodies.count, shapes.count == 1, case .polygon = shapes[0].geometry else {
+                    throw ByteReader.Malformed("body \(index) is not a piece the knife could make")
+                }
+                spec = piece
+                spec.shapes[0].geometry = shapes[0].geometry
+            }
             guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }) else {
                 throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
             }

@@ -153,16 +153,7 @@ public final class World {
         case .release:
             releaseGrab()
         case .remove(let index):
-            let entry = try liveBody(index)
-            if grab?.index == index { releaseGrab() }
-            do {
-                try space.remove(entry.body)
-            } catch {
-                throw WorldError("cannot remove body \(index): \(error)")
-            }
-            bodies[index] = nil
-            bodiesRevision += 1
-            liveBodyCount -= 1
+            try removeBody(index)
         case .reset:
             do {
                 try build()
@@ -172,7 +163,25 @@ public final class World {
             reapplyHeldMotors()
         case .key(let trigger, let down):
             try press(trigger, down: down)
+        case .slice(let a, let b):
+            try slice(from: try checkedPoint(a.x, a.y, "slice start"), to: try checkedPoint(b.x, b.y, "slice end"))
+        case .explode(let x, let y, let radius, let impulse):
+            try explode(at: try checkedPoint(x, y, "explosion point"), radius: radius, impulse: impulse)
         }
+    }
+
+    /// The `remove` event: lets go of it if held, takes its joints, shapes and body out of the space.
+    func removeBody(_ index: Int) throws(WorldError) {
+        let entry = try liveBody(index)
+        if grab?.index == index { releaseGrab() }
+        do {
+            try space.remove(entry.body)
+        } catch {
+            throw WorldError("cannot remove body \(index): \(error)")
+        }
+        bodies[index] = nil
+        bodiesRevision += 1
+        liveBodyCount -= 1
     }
 
     /// Takes hold of a dynamic body at a point on it (see docs/replay-format.md).
@@ -207,7 +216,7 @@ public final class World {
         grab = Grab(index: index, hand: hand, joint: joint, target: point)
     }
 
-    private func checkedPoint(_ x: Double, _ y: Double, _ what: String) throws(WorldError) -> Vector {
+    func checkedPoint(_ x: Double, _ y: Double, _ what: String) throws(WorldError) -> Vector {
         guard x.isFinite, y.isFinite, abs(x) <= Limits.coordinate, abs(y) <= Limits.coordinate else {
             throw WorldError("\(what) must be finite and within ±\(Int(Limits.coordinate)), got \(x), \(y)")
         }
@@ -247,6 +256,7 @@ public final class World {
         }
         animate()
         driveControls()
+        pushBodies()
         try space.step(World.stepDuration)
         stepCount += 1
         stepsSinceBuild += 1

@@ -1,0 +1,100 @@
+import CChipmunk
+import Geometry
+
+/// A body the knife cuts: its shape and the two pieces, as Chipmunk's Slice
+/// demo clips them. Normative: docs/replay-format.md, "slice".
+public struct Cut {
+    /// The body cut (it has only this shape).
+    public let body: Body
+    let shape: Shape
+    /// The two pieces' world points: the side of the line's normal first.
+    let pieces: [[cpVect]]
+    /// The area of the shape before the cut (`cpAreaForPoly` of its world vertices, radius 0).
+    let whole: Double
+}
+
+/// The knife's line: its normal and distance from the origin.
+public struct KnifeLine {
+    /// The line's ends.
+    public let a: Vector, b: Vector
+    let n: cpVect
+    let dist: Double
+
+    /// The line from `a` to `b` (they differ).
+    public init(from a: Vector, to b: Vector) {
+        self.a = a
+        self.b = b
+        let dx = b.x - a.x, dy = b.y - a.y
+        let inv = 1.0 / ((dx * dx + dy * dy).squareRoot() + 2.2250738585072014e-308)  // cpvnormalize's DBL_MIN
+        n = cpVect(x: (-dy) * inv, y: dx * inv)
+        dist = a.x * n.x + a.y * n.y
+    }
+}
+
+extension Shape {
+    /// The cut the line makes through this shape, or nil when it does not cut
+    /// it: a polygon or box, not a sensor nor one-way, crossed by the line with
+    /// both ends outside it, into two pieces of 3 to 64 distinct points and an area of at least 1.
+    public func cut(by line: KnifeLine) -> Cut? {
+        switch geometry {
+        case .box, .polygon: break
+        case .circle, .segment: return nil
+        }
+        guard !isSensor, oneWay == nil else { return nil }
+        var info = cpSegmentQueryInfo()
+        guard cpShapeSegmentQuery(raw, line.a.cp, line.b.cp, 0.0, &info) != 0,
+              cpShapePointQuery(raw, line.a.cp, nil) > 0.0, cpShapePointQuery(raw, line.b.cp, nil) > 0.0 else { return nil }
+        let v = worldVertices()
+        let pieces = [Shape.clip(v, line.n, line.dist), Shape.clip(v, cpVect(x: -line.n.x, y: -line.n.y), -line.dist)]
+        for piece in pieces {
+            guard (3...64).contains(piece.count), cpAreaForPoly(Int32(piece.count), piece, 0.0) >= 1.0 else { return nil }
+            for i in piece.indices { for j in piece.indices where j > i && piece[i].x == piece[j].x && piece[i].y == piece[j].y { return nil } }
+        }
+        return Cut(body: body, shape: self, pieces: pieces, whole: cpAreaForPoly(Int32(v.count), v, 0.0))
+    }
+
+    /// The Slice demo's `ClipPoly`: the points of the polygon on the side
+    /// where dot(p, m) < e, with the crossings.
+    static func clip(_ v: [cpVect], _ m: cpVect, _ e: Double) -> [cpVect] {
+        var piece: [cpVect] = []
+        for i in v.indices {
+            let p = v[i == 0 ? v.count - 1 : i - 1], q = v[i]
+            let pd = (p.x * m.x + p.y * m.y) - e, qd = (q.x * m.x + q.y * m.y) - e
+            if pd < 0.0 { piece.append(p) }
+            if pd * qd < 0.0 {
+                let t = abs(pd) / (abs(pd) + abs(qd))
+                piece.append(cpVect(x: p.x * (1.0 - t) + q.x * t, y: p.y * (1.0 - t) + q.y * t))
+            }
+        }
+        return piece
+    }
+}
+
+extension Space {
+    /// Adds the cut's two pieces to the space, each a new dynamic body with
+    /// one polygon (the demo's calls, in its order); the body cut stays for the caller to remove.
+    public func addPieces(of cut: Cut) throws(PhysicsError) -> [(body: Body, shape: Shape)] {
+        var made: [(body: Body, shape: Shape)] = []
+        for piece in cut.pieces {
+            let k = Int32(piece.count)
+            let c = cpCentroidForPoly(k, piece)
+            let area = cpAreaForPoly(k, piece, 0.0)
+            let mass = cut.body.mass * (area / cut.whole)
+            let moment = cpMomentForPoly(mass, k, piece, cpVect(x: -c.x, y: -c.y), 0.0)
+            let body = Body(mass: mass, moment: moment)
+            try add(body)
+            body.position = Vector(c)
+            body.velocity = Vector(cpBodyGetVelocityAtWorldPoint(cut.body.raw, c))
+            body.angularVelocity = cut.body.angularVelocity
+            let shape = Shape(body: body, points: piece.map(Vector.init), translatedBy: Vector(-c.x, -c.y),
+                              radius: cpPolyShapeGetRadius(cut.shape.raw))
+            shape.friction = cut.shape.friction
+            shape.elasticity = cut.shape.elasticity
+            cpShapeSetFilter(shape.raw, cpShapeGetFilter(cut.shape.raw))
+            cpShapeSetSurfaceVelocity(shape.raw, cpShapeGetSurfaceVelocity(cut.shape.raw))
+            try add(shape)
+            made.append((body, shape))
+        }
+        return made
+    }
+}

@@ -1,0 +1,43 @@
+import Geometry
+
+/// A region of water (`fluids`, scene-format.md section 15.1): bodies whose
+/// shapes reach into it float or sink by their density, and are slowed.
+public struct FluidSpec: Equatable, Sendable {
+    /// Its bottom-left corner.
+    public var min: Vector
+    /// Its top-right corner; the top edge is the surface.
+    public var max: Vector
+    /// Mass per unit area: a body lighter than this floats.
+    public var density: Double
+    /// The drag on a submerged part's velocity (the Buoyancy demo's `FLUID_DRAG`).
+    public var linearDrag = 2.0
+    /// The drag on a body's spin.
+    public var angularDrag = 2.0
+
+    /// A region with the format's default drags.
+    public init(min: Vector, max: Vector, density: Double, linearDrag: Double = 2, angularDrag: Double = 2) {
+        self.min = min
+        self.max = max
+        self.density = density
+        self.linearDrag = linearDrag
+        self.angularDrag = angularDrag
+    }
+}
+
+/// A point that pulls every dynamic body, inverse-square (`attractors`,
+/// scene-format.md section 15.2: Chipmunk's Planet demo).
+public struct AttractorSpec: Equatable, Sendable {
+    /// Where it pulls to.
+    public var position: Vector
+    /// The pull at distance d is strength / d² points/s² (negative: a push).
+    public var strength: Double
+    /// Closer than this the pull is the pull at this distance.
+    public var radius = 1.0
+
+    /// An attractor; the radius defaults to the format's.
+    public init(position: Vector, strength: Double, radius: Double = 1) {
+        self.position = position
+        self.strength = strength
+        self.radius = radius
+    }
+}

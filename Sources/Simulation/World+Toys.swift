@@ -1,0 +1,87 @@
+import Geometry
+import Physics
+import SceneFormat
+
+/// Water, planets, the knife and explosions (docs/scene-format.md section 15,
+/// docs/replay-format.md: "Water and planets", `slice`, `explode`; normative).
+extension World {
+    /// Item 4 of a step: each live dynamic body, in index order, is pulled by
+    /// the attractors and pushed by the fluids its shapes reach into.
+    func pushBodies() {
+        guard !scene.attractors.isEmpty || !scene.fluids.isEmpty else { return }
+        let dt = World.stepDuration
+        for case let entry? in bodies where entry.body.kind == .dynamic {
+            let body = entry.body
+            for a in scene.attractors {
+                body.pull(towards: a.position, strength: a.strength, radius: a.radius, dt: dt)
+            }
+            for fluid in scene.fluids {
+                for shape in entry.shapes where !shape.isSensor {
+                    let bb = shape.boundingBox
+                    guard bb.min.x <= fluid.max.x && fluid.min.x <= bb.max.x && bb.min.y <= fluid.max.y && fluid.min.y <= bb.max.y,
+                          let part = shape.submerged(below: fluid.max.y) else { continue }
+                    body.float(part, density: fluid.density, linearDrag: fluid.linearDrag, angularDrag: fluid.angularDrag,
+                               gravity: space.gravity, dt: dt)
+                }
+            }
+        }
+    }
+
+    /// The knife: every body the line cuts becomes two pieces (new indices),
+    /// and is removed. Refused when it cuts nothing.
+    func slice(from a: Vector, to b: Vector) throws(WorldError) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        guard dx * dx + dy * dy >= 1e-6 else { throw WorldError("a slice needs two different points (at least 0.001 apart)") }
+        let line = KnifeLine(from: a, to: b)
+        var cuts: [(index: Int, cut: Cut)] = []
+        for (index, entry) in bodies.enumerated() {
+            guard let entry, entry.body.kind == .dynamic, entry.shapes.count == 1, let cut = entry.shapes[0].cut(by: line) else { continue }
+            cuts.append((index, cut))
+        }
+        guard !cuts.isEmpty else { throw WorldError("the slice from \(a) to \(b) cuts no body (it must cross a polygon or box body right through)") }
+        guard liveBodyCount + cuts.count <= World.maxBodies else {
+            throw WorldError("the slice would make \(liveBodyCount + cuts.count) bodies; the limit is \(World.maxBodies)")
+        }
+        guard bodies.count + 2 * cuts.count <= World.maxBodyIndex else {
+            throw WorldError("this session has made \(bodies.count) bodies; construction indices end at \(World.maxBodyIndex)")
+        }
+        for (index, cut) in cuts {
+            let original = bodies[index]!
+            do {
+                for (body, shape) in try space.addPieces(of: cut) {
+                    bodies.append(WorldBody(id: nil, spec: World.pieceSpec(of: original.spec, body: body, shape: shape), body: body, shapes: [shape]))
+                    liveBodyCount += 1
+                }
+            } catch {
+                throw WorldError("cannot cut body \(index): \(error)")
+            }
+            try removeBody(index)
+        }
+    }
+
+    /// What a piece is as a body of a scene: dynamic, its mass and moment given,
+    /// one polygon in its own axes with the material and look of the body it was cut from.
+    static func pieceSpec(of original: BodySpec, body: Body, shape: Shape) -> BodySpec {
+        var shapeSpec = original.shapes[0]
+        shapeSpec.geometry = shape.geometry
+        var spec = BodySpec(type: .dynamic, position: body.position, angle: body.angle, velocity: body.velocity,
+                            angularVelocity: body.angularVelocity, mass: .mass(body.mass), shapes: [shapeSpec], look: original.look)
+        spec.moment = .value(body.moment)
+        spec.trace = original.trace
+        return spec
+    }
+
+    /// An explosion: each live dynamic body whose centre of gravity is within
+    /// `radius` gets an impulse away from the point, falling off linearly.
+    func explode(at point: Vector, radius: Double, impulse: Double) throws(WorldError) {
+        guard radius.isFinite, radius > 0, radius <= Limits.coordinate else {
+            throw WorldError("an explosion's radius must be greater than 0 and at most \(Int(Limits.coordinate)), got \(radius)")
+        }
+        guard impulse.isFinite, impulse >= 0, impulse <= 1e12 else {
+            throw WorldError("an explosion's impulse must be from 0 to 1e12, got \(impulse)")
+        }
+        for case let entry? in bodies where entry.body.kind == .dynamic {
+            entry.body.blast(from: point, radius: radius, impulse: impulse)
+        }
+    }
+}
