@@ -53,6 +53,7 @@ public final class Painter {
         for wall in world.walls {
             addShape(wall, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
         }
+        addAttractors(world.scene, camera: camera)
         for (i, slot) in world.bodies.enumerated() {
             guard let entry = slot else { continue }
             let isStatic = entry.kind == .static
@@ -87,6 +88,7 @@ public final class Painter {
         // What holds the bodies together, in one call of its own, over the crates.
         fillVertices.removeAll(keepingCapacity: true)
         fillIndices.removeAll(keepingCapacity: true)
+        addFluids(world.scene, camera: camera)
         addJoints(world, camera: camera)
         addThrusterFlames(world, camera: camera, alpha: alpha)
         fillVertices.withUnsafeBufferPointer { v in

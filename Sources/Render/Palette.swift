@@ -26,6 +26,12 @@ public enum Palette {
     public static let spring = SDL_Color(r: 205, g: 212, b: 224, a: 255)
     public static let rope = SDL_Color(r: 168, g: 124, b: 78, a: 255)
     public static let bolt = SDL_Color(r: 84, g: 90, b: 102, a: 255)
+    /// Water: a translucent blue over what is in it, and its surface line.
+    public static let water = SDL_Color(r: 40, g: 120, b: 220, a: 90), waterSurface = SDL_Color(r: 130, g: 200, b: 255, a: 230)
+    /// An attractor's glow, and a tracer's trail (its alpha fades with age).
+    public static let attractor = SDL_Color(r: 255, g: 210, b: 120, a: 40), trail = SDL_Color(r: 255, g: 230, b: 120, a: 255)
+    /// The knife's line while it is dragged.
+    public static let knife = SDL_Color(r: 255, g: 255, b: 255, a: 220)
 
     public static func fill(for look: Look, staticBody: Bool) -> SDL_Color {
         switch look {

@@ -104,6 +104,16 @@ public final class WorldSnapshot: Sendable {
     }
 
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
+    /// The topmost body with a shape under a world point (within `slack`), as drawn now.
+    public func body(at point: Vector, slack: Double) -> Int? {
+        for i in bodies.indices.reversed() {
+            guard let body = bodies[i] else { continue }
+            let pose = current[i], local = (point - pose.position).rotated(by: -pose.angle)
+            if body.spec.shapes.contains(where: { $0.geometry.contains(local, slack: slack) }) { return i }
+        }
+        return nil
+    }
+
     public func pose(of index: Int, alpha: Double) -> Pose {
         alpha >= 1 ? current[index] : previous[index].interpolated(to: current[index], alpha)
     }

@@ -81,6 +81,19 @@ extension App {
             pointsPerPixel: scale / camera.scale)
     }
 
+    /// T: the body under the pointer starts or stops drawing its path.
+    func toggleTrace() {
+        guard let physics = mode.physics else { return }
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        let snapshot = physics.latest.snapshot, p = pointer
+        guard let index = snapshot.body(at: p.toWorld(x, y), slack: p.slack) else {
+            hud.show("T traces the body under the pointer: point at one")
+            return
+        }
+        hud.show(trails.toggle(index, in: snapshot) ? "tracing body \(index)" : "body \(index) no longer traced")
+    }
+
     /// Does what a command says; returns false to quit.
     func perform(_ command: Command) -> Bool {
         switch command {
@@ -112,6 +125,7 @@ extension App {
         case .quit: return quitOrCancelRebuild()
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
+        case .toggleTrace: toggleTrace()
         case .fit: cameraMotion.fitScene()
         case .screenshot: screenshotRequested = true
         case .toggleBuild: toggleBuild()
@@ -181,6 +195,9 @@ extension App {
         let snapshot = published.snapshot, status = published.status
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
         window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph))
+        trails.update(snapshot, alpha: alpha)
+        window.painter.drawTrails(trails, camera: camera)
+        if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
         window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), width: Int(pw), scale: window.pixelScale)
         if screenshotRequested {
             // Of the frame just drawn: one snapshot, whatever the physics thread does meanwhile.

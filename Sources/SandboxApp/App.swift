@@ -72,6 +72,8 @@ public final class App {
     let captures: Captures
     let window: AppWindow
     var input = Input()
+    /// The tracers' trails (T, and bodies with `trace`): drawing only.
+    var trails = Trails()
     /// The scene's keys and buttons, and which the window has pressed.
     var sceneKeys = SceneKeys([])
     var hud = HUD()

@@ -43,6 +43,12 @@ struct Input {
     /// The left button went down on the timeline: moving drags along it.
     private var onTimeline = false
     private var panning = false
+    /// The right button is down: a click removes, a drag is the knife (from, to: world points).
+    private(set) var knife: (from: Vector, to: Vector)?
+    /// Where the right button went down, in window points (a drag starts past a few of them).
+    private var knifeStart: (x: Int32, y: Int32) = (0, 0)
+    /// The explosion of X and a click: radius and impulse (docs/replay-format.md, explode).
+    static let blast = (radius: 200.0, impulse: 150_000.0)
     /// S went down without Ctrl (Ctrl+S saves; S held alone weakens gravity) and is still down.
     private var sWithoutCtrl = false
     private(set) var tilt = TiltControl()
@@ -64,6 +70,7 @@ struct Input {
             return []
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
+            if event.button.button == UInt8(SDL_BUTTON_RIGHT) { return rightUp(event.button, pointer) }
             if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
             if event.button.button == UInt8(SDL_BUTTON_LEFT) { onTimeline = false }
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing else { return [] }
@@ -73,6 +80,7 @@ struct Input {
             var commands: [Command] = []
             // Drags a body if the press took hold of one (the physics thread knows).
             if pressing { commands.append(.physics(.drag(to: pointer.toWorld(event.motion.x, event.motion.y)))) }
+            if let knife { self.knife = (knife.from, pointer.toWorld(event.motion.x, event.motion.y)) }
             if onTimeline, let step = pointer.timelineStep(event.motion.x) { commands.append(.physics(.seek(to: step))) }
             if panning {
                 let k = pointer.pointsPerPixel
@@ -116,13 +124,30 @@ struct Input {
             return [.physics(.seek(to: step))]
         }
         let p = pointer.toWorld(button.x, button.y)
+        if button.button == UInt8(SDL_BUTTON_LEFT), let keys = SDL_GetKeyboardState(nil), keys[Int(SDL_SCANCODE_X.rawValue)] != 0 {
+            return [.physics(.event(.explode(x: p.x, y: p.y, radius: Input.blast.radius, impulse: Input.blast.impulse)))]
+        }
         if button.button == UInt8(SDL_BUTTON_LEFT) {
             // The physics thread holds the dynamic body there, or spawns on empty space.
             pressing = true
             return [.physics(.press(at: p, slack: pointer.slack))]
         }
-        if button.button == UInt8(SDL_BUTTON_RIGHT) { return [.physics(.remove(at: p, slack: pointer.slack))] }
+        if button.button == UInt8(SDL_BUTTON_RIGHT) {
+            knife = (p, p)
+            knifeStart = (button.x, button.y)
+        }
         return []
+    }
+
+    /// The right button went up: after a drag of more than a few pixels the
+    /// knife cuts along it; else it was a click, which removes the body there.
+    private mutating func rightUp(_ button: SDL_MouseButtonEvent, _ pointer: Pointer) -> [Command] {
+        guard let started = knife else { return [] }
+        knife = nil
+        let end = pointer.toWorld(button.x, button.y)
+        let dx = button.x - knifeStart.x, dy = button.y - knifeStart.y
+        if dx * dx + dy * dy > 36 { return [.physics(.event(.slice(a: started.from, b: end)))] }
+        return [.physics(.remove(at: started.from, slack: pointer.slack))]
     }
 
     /// A dropped file's path (SDL hands over a string to free).
