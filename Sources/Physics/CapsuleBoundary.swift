@@ -72,10 +72,10 @@ struct CapsuleBoundary {
         guard !pieces.isEmpty else { return nil }
         var a2 = 0.0, x6 = 0.0, y6 = 0.0
         func line(_ p: Vector, _ q: Vector) {
-            let cr = p.x * q.y - q.x * p.y
-            a2 += cr
-            x6 += cr * (p.x + q.x)
-            y6 += cr * (p.y + q.y)
+            // The same forms as the arcs': x dy - y dx, x² dy and -y² dx along the line.
+            a2 += p.x * q.y - q.x * p.y
+            x6 += (q.y - p.y) * (p.x * p.x + p.x * q.x + q.x * q.x)
+            y6 += (p.x - q.x) * (p.y * p.y + p.y * q.y + q.y * q.y)
         }
         for (i, piece) in pieces.enumerated() {
             switch piece {

@@ -106,6 +106,14 @@ extension Space {
             for joint in joints where cpConstraintGetBodyA(joint.raw) != joint.a.raw || cpConstraintGetBodyB(joint.raw) != joint.b.raw {
                 throw ByteReader.Malformed("a joint's bodies differ between the Swift and C sides")
             }
+            // Chipmunk asserts on a body whose numbers are not finite (cpBodySanityCheck): a damaged state is refused instead.
+            for b in bodies where b.kind == .dynamic {
+                let p = cpBodyGetPosition(b.raw), v = cpBodyGetVelocity(b.raw), f = cpBodyGetForce(b.raw)
+                let numbers = [p.x, p.y, v.x, v.y, f.x, f.y, cpBodyGetAngle(b.raw), cpBodyGetAngularVelocity(b.raw), cpBodyGetTorque(b.raw), cpBodyGetMass(b.raw)]
+                guard numbers.allSatisfy(\.isFinite), cpBodyGetMass(b.raw) > 0, cpBodyGetMoment(b.raw) > 0 else {
+                    throw ByteReader.Malformed("a body's position, velocity, force, mass or moment is not a finite number")
+                }
+            }
             return (space, detached)
         } catch {
             throw .snapshot("cannot read the space back: \(error)")

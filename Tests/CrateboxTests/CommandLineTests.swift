@@ -56,6 +56,17 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
         }
     }
 
+    /// The water scene after 10 s: the light crate at the surface (y 320), the heavy one on the bottom.
+    @Test func inTheWaterLightFloatsAndHeavySinks() throws {
+        let r = try cratebox("simulate", "Scenes/water.json", "--seconds", "10", "--json")
+        #expect(r.status == 0, "\(r.stderr)")
+        let bodies = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])["bodies"] as? [[String: Any]]
+        func y(_ id: String) -> Double? { ((bodies?.first { $0["id"] as? String == id }?["position"]) as? [Double])?[1] }
+        let light = try #require(y("light")), heavy = try #require(y("heavy"))
+        #expect(abs(light - 320) < 25, "light at \(light)")
+        #expect(heavy < 40, "heavy at \(heavy)")
+    }
+
     @Test func twoProcessesGiveTheSameHashAsThisOne() throws {
         for name in ["crates.json", "bridge.json", "mixed.json", "elevator.json", "paddle.json", "bounce.json"] {
             let a = try cratebox("simulate", "Scenes/\(name)", "--steps", "300", "--tilt", "-0.5,-0.8", "--json")

@@ -15,9 +15,10 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     section 13), as for shipped scenes, and chains.json with its ball thrown
     at [0, 3000] instead of [0, 300], so that links break, alone and with
     scripted events (removals of jointed bodies after the breaks, a reset);
-  - N seeded random event scripts (all seven kinds) on random shipped scenes
-    (not pile.json), run by `cratebox simulate --events --record` and
-    replayed by the reference;
+  - N seeded random event scripts (all nine kinds: the knife's `slice`
+    through a body and `explode` near one among them) on random shipped
+    scenes (not pile.json), run by `cratebox simulate --events --record`
+    and replayed by the reference;
   - M more (--random-chipmunk, default N) on the scenes of section
     13, in turn: the thrown chains (breaks, resets that mend them, removals
     of jointed bodies), Joints, Theo Jansen, One Way, Tumble, Pyramid Stack
@@ -27,7 +28,14 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     of section 14.3, and K more random scripts (--random-controls, default
     half of N) with key and button events among the seven other kinds,
     on that probe and on every shipped scene with `controls` in turn (the
-    random scripts on shipped scenes press their keys too).
+    random scripts on shipped scenes press their keys too);
+  - water and planets (scene-format.md section 15): W more random scripts
+    (--random-water, default an eighth of N) on Scenes/water.json (every
+    shape kind in water), the probe scenes/water-and-planets.json (two
+    fluids, a repelling attractor, a spatial hash) and Scenes/planet.json,
+    with slices (of pieces too) and explosions among the other kinds.
+--only REGEX runs the cases whose name matches; --keep DIR keeps the files
+of failing event cases.
 Prints one line per failing case and ends with `N passed, M failed`; exit 1
 if any failed.
 """
@@ -38,6 +46,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -56,6 +65,11 @@ THROWN_VELOCITY = [0, 3000]  # chains.json's ball: [0, 300] in the demo
 # The section 13 scenes that random scripts run on, in turn ("THROWN": the
 # thrown chains, written to the temporary folder). Not logo-smash.json: its
 # 3,556 bodies make a script slow, and it has no joints to break or mend.
+# The scenes with water and planets (scene-format.md section 15) that random
+# scripts with slices and explosions run on, in turn.
+WATER_POOL = ["Scenes/water.json", "Tests/Reference/scenes/water-and-planets.json",
+              "Scenes/water.json", "Scenes/planet.json"]
+KEEP = None  # --keep: where failing event cases' files go
 ADDITIONS_POOL = ["THROWN", "Scenes/chipmunk/joints.json", "Scenes/chipmunk/theo-jansen.json",
                   "Scenes/chipmunk/one-way.json", "Scenes/chipmunk/tumble.json",
                   "Scenes/chipmunk/pyramid-stack.json", "Tests/Reference/scenes/rest-of-chipmunk.json"]
@@ -265,6 +279,7 @@ class Script:
         self.removed_spawned = set()
         self.grab = None         # the index held
         self.broke = False       # a joint broke since the last build
+        self.pieces = set()      # indices the knife made since the last build
 
     # numbers: plain integers, short decimals and full-precision doubles
     # in [lo, lo + size]
@@ -287,9 +302,115 @@ class Script:
             return round(self.rng.uniform(-2.0, 2.0), 2)
         return self.rng.uniform(-2.0, 2.0)
 
+    def number(self, lo, hi):
+        """A plain integer, a short decimal or a full double in [lo, hi]."""
+        r = self.rng.random()
+        if r < 0.2:
+            return self.rng.randint(int(lo), int(hi))
+        if r < 0.5:
+            return round(self.rng.uniform(lo, hi), 1)
+        return self.rng.uniform(lo, hi)
+
+    def near(self, x):
+        """x as a plain integer, a short decimal or itself."""
+        r = self.rng.random()
+        if r < 0.15:
+            return int(round(x))
+        if r < 0.4:
+            return round(x, 1)
+        return x
+
+    def knife_targets(self):
+        """The live bodies a slice can cut (replay-format.md, `slice`): dynamic,
+        one shape, a polygon or a box, not a sensor, not one-way."""
+        w = self.world
+        return [i for i, e in enumerate(w.bodies)
+                if not e.removed and e.type == "dynamic" and len(e.shapes) == 1 and e.kinds[0] == "poly"
+                and not e.sensors[0] and e.shapes[0] not in w.one_way]
+
+    def slice(self, step, targets):
+        """A line through a body the knife can cut, extended well past it
+        (sometimes right across the world); False if no try cut anything."""
+        rng = self.rng
+        w = self.world
+        for _ in range(8):
+            i = rng.choice(targets)
+            entry = w.bodies[i]
+            p = reference.cpBodyGetPosition(entry.body)
+            reach = entry.reach
+            ang = rng.uniform(0.0, 3.141592653589793)
+            cs, sn = reference.math.cos(ang), reference.math.sin(ang)
+            off = rng.uniform(-0.6, 0.6) * reach  # off the body's origin, across the line
+            cx, cy = p.x - off * sn, p.y + off * cs
+            half = max(self.w, self.h) if rng.random() < 0.2 else reach * rng.uniform(1.5, 4.0) + rng.uniform(5.0, 60.0)
+            a = [self.near(cx - half * cs), self.near(cy - half * sn)]
+            b = [self.near(cx + half * cs), self.near(cy + half * sn)]
+            if rng.random() < 0.5:
+                a, b = b, a
+            if any(abs(c) > 1000000.0 for c in a + b):
+                continue
+            cuts = w.slice_cuts(a, b)
+            if not cuts:
+                continue
+            self.stats.add("slice")
+            if len(cuts) > 1:
+                self.stats.add("slice cutting several")
+            for k, _, _, _ in cuts:
+                if k == self.grab:
+                    self.grab = None
+                    self.stats.add("slice held")
+                if k in self.pieces:
+                    self.stats.add("slice a piece")
+                if k < len(self.file_types):
+                    self.stats.add("slice a file body")
+                body = w.bodies[k].body
+                if any(body in (j[1], j[2]) for j in w.joints if w.grab is None or j[0] != w.grab[2]):
+                    self.stats.add("slice jointed")
+                if k in self.bound_bodies:
+                    self.stats.add("remove bound")
+                self.live[k] = False
+                for _ in range(2):
+                    self.pieces.add(len(self.types))
+                    self.types.append("dynamic")
+                    self.live.append(True)
+            self.emit(step, "slice", a=a, b=b)
+            return True
+        return False
+
+    def explode(self, step):
+        rng = self.rng
+        w = self.world
+        bodies = self.live_indices(True)
+        if bodies and rng.random() < 0.8:
+            p = reference.cpBodyGetPosition(w.bodies[rng.choice(bodies)].body)
+            d, ang = rng.uniform(0.0, 150.0), rng.uniform(0.0, 6.283185307179586)
+            x, y = self.near(p.x + d * reference.math.cos(ang)), self.near(p.y + d * reference.math.sin(ang))
+            x, y = max(-1000000.0, min(1000000.0, x)), max(-1000000.0, min(1000000.0, y))
+        else:
+            x, y = self.point()
+        radius = self.number(50, 400)
+        impulse = 0 if rng.random() < 0.05 else self.number(0, 300000)
+        for i in bodies:
+            b = w.bodies[i].body
+            c = reference.cpBodyLocalToWorld(b, reference.cpBodyGetCenterOfGravity(b))
+            d = reference.math.sqrt((c.x - x) * (c.x - x) + (c.y - y) * (c.y - y))
+            if 0.0 < d < radius:
+                self.stats.add("explode reaching a body")
+                if reference.cpBodyIsSleeping(b):
+                    self.stats.add("explode waking a body")
+        self.emit(step, "explode", at=[x, y], radius=radius, impulse=impulse)
+
     def live_indices(self, dynamic_only=False):
         return [i for i, ok in enumerate(self.live)
                 if ok and (not dynamic_only or self.types[i] == "dynamic")]
+
+    def in_range(self, i):
+        """Whether every point within the body's reach of its origin is a
+        valid point (an explosion can throw a body out of a world without
+        walls for good)."""
+        entry = self.world.bodies[i]
+        p = reference.cpBodyGetPosition(entry.body)
+        return abs(p.x) + entry.reach <= 1000000.0 and abs(p.y) + entry.reach <= 1000000.0
 
     def emit(self, step, event, **fields):
         obj = {"step": step, "event": event}
@@ -300,7 +421,7 @@ class Script:
 
     def one(self, step):
         rng = self.rng
-        grabbable = self.live_indices(True)
+        grabbable = [i for i in self.live_indices(True) if self.in_range(i)]
         live = self.live_indices()
         weights = {
             "tilt": 2, "spawn": 4 if len(self.spawned) < 25 else 0,
@@ -308,6 +429,10 @@ class Script:
             "release": 2 if self.grab is not None else 0.3,
             "remove": 3 if live else 0, "reset": 0.7,
         }
+        # The knife and explosions (replay-format.md, `slice` and `explode`).
+        targets = self.knife_targets()
+        weights["slice"] = 2.5 if targets and len(self.types) < 400 else 0
+        weights["explode"] = 1.5
         if self.triggers:  # only then: scripts on other scenes draw as before
             weights["key"] = 9
         kind = rng.choices(list(weights), weights=list(weights.values()))[0]
@@ -321,10 +446,15 @@ class Script:
             self.spawned.append(i)
             self.emit(step, "spawn", x=x, y=y)
         elif kind == "grab":
-            spawned_live = [i for i in self.spawned if self.live[i]]
-            if spawned_live and rng.random() < 0.5:
+            spawned_live = [i for i in self.spawned if self.live[i] and i in grabbable]
+            pieces_live = [i for i in sorted(self.pieces) if self.live[i] and i in grabbable]
+            r = rng.random()
+            if spawned_live and r < 0.4:
                 i = rng.choice(spawned_live)
                 self.stats.add("grab spawned")
+            elif pieces_live and r < 0.7:
+                i = rng.choice(pieces_live)
+                self.stats.add("grab piece")
             else:
                 i = rng.choice(grabbable)
             if self.grab is not None:
@@ -343,6 +473,11 @@ class Script:
         elif kind == "release":
             self.grab = None
             self.emit(step, "release")
+        elif kind == "slice":
+            if not self.slice(step, targets):
+                self.explode(step)
+        elif kind == "explode":
+            self.explode(step)
         elif kind == "remove":
             r = rng.random()
             spawned_live = [i for i in self.spawned if self.live[i]]
@@ -355,6 +490,8 @@ class Script:
             else:
                 i = rng.choice(live)
                 self.stats.add("remove %s" % self.types[i])
+            if i in self.pieces:
+                self.stats.add("remove piece")
             body = self.world.bodies[i].body
             if any(body in (j[1], j[2]) for j in self.world.joints
                    if self.world.grab is None or j[0] != self.world.grab[2]):
@@ -445,12 +582,18 @@ def same_events(script, recorded):
         if set(a) != set(b):
             return False
         for k in a:
-            if isinstance(a[k], str) or isinstance(b[k], str):
-                if a[k] != b[k]:
-                    return False
-            elif float(a[k]) != float(b[k]):
+            if not same_value(a[k], b[k]):
                 return False
     return True
+
+
+def same_value(a, b):
+    if isinstance(a, list) or isinstance(b, list):
+        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and \
+            all(same_value(x, y) for x, y in zip(a, b))
+    if isinstance(a, (str, bool)) or isinstance(b, (str, bool)) or a is None or b is None:
+        return a == b and type(a) is type(b)
+    return float(a) == float(b)
 
 
 def random_case(cratebox, scene_path, seed, tmp, stats):
@@ -471,13 +614,20 @@ def events_case(cratebox, scene_path, lines, steps, tmp, tag):
     write_events(events, lines)
     proc = run_cratebox(cratebox, ["simulate", scene_path, "--steps", str(steps),
                                    "--events", events, "--record", journal])
-    cb = cratebox_hash(proc)
-    recorded, checkpoints, end = read_journal(journal)
-    if not same_events(lines, recorded):
-        raise CaseFailure("cratebox journaled %d events of the %d scripted" % (len(recorded), len(lines)))
-    if end != (steps, cb):
-        raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
-    check_reference_on_journal(journal)
+    try:
+        cb = cratebox_hash(proc)
+        recorded, checkpoints, end = read_journal(journal)
+        if not same_events(lines, recorded):
+            raise CaseFailure("cratebox journaled %d events of the %d scripted" % (len(recorded), len(lines)))
+        if end != (steps, cb):
+            raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
+        check_reference_on_journal(journal)
+    except CaseFailure:
+        if KEEP:
+            for f in (events, journal):
+                if os.path.exists(f):
+                    shutil.copy(f, os.path.join(KEEP, os.path.basename(f)))
+        raise
     os.remove(events)
     os.remove(journal)
 
@@ -591,9 +741,18 @@ def main():
     ap.add_argument("--random-controls", type=int, default=None, metavar="K",
                     help="random event journals with key events on the scenes with controls "
                          "(scene-format.md section 14; default: half of --random)")
+    ap.add_argument("--random-water", type=int, default=None, metavar="W",
+                    help="random event journals (with slices and explosions) on the scenes with water and "
+                         "planets (scene-format.md section 15; default: an eighth of --random)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first random journal (default 1)")
+    ap.add_argument("--only", metavar="REGEX", default=None,
+                    help="run only the cases whose name matches (re.search)")
+    ap.add_argument("--keep", metavar="DIR", default=None,
+                    help="copy the events and journals of failing event cases to DIR")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
     args = ap.parse_args()
+    global KEEP
+    KEEP = args.keep
     cratebox = os.path.abspath(args.cratebox)
 
     shipped = sorted(glob.glob(os.path.join(ROOT, "Scenes", "*.json")))
@@ -607,6 +766,7 @@ def main():
     # (car, walker, crane, tank, thrusters, when they are there).
     controls_pool = [CONTROLS_PROBE] + [p for p in shipped if has_controls(p)]
     n_controls = args.random // 2 if args.random_controls is None else args.random_controls
+    n_water = args.random // 8 if args.random_water is None else args.random_water
 
     cases = []
     for p in shipped:
@@ -663,6 +823,20 @@ def main():
         cases.append(("random events with keys seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
                       lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, controls_stats)))
 
+    # Section 15: water.json (polygons, a circle, a capsule and a raft of
+    # five shapes in water) every other time, the probe and planet.json between.
+    water_stats = set()
+    for k in range(n_water):
+        seed = args.seed + k
+        scene = WATER_POOL[k % len(WATER_POOL)]
+        cases.append(("random events seed %d on %s" % (seed, scene),
+                      lambda tmp, s=os.path.join(ROOT, scene), seed=seed: random_case(cratebox, s, seed, tmp,
+                                                                                       water_stats)))
+
+    if args.only is not None:
+        cases = [(name, fn) for name, fn in cases if re.search(args.only, name)]
+    if KEEP:
+        os.makedirs(KEEP, exist_ok=True)
     quiet_chipmunk_banner()
     passed = failed = 0
     start = time.time()
@@ -681,7 +855,7 @@ def main():
                 print("FAIL: %s: %s: %s" % (name, type(exc).__name__, exc), flush=True)
     wanted = {"tilt", "spawn", "grab", "drag", "release", "remove", "reset", "grab spawned",
               "remove spawned", "remove held", "reset while holding", "drag while holding",
-              "same step"}
+              "same step", "slice", "explode", "explode reaching a body"}
     for count, what, seen, more in ((args.random, "random scripts", stats, set()),
                                     (n_additions, "random scripts on section 13 scenes", additions_stats,
                                      {"joint broken", "reset mending a break", "remove jointed"}),
@@ -689,8 +863,11 @@ def main():
                                      {"key down", "key up", "button", "keys held together",
                                       "key up back to a held key's motor", "reset while keys held",
                                       "remove bound", "key on a target gone", "joint broken",
-                                      "joint broken while a key is held"})):
-        if count:
+                                      "joint broken while a key is held"}),
+                                    (n_water, "random scripts on water and planets", water_stats,
+                                     {"slice cutting several", "slice held", "slice a piece", "slice a file body",
+                                      "slice jointed", "grab piece", "remove piece"})):
+        if count and args.only is None:
             missing = sorted((wanted | more) - seen)
             if args.verbose or missing:
                 print("%s covered: %s%s" % (what, ", ".join(sorted(seen)),

@@ -3,8 +3,9 @@
 
 Written only from docs/scene-format.md ("cratebox/scene@1": construction order
 and state hash) and docs/replay-format.md ("cratebox/replay@1": events, steps,
-animation, and the `key` event), with scene-format.md section 14 (controls),
-calling libchipmunk 7.0.3 directly through ctypes. It shares no
+animation, and the `key` event), with scene-format.md section 14 (controls)
+and section 15 (water and planets: a step's item 4, the `slice` and
+`explode` events), calling libchipmunk 7.0.3 directly through ctypes. It shares no
 code with cratebox, so agreement between the two is evidence that the
 documents are complete and that cratebox follows them.
 
@@ -112,6 +113,7 @@ CP_ALL_CATEGORIES = 0xFFFFFFFF  # ~(cpBitmask)0
 CP_NO_GROUP = 0
 
 cpShapeSetFilter = _fn("cpShapeSetFilter", None, _P, cpShapeFilter)
+cpShapeGetFilter = _fn("cpShapeGetFilter", cpShapeFilter, _P)
 cpShapeSetSurfaceVelocity = _fn("cpShapeSetSurfaceVelocity", None, _P, cpVect)
 cpShapeSetCollisionType = _fn("cpShapeSetCollisionType", None, _P, ctypes.c_size_t)  # cpCollisionType: uintptr_t
 
@@ -168,6 +170,43 @@ cpConstraintSetPostSolveFunc = _fn("cpConstraintSetPostSolveFunc", None, _P, cpC
 cpSpaceAddPostStepCallback = _fn("cpSpaceAddPostStepCallback", _B, _P, cpPostStepFunc, _P, _P)
 
 CP_TRANSFORM_IDENTITY = cpTransform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+# Water, planets, the knife and explosions (scene-format.md section 15;
+# replay-format.md, "Water and planets", `slice`, `explode`). Layouts as in
+# /usr/include/chipmunk: cpBB is l, b, r, t; cpSegmentQueryInfo is the shape,
+# the point, the normal and alpha.
+class cpBB(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_double) for n in ("l", "b", "r", "t")]
+
+
+class cpSegmentQueryInfo(ctypes.Structure):
+    _fields_ = [("shape", _P), ("point", cpVect), ("normal", cpVect), ("alpha", ctypes.c_double)]
+
+
+cpSpaceGetGravity = _fn("cpSpaceGetGravity", cpVect, _P)
+cpBodyLocalToWorld = _fn("cpBodyLocalToWorld", cpVect, _P, cpVect)
+cpBodyApplyImpulseAtWorldPoint = _fn("cpBodyApplyImpulseAtWorldPoint", None, _P, cpVect, cpVect)
+cpBodyGetVelocityAtWorldPoint = _fn("cpBodyGetVelocityAtWorldPoint", cpVect, _P, cpVect)
+cpBodyIsSleeping = _fn("cpBodyIsSleeping", _B, _P)  # (compare.py's statistics only)
+cpShapeGetBB = _fn("cpShapeGetBB", cpBB, _P)
+cpShapeSegmentQuery = _fn("cpShapeSegmentQuery", _B, _P, cpVect, cpVect, _F, ctypes.POINTER(cpSegmentQueryInfo))
+cpShapePointQuery = _fn("cpShapePointQuery", _F, _P, cpVect, _P)  # the info pointer: NULL
+cpShapeGetFriction = _fn("cpShapeGetFriction", _F, _P)
+cpShapeGetElasticity = _fn("cpShapeGetElasticity", _F, _P)
+cpShapeGetSurfaceVelocity = _fn("cpShapeGetSurfaceVelocity", cpVect, _P)
+cpPolyShapeGetCount = _fn("cpPolyShapeGetCount", _I, _P)
+cpPolyShapeGetVert = _fn("cpPolyShapeGetVert", cpVect, _P, _I)
+cpPolyShapeGetRadius = _fn("cpPolyShapeGetRadius", _F, _P)
+cpCircleShapeGetOffset = _fn("cpCircleShapeGetOffset", cpVect, _P)
+cpCircleShapeGetRadius = _fn("cpCircleShapeGetRadius", _F, _P)
+cpSegmentShapeGetA = _fn("cpSegmentShapeGetA", cpVect, _P)
+cpSegmentShapeGetB = _fn("cpSegmentShapeGetB", cpVect, _P)
+cpSegmentShapeGetRadius = _fn("cpSegmentShapeGetRadius", _F, _P)
+cpCentroidForPoly = _fn("cpCentroidForPoly", cpVect, _I, ctypes.POINTER(cpVect))
+cpMomentForPoly = _fn("cpMomentForPoly", _F, _F, _I, ctypes.POINTER(cpVect), cpVect, _F)
+cpMomentForCircle = _fn("cpMomentForCircle", _F, _F, _F, _F, cpVect)
+cpMomentForSegment = _fn("cpMomentForSegment", _F, _F, cpVect, cpVect, _F)
 
 
 class Unsupported(Exception):
@@ -420,6 +459,243 @@ class Track:
 
 
 # --------------------------------------------------------------------------
+# Water, planets, the knife (scene-format.md section 15; replay-format.md,
+# "Water and planets", `slice` and `explode`)
+
+PI = 3.141592653589793    # M_PI
+TAU = 6.283185307179586   # 2 * M_PI
+DBL_MIN = 2.2250738585072014e-308  # CPFLOAT_MIN, in cpvnormalize
+
+
+def _array(scene, key):
+    x = scene.get(key, [])
+    if not isinstance(x, list) or len(x) > 100:
+        raise Unsupported("%s: expected an array of at most 100" % key)
+    return x
+
+
+def _ranged(x, what, lo, hi, lo_open=False):
+    v = num(x, what)
+    if not math.isfinite(v) or v > hi or v < lo or (lo_open and v == lo):
+        raise Unsupported("%s: %r is out of range" % (what, x))
+    return v
+
+
+def _bounded_point(p, what):
+    v = vec(p, what)
+    for c in (v.x, v.y):
+        if not math.isfinite(c) or abs(c) > 1e6:
+            raise Unsupported("%s: %r is out of range" % (what, p))
+    return v.x, v.y
+
+
+class Fluid:
+    __slots__ = ("x0", "y0", "x1", "y1", "rho", "kl", "ka")
+
+
+def parse_fluid(f, what):
+    if not isinstance(f, dict):
+        raise Unsupported("%s: expected an object" % what)
+    x = Fluid()
+    x.x0, x.y0 = _bounded_point(f["min"], what + ".min")
+    x.x1, x.y1 = _bounded_point(f["max"], what + ".max")
+    if not (x.x1 > x.x0 and x.y1 > x.y0):
+        raise Unsupported("%s: max must be greater than min" % what)
+    x.rho = _ranged(f["density"], what + ".density", 0.0, 1e12, lo_open=True)
+    x.kl = _ranged(f.get("linearDrag", 2), what + ".linearDrag", 0.0, 1e6)
+    x.ka = _ranged(f.get("angularDrag", 2), what + ".angularDrag", 0.0, 1e6)
+    return x
+
+
+def parse_attractor(a, what):
+    if not isinstance(a, dict):
+        raise Unsupported("%s: expected an object" % what)
+    ax, ay = _bounded_point(a["position"], what + ".position")
+    s = _ranged(a["strength"], what + ".strength", -1e15, 1e15)
+    r = _ranged(a.get("radius", 1), what + ".radius", 0.001, 1e6)
+    return (ax, ay, s, r)
+
+
+def world_verts(body, shape):
+    """v(i) = cpBodyLocalToWorld(body, cpPolyShapeGetVert(shape, i))."""
+    return [cpBodyLocalToWorld(body, cpPolyShapeGetVert(shape, i)) for i in range(cpPolyShapeGetCount(shape))]
+
+
+def varray(points):
+    return (cpVect * len(points))(*[cpVect(x, y) for x, y in points])
+
+
+def clip_line(v, mx, my, e):
+    """The slice's P(m, e): the part of the polygon v where p . m < e."""
+    count = len(v)
+    piece = []
+    for i in range(count):
+        j = count - 1 if i == 0 else i - 1
+        p = v[j]
+        q = v[i]
+        pd = (p.x * mx + p.y * my) - e
+        qd = (q.x * mx + q.y * my) - e
+        if pd < 0.0:
+            piece.append((p.x, p.y))
+        if pd * qd < 0.0:
+            t = math.fabs(pd) / (math.fabs(pd) + math.fabs(qd))
+            piece.append((p.x * (1.0 - t) + q.x * t, p.y * (1.0 - t) + q.y * t))  # cpvlerp
+    return piece
+
+
+def submerged_poly(body, shape, level):
+    """(A, c, W) of a polygon's part below the level, or None."""
+    v = world_verts(body, shape)
+    count = len(v)
+    piece = []
+    for i in range(count):
+        j = count - 1 if i == 0 else i - 1
+        p = v[j]
+        q = v[i]
+        if p.y < level:
+            piece.append((p.x, p.y))
+        pl = p.y - level
+        ql = q.y - level
+        if pl * ql < 0.0:
+            t = math.fabs(pl) / (math.fabs(pl) + math.fabs(ql))
+            piece.append((p.x * (1.0 - t) + q.x * t, p.y * (1.0 - t) + q.y * t))
+    k = len(piece)
+    if k < 3:
+        return None
+    arr = varray(piece)
+    A = cpAreaForPoly(k, arr, 0.0)
+    c = cpCentroidForPoly(k, arr)
+    return A, (c.x, c.y), lambda m, cog: cpMomentForPoly(m, k, arr, cpVect(-cog.x, -cog.y), 0.0)
+
+
+def submerged_circle(body, shape, level):
+    o = cpBodyLocalToWorld(body, cpCircleShapeGetOffset(shape))
+    r = cpCircleShapeGetRadius(shape)
+    d = level - o.y
+    if d <= -r:
+        return None
+    if d >= r:
+        A = cpAreaForCircle(0.0, r)
+        c = (o.x, o.y)
+    else:
+        h = math.sqrt(r * r - d * d)
+        A = (r * r) * math.acos((-d) / r) + d * h
+        c = (o.x, o.y - ((2.0 / 3.0) * ((h * h) * h)) / A)
+    return A, c, lambda m, cog: cpMomentForCircle(m, 0.0, r, cpVect(o.x - cog.x, o.y - cog.y))
+
+
+def capsule_below(ax, ay, bx, by, r, level):
+    """(A, cx, cy) of the capsule (every point within r of a-b) below the
+    level, by Green's theorem over its clipped boundary; None if none."""
+    ux = bx - ax
+    uy = by - ay
+    ln = math.sqrt(ux * ux + uy * uy)
+    nx = (-uy) / ln
+    ny = ux / ln
+    t0 = math.atan2(-ny, -nx)
+    pieces = [
+        ("line", (ax - r * nx, ay - r * ny), (bx - r * nx, by - r * ny)),
+        ("arc", bx, by, t0, t0 + PI),
+        ("line", (bx + r * nx, by + r * ny), (ax + r * nx, ay + r * ny)),
+        ("arc", ax, ay, t0 + PI, (t0 + PI) + PI),
+    ]
+    subs = []
+    for pc in pieces:
+        if pc[0] == "line":
+            P, Q = pc[1], pc[2]
+            if P[1] <= level and Q[1] <= level:
+                subs.append(pc)
+            elif P[1] > level and Q[1] > level:
+                pass
+            else:
+                t = (level - P[1]) / (Q[1] - P[1])
+                X = (P[0] + (Q[0] - P[0]) * t, level)
+                if P[1] <= level:
+                    subs.append(("line", P, X))
+                else:
+                    subs.append(("line", X, Q))
+        else:
+            _, ox, oy, t1, t2 = pc
+            kk = (level - oy) / r
+            if kk >= 1.0:
+                subs.append(pc)
+            elif kk <= -1.0:
+                pass
+            else:
+                al = math.asin(kk)
+                for sh in (-TAU, 0.0, TAU):
+                    lo = c_max(t1, (PI - al) + sh)
+                    hi = c_min(t2, (TAU + al) + sh)
+                    if lo < hi:
+                        subs.append(("arc", ox, oy, lo, hi))
+    if not subs:
+        return None
+
+    def start(sp):
+        if sp[0] == "line":
+            return sp[1]
+        return (sp[1] + r * math.cos(sp[3]), sp[2] + r * math.sin(sp[3]))
+
+    def end(sp):
+        if sp[0] == "line":
+            return sp[2]
+        return (sp[1] + r * math.cos(sp[4]), sp[2] + r * math.sin(sp[4]))
+
+    acc = [0.0, 0.0, 0.0]  # A2, X6, Y6
+
+    def line(P, Q):
+        # The integrals of x dy - y dx, 3 x^2 dy and -3 y^2 dx along it (the
+        # forms the arcs use; the polygon formula's terms would not match them).
+        acc[0] += P[0] * Q[1] - Q[0] * P[1]
+        acc[1] += (Q[1] - P[1]) * (P[0] * P[0] + P[0] * Q[0] + Q[0] * Q[0])
+        acc[2] += (P[0] - Q[0]) * (P[1] * P[1] + P[1] * Q[1] + Q[1] * Q[1])
+
+    def arc(ox, oy, t1, t2):
+        s1 = math.sin(t1)
+        s2 = math.sin(t2)
+        c1 = math.cos(t1)
+        c2 = math.cos(t2)
+        dt = t2 - t1
+        sc = (s2 * c2 - s1 * c1) / 2.0
+        acc[0] += (r * r) * dt + (r * ox) * (s2 - s1) - (r * oy) * (c2 - c1)
+        acc[1] += (3.0 * r) * ((ox * ox) * (s2 - s1) + ((2.0 * ox) * r) * (dt / 2.0 + sc)
+                               + (r * r) * ((s2 - (s2 * s2 * s2) / 3.0) - (s1 - (s1 * s1 * s1) / 3.0)))
+        acc[2] += (3.0 * r) * ((oy * oy) * (c1 - c2) + ((2.0 * oy) * r) * (dt / 2.0 - sc)
+                               + (r * r) * ((((c2 * c2 * c2) / 3.0) - c2) - (((c1 * c1 * c1) / 3.0) - c1)))
+
+    n = len(subs)
+    for i in range(n):
+        sp = subs[i]
+        if sp[0] == "line":
+            line(sp[1], sp[2])
+        else:
+            arc(sp[1], sp[2], sp[3], sp[4])
+        P = end(sp)
+        Q = start(subs[(i + 1) % n])
+        if P != Q:  # zero terms when the points coincide
+            line(P, Q)
+    A2, X6, Y6 = acc
+    return A2 / 2.0, X6 / (3.0 * A2), Y6 / (3.0 * A2)
+
+
+def submerged_segment(body, shape, level):
+    a = cpBodyLocalToWorld(body, cpSegmentShapeGetA(shape))
+    b = cpBodyLocalToWorld(body, cpSegmentShapeGetB(shape))
+    r = cpSegmentShapeGetRadius(shape)
+    if r == 0.0:
+        return None
+    got = capsule_below(a.x, a.y, b.x, b.y, r, level)
+    if got is None:
+        return None
+    A, cx, cy = got
+    return A, (cx, cy), lambda m, cog: cpMomentForSegment(
+        m, cpVect(a.x - cog.x, a.y - cog.y), cpVect(b.x - cog.x, b.y - cog.y), r)
+
+
+SUBMERGED = {"poly": submerged_poly, "circle": submerged_circle, "segment": submerged_segment}
+
+
+# --------------------------------------------------------------------------
 # Scenes
 
 DEFAULT_SPAWN = {"box": [32, 32], "mass": 100}
@@ -594,12 +870,14 @@ def parse_controls(scene, body_ids, joint_ids):
 
 
 class Body:
-    __slots__ = ("body", "shapes", "type", "track", "removed", "reach")
+    __slots__ = ("body", "shapes", "kinds", "sensors", "type", "track", "removed", "reach")
 
-    def __init__(self, body, shapes, btype, track, reach):
+    def __init__(self, body, shapes, btype, track, reach, kinds, sensors):
         self.body = body
         self.reach = reach
         self.shapes = shapes
+        self.kinds = kinds      # per shape: "poly" (a box or a polygon), "circle" or "segment"
+        self.sensors = sensors  # per shape: is it a sensor
         self.type = btype
         self.track = track
         self.removed = False
@@ -656,6 +934,16 @@ class World:
         if spawn.get("type", "dynamic") != "dynamic":
             raise Unsupported("spawn: a spawned body must be dynamic")
         self.spawn_spec = spawn
+        # scene-format.md section 15: fluids and attractors, in file order.
+        self.fluids = [parse_fluid(f, "fluids[%d]" % n) for n, f in enumerate(_array(scene, "fluids"))]
+        self.attractors = [parse_attractor(a, "attractors[%d]" % n)
+                           for n, a in enumerate(_array(scene, "attractors"))]
+        spawn_trace = spawn.get("trace", False)
+        if not isinstance(spawn_trace, bool) or spawn_trace:
+            raise Unsupported("spawn: trace is not allowed on the spawn body")
+        for n, b in enumerate(self.file_bodies):
+            if not isinstance(b.get("trace", False), bool):
+                raise Unsupported("bodies[%d].trace: expected a boolean" % n)
         # scene-format.md 13.3: one wildcard handler for collision type 1 when
         # any shape of the scene (the spawn body's included) is one-way.
         self.has_one_way = any("oneWay" in x for spec in self.file_bodies + [spawn]
@@ -787,8 +1075,11 @@ class World:
             for x in shapes:
                 total = total + shape_area(x)
         made = []
+        kinds = []
+        sensors = []
         for x in shapes:
             kind = shape_kind(x)
+            kinds.append("poly" if kind in ("box", "polygon") else kind)
             if kind == "box":
                 sh = cpBoxShapeNew(body, num(x["box"][0]), num(x["box"][1]), num(x.get("radius", 0)))
             elif kind == "circle":
@@ -807,6 +1098,7 @@ class World:
                 raise Unsupported("shape.sensor: expected a boolean")
             if sensor:
                 cpShapeSetSensor(sh, 1)
+            sensors.append(sensor)
             self._shape_additions(sh, x)
             if mass is not None:
                 if len(shapes) == 1:
@@ -824,7 +1116,7 @@ class World:
             if not allow_animation or btype != "kinematic":
                 raise Unsupported("animation: only on kinematic file bodies")
             track = Track(spec["animation"])
-        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes))
+        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes), kinds, sensors)
 
     @staticmethod
     def _set_velocities(body, spec):
@@ -1024,24 +1316,11 @@ class World:
             if self.grab is not None:
                 self.release()
         elif kind == "remove":
-            i = self._live(e)
-            if self.grab is not None and self.grab[0] == i:
-                self.release()
-            entry = self.bodies[i]
-            body = entry.body
-            keep = []
-            for j in self.joints:
-                if j[1] == body or j[2] == body:
-                    cpSpaceRemoveConstraint(self.space, j[0])
-                    self._joint_gone(j[0])
-                else:
-                    keep.append(j)
-            self.joints = keep
-            for sh in entry.shapes:
-                cpSpaceRemoveShape(self.space, sh)
-            cpSpaceRemoveBody(self.space, body)
-            entry.removed = True
-            self.live_count -= 1
+            self._remove(self._live(e))
+        elif kind == "slice":
+            self._slice(e)
+        elif kind == "explode":
+            self._explode(e)
         elif kind == "reset":
             self._old.append((self.space, self.bodies, self.joints, self.grab))
             self.build()
@@ -1071,6 +1350,206 @@ class World:
                 self._key_up(trig)
         else:
             raise Unsupported("unknown event %r" % (kind,))
+
+    # ----------------------------------------------------------------------
+    # Water and planets (replay-format.md, "Water and planets": item 4 of a step)
+
+    def _water_and_planets(self):
+        space = self.space
+        for entry in self.bodies:
+            if entry.removed or entry.type != "dynamic":
+                continue
+            body = entry.body
+            for ax, ay, s, r in self.attractors:
+                p = cpBodyGetPosition(body)
+                v = cpBodyGetVelocity(body)
+                dx = ax - p.x
+                dy = ay - p.y
+                q = c_max(dx * dx + dy * dy, r * r)
+                f = s / (q * math.sqrt(q))
+                cpBodySetVelocity(body, cpVect(v.x + (dx * f) * D, v.y + (dy * f) * D))
+            for fl in self.fluids:
+                for sh, kind, sensor in zip(entry.shapes, entry.kinds, entry.sensors):
+                    if sensor:
+                        continue
+                    bb = cpShapeGetBB(sh)
+                    if not (bb.l <= fl.x1 and fl.x0 <= bb.r and bb.b <= fl.y1 and fl.y0 <= bb.t):
+                        continue
+                    sub = SUBMERGED[kind](body, sh, fl.y1)
+                    if sub is None:
+                        continue
+                    A, (cx, cy), W = sub
+                    if not A > 0.0:
+                        continue
+                    rho = fl.rho
+                    c = cpVect(cx, cy)
+                    g = cpSpaceGetGravity(space)
+                    k0 = (-(A * rho)) * D
+                    cpBodyApplyImpulseAtWorldPoint(body, cpVect(g.x * k0, g.y * k0), c)  # buoyancy
+                    vc = cpBodyGetVelocityAtWorldPoint(body, c)
+                    inv = 1.0 / (math.sqrt(vc.x * vc.x + vc.y * vc.y) + DBL_MIN)
+                    nx = vc.x * inv
+                    ny = vc.y * inv
+                    p = cpBodyGetPosition(body)
+                    rcn = (cx - p.x) * ny - (cy - p.y) * nx
+                    k = 1.0 / cpBodyGetMass(body) + (rcn * rcn) / cpBodyGetMoment(body)
+                    vk = math.exp(((-((A * fl.kl) * rho)) * D) * k)
+                    ik = 1.0 / k
+                    cpBodyApplyImpulseAtWorldPoint(
+                        body, cpVect((vc.x * vk - vc.x) * ik, (vc.y * vk - vc.y) * ik), c)  # drag
+                    cog = cpBodyLocalToWorld(body, cpBodyGetCenterOfGravity(body))
+                    wd = W((fl.ka * rho) * A, cog)
+                    cpBodySetAngularVelocity(
+                        body, cpBodyGetAngularVelocity(body) * math.exp(((-wd) * D) / cpBodyGetMoment(body)))
+
+    # ----------------------------------------------------------------------
+    # The knife (replay-format.md, `slice`)
+
+    @staticmethod
+    def _event_point(e, key):
+        p = e.get(key)
+        if not isinstance(p, list) or len(p) != 2 or \
+                any(isinstance(c, bool) or not isinstance(c, (int, float)) for c in p):
+            raise Refused("%s: expected [x, y]" % key)
+        x, y = float(p[0]), float(p[1])
+        if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 1000000.0 or abs(y) > 1000000.0:
+            raise Refused("%s: the point (%r, %r) is out of range" % (key, x, y))
+        return x, y
+
+    @staticmethod
+    def _good_piece(piece):
+        k = len(piece)
+        if not 3 <= k <= 64:
+            return False
+        if len(set(piece)) != k:  # no two equal (-0.0 == 0.0 as in C)
+            return False
+        return cpAreaForPoly(k, varray(piece), 0.0) >= 1.0
+
+    def slice_cuts(self, a, b):
+        """The bodies a slice from a to b cuts, in index order, each as
+        (index, world vertices, P(n, dist), P(-n, -dist)); no Chipmunk call
+        that changes anything."""
+        ax, ay = a
+        bx, by = b
+        dx = bx - ax
+        dy = by - ay
+        ln = math.sqrt(dx * dx + dy * dy)
+        inv = 1.0 / (ln + DBL_MIN)
+        nx = (-dy) * inv
+        ny = dx * inv
+        dist = ax * nx + ay * ny
+        A = cpVect(ax, ay)
+        B = cpVect(bx, by)
+        cuts = []
+        for i, entry in enumerate(self.bodies):
+            if entry.removed or entry.type != "dynamic" or len(entry.shapes) != 1:
+                continue
+            sh = entry.shapes[0]
+            if entry.kinds[0] != "poly" or entry.sensors[0] or sh in self.one_way:
+                continue
+            info = cpSegmentQueryInfo()
+            if not cpShapeSegmentQuery(sh, A, B, 0.0, ctypes.byref(info)):
+                continue
+            if not (cpShapePointQuery(sh, A, None) > 0.0 and cpShapePointQuery(sh, B, None) > 0.0):
+                continue
+            v = world_verts(entry.body, sh)
+            p1 = clip_line(v, nx, ny, dist)
+            p2 = clip_line(v, -nx, -ny, -dist)
+            if self._good_piece(p1) and self._good_piece(p2):
+                cuts.append((i, v, p1, p2))
+        return cuts
+
+    def _slice(self, e):
+        a = self._event_point(e, "a")
+        b = self._event_point(e, "b")
+        dx = b[0] - a[0]
+        dy = b[1] - a[1]
+        if not dx * dx + dy * dy >= 1e-6:
+            raise Refused("the knife's line is too short")
+        cuts = self.slice_cuts(a, b)
+        if not cuts:
+            raise Refused("the line cuts no body")
+        if not self.live_count + len(cuts) <= 20000:
+            raise Refused("too many bodies")
+        if not len(self.bodies) + 2 * len(cuts) <= 100000000:
+            raise Refused("too many bodies made")
+        for i, v, p1, p2 in cuts:
+            entry = self.bodies[i]
+            body = entry.body
+            shape = entry.shapes[0]
+            whole = cpAreaForPoly(len(v), (cpVect * len(v))(*v), 0.0)
+            for piece in (p1, p2):
+                k = len(piece)
+                arr = varray(piece)
+                c = cpCentroidForPoly(k, arr)
+                area = cpAreaForPoly(k, arr, 0.0)
+                mass = cpBodyGetMass(body) * (area / whole)
+                moment = cpMomentForPoly(mass, k, arr, cpVect(-c.x, -c.y), 0.0)
+                new = cpBodyNew(mass, moment)
+                cpSpaceAddBody(self.space, new)
+                cpBodySetPosition(new, c)
+                cpBodySetVelocity(new, cpBodyGetVelocityAtWorldPoint(body, c))
+                cpBodySetAngularVelocity(new, cpBodyGetAngularVelocity(body))
+                radius = cpPolyShapeGetRadius(shape)
+                # cpTransformTranslate(cpv(-c.x, -c.y))
+                s = cpPolyShapeNew(new, k, arr, cpTransform(1.0, 0.0, 0.0, 1.0, -c.x, -c.y), radius)
+                cpShapeSetFriction(s, cpShapeGetFriction(shape))
+                cpShapeSetElasticity(s, cpShapeGetElasticity(shape))
+                cpShapeSetFilter(s, cpShapeGetFilter(shape))
+                cpShapeSetSurfaceVelocity(s, cpShapeGetSurfaceVelocity(shape))
+                cpSpaceAddShape(self.space, s)
+                reach = max(math.sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) for x, y in piece) + radius
+                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False]))
+                self.live_count += 1
+            self._remove(i)
+
+    # ----------------------------------------------------------------------
+    # Explosions (replay-format.md, `explode`)
+
+    def _explode(self, e):
+        x, y = self._event_point(e, "at")
+        R = e.get("radius")
+        J = e.get("impulse")
+        for name, val in (("radius", R), ("impulse", J)):
+            if isinstance(val, bool) or not isinstance(val, (int, float)):
+                raise Refused("%s: expected a number" % name)
+        R = float(R)
+        J = float(J)
+        if not (math.isfinite(R) and 0 < R <= 1000000.0):
+            raise Refused("radius %r is out of range" % R)
+        if not (math.isfinite(J) and 0 <= J <= 1e12):
+            raise Refused("impulse %r is out of range" % J)
+        for entry in self.bodies:
+            if entry.removed or entry.type != "dynamic":
+                continue
+            body = entry.body
+            c = cpBodyLocalToWorld(body, cpBodyGetCenterOfGravity(body))
+            dx = c.x - x
+            dy = c.y - y
+            d = math.sqrt(dx * dx + dy * dy)
+            if d < R and d > 0.0:
+                s = (J * ((R - d) / R)) / d
+                cpBodyApplyImpulseAtWorldPoint(body, cpVect(dx * s, dy * s), c)
+
+    def _remove(self, i):
+        """replay-format.md, `remove` (also the knife's removal of a body cut)."""
+        if self.grab is not None and self.grab[0] == i:
+            self.release()
+        entry = self.bodies[i]
+        body = entry.body
+        keep = []
+        for j in self.joints:
+            if j[1] == body or j[2] == body:
+                cpSpaceRemoveConstraint(self.space, j[0])
+                self._joint_gone(j[0])
+            else:
+                keep.append(j)
+        self.joints = keep
+        for sh in entry.shapes:
+            cpSpaceRemoveShape(self.space, sh)
+        cpSpaceRemoveBody(self.space, body)
+        entry.removed = True
+        self.live_count -= 1
 
     # ----------------------------------------------------------------------
     # Controls (scene-format.md section 14.3)
@@ -1192,6 +1671,8 @@ class World:
                     cpBodySetAngularVelocity(entry.body, (val - cpBodyGetAngle(entry.body)) / D)
         if self.held:
             self._controls_before_step()
+        if self.attractors or self.fluids:
+            self._water_and_planets()
         cpSpaceStep(self.space, D)
         if self._callback_error is not None:
             raise Unsupported("in a Chipmunk callback: %r" % (self._callback_error,))

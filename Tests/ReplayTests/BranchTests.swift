@@ -16,7 +16,7 @@ import TestSupport
             if Int.random(in: 0..<10, using: &rng) == 0 {
                 let live = world.bodies.indices.filter { world.bodies[$0]?.kind == .dynamic }
                 let p = Vector(Double.random(in: 0.1...0.9, using: &rng) * w, Double.random(in: 0.1...0.9, using: &rng) * h)
-                switch Int.random(in: 0..<8, using: &rng) {
+                switch Int.random(in: 0..<10, using: &rng) {
                 case 0, 1: try? session.apply(.tilt(x: Double.random(in: -1...1, using: &rng), y: Double.random(in: -1...0.2, using: &rng)))
                 case 2: try? session.apply(.spawn(x: p.x, y: p.y))
                 case 3:
@@ -27,6 +27,15 @@ import TestSupport
                 case 4: try? session.apply(.drag(x: p.x, y: p.y))
                 case 5: try? session.apply(.release)
                 case 6: if live.count > 3, let index = live.randomElement(using: &rng) { try? session.apply(.remove(body: index)) }
+                case 7:
+                    // The knife, from above the box to below it, through a body (it may cut others too).
+                    if let index = live.randomElement(using: &rng) {
+                        let at = world.bodies[index]!.pose.position, lean = Double.random(in: -0.3...0.3, using: &rng) * h
+                        try? session.apply(.slice(a: Vector(at.x - lean, h + 50), b: Vector(at.x + lean, -50)))
+                    }
+                case 8:
+                    try? session.apply(.explode(x: p.x, y: p.y, radius: Double.random(in: 50...300, using: &rng),
+                                                impulse: Double.random(in: 0...200_000, using: &rng)))
                 default: if Int.random(in: 0..<5, using: &rng) == 0 { try? session.apply(.reset) }
                 }
             }

@@ -33,6 +33,8 @@ import TestSupport
             case .remove: "remove"
             case .reset: "reset"
             case .key: "key"
+            case .slice: "slice"
+            case .explode: "explode"
             }
         })
     }
@@ -55,7 +57,7 @@ import TestSupport
         for seed in 0..<6 as Range<UInt64> {
             all.formUnion(kinds(try Journal.parse(Array(try Self.randomSession(seed: seed).journalText.utf8), file: "r")))
         }
-        #expect(all == ["tilt", "spawn", "grab", "drag", "release", "remove", "reset"])
+        #expect(all == ["tilt", "spawn", "grab", "drag", "release", "remove", "reset", "slice", "explode"])
     }
 
     /// Changing any event is caught at the first checkpoint after it.
@@ -134,7 +136,7 @@ import TestSupport
         }
         #expect(error("") == "bad.jsonl: empty: a journal starts with a cratebox/replay@1 header line")
         #expect(error("{\"format\":\"x\"}\n").hasPrefix("bad.jsonl:1: the first line must be a cratebox/replay@1 header"))
-        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove, reset or key)")
+        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice or explode)")
         #expect(error(header + "\n{\"step\":5,\"event\":\"release\"}\n{\"step\":4,\"event\":\"release\"}\n") == "bad.jsonl:3: step 4 comes after step 5; lines must be in step order")
         #expect(error(header + "\n{\"step\":1,\"event\":\"tilt\",\"x\":1}\n") == "bad.jsonl:2: missing \"y\"")
         #expect(error(header + "\n{\"step\":1,\"event\":\"release\",\"extra\":1}\n") == "bad.jsonl:2: unknown key \"extra\"")

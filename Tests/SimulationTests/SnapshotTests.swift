@@ -153,7 +153,11 @@ import TestSupport
                 damaged[Int.random(in: 0..<damaged.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
             }
             if let copy = try? World(scene: scene, snapshot: damaged) {
-                try copy.step(10)  // a change in a number only: it still steps
+                // A change in a number only: read back, and written again. (Stepping it is not
+                // promised: a huge velocity overflows. Files and journals guard the bytes by
+                // their SHA-256 and the state hash before anything steps.)
+                _ = copy.stateHash
+                _ = try copy.snapshot()
             }
         }
         #expect(throws: WorldError.self) { try World(scene: scene, snapshot: Array(bytes.prefix(100))) }
