@@ -24,6 +24,7 @@ public final class CRunnerWorld {
             }
         }
         return scene.bodies.allSatisfy { $0.animation == nil } && plainShapes && plainJoints && scene.origin == .zero
+            && scene.fluids.isEmpty && scene.attractors.isEmpty
             && scene.collisionSlop == nil && scene.collisionBias == nil && scene.collisionPersistence == nil && scene.idleSpeedThreshold == nil
     }
 
