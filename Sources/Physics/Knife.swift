@@ -7,10 +7,9 @@ public struct Cut {
     /// The body cut (it has only this shape).
     public let body: Body
     let shape: Shape
-    /// The two pieces' world points: the side of the line's normal first.
-    let pieces: [[cpVect]]
-    /// The area of the shape before the cut (`cpAreaForPoly` of its world vertices, radius 0).
-    let whole: Double
+    /// The two pieces (the side of the line's normal first): world points,
+    /// centroid, mass and moment, as the demo's `ClipPoly` computes them.
+    let pieces: [(points: [cpVect], centroid: cpVect, mass: Double, moment: Double)]
 }
 
 /// The knife's line: its normal and distance from the origin.
@@ -45,12 +44,20 @@ extension Shape {
         guard cpShapeSegmentQuery(raw, line.a.cp, line.b.cp, 0.0, &info) != 0,
               cpShapePointQuery(raw, line.a.cp, nil) > 0.0, cpShapePointQuery(raw, line.b.cp, nil) > 0.0 else { return nil }
         let v = worldVertices()
-        let pieces = [Shape.clip(v, line.n, line.dist), Shape.clip(v, cpVect(x: -line.n.x, y: -line.n.y), -line.dist)]
-        for piece in pieces {
-            guard (3...64).contains(piece.count), cpAreaForPoly(Int32(piece.count), piece, 0.0) >= 1.0 else { return nil }
+        let whole = cpAreaForPoly(Int32(v.count), v, 0.0)
+        var pieces: [(points: [cpVect], centroid: cpVect, mass: Double, moment: Double)] = []
+        for piece in [Shape.clip(v, line.n, line.dist), Shape.clip(v, cpVect(x: -line.n.x, y: -line.n.y), -line.dist)] {
+            let k = Int32(piece.count)
+            guard (3...64).contains(piece.count), cpAreaForPoly(k, piece, 0.0) >= 1.0 else { return nil }
             for i in piece.indices { for j in piece.indices where j > i && piece[i].x == piece[j].x && piece[i].y == piece[j].y { return nil } }
+            let c = cpCentroidForPoly(k, piece)
+            let mass = body.mass * (cpAreaForPoly(k, piece, 0.0) / whole)
+            let moment = cpMomentForPoly(mass, k, piece, cpVect(x: -c.x, y: -c.y), 0.0)
+            // Chipmunk asserts on a body whose mass or moment is not positive and finite.
+            guard mass > 0, mass.isFinite, moment > 0, moment.isFinite else { return nil }
+            pieces.append((piece, c, mass, moment))
         }
-        return Cut(body: body, shape: self, pieces: pieces, whole: cpAreaForPoly(Int32(v.count), v, 0.0))
+        return Cut(body: body, shape: self, pieces: pieces)
     }
 
     /// The Slice demo's `ClipPoly`: the points of the polygon on the side
@@ -75,12 +82,7 @@ extension Space {
     /// one polygon (the demo's calls, in its order); the body cut stays for the caller to remove.
     public func addPieces(of cut: Cut) throws(PhysicsError) -> [(body: Body, shape: Shape)] {
         var made: [(body: Body, shape: Shape)] = []
-        for piece in cut.pieces {
-            let k = Int32(piece.count)
-            let c = cpCentroidForPoly(k, piece)
-            let area = cpAreaForPoly(k, piece, 0.0)
-            let mass = cut.body.mass * (area / cut.whole)
-            let moment = cpMomentForPoly(mass, k, piece, cpVect(x: -c.x, y: -c.y), 0.0)
+        for (piece, c, mass, moment) in cut.pieces {
             let body = Body(mass: mass, moment: moment)
             try add(body)
             body.position = Vector(c)

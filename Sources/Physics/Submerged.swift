@@ -33,19 +33,11 @@ extension Shape {
         return (0..<count).map { cpBodyLocalToWorld(body.raw, cpPolyShapeGetVert(raw, $0)) }
     }
 
-    /// The Buoyancy demo's clip against the level (its radius ignored).
+    /// The Buoyancy demo's clip against the level (its radius ignored): the
+    /// knife's clip with the plane y < level, which is the same arithmetic to
+    /// the bit (p.x * 0.0 + p.y * 1.0 is p.y, so the distances are p.y - level).
     private func submergedPolygon(_ level: Double) -> Submerged? {
-        let v = worldVertices()
-        var piece: [cpVect] = []
-        for i in v.indices {
-            let p = v[i == 0 ? v.count - 1 : i - 1], q = v[i]
-            if p.y < level { piece.append(p) }
-            let pl = p.y - level, ql = q.y - level
-            if pl * ql < 0.0 {
-                let t = fabs(pl) / (fabs(pl) + fabs(ql))
-                piece.append(cpVect(x: p.x * (1.0 - t) + q.x * t, y: p.y * (1.0 - t) + q.y * t))
-            }
-        }
+        let piece = Shape.clip(worldVertices(), cpVect(x: 0.0, y: 1.0), level)
         guard piece.count >= 3 else { return nil }
         let n = Int32(piece.count)
         let area = cpAreaForPoly(n, piece, 0.0)

@@ -1417,13 +1417,20 @@ class World:
         return x, y
 
     @staticmethod
-    def _good_piece(piece):
+    def _good_piece(piece, body, whole):
         k = len(piece)
         if not 3 <= k <= 64:
             return False
         if len(set(piece)) != k:  # no two equal (-0.0 == 0.0 as in C)
             return False
-        return cpAreaForPoly(k, varray(piece), 0.0) >= 1.0
+        arr = varray(piece)
+        if not cpAreaForPoly(k, arr, 0.0) >= 1.0:
+            return False
+        # its mass and moment, as the piece is made, positive and finite
+        c = cpCentroidForPoly(k, arr)
+        mass = cpBodyGetMass(body) * (cpAreaForPoly(k, arr, 0.0) / whole)
+        moment = cpMomentForPoly(mass, k, arr, cpVect(-c.x, -c.y), 0.0)
+        return mass > 0 and math.isfinite(mass) and moment > 0 and math.isfinite(moment)
 
     def slice_cuts(self, a, b):
         """The bodies a slice from a to b cuts, in index order, each as
@@ -1455,7 +1462,8 @@ class World:
             v = world_verts(entry.body, sh)
             p1 = clip_line(v, nx, ny, dist)
             p2 = clip_line(v, -nx, -ny, -dist)
-            if self._good_piece(p1) and self._good_piece(p2):
+            whole = cpAreaForPoly(len(v), (cpVect * len(v))(*v), 0.0)
+            if self._good_piece(p1, entry.body, whole) and self._good_piece(p2, entry.body, whole):
                 cuts.append((i, v, p1, p2))
         return cuts
 
