@@ -49,6 +49,8 @@ public enum KeyAction: Equatable, Sendable {
     case cancelOrQuit
     /// The tool on a digit key (0 is the tenth); J: the next joint tool.
     case chooseTool(Int), nextJointTool
+    /// The tool on a letter key (W: water, P: planet), by that letter in capitals.
+    case chooseLetterTool(String)
     case toggleGrid, deleteSelection, closePolygon
     case undo, redo, copy, paste, duplicate, saveDocument, recoverEdits
     /// Turn the selection by this many degrees (counter-clockwise).
@@ -141,6 +143,9 @@ public enum KeyMap {
         case .escape: return [.cancelOrQuit]
         case .digit(let n): return [.chooseTool(n)]
         case .letter("j"): return [.nextJointTool]
+        case .letter("w"): return [.chooseLetterTool("W")]
+        case .letter("p"): return [.chooseLetterTool("P")]
+        case .letter("t"): return [.toggleTrace]
         case .letter("g"): return [.toggleGrid]
         case .letter("b"): return [.toggleBuild]
         case .enter: return [.closePolygon]

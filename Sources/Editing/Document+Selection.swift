@@ -3,13 +3,34 @@ import SceneFormat
 
 /// Edits of the selection: move, rotate, delete, copy and paste.
 extension Document {
-    /// Moves the selected body by `d`; pivots on it move with it.
+    /// Moves the selected body (pivots on it move with it), water or planet by `d`.
     public mutating func moveSelection(by d: Vector) throws(EditRefused) {
-        guard case .body(let i) = selection, d != .zero else { return }
+        guard let selection, d != .zero else { return }
         try edit { scene throws(EditRefused) in
-            scene.bodies[i].position = scene.bodies[i].position + d
-            scene.moveAnchors(of: i) { $0 + d }
-            return .body(i)
+            switch selection {
+            case .body(let i):
+                scene.bodies[i].position = scene.bodies[i].position + d
+                scene.moveAnchors(of: i) { $0 + d }
+            case .fluid(let k):
+                scene.fluids[k].min = scene.fluids[k].min + d
+                scene.fluids[k].max = scene.fluids[k].max + d
+            case .attractor(let k):
+                scene.attractors[k].position = scene.attractors[k].position + d
+            case .joint:
+                break
+            }
+            return selection
+        }
+    }
+
+    /// Where the selection is moved from: a body's position, the water's
+    /// bottom-left corner, a planet's centre (nil for a joint).
+    public var selectionPosition: Vector? {
+        switch selection {
+        case .body(let i)?: scene.bodies[i].position
+        case .fluid(let k)?: scene.fluids[k].min
+        case .attractor(let k)?: scene.attractors[k].position
+        case .joint?, nil: nil
         }
     }
 
@@ -31,6 +52,8 @@ extension Document {
             switch selection {
             case .joint(let j): scene.removeJoint(j)
             case .body(let i): scene.removeBody(i)
+            case .fluid(let k): scene.fluids.remove(at: k)
+            case .attractor(let k): scene.attractors.remove(at: k)
             }
             return nil
         }

@@ -1,10 +1,13 @@
 import Geometry
 import SceneFormat
 
-/// What is selected in a document: a body or a joint, by index.
+/// What is selected in a document: a body, a joint, a region of water or
+/// an attractor (a planet), by index.
 public enum Selection: Equatable, Sendable {
     case body(Int)
     case joint(Int)
+    case fluid(Int)
+    case attractor(Int)
 }
 
 /// An edit the validator refused, in its words (the first of its errors).

@@ -35,7 +35,7 @@ extension Document {
             if body.type == .dynamic { return .thruster(i) }
             if body.type == .kinematic && body.animation == nil { return .servo(i) }
             return nil
-        case nil:
+        case .fluid?, .attractor?, nil:
             return nil
         }
     }

@@ -12,6 +12,8 @@ public struct Property: Equatable, Sendable {
         case restLength = "rest length", stiffness, damping, maxForce = "max force"
         case minimum = "min", maximum = "max", rate, restAngle = "rest angle", phase, ratio, ratchet
         case breakForce = "break force", collide
+        // Water, planets and tracers (section 15).
+        case linearDrag = "linear drag", angularDrag = "angular drag", strength, trace
         // A body's shapes: collision layers (categories and mask), group, conveyor, one-way.
         case layerA = "layer A", layerB = "layer B", layerC = "layer C", layerD = "layer D", group
         case surfaceX = "conveyor x", surfaceY = "conveyor y", oneWay = "one-way"
@@ -44,6 +46,8 @@ extension Document {
         switch selection {
         case .body(let i)?: return Document.properties(of: scene.bodies[i]) + controlProperties
         case .joint(let j)?: return Document.properties(of: scene.joints[j]) + controlProperties
+        case .fluid(let k)?: return Document.properties(of: scene.fluids[k])
+        case .attractor(let k)?: return Document.properties(of: scene.attractors[k])
         case nil: return Document.properties(of: scene)
         }
     }
@@ -71,6 +75,7 @@ extension Document {
             rows += [.number(.velocityX, body.velocity.x), .number(.velocityY, body.velocity.y), .number(.spin, body.angularVelocity)]
         }
         rows.append(.choice(.look, Document.lookName(body.look)))
+        rows.append(.choice(.trace, body.trace ? "on" : "off"))
         rows += Document.materialProperties(of: body)
         return rows
     }
@@ -94,6 +99,8 @@ extension Document {
             switch selection {
             case .body(let i)?: Document.set(key, value, on: &scene.bodies[i])
             case .joint(let j)?: Document.set(key, value, on: &scene.joints[j])
+            case .fluid(let k)?: Document.set(key, value, on: &scene.fluids[k])
+            case .attractor(let k)?: Document.set(key, value, on: &scene.attractors[k])
             case nil: Document.set(key, value, on: &scene)
             }
             return selection
@@ -176,6 +183,8 @@ extension Document {
     /// Steps a choice (type, look, walls, spawn) to its next value (or previous, for negative `by`).
     public mutating func cycle(_ key: Property.Key, by step: Int = 1) throws(EditRefused) {
         if case .joint(let j) = selection { return try cycleJoint(key, j) }
+        if case .fluid = selection { return }
+        if case .attractor = selection { return }
         guard case .body(let i) = selection else { return try cycleScene(key, by: step) }
         try edit { scene throws(EditRefused) in
             var body = scene.bodies[i]
@@ -192,6 +201,8 @@ extension Document {
                 let order: [Look] = [.crate, .ball, .plain]
                 let at = order.firstIndex(of: body.look) ?? 2
                 body.look = order[((at + step) % 3 + 3) % 3]
+            case .trace:
+                body.trace.toggle()
             default:
                 guard Document.cycleMaterial(key, by: step, on: &body) else { return .body(i) }
             }

@@ -1,10 +1,12 @@
 import Geometry
 
 /// The build tools: on the number keys 1 to 9 and 0 (the first ten), J steps
-/// through the joint tools, and every tool is on the toolbar.
+/// through the joint tools, W pours water, P places a planet, and every tool
+/// is on the toolbar.
 public enum Tool: Int, CaseIterable, Sendable {
     case select = 1, crate, ball, polygon, plank, pivot, spring, rod, rope, motor
     case groove, gear, ratchet, rotarySpring, rotaryLimit
+    case water, planet
 
     public var name: String {
         switch self {
@@ -23,15 +25,22 @@ public enum Tool: Int, CaseIterable, Sendable {
         case .ratchet: "ratchet"
         case .rotarySpring: "coil"
         case .rotaryLimit: "limit"
+        case .water: "water"
+        case .planet: "planet"
         }
     }
 
-    /// Its key: "1"..."9", "0", or J (the joint tools beyond the tenth).
+    /// Its key: "1"..."9", "0", J (the joint tools beyond the tenth), W (water) or P (planet).
     public var key: String {
-        switch rawValue {
-        case 1...9: "\(rawValue)"
-        case 10: "0"
-        default: "J"
+        switch self {
+        case .water: "W"
+        case .planet: "P"
+        default:
+            switch rawValue {
+            case 1...9: "\(rawValue)"
+            case 10: "0"
+            default: "J"
+            }
         }
     }
 
@@ -65,6 +74,8 @@ public enum Tool: Int, CaseIterable, Sendable {
         case .ratchet: "drag from one body to another (or to the background): the second turns one way only"
         case .rotarySpring: "drag from one body to another (or to the background): a spring on their angle"
         case .rotaryLimit: "drag from one body to another (or to the background): their angle stays within 45 degrees of now"
+        case .water: "drag a rectangle of water (its top is the surface): bodies lighter than it float"
+        case .planet: "click to place a planet: it pulls every body (set the scene's gravity to 0 for orbits)"
         }
     }
 }

@@ -83,6 +83,7 @@ extension App {
 
     /// T: the body under the pointer starts or stops drawing its path.
     func toggleTrace() {
+        if let builder = mode.builder { return builder.toggleTrace(pointer: buildPointer) }
         guard let physics = mode.physics else { return }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)

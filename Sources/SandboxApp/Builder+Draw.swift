@@ -29,6 +29,8 @@ extension Builder {
             switch document.selection {
             case .body(let i)?: title = "bodies[\(i)]" + (scene.bodies[i].id.map { " \"\($0)\"" } ?? "")
             case .joint(let j)?: title = "joints[\(j)] \(Builder.kindName(scene.joints[j].kind))"
+            case .fluid(let k)?: title = "fluids[\(k)] water"
+            case .attractor(let k)?: title = "attractors[\(k)] planet"
             case nil: title = "scene (nothing selected)"
             }
             BuildOverlays.drawProperties(title: title, rows: properties.map { ($0.key.rawValue, $0.text) },
@@ -77,7 +79,29 @@ extension Builder {
             BuildOverlays.drawLine([ends.a, ends.b], closed: false, selected: true, camera: camera, renderer: renderer)
             BuildOverlays.drawHandle(ends.a, selected: true, camera: camera, renderer: renderer, scale: scale)
             BuildOverlays.drawHandle(ends.b, selected: true, camera: camera, renderer: renderer, scale: scale)
+        case .fluid(let k)?:
+            let d = movedBy
+            let f = scene.fluids[k], lo = f.min + d, hi = f.max + d
+            BuildOverlays.drawLine([lo, Vector(hi.x, lo.y), hi, Vector(lo.x, hi.y)], closed: true, selected: true, camera: camera, renderer: renderer)
+        case .attractor(let k)?:
+            let a = scene.attractors[k], centre = a.position + movedBy
+            BuildOverlays.drawLine(Builder.circle(centre, max(a.radius, 8 * pixels)), closed: true, selected: true, camera: camera, renderer: renderer)
+            BuildOverlays.drawHandle(centre, selected: true, camera: camera, renderer: renderer, scale: scale)
         case nil: break
+        }
+    }
+
+    /// How far the selection is being dragged (zero when it is not).
+    private var movedBy: Vector {
+        guard case .moving(let from, let to)? = gesture else { return .zero }
+        return moveDelta(from: from, to: to) ?? .zero
+    }
+
+    /// A circle as a closed line of 40 points.
+    static func circle(_ c: Vector, _ r: Double) -> [Vector] {
+        (0..<40).map { k -> Vector in
+            let t = Double(k) / 40 * 2 * Double.pi
+            return c + Vector(r * cos(t), r * sin(t))
         }
     }
 
@@ -88,15 +112,10 @@ extension Builder {
         }
         guard case .drawing(let a, let b)? = gesture else { return }
         switch tool {
-        case .crate:
+        case .crate, .water:
             BuildOverlays.drawLine([a, Vector(b.x, a.y), b, Vector(a.x, b.y)], closed: true, selected: false, camera: camera, renderer: renderer)
         case .ball:
-            let r = (b - a).length
-            let circle = (0..<40).map { k -> Vector in
-                let t = Double(k) / 40 * 2 * Double.pi
-                return a + Vector(r * cos(t), r * sin(t))
-            }
-            BuildOverlays.drawLine(circle, closed: true, selected: false, camera: camera, renderer: renderer)
+            BuildOverlays.drawLine(Builder.circle(a, (b - a).length), closed: true, selected: false, camera: camera, renderer: renderer)
             BuildOverlays.drawLine([a, b], closed: false, selected: false, camera: camera, renderer: renderer)
         default:
             BuildOverlays.drawLine([a, b], closed: false, selected: false, camera: camera, renderer: renderer)
@@ -110,7 +129,9 @@ extension Builder {
         var lines = ["\(scene.name)   BUILD (B plays)",
                      "tool \(tool.key): \(tool.name)   grid \(grid ? "on" : "off") (G)",
                      tool.hint,
-                     "bodies \(scene.bodies.count)   joints \(scene.joints.count)"]
+                     "bodies \(scene.bodies.count)   joints \(scene.joints.count)"
+                        + (scene.fluids.isEmpty ? "" : "   water \(scene.fluids.count)")
+                        + (scene.attractors.isEmpty ? "" : "   planets \(scene.attractors.count)")]
         if tool == .polygon && !corners.isEmpty { lines.append("\(corners.count) corner\(corners.count == 1 ? "" : "s"): Enter closes") }
         lines.append("Ctrl+Z undo\(document.canUndo ? "" : " (nothing)")   Ctrl+S saves \(document.file)")
         return lines

@@ -126,6 +126,7 @@ extension Builder {
         case .eraseTyped: if !(typing?.text.isEmpty ?? true) { typing?.text.removeLast() }
         case .chooseTool(let n): if let tool = Tool.onDigit(n) { choose(tool) }
         case .nextJointTool: choose(tool.nextJoint)
+        case .chooseLetterTool(let letter): if let tool = Tool.allCases.first(where: { $0.key == letter }) { choose(tool) }
         case .toggleGrid:
             grid.toggle()
             say(grid ? "grid on: positions and sizes snap to \(Int(Grid.spacing)) points" : "grid off")
@@ -148,6 +149,19 @@ extension Builder {
         default: break  // the app's own
         }
         return []
+    }
+
+    /// T: the body under the pointer (or else the selected one) draws its
+    /// path while playing, or stops: its `trace`, an edit like any other.
+    func toggleTrace(pointer: Pointer) {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        var target = document.body(at: pointer.toWorld(x, y), slack: pointer.slack)
+        if target == nil, case .body(let i) = document.selection { target = i }
+        guard let i = target else { return say("T traces the body under the pointer (or the selected one): point at one") }
+        document.selection = .body(i)
+        perform { doc throws(EditRefused) in try doc.cycle(.trace) }
+        say(scene.bodies[i].trace ? "bodies[\(i)] traced: its path is drawn while playing" : "bodies[\(i)] no longer traced")
     }
 
     /// While a key row waits for its key: takes the key or gamepad button

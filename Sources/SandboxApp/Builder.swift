@@ -76,7 +76,7 @@ final class Builder {
         self.tool = tool
         corners = []
         gesture = nil
-        say("\(tool.rawValue) \(tool.name): \(tool.hint)")
+        say("\(tool.key) \(tool.name): \(tool.hint)")
     }
 
     /// Where the selected body's rotation handle is: above it, past its reach.
@@ -100,6 +100,12 @@ final class Builder {
                 gesture = .moving(from: raw, to: raw)
             } else if let j = document.joint(at: raw, slack: 2 * slack) {
                 document.selection = .joint(j)
+            } else if let k = document.attractor(at: raw, slack: 2 * slack) {
+                document.selection = .attractor(k)
+                gesture = .moving(from: raw, to: raw)
+            } else if let k = document.fluid(at: raw) {
+                document.selection = .fluid(k)
+                gesture = .moving(from: raw, to: raw)
             } else {
                 document.selection = nil
             }
@@ -110,6 +116,8 @@ final class Builder {
             perform { doc throws(EditRefused) in try doc.addPivot(at: p, slack: slack, snap: 2 * slack) }
         case .motor:
             perform { doc throws(EditRefused) in try doc.addMotor(at: p, slack: slack) }
+        case .planet:
+            perform { doc throws(EditRefused) in try doc.addPlanet(at: p) }
         default:
             gesture = .drawing(from: p, to: p)
         }
@@ -134,6 +142,7 @@ final class Builder {
             perform { doc throws(EditRefused) in
                 switch tool {
                 case .crate: try doc.addCrate(from: a, to: b)
+                case .water: try doc.addWater(from: a, to: b)
                 case .ball: try doc.addBall(center: a, edge: b)
                 case .plank: try doc.addPlank(from: a, to: b)
                 case .spring: try doc.addSpring(from: a, to: b, slack: slack)
@@ -153,10 +162,9 @@ final class Builder {
         }
     }
 
-    /// How far a move takes the selected body (its position lands on the grid when it is on).
+    /// How far a move takes the selection (its position lands on the grid when it is on).
     func moveDelta(from: Vector, to: Vector) -> Vector? {
-        guard case .body(let i) = document.selection else { return nil }
-        let position = scene.bodies[i].position
+        guard let position = document.selectionPosition else { return nil }
         let target = snapped(position + (to - from))
         let d = target - position
         return d.length > 0 ? d : nil

@@ -28,6 +28,8 @@ import Testing
         #expect(act(.backspace, .building) == [.deleteSelection] && act(.backspace, .typing) == [.eraseTyped])
         #expect(act(.digit(3), .building) == [.chooseTool(3)] && act(.digit(0), .building) == [.chooseTool(0)])
         #expect(act(.letter("j"), .building) == [.nextJointTool] && act(.letter("j"), .playing).isEmpty)
+        #expect(act(.letter("w"), .building) == [.chooseLetterTool("W")] && act(.letter("p"), .building) == [.chooseLetterTool("P")])
+        #expect(act(.letter("t"), .building) == [.toggleTrace] && act(.letter("t"), .playing) == [.toggleTrace])
         #expect(act(.digit(3), .typing).isEmpty, "typed digits are text")
     }
 

@@ -163,7 +163,7 @@ import Testing
     @Test func propertiesShowTheSelectionAndTheWheelAndTypingChangeThem() throws {
         var doc = try empty()
         try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
-        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look,
+        #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look, .trace,
                                               .layerA, .layerB, .layerC, .layerD, .group, .surfaceX, .surfaceY, .oneWay, .key])
         try doc.nudge(.friction, by: 2)
         #expect(doc.scene.bodies[0].shapes[0].friction == 0.6)
@@ -327,8 +327,9 @@ import Testing
         guard case .groove(let ga, let gb, let anchorB) = doc.scene.joints[2].kind else { Issue.record("a groove"); return }
         #expect(ga == Vector(-20, 0) && gb == Vector(20, 0) && anchorB == Vector(150, 120) && doc.scene.joints[2].b == .world)
         #expect(doc.scene.joints.count == 7)
-        #expect(Set(Tool.joints.map(\.name)).count == 10 && Tool.allCases.count == 15)
+        #expect(Set(Tool.joints.map(\.name)).count == 10 && Tool.allCases.count == 17)
         #expect(Tool.onDigit(0) == .motor && Tool.pivot.nextJoint == .spring && Tool.rotaryLimit.nextJoint == .pivot && Tool.crate.nextJoint == .pivot)
+        #expect(Tool.water.key == "W" && Tool.planet.key == "P" && Tool.water.nextJoint == .pivot)
         // A world that builds from it.
         _ = try World(scene: doc.scene)
     }

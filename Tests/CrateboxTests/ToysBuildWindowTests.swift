@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import cratebox
+
+/// Build mode's water and planet tools and the tracer key in the real window,
+/// as a person would use them: a pool poured with W, a crate dropped over it
+/// and traced with T, a planet placed with P (selected, deleted, brought back
+/// with Ctrl+Z), saved, then played: the crate floats in the water drawn.
+@Suite struct ToysBuildWindowTests {
+    /// Mean row of the wood-coloured pixels (the crate above the water) and how many there are.
+    func wood(in png: String) throws -> (meanY: Double, count: Int) {
+        let data = try rgbPixels(png)
+        var sum = 0.0, count = 0
+        for i in stride(from: 0, to: data.count - 2, by: 3) {
+            let r = Int(data[i]), g = Int(data[i + 1]), b = Int(data[i + 2])
+            guard r > 90 && r > g + 15 && g > b + 15 && b < 120 else { continue }
+            sum += Double((i / 3) / 1280)
+            count += 1
+        }
+        return (count > 0 ? sum / Double(count) : 0, count)
+    }
+
+    /// Pixels of the water's blue.
+    func water(in png: String) throws -> Int {
+        let data = try rgbPixels(png)
+        var n = 0
+        for i in stride(from: 0, to: data.count - 2, by: 3) {
+            let r = Int(data[i]), g = Int(data[i + 1]), b = Int(data[i + 2])
+            if b > 90 && b < 150 && b > r + 50 && b > g + 30 { n += 1 }
+        }
+        return n
+    }
+
+    @Test func pourWaterDropATracedCrateInItPlaceAPlanetSaveAndPlay() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        try #require(!display.number.isEmpty, "Xvfb did not start")
+        let directory = try temporaryFolder("pool")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/pool.json"
+        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--save-to", directory, "--no-splash", "--size", "1280x720"],
+                                           environment: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let person = try #require(WindowDriver(title: "cratebox: build pool", of: app, env: display.env), "no window appeared")
+        try person.focus()
+        // The empty box is drawn at about 0.88 (x 75...1205, y 19...655 on the screen).
+        try person.key("w")
+        try person.drag(120, 653, 1000, 470)  // a pool along the floor, its surface about 210 up
+        try person.key("2")
+        try person.drag(540, 300, 590, 350)  // a crate over it
+        try person.at(565, 325)
+        try person.key("t")  // traced
+        try person.key("p")
+        try person.click(850, 120)  // a planet high on the right (the panel is past x 1030)
+        try person.key("1")
+        try person.click(850, 120)  // selected, deleted, and back
+        try person.key("Delete")
+        try person.key("ctrl+z")
+        try person.key("ctrl+s")
+        try person.key("b")
+        usleep(3_000_000)  // the crate falls in and bobs up
+        try person.key("F12")
+        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
+        #expect(waitOrKill(app, seconds: 20))
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
+        #expect(output.contains("bodies[0] traced") && output.contains("saved \(file)"), "\(output)")
+
+        // The saved scene: the water, the planet and the traced crate, valid.
+        let validate = try cratebox("validate", file)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let scene = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let fluids = try #require(scene["fluids"] as? [[String: Any]]), attractors = try #require(scene["attractors"] as? [[String: Any]])
+        let bodies = try #require(scene["bodies"] as? [[String: Any]])
+        try #require(fluids.count == 1 && attractors.count == 1 && bodies.count == 1, "\(scene)")
+        #expect(bodies[0]["trace"] as? Bool == true)
+        let surface = try #require((fluids[0]["max"] as? [Double])?[1])
+        #expect(abs(surface - 210) < 10 && (fluids[0]["min"] as? [Double])?[1] ?? 99 < 5, "\(fluids[0])")
+
+        // Headless, the crate (density 0.1 in water of 0.15) floats at that surface.
+        let run = try cratebox("simulate", file, "--seconds", "8", "--json")
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])["bodies"] as? [[String: Any]]
+        let y = try #require((after?.first?["position"] as? [Double])?[1])
+        #expect(abs(y - surface) < 30, "the crate's centre is at \(y), the surface at \(surface)")
+
+        // The picture while playing: the water, and the crate at its surface (not on the floor, not in the air).
+        let shots = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }
+        try #require(shots.count == 1, "\(shots)")
+        let shot = directory + "/" + shots[0]
+        #expect(try water(in: shot) > 100_000, "the pool is drawn")
+        let crate = try wood(in: shot)
+        // Playing, the box fills the window at about 0.94: the surface is drawn about 500 down.
+        #expect(crate.count > 300 && abs(crate.meanY - 500) < 60, "the crate floats at the surface: \(crate)")
+    }
+}
