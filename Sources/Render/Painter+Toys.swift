@@ -34,6 +34,44 @@ extension Painter {
         }
     }
 
+    /// A polygon of crate wood (a piece the knife cut from a crate): the wood
+    /// inside a dark frame along every edge, as the crate's own frame, so that
+    /// where it was cut shows (two pieces side by side are not one plank).
+    func addWoodPiece(_ vertices: [Vector], pose: Pose, camera: Camera, color: SDL_Color) {
+        let points = vertices.map { camera.toScreen(world($0, pose)) }
+        addFan(points, Palette.darker(color))
+        addFan(Painter.inset(points, by: 2), color)
+    }
+
+    /// A convex polygon's outline moved `d` pixels inwards (each corner where
+    /// its two edges, moved in, meet); the corners themselves when it is too small.
+    static func inset(_ p: [(x: Double, y: Double)], by d: Double) -> [(x: Double, y: Double)] {
+        let n = p.count
+        guard n >= 3 else { return p }
+        var area = 0.0
+        for i in 0..<n { area += p[i].x * p[(i + 1) % n].y - p[(i + 1) % n].x * p[i].y }
+        let turn = area > 0 ? 1.0 : -1.0
+        // The inward unit normal of the edge from corner i to corner i + 1.
+        func normal(_ i: Int) -> (x: Double, y: Double)? {
+            let a = p[i], b = p[(i + 1) % n], dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            return length > 1e-9 ? (-dy / length * turn, dx / length * turn) : nil
+        }
+        var out: [(x: Double, y: Double)] = []
+        for i in 0..<n {
+            guard let n1 = normal((i + n - 1) % n), let n2 = normal(i) else { return p }
+            let k = 1 + n1.x * n2.x + n1.y * n2.y
+            // A corner sharper than about 11 degrees would move far: keep the polygon as it is.
+            guard k > 0.01 else { return p }
+            out.append((p[i].x + d * (n1.x + n2.x) / k, p[i].y + d * (n1.y + n2.y) / k))
+        }
+        // Smaller than its frame: the moved outline turns inside out (an edge points back).
+        for i in 0..<n {
+            let j = (i + 1) % n
+            if (out[j].x - out[i].x) * (p[j].x - p[i].x) + (out[j].y - out[i].y) * (p[j].y - p[i].y) <= 0 { return p }
+        }
+        return out
+    }
+
     /// The traced bodies' paths, each point fading with its age (`Trails`).
     public func drawTrails(_ trails: Trails, camera: Camera) {
         for path in trails.paths where path.count >= 2 {

@@ -65,7 +65,11 @@ public final class Painter {
                 if shape.sensor { color.a = 90 }
                 let textured: Bool
                 if case .box = shape.geometry, entry.look == .crate, crate != nil { textured = true } else { textured = false }
-                addShape(shape.geometry, pose: pose, camera: camera, color: color, textured: textured)
+                if case .polygon(let vertices, _) = shape.geometry, entry.look == .crate {
+                    addWoodPiece(vertices, pose: pose, camera: camera, color: color)
+                } else {
+                    addShape(shape.geometry, pose: pose, camera: camera, color: color, textured: textured)
+                }
                 if case .circle(let r, let offset) = shape.geometry, entry.look != .crate {
                     // A spoke, so that rolling shows.
                     addSpoke(center: offset, radius: r, pose: pose, camera: camera, color: Palette.darker(color))
@@ -106,7 +110,7 @@ public final class Painter {
         SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: color, tex_coord: SDL_FPoint(x: u, y: v))
     }
 
-    private func world(_ p: Vector, _ pose: Pose) -> Vector {
+    func world(_ p: Vector, _ pose: Pose) -> Vector {
         let c = cos(pose.angle), s = sin(pose.angle)
         return pose.position + Vector(p.x * c - p.y * s, p.x * s + p.y * c)
     }
