@@ -43,7 +43,7 @@ public enum Overlays {
         ("Space", "pause", nil), ("N", "step", nil), ("R", "reset", nil), ("L", "level", nil), ("H", "help", nil),
         ("B", "build mode", nil), ("F", "fit", nil), ("Tab", "HUD", nil), ("PageUp", "previous scene", nil),
         ("PageDown", "next scene", nil), ("Home", "replay start", nil), ("End", "replay end", nil),
-        ("Backspace", "back in time", nil),
+        ("Backspace", "back in time", nil), ("T", "tracer", nil), ("X", "explosion (X and a click)", nil),
     ]
 
     /// The most of a scene's keys the help lists.

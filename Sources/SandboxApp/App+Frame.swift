@@ -78,7 +78,8 @@ extension App {
                 return step(x)
             },
             timelineStep: step,
-            pointsPerPixel: scale / camera.scale)
+            pointsPerPixel: scale / camera.scale,
+            xIsTheScenes: boundKeyNames.contains("X"))
     }
 
     /// T: the body under the pointer starts or stops drawing its path.

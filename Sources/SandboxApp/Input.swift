@@ -36,6 +36,8 @@ struct Input {
         var timelineStep: (Int32) -> Int?
         /// World points per SDL point.
         var pointsPerPixel: Double
+        /// The scene binds X: holding it drives the scene, and a click is not an explosion.
+        var xIsTheScenes = false
     }
 
     /// The left button went down on the world (not on the timeline).
@@ -124,7 +126,8 @@ struct Input {
             return [.physics(.seek(to: step))]
         }
         let p = pointer.toWorld(button.x, button.y)
-        if button.button == UInt8(SDL_BUTTON_LEFT), let keys = SDL_GetKeyboardState(nil), keys[Int(SDL_SCANCODE_X.rawValue)] != 0 {
+        if button.button == UInt8(SDL_BUTTON_LEFT), !pointer.xIsTheScenes, let keys = SDL_GetKeyboardState(nil),
+           keys[Int(SDL_SCANCODE_X.rawValue)] != 0 {
             return [.physics(.event(.explode(x: p.x, y: p.y, radius: Input.blast.radius, impulse: Input.blast.impulse)))]
         }
         if button.button == UInt8(SDL_BUTTON_LEFT) {

@@ -2,6 +2,7 @@ import CSDL2
 import SceneFormat
 import Testing
 @testable import SandboxApp
+import Render
 
 /// Issue 25: the window's side of the scene's keys, SDL events in, key events out.
 @Suite struct SceneKeysTests {
@@ -64,5 +65,18 @@ import Testing
         var keys = SceneKeys([])
         #expect(!keys.handle(Self.key(SDLK_RIGHT, down: true)).taken)
         #expect(!keys.handle(GamepadTiltTests.axis(SDL_CONTROLLER_AXIS_LEFTX, -30000)).taken)
+    }
+}
+
+/// The help says which of the sandbox's keys a scene takes, and what becomes of them.
+@Suite struct SceneKeyHelpTests {
+    @Test func theHelpNamesTheSandboxKeysTheSceneTakes() {
+        let lines = Overlays.sceneKeyLines([
+            ControlBinding(trigger: .key("X"), action: .motor(joint: 0, rate: 1, maxForce: nil)),
+            ControlBinding(trigger: .key("Right"), action: .motor(joint: 0, rate: -1, maxForce: nil)),
+        ])
+        #expect(lines.contains { $0.hasPrefix("(X)") && $0.hasSuffix("the sandbox's explosion (X and a click): off while the scene runs") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("(Right)") && $0.hasSuffix("the sandbox's tilt: use D") }, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("(T)") }, "T is not taken: \(lines)")
     }
 }
