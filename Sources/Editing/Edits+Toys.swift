@@ -32,11 +32,12 @@ extension Document {
         }
     }
 
-    /// The last attractor within `slack` of `p` (its radius counts as part of it).
+    /// The last attractor within `slack` of `p`, its radius counting up to
+    /// `slack` more (a planet of a large radius does not take every click).
     public func attractor(at p: Vector, slack: Double) -> Int? {
         scene.attractors.indices.last { k in
             let a = scene.attractors[k]
-            return (p - a.position).length <= max(a.radius, 0) + slack
+            return (p - a.position).length <= min(max(a.radius, 0), slack) + slack
         }
     }
 

@@ -60,7 +60,7 @@ extension Painter {
         for i in 0..<n {
             guard let n1 = normal((i + n - 1) % n), let n2 = normal(i) else { return p }
             let k = 1 + n1.x * n2.x + n1.y * n2.y
-            // A corner sharper than about 11 degrees would move far: keep the polygon as it is.
+            // A corner sharper than about 8 degrees (1 - cos < 0.01) would move far: keep the polygon as it is.
             guard k > 0.01 else { return p }
             out.append((p[i].x + d * (n1.x + n2.x) / k, p[i].y + d * (n1.y + n2.y) / k))
         }

@@ -154,7 +154,8 @@ final class Builder {
                 }
             }
         case .moving(let from, let to):
-            guard let d = moveDelta(from: from, to: to) else { return }
+            // A click that wobbles a pixel or two is a click, not a move.
+            guard (to - from).length > slack / 2, let d = moveDelta(from: from, to: to) else { return }
             perform { doc throws(EditRefused) in try doc.moveSelection(by: d) }
         case .rotating(let from, let to):
             let turn = rotation(from: from, to: to)

@@ -48,7 +48,7 @@ import Testing
         try doc.addWater(from: Vector(0, 0), to: Vector(200, 100))
         try doc.addPlanet(at: Vector(500, 300))
         #expect(doc.fluid(at: Vector(100, 50)) == 0 && doc.fluid(at: Vector(300, 50)) == nil)
-        #expect(doc.attractor(at: Vector(505, 300), slack: 0) == 0 && doc.attractor(at: Vector(520, 300), slack: 4) == nil)
+        #expect(doc.attractor(at: Vector(505, 300), slack: 4) == 0 && doc.attractor(at: Vector(520, 300), slack: 4) == nil)
         doc.selection = .fluid(0)
         try doc.moveSelection(by: Vector(20, 10))
         #expect(doc.scene.fluids[0].min == Vector(20, 10) && doc.scene.fluids[0].max == Vector(220, 110))
@@ -63,6 +63,9 @@ import Testing
         try doc.moveSelection(by: Vector(-100, 0))
         try doc.nudge(.strength, by: 1)
         #expect(doc.scene.attractors[0].position == Vector(400, 300) && doc.scene.attractors[0].strength == 2.2e7)
+        // A planet of a large radius does not take every click near it.
+        try doc.set(.radius, to: 500)
+        #expect(doc.attractor(at: Vector(400, 306), slack: 4) == 0 && doc.attractor(at: Vector(400, 320), slack: 4) == nil)
         try doc.deleteSelection()
         #expect(doc.scene.attractors.isEmpty && doc.selection == nil)
         #expect(doc.undo() && doc.scene.attractors.count == 1)
