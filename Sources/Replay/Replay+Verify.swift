@@ -15,7 +15,11 @@ extension Replay {
         let count = marks.count + 1
         let results = UnsafeMutableBufferPointer<Outcome?>.allocate(capacity: count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            // The outcomes hold strings: released before the memory is.
+            _ = results.deinitialize()
+            results.deallocate()
+        }
         let slots = Slots(results: results)
         let journal = self.journal, file = self.file
         DispatchQueue.concurrentPerform(iterations: count) { i in
