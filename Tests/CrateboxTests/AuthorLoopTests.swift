@@ -31,13 +31,13 @@ import TestSupport
             .write(toFile: scene, atomically: true, encoding: .utf8)
         // The screen as the user sees it (F12 leaves the HUD out), taken again until the
         // errors' box shows (a busy machine may take a while to notice the change).
-        let errorsShown = try screenshot(directory + "/errors.png", until: { redPixels($0) > 5000 }, env: display.env, w: w)
+        let errorsShown = try w.screenshot(directory + "/errors.png", until: { redPixels($0) > 5000 }, env: display.env)
         // Fixed, and a little wider: reloaded.
         try original.replacingOccurrences(of: "\"bounds\": [600, 400]", with: "\"bounds\": [640, 400]")
             .write(toFile: scene, atomically: true, encoding: .utf8)
-        _ = try screenshot(directory + "/fixed.png", until: { redPixels($0) < 100 }, env: display.env, w: w)
+        _ = try w.screenshot(directory + "/fixed.png", until: { redPixels($0) < 100 }, env: display.env)
         try xdotool(["key", "F3"])
-        let graphsShown = try screenshot(directory + "/graphs.png", until: { amberPixels($0) > 100 }, env: display.env, w: w)
+        let graphsShown = try w.screenshot(directory + "/graphs.png", until: { amberPixels($0) > 100 }, env: display.env)
         try xdotool(["key", "Next"])  // PageDown: b.json
         usleep(800_000)
         try xdotool(["key", "Escape"])
@@ -50,17 +50,6 @@ import TestSupport
 
         #expect(errorsShown, "the errors' dark red box along the top never showed")
         #expect(graphsShown, "the graphs' amber energy line never showed")
-    }
-
-    /// Screenshots the display into `png` every half second until `shows` holds for its
-    /// pixels or 15 s have passed; says whether it held.
-    func screenshot(_ png: String, until shows: ([UInt8]) -> Bool, env: [String: String], w: WindowTests) throws -> Bool {
-        for _ in 0..<30 {
-            usleep(500_000)
-            _ = try w.tool("/usr/bin/import", ["-window", "root", png], env: env)
-            if shows(try rgbPixels(png)) { return true }
-        }
-        return false
     }
 
     /// The errors' dark red box along the top of a 1280×720 screen.

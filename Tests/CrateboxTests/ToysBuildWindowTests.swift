@@ -8,13 +8,14 @@ import TestSupport
 /// and traced with T, a planet placed with P (selected, deleted, brought back
 /// with Ctrl+Z), saved, then played: the crate floats in the water drawn.
 @Suite struct ToysBuildWindowTests {
-    /// Mean row of the wood-coloured pixels (the crate above the water) and how many there are.
-    func wood(in png: String) throws -> (meanY: Double, count: Int) {
-        let data = try rgbPixels(png)
+    /// Mean row of the wood-coloured pixels (the crate above the water) and how
+    /// many there are, below the HUD (its yellow text is not wood, nor is the
+    /// crate's pale yellow trail, whose red and green are close).
+    func wood(in data: [UInt8]) -> (meanY: Double, count: Int) {
         var sum = 0.0, count = 0
-        for i in stride(from: 0, to: data.count - 2, by: 3) {
+        for i in stride(from: 3 * 1280 * 200, to: data.count - 2, by: 3) {
             let r = Int(data[i]), g = Int(data[i + 1]), b = Int(data[i + 2])
-            guard r > 90 && r > g + 15 && g > b + 15 && b < 120 else { continue }
+            guard r > 90 && r < 215 && r >= g + 30 && g > b + 15 && b < 120 else { continue }
             sum += Double((i / 3) / 1280)
             count += 1
         }
@@ -22,8 +23,7 @@ import TestSupport
     }
 
     /// Pixels of the water's blue.
-    func water(in png: String) throws -> Int {
-        let data = try rgbPixels(png)
+    func water(in data: [UInt8]) -> Int {
         var n = 0
         for i in stride(from: 0, to: data.count - 2, by: 3) {
             let r = Int(data[i]), g = Int(data[i + 1]), b = Int(data[i + 2])
@@ -39,7 +39,7 @@ import TestSupport
         let directory = try temporaryFolder("pool")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/pool.json"
-        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--save-to", directory, "--no-splash", "--size", "1280x720"],
+        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--no-splash", "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: build pool", of: app, env: display.env), "no window appeared")
@@ -59,8 +59,13 @@ import TestSupport
         try person.key("ctrl+z")
         try person.key("ctrl+s")
         try person.key("b")
-        usleep(3_000_000)  // the crate falls in and bobs up
-        try person.key("F12")
+        // The screen while playing, taken again until the crate floats: the
+        // box fills the window at about 0.94, so the surface is drawn about 500 down.
+        let shot = directory + "/playing.png"
+        let floats = try WindowTests().screenshot(shot, until: { screen in
+            let crate = wood(in: screen)
+            return water(in: screen) > 100_000 && crate.count > 300 && abs(crate.meanY - 500) < 60
+        }, env: display.env)
         for _ in 0..<3 where app.isRunning { try person.key("Escape") }
         #expect(waitOrKill(app, seconds: 20))
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -84,13 +89,8 @@ import TestSupport
         let y = try #require((after?.first?["position"] as? [Double])?[1])
         #expect(abs(y - surface) < 30, "the crate's centre is at \(y), the surface at \(surface)")
 
-        // The picture while playing: the water, and the crate at its surface (not on the floor, not in the air).
-        let shots = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }
-        try #require(shots.count == 1, "\(shots)")
-        let shot = directory + "/" + shots[0]
-        #expect(try water(in: shot) > 100_000, "the pool is drawn")
-        let crate = try wood(in: shot)
-        // Playing, the box fills the window at about 0.94: the surface is drawn about 500 down.
-        #expect(crate.count > 300 && abs(crate.meanY - 500) < 60, "the crate floats at the surface: \(crate)")
+        // The picture while playing: the pool, and the crate at its surface (not on the floor, not in the air).
+        let screen = try rgbPixels(shot)
+        #expect(floats, "the pool (\(water(in: screen)) water pixels) with the crate floating at its surface (\(wood(in: screen))) never showed")
     }
 }

@@ -17,6 +17,17 @@ import TestSupport
 
     struct ToolFailed: Error, CustomStringConvertible { var description: String }
 
+    /// Screenshots the display into `png` every half second until `shows` holds for its
+    /// pixels or 15 s have passed (a busy machine's window may be slow); says whether it held.
+    func screenshot(_ png: String, until shows: ([UInt8]) -> Bool, env: [String: String]) throws -> Bool {
+        for _ in 0..<30 {
+            usleep(500_000)
+            _ = try tool("/usr/bin/import", ["-window", "root", png], env: env)
+            if shows(try rgbPixels(png)) { return true }
+        }
+        return false
+    }
+
     /// Waits for a process to end; kills it (and fails the test) if it takes longer than `seconds`.
     func waitOrKill(_ process: Process, seconds: Double) {
         if !TestSupport.waitOrKill(process, seconds: seconds) {
