@@ -30,14 +30,14 @@ extension Session {
         do {
             if let lines, let keyframe, keyframe.step <= step, keyframe.lines <= lines.count, keyframe.events <= events.count,
                keyframe.step > lastReset.map({ events[$0].step }) ?? -1 {
-                session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile, keyframe: keyframe.state,
-                                      lines: Array(lines[..<keyframe.lines]), events: Array(events[..<keyframe.events]))
+                session = Session(world: try World(scene: scene, snapshot: keyframe.state), sceneText: sceneText, sceneFile: sceneFile,
+                                  lines: Array(lines[..<keyframe.lines]), events: Array(events[..<keyframe.events]))
                 next = keyframe.events
             } else if let lines, let reset = lastReset,
                events[reset].line <= lines.count {
                 let r = events[reset]
-                session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile, resetAtStep: r.step,
-                                      lines: Array(lines[..<r.line]), events: Array(events[...reset]))
+                session = Session(world: try World(scene: scene, resetAtStep: r.step), sceneText: sceneText, sceneFile: sceneFile,
+                                  lines: Array(lines[..<r.line]), events: Array(events[...reset]))
                 next = reset + 1
             } else {
                 session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)

@@ -95,7 +95,9 @@ public struct Keyframes {
     }
 
     /// Doubles the older keyframes' spacing; when there are not two of them,
-    /// the recent ones are thinned instead (every other one, the last kept).
+    /// the recent ones are thinned instead (every other one, the last kept);
+    /// when that drops nothing (two left), the older of the two goes, so that
+    /// each call frees something.
     private mutating func thin() {
         let recentFrom = (frames.last?.step ?? 0) - Keyframes.recentSteps
         if frames.count(where: { $0.step <= recentFrom }) >= 2 {
@@ -106,6 +108,10 @@ public struct Keyframes {
         var kept: [Frame] = []
         for (i, frame) in frames.enumerated() {
             if i % 2 == 1 && i != frames.count - 1 { bytes -= frame.state.count } else { kept.append(frame) }
+        }
+        if kept.count == frames.count, frames.count > 1 {
+            bytes -= kept[0].state.count
+            kept.removeFirst()
         }
         frames = kept
     }

@@ -50,22 +50,11 @@ public final class Session {
                  Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: try world.snapshot())]
     }
 
-    /// A session that continues from a reset at `step`: the world as the reset
-    /// left it, and the journal up to and including the reset's line.
-    init(scene: Scene, sceneText: String, sceneFile: String, resetAtStep step: Int,
-         lines: [String], events: [Journal.TimedEvent]) throws(PhysicsError) {
-        world = try World(scene: scene, resetAtStep: step)
-        self.sceneText = sceneText
-        self.sceneFile = sceneFile
-        self.lines = lines
-        self.events = events
-    }
-
-    /// A session that continues from a keyframe of itself (`Keyframes.Frame`):
-    /// the world read back from the keyframe's state, and the journal up to it.
-    init(scene: Scene, sceneText: String, sceneFile: String, keyframe: [UInt8],
-         lines: [String], events: [Journal.TimedEvent]) throws(WorldError) {
-        world = try World(scene: scene, snapshot: keyframe)
+    /// A session that continues from a point of itself (a reset, or a
+    /// keyframe of the time machine): `world` as it was there, and the journal
+    /// and events up to it.
+    init(world: World, sceneText: String, sceneFile: String, lines: [String], events: [Journal.TimedEvent]) {
+        self.world = world
         self.sceneText = sceneText
         self.sceneFile = sceneFile
         self.lines = lines

@@ -66,6 +66,12 @@ import TestSupport
         keyframes.drop(after: steps[2])
         #expect(keyframes.frames.map(\.step) == Array(steps.prefix(3)))
         #expect(keyframes.bytes == 3000)
+        // A budget for one keyframe but not two (--keyframes-mb below two states): the older goes, every time.
+        var one = Keyframes(budget: 1500)
+        for step in stride(from: 0, through: 400, by: Keyframes.interval) {
+            one.record(Keyframes.Frame(step: step, state: [UInt8](repeating: 1, count: 1000), lines: step, events: 0))
+            #expect(one.frames.map(\.step) == [step] && one.bytes == 1000)
+        }
         var none = Keyframes(budget: 0)
         #expect(!none.isDue(after: Keyframes.interval))
         none.record(Keyframes.Frame(step: 40, state: [1], lines: 0, events: 0))
