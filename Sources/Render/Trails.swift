@@ -12,6 +12,7 @@ public struct Trails {
     /// Each traced body's points, oldest first: (time in steps, where).
     private var points: [Int: [(time: Double, point: Vector)]] = [:]
     private var lastTime = -1.0
+    private var lastStepsSinceBuild = -1
 
     public init() {}
 
@@ -28,11 +29,13 @@ public struct Trails {
     }
 
     /// Adds where each traced body is drawn now; forgets points older than
-    /// `seconds`, and everything when time went back (a reset, the time machine).
+    /// `seconds`, and everything when time went back (the time machine) or the
+    /// world was built again (a reset: the bodies start over, their indices reused).
     public mutating func update(_ snapshot: WorldSnapshot, alpha: Double) {
         let time = Double(snapshot.stepCount - 1) + alpha
-        if time < lastTime { points = [:] }
+        if time < lastTime || snapshot.stepsSinceBuild < lastStepsSinceBuild { points = [:] }
         lastTime = time
+        lastStepsSinceBuild = snapshot.stepsSinceBuild
         let oldest = time - Trails.seconds * 120
         for (i, body) in snapshot.bodies.enumerated() where body != nil && isTraced(i, snapshot) {
             let p = snapshot.pose(of: i, alpha: alpha).position

@@ -35,6 +35,8 @@ public final class WorldSnapshot: Sendable {
     public let grab: (index: Int, target: Vector)?
     /// The world's step count as of this snapshot (a reset does not restart it).
     public let stepCount: Int
+    /// Steps since the world was last built (a reset restarts it).
+    public let stepsSinceBuild: Int
     /// Bodies in the world (removed ones not counted).
     public let liveBodyCount: Int
     /// The last tilt applied (nil before any), as an accelerometer reading in g.
@@ -60,6 +62,7 @@ public final class WorldSnapshot: Sendable {
         joints = world.jointStates.compactMap { DrawnJoint($0, step: world.stepCount) }
         grab = world.grabbedBody.flatMap { index in world.grabTarget.map { (index, $0) } }
         stepCount = world.stepCount
+        stepsSinceBuild = world.stepsSinceBuild
         liveBodyCount = world.liveBodyCount
         tilt = world.tilt
         held = world.held
@@ -89,6 +92,7 @@ public final class WorldSnapshot: Sendable {
         joints = other.joints
         grab = nil
         stepCount = other.stepCount
+        stepsSinceBuild = other.stepsSinceBuild
         liveBodyCount = other.liveBodyCount
         tilt = other.tilt
         held = other.held
@@ -103,7 +107,6 @@ public final class WorldSnapshot: Sendable {
             + joints.count * MemoryLayout<DrawnJoint>.stride + 256
     }
 
-    /// The pose to draw body `index` at, `alpha` of the way through the last step.
     /// The topmost body with a shape under a world point (within `slack`), as drawn now.
     public func body(at point: Vector, slack: Double) -> Int? {
         for i in bodies.indices.reversed() {
@@ -114,6 +117,7 @@ public final class WorldSnapshot: Sendable {
         return nil
     }
 
+    /// The pose to draw body `index` at, `alpha` of the way through the last step.
     public func pose(of index: Int, alpha: Double) -> Pose {
         alpha >= 1 ? current[index] : previous[index].interpolated(to: current[index], alpha)
     }

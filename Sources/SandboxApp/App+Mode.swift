@@ -53,6 +53,7 @@ extension App {
         self.scene = scene
         saidBehind = false
         input.reset()
+        trails = Trails()  // T's marks are by body index: another world's bodies are others
         sceneKeys = SceneKeys(scene.controls)
         if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
         SDL_SetWindowTitle(window.window, App.title(scene, next))
