@@ -66,6 +66,8 @@ let package = Package(
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Geometry"]),
         // C: Chipmunk's own demos built from their calls, for the tests that run the demos' scenes beside them.
         .target(name: "DemoReference", dependencies: ["CChipmunk"]),
+        // C: damages a live space the ways a hostile state file could describe one, for the tests of the snapshot reader.
+        .target(name: "SnapshotTamper", dependencies: ["CChipmunk"]),
         // The plain C drawing loop `bench --draw` measures the painter against, and
         // plain C's window (a stepping thread beside it) for `bench --window`.
         .target(name: "CDrawRunner", dependencies: ["CSDL2", "CRunner"], linkerSettings: [.linkedLibrary("pthread")]),
@@ -80,7 +82,7 @@ let package = Package(
         ),
         // What the test targets share.
         .target(name: "TestSupport", dependencies: ["SceneFormat"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Geometry", "TestSupport"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Geometry", "SnapshotTamper", "CChipmunk", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "JSONText", "TestSupport"]),

@@ -22,8 +22,9 @@ typedef struct reader {
     // What the checks need, filled by both passes.
     uint8_t *bodyType;  // cpBodyType by body id (0: the space's static body)
     int32_t *bodyRoot, *bodyNext, *shapeBody, *jointA, *jointB, *arbShapeA, *arbShapeB;
-    uint8_t *jointInSpace, *arbInCache, *shapeIndexed;
-    uint64_t *shapeHash;
+    uint8_t *jointInSpace, *arbInCache, *arbKind, *shapeIndexed;
+    uint8_t *bodyWhere;  // by body id: 1 awake (dynamic or kinematic), 2 static, 3 a sleeping root, 4 asleep in a chain
+    uint64_t *shapeHash, shapeIDCounter;
     int32_t handlerCount, indexBins[2];
     // What the build pass makes.
     cpSpace *space;
@@ -40,12 +41,14 @@ typedef struct reader {
 #define FAIL(r, ...) do { if (!(r)->error) { snprintf((r)->message, sizeof (r)->message, __VA_ARGS__); (r)->error = (r)->message; } } while (0)
 #define B (r->build)
 
+static void out_of_memory(void) {
+    fputs("cratebox: out of memory restoring a space\n", stderr);
+    abort();
+}
+
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fputs("cratebox: out of memory restoring a space\n", stderr);
-        abort();
-    }
+    if (!p) out_of_memory();
     return p;
 }
 
@@ -150,7 +153,9 @@ static void read_shape(reader *r, int32_t id, pmap *hashids) {
     r->shapeHash[id] = shape->hashid;
     uint8_t hasTag = rd_u8(r);
     double oneWayX = rd_f64(r), oneWayY = rd_f64(r);
-    if (!B) {
+    // Chipmunk numbers shapes from its counter up (cpSpaceAddShape): an id at or past it is not one it gave.
+    if (!B && shape->hashid >= r->shapeIDCounter) FAIL(r, "shape %d's id %llu is not below the space's counter", id, (unsigned long long)shape->hashid);
+    if (!B && !r->error) {
         if (pmap_get(hashids, (void *)(shape->hashid + 1)) >= 0) FAIL(r, "two shapes have the id %llu", (unsigned long long)shape->hashid);
         if (!pmap_put(hashids, (void *)(shape->hashid + 1), id)) FAIL(r, "out of memory");
     }
@@ -179,7 +184,7 @@ static void read_shape(reader *r, int32_t id, pmap *hashids) {
     shape->next = shape->prev = NULL;
     if (hasTag) {
         cratebox_shape_tag *tag = cratebox_shape_tag_new(NULL);
-        if (!tag) { fputs("cratebox: out of memory restoring a space\n", stderr); abort(); }
+        if (!tag) out_of_memory();
         tag->oneWayX = oneWayX;
         tag->oneWayY = oneWayY;
         shape->userData = tag;
@@ -217,7 +222,7 @@ static void read_joint(reader *r, int32_t id) {
     if (kind == 5) ((cpDampedRotarySpring *)joint)->springTorqueFunc = r->probe->springTorque;
     if (hasTag) {
         cratebox_joint_tag *tag = cratebox_joint_tag_new(NULL);
-        if (!tag) { fputs("cratebox: out of memory restoring a space\n", stderr); abort(); }
+        if (!tag) out_of_memory();
         tag->breakForce = breakForce;
         joint->userData = tag;
     }
@@ -258,11 +263,12 @@ static void read_arbiter(reader *r, int32_t id) {
     if (!r->error && state > CP_ARBITER_STATE_INVALIDATED) FAIL(r, "arbiter %d's state %u is unknown", id, state);
     arb->state = (enum cpArbiterState)state;
     r->arbInCache[id] = rd_u8(r) ? 1 : 0;
+    r->arbKind[id] = kind;
     arb->count = count;
     if (r->error) return;
     struct cpContact *contacts = NULL;
     if (B && kind == 1) contacts = r->buffers[buffer]->contacts + offset;
-    if (B && kind == 2) contacts = calloc((size_t)count, sizeof(struct cpContact));  // freed by Chipmunk when the body wakes
+    if (B && kind == 2) contacts = xcalloc((size_t)count, sizeof(struct cpContact));  // freed by Chipmunk when the body wakes
     if (kind) {
         if (B) get(r, contacts, (size_t)count * sizeof(struct cpContact));
         else if ((size_t)count * sizeof(struct cpContact) > r->len - r->pos) FAIL(r, "the space's bytes end early (at byte %zu)", r->pos);
@@ -388,6 +394,26 @@ static void read_arrays(reader *r, uint8_t *where) {
     free(seen);
 }
 
+// A sleeping body's arbiters keep their contacts in memory of their own,
+// which Chipmunk frees when the body wakes (cpSpaceActivateBody), and only
+// those: an arbiter is restored once, by its first body, or by its second
+// when the first is static. So contacts of their own are exactly those of
+// arbiters threaded on a sleeping owner (never cached: sleeping uncaches
+// them), and nothing else may have them: an arbiter whose contacts were in a
+// contact buffer would have an address inside the buffer freed on waking.
+static void check_sleeping_contacts(reader *r, const uint8_t *arbSides) {
+    for (int32_t a = 0; a < r->na && !r->error; a++) {
+        int32_t first = r->shapeBody[r->arbShapeA[a]], second = r->shapeBody[r->arbShapeB[a]];
+        int side = r->bodyType[first] == CP_BODY_TYPE_STATIC ? 2 : 1;
+        int32_t owner = side == 1 ? first : second;
+        int restoredOnWaking = (arbSides[a] & side) && r->bodyWhere[owner] >= 3;
+        if (restoredOnWaking && r->arbKind[a] != 2)
+            FAIL(r, "arbiter %d of a sleeping body has no contacts of its own (waking would free a contact buffer's)", a);
+        if (r->arbKind[a] == 2 && (!restoredOnWaking || r->arbInCache[a]))
+            FAIL(r, "arbiter %d has contacts of its own but is not a sleeping body's", a);
+    }
+}
+
 static void *pass_arbiter(const void *ptr, void *data) { (void)ptr; return data; }
 
 static void read_cached(reader *r) {
@@ -404,7 +430,7 @@ static void read_cached(reader *r) {
             uint64_t x = (uint64_t)r->arbShapeA[a], y = (uint64_t)r->arbShapeB[a];
             uint64_t key = (x < y ? x * (uint64_t)r->ns + y : y * (uint64_t)r->ns + x) + 1;
             if (pmap_get(&pairs, (void *)(uintptr_t)key) >= 0) FAIL(r, "two cached arbiters are between the same shapes");
-            pmap_put(&pairs, (void *)(uintptr_t)key, a);
+            if (!pmap_put(&pairs, (void *)(uintptr_t)key, a)) FAIL(r, "out of memory");
         }
         pmap_free(&pairs);
         return;
@@ -461,6 +487,16 @@ static void read_set(reader *r, cpHashSet *set, int32_t count, const int32_t *sh
     if (!B && !r->error && used != entries) FAIL(r, "%s holds %u, not the %u it says", what, used, entries);
 }
 
+// Which index a shape must be in: the dynamic one (0) for an awake body's,
+// the static one (1) for a static or sleeping body's, as Chipmunk moves them
+// (cpSpaceAddShape, cpSpaceDeactivateBody, cpSpaceActivateBody): a shape in
+// the other would be removed from an index that does not hold it.
+static void check_index(reader *r, int32_t shape, int t) {
+    int expected = r->bodyWhere[r->shapeBody[shape]] == 1 ? 0 : 1;
+    if (t != expected)
+        FAIL(r, "shape %d is in the %s index, but its body is %s", shape, t ? "static" : "dynamic", expected ? "static or asleep" : "awake");
+}
+
 static void read_trees(reader *r) {
     struct cpBBTree *trees[2] = {B ? (struct cpBBTree *)r->space->dynamicShapes : NULL, B ? (struct cpBBTree *)r->space->staticShapes : NULL};
     int32_t counts[2] = {0, 0}, first[2] = {0, 0}, total = 0;
@@ -478,7 +514,7 @@ static void read_trees(reader *r) {
             nodeCap = (size_t)(total + counts[t]) + 1;
             nodeShape = realloc(nodeShape, nodeCap * sizeof *nodeShape);
             built = realloc(built, nodeCap * sizeof *built);
-            if (!nodeShape || !built) { fputs("cratebox: out of memory restoring a space\n", stderr); abort(); }
+            if (!nodeShape || !built) out_of_memory();
         }
         Node *block = NULL;
         if (B) {
@@ -503,6 +539,7 @@ static void read_trees(reader *r) {
                 shape = rd_ref(r, r->ns, 0, "a tree leaf's shape");
                 node->node.leaf.stamp = rd_u32(r);
                 if (!r->error && !B && r->shapeIndexed[shape]++) FAIL(r, "shape %d is in the spatial index twice", shape);
+                if (!r->error && !B) check_index(r, shape, t);
             } else {
                 need += 2;
             }
@@ -610,6 +647,7 @@ static void read_space_hash(reader *r, int t) {
         retain[i] = rd_i32(r);
         uint32_t handStamp = rd_u32(r);
         if (!r->error && !B && shapeOf[i] >= 0 && r->shapeIndexed[shapeOf[i]]++) FAIL(r, "shape %d is in the spatial index twice", shapeOf[i]);
+        if (!r->error && !B && shapeOf[i] >= 0) check_index(r, shapeOf[i], t);
         if (!B) continue;
         handles[i].obj = shapeOf[i] >= 0 ? r->shapes[shapeOf[i]] : NULL;
         handles[i].retain = retain[i];
@@ -682,6 +720,8 @@ static void parse(reader *r) {
         r->arbShapeA = xcalloc((size_t)na + 1, 4);
         r->arbShapeB = xcalloc((size_t)na + 1, 4);
         r->arbInCache = xcalloc((size_t)na + 1, 1);
+        r->arbKind = xcalloc((size_t)na + 1, 1);
+        r->bodyWhere = xcalloc((size_t)nb + 1, 1);
     } else {
         r->space = cpSpaceNew();
         r->bodies = xcalloc((size_t)nb + 1, sizeof *r->bodies);
@@ -698,6 +738,7 @@ static void parse(reader *r) {
     space->stamp = rd_u32(r);
     space->curr_dt = rd_f64(r);
     space->shapeIDCounter = (cpHashValue)rd_u64(r);
+    r->shapeIDCounter = space->shapeIDCounter;
     uint8_t usesWildcards = rd_u8(r);
     cpCollisionHandler defaults;
     read_handler(r, &defaults);
@@ -744,10 +785,11 @@ static void parse(reader *r) {
     for (int32_t id = 0; id < na && !r->error; id++) read_arbiter(r, id);
     if (r->error) return;
     uint8_t *shapeSeen = B ? NULL : xcalloc((size_t)ns + 1, 1), *jointSides = B ? NULL : xcalloc((size_t)nj + 1, 1);
-    uint8_t *arbSides = B ? NULL : xcalloc((size_t)na + 1, 1), *where = B ? NULL : xcalloc((size_t)nb + 1, 1);
+    uint8_t *arbSides = B ? NULL : xcalloc((size_t)na + 1, 1);
     read_body_lists(r, shapeSeen, jointSides, arbSides);
-    if (!r->error) read_arrays(r, where);
-    free(shapeSeen); free(jointSides); free(arbSides); free(where);
+    if (!r->error) read_arrays(r, r->bodyWhere);
+    if (!B && !r->error) check_sleeping_contacts(r, arbSides);
+    free(shapeSeen); free(jointSides); free(arbSides);
     if (!r->error) read_cached(r);
     if (r->error) return;
     if (hashed) {
@@ -765,6 +807,7 @@ static void parse(reader *r) {
 static void free_scratch(reader *r) {
     free(r->bodyType); free(r->bodyRoot); free(r->bodyNext); free(r->shapeBody); free(r->shapeHash); free(r->shapeIndexed);
     free(r->jointA); free(r->jointB); free(r->jointInSpace); free(r->arbShapeA); free(r->arbShapeB); free(r->arbInCache);
+    free(r->arbKind); free(r->bodyWhere);
     free(r->buffers); free(r->handlers);
 }
 
@@ -811,3 +854,5 @@ void cratebox_restored_free_lists(cratebox_restored *restored) {
     restored->shapes = NULL;
     restored->joints = NULL;
 }
+
+int cratebox_snapshot_shape_type(const cpShape *shape) { return (int)shape->klass->type; }

@@ -75,9 +75,10 @@ extension Space {
             let c = try reader.block()
             guard reader.isAtEnd else { throw ByteReader.Malformed("bytes follow the space") }
             // The C side's counts (after its 8-byte magic) must be the Swift side's, before it builds anything.
-            guard c.count >= 20 else { throw ByteReader.Malformed("the space's bytes end early") }
-            func count(at i: Int) -> Int { Int(Int32(bitPattern: c[i..<i + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) })) }
-            guard count(at: 8) == bodyCount, count(at: 12) == shapeCount, count(at: 16) == jointCount else {
+            var head = ByteReader(Array(c.prefix(20)))
+            _ = try head.u64()  // the magic, which the C side checks
+            let counts = try (0..<3).map { _ throws(ByteReader.Malformed) in Int(Int32(bitPattern: try head.u32())) }
+            guard counts == [bodyCount, shapeCount, jointCount] else {
                 throw ByteReader.Malformed("the space's counts do not match what the Swift side keeps")
             }
             var restored = cratebox_restored()
@@ -99,29 +100,50 @@ extension Space {
             let inSpace = joints.filter { cpConstraintGetSpace($0.raw) != nil }
             let detached = joints.filter { cpConstraintGetSpace($0.raw) == nil }
             let space = Space(adopting: handle, bodies: bodies, shapes: shapes, joints: inSpace, staticBody: staticBody)
-            // The Swift side's record must agree with the C side's links.
-            for shape in shapes where cpShapeGetBody(shape.raw) != shape.body.raw {
-                throw ByteReader.Malformed("a shape's body differs between the Swift and C sides")
-            }
-            for joint in joints where cpConstraintGetBodyA(joint.raw) != joint.a.raw || cpConstraintGetBodyB(joint.raw) != joint.b.raw {
-                throw ByteReader.Malformed("a joint's bodies differ between the Swift and C sides")
-            }
-            // Chipmunk asserts on a body whose numbers are not finite (cpBodySanityCheck): a damaged state is refused instead.
-            for b in bodies where b.kind == .dynamic {
-                let p = cpBodyGetPosition(b.raw), v = cpBodyGetVelocity(b.raw), f = cpBodyGetForce(b.raw)
-                let numbers = [p.x, p.y, v.x, v.y, f.x, f.y, cpBodyGetAngle(b.raw), cpBodyGetAngularVelocity(b.raw), cpBodyGetTorque(b.raw), cpBodyGetMass(b.raw)]
-                guard numbers.allSatisfy(\.isFinite), cpBodyGetMass(b.raw) > 0, cpBodyGetMoment(b.raw) > 0 else {
-                    throw ByteReader.Malformed("a body's position, velocity, force, mass or moment is not a finite number")
-                }
-            }
+            try checkAgreement(shapes: shapes, joints: joints, bodies: bodies)
             return (space, detached)
         } catch {
             throw .snapshot("cannot read the space back: \(error)")
         }
     }
+
+    /// The Swift side's record of a restored space must agree with the C side's objects.
+    private static func checkAgreement(shapes: [Shape], joints: [Joint], bodies: [Body]) throws(ByteReader.Malformed) {
+        for shape in shapes where cpShapeGetBody(shape.raw) != shape.body.raw {
+            throw ByteReader.Malformed("a shape's body differs between the Swift and C sides")
+        }
+        for joint in joints where cpConstraintGetBodyA(joint.raw) != joint.a.raw || cpConstraintGetBodyB(joint.raw) != joint.b.raw {
+            throw ByteReader.Malformed("a joint's bodies differ between the Swift and C sides")
+        }
+        for shape in shapes where !shape.geometry.isOfChipmunkType(cratebox_snapshot_shape_type(shape.raw)) {
+            throw ByteReader.Malformed("a shape's kind differs between the Swift and C sides")
+        }
+        for joint in joints where !joint.kind.isOfClass(of: joint.raw) {
+            throw ByteReader.Malformed("a joint's kind differs between the Swift and C sides")
+        }
+        // Chipmunk asserts on a body whose numbers are not finite (cpBodySanityCheck): a damaged state is refused instead.
+        for b in bodies where b.kind == .dynamic {
+            let p = cpBodyGetPosition(b.raw), v = cpBodyGetVelocity(b.raw), f = cpBodyGetForce(b.raw)
+            let numbers = [p.x, p.y, v.x, v.y, f.x, f.y, cpBodyGetAngle(b.raw), cpBodyGetAngularVelocity(b.raw), cpBodyGetTorque(b.raw), cpBodyGetMass(b.raw)]
+            guard numbers.allSatisfy(\.isFinite), cpBodyGetMass(b.raw) > 0, cpBodyGetMoment(b.raw) > 0 else {
+                throw ByteReader.Malformed("a body's position, velocity, force, mass or moment is not a finite number")
+            }
+        }
+    }
 }
 
 extension ShapeGeometry {
+    /// Whether Chipmunk's shape class `type` (0 circle, 1 segment, 2 polygon) is this geometry's.
+    /// A polygon needs a vertex for everything that draws or cuts it.
+    func isOfChipmunkType(_ type: Int32) -> Bool {
+        switch self {
+        case .circle: type == 0
+        case .segment: type == 1
+        case .box: type == 2
+        case .polygon(let vertices, _): type == 2 && !vertices.isEmpty
+        }
+    }
+
     func write(to w: inout ByteWriter) {
         switch self {
         case .box(let width, let height, let radius):
@@ -152,6 +174,22 @@ extension ShapeGeometry {
 }
 
 extension Joint.Kind {
+    /// Whether Chipmunk's constraint `raw` is of this kind's class.
+    func isOfClass(of raw: OpaquePointer) -> Bool {
+        switch self {
+        case .pivot, .pivotAnchors: cpConstraintIsPivotJoint(raw) != 0
+        case .pin: cpConstraintIsPinJoint(raw) != 0
+        case .slide: cpConstraintIsSlideJoint(raw) != 0
+        case .dampedSpring: cpConstraintIsDampedSpring(raw) != 0
+        case .simpleMotor: cpConstraintIsSimpleMotor(raw) != 0
+        case .groove: cpConstraintIsGrooveJoint(raw) != 0
+        case .dampedRotarySpring: cpConstraintIsDampedRotarySpring(raw) != 0
+        case .rotaryLimit: cpConstraintIsRotaryLimitJoint(raw) != 0
+        case .ratchet: cpConstraintIsRatchetJoint(raw) != 0
+        case .gear: cpConstraintIsGearJoint(raw) != 0
+        }
+    }
+
     func write(to w: inout ByteWriter) {
         func put(_ tag: UInt8, _ numbers: Double...) {
             w.u8(tag)

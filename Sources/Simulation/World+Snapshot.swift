@@ -190,14 +190,19 @@ struct RestoredWorld {
             guard space.bodies.indices.contains(i) else { throw ByteReader.Malformed("body \(i) is not in the space") }
             return space.bodies[i]
         }
+        // Each body, shape and joint of the space is one world entry's at most (or the grab's):
+        // two entries holding one would remove it twice.
+        var claims = Claims(space: space, detached: detached.count)
         for (index, record) in bodyRecords.enumerated() {
             guard let record else { bodies.append(nil); continue }
             var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
             let shapes = try record.shapes.map { i throws -> Shape in
                 guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
+                try claims.take(shape: i)
                 return space.shapes[i]
             }
             let b = try body(record.body)
+            try claims.take(body: record.body)
             if let piece = record.piece {
                 guard index >= scene.bodies.count, shapes.count == 1, case .polygon = shapes[0].geometry else {
                     throw ByteReader.Malformed("body \(index) is not a piece the knife could make")
@@ -214,9 +219,11 @@ struct RestoredWorld {
             switch record.kind {
             case 0:
                 guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
+                try claims.take(joint: record.index)
                 joints.append(space.joints[record.index])
             case 1:
                 guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
+                try claims.take(detached: record.index)
                 joints.append(detached[record.index])
             default:
                 // Gone with a body: only its being out of the space is ever read.
@@ -224,10 +231,17 @@ struct RestoredWorld {
             }
         }
         if let g = grabRecord {
-            guard bodies.indices.contains(g.index), bodies[g.index] != nil, space.joints.indices.contains(g.joint) else {
+            guard bodies.indices.contains(g.index), let held = bodies[g.index], space.joints.indices.contains(g.joint) else {
                 throw ByteReader.Malformed("the grab holds what is not in the world")
             }
-            grab = World.Grab(index: g.index, hand: try body(g.hand), joint: space.joints[g.joint], target: g.target)
+            let hand = try body(g.hand), joint = space.joints[g.joint]
+            try claims.take(body: g.hand)
+            try claims.take(joint: g.joint)
+            // The hand is a kinematic body of its own, joined to the body held (World.grab).
+            guard hand.kind == .kinematic, joint.a === hand || joint.b === hand, joint.a === held.body || joint.b === held.body else {
+                throw ByteReader.Malformed("the grab's hand is not a hand holding body \(g.index)")
+            }
+            grab = World.Grab(index: g.index, hand: hand, joint: joint, target: g.target)
         }
     }
 
@@ -247,4 +261,26 @@ struct RestoredWorld {
             if let animation = entry?.spec.animation { world.animated.append((index, animation)) }
         }
     }
+}
+
+/// What world entries have taken of a restored space, so that none is taken twice.
+private struct Claims {
+    var bodies: [Bool], shapes: [Bool], joints: [Bool], detached: [Bool]
+
+    init(space: Space, detached: Int) {
+        bodies = Array(repeating: false, count: space.bodies.count)
+        shapes = Array(repeating: false, count: space.shapes.count)
+        joints = Array(repeating: false, count: space.joints.count)
+        self.detached = Array(repeating: false, count: detached)
+    }
+
+    private static func take(_ i: Int, in taken: inout [Bool], _ what: String) throws(ByteReader.Malformed) {
+        guard !taken[i] else { throw ByteReader.Malformed("\(what) \(i) is held by two of the world's entries") }
+        taken[i] = true
+    }
+
+    mutating func take(body i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &bodies, "body") }
+    mutating func take(shape i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &shapes, "shape") }
+    mutating func take(joint i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &joints, "joint") }
+    mutating func take(detached i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &detached, "broken joint") }
 }

@@ -164,4 +164,51 @@ import TestSupport
         let other = try Self.load("Scenes/pile.json")
         #expect(throws: WorldError.self) { try World(scene: other, snapshot: bytes) }
     }
+
+    /// The bytes of `values`, each 8 bytes little-endian, as the world's state writes its indices.
+    static func le(_ values: Int...) -> [UInt8] {
+        values.flatMap { v in (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: Int64(v)) >> (8 * UInt64($0))) } }
+    }
+
+    /// `bytes` with the one place that reads `old` reading `new`.
+    static func replacing(_ old: [UInt8], with new: [UInt8], in bytes: [UInt8]) throws -> [UInt8] {
+        let at = (0...(bytes.count - old.count)).filter { bytes[$0..<$0 + old.count].elementsEqual(old) }
+        try #require(at.count == 1, "the pattern is found \(at.count) times")
+        var out = bytes
+        out.replaceSubrange(at[0]..<at[0] + old.count, with: new)
+        return out
+    }
+
+    /// Two of the world's entries holding one body (and its shape), or the
+    /// grab's hand being a world body, would remove it twice: refused.
+    @Test func aBodyHeldTwiceIsRefused() throws {
+        let scene = try Scene.decode(Array("""
+            {"format": "cratebox/scene@1", "bounds": [400, 300], "gravity": [0, -100],
+             "bodies": [{"position": [100, 100], "box": [20, 20], "mass": 1}, {"position": [300, 100], "box": [20, 20], "mass": 1}]}
+            """.utf8), file: "two.json")
+        let world = try World(scene: scene)
+        try world.step(10)
+        try world.apply(.grab(body: 1, x: 300, y: 99))
+        try world.step()
+        let bytes = try world.snapshot()
+        _ = try World(scene: scene, snapshot: bytes)
+        // Each entry: present, its body, not a piece, one shape, that shape.
+        let (b0, b1) = (try #require(world.space.bodies.firstIndex { $0 === world.bodies[0]!.body }), try #require(world.space.bodies.firstIndex { $0 === world.bodies[1]!.body }))
+        let (s0, s1) = (try #require(world.space.shapes.firstIndex { $0 === world.bodies[0]!.shapes[0] }), try #require(world.space.shapes.firstIndex { $0 === world.bodies[1]!.shapes[0] }))
+        func entry(_ b: Int, _ s: Int) -> [UInt8] { [1] + Self.le(b) + [0] + Self.le(1, s) }
+        let twice = try Self.replacing(entry(b0, s0) + entry(b1, s1), with: entry(b0, s0) + entry(b0, s0), in: bytes)
+        #expect(throws: WorldError.self) { try World(scene: scene, snapshot: twice) }
+        do { _ = try World(scene: scene, snapshot: twice) } catch { #expect("\(error)".contains("held by two of the world's entries")) }
+        // The grab's hand said to be body 0's.
+        let grab = world.grab!
+        let hand = try #require(world.space.bodies.firstIndex { $0 === grab.hand })
+        let joint = try #require(world.space.joints.firstIndex { $0 === grab.joint })
+        let handIsBody = try Self.replacing(Self.le(1, hand, joint), with: Self.le(1, b0, joint), in: bytes)
+        do {
+            _ = try World(scene: scene, snapshot: handIsBody)
+            Issue.record("a grab whose hand is a world body was read back")
+        } catch {
+            #expect("\(error)".contains("body \(b0) is held by two of the world's entries"), "\(error)")
+        }
+    }
 }

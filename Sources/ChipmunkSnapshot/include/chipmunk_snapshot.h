@@ -51,4 +51,9 @@ typedef struct cratebox_restored {
 /// is built: NULL on success, else what is wrong (nothing is left allocated).
 const char *cratebox_snapshot_read(const uint8_t *data, size_t count, cratebox_restored *out);
 void cratebox_restored_free_lists(cratebox_restored *restored);
+
+/// A shape's kind as Chipmunk's class says (0 circle, 1 segment, 2 polygon),
+/// which its public API does not tell: the reader's caller checks what it
+/// keeps about each shape against it.
+int cratebox_snapshot_shape_type(const struct cpShape *shape);
 #endif

@@ -1,0 +1,112 @@
+import CChipmunk
+import Geometry
+import Testing
+@testable import Physics
+import SnapshotTamper
+
+/// A state's SHA-256 stops accidents, not someone who recomputes it: the
+/// reader must refuse every space Chipmunk could not have made and would
+/// crash on, with a reason. Each case is made in a live space (SnapshotTamper),
+/// written by the real writer, undone, and read back.
+@Suite struct SnapshotRefusalTests {
+    /// A crate asleep on the floor, a crate sliding on it (awake: no friction),
+    /// and a pendulum on a pin joint.
+    final class Parts {
+        let space = Space()
+        let sleeping = Body(mass: 1, moment: 100)
+        let sliding = Body(mass: 1, moment: 100)
+        let bob = Body(mass: 1, moment: 10)
+
+        init() throws {
+            space.gravity = Vector(0, -100)
+            space.sleepTimeThreshold = 0.5
+            let floor = Shape(body: space.staticBody, geometry: .segment(a: Vector(-1000, 0), b: Vector(3000, 0), radius: 1))
+            try space.add(floor)
+            sleeping.position = Vector(0, 11)
+            sliding.position = Vector(300, 11)
+            bob.position = Vector(-300, 200)
+            for body in [sleeping, sliding, bob] { try space.add(body) }
+            for body in [sleeping, sliding] {
+                let crate = Shape(body: body, geometry: .box(width: 20, height: 20, radius: 0))
+                crate.friction = body === sliding ? 0 : 0.8
+                try space.add(crate)
+            }
+            try space.add(Shape(body: bob, geometry: .circle(radius: 5, offset: .zero)))
+            try space.add(Joint(.pin(anchorA: Vector(-200, 300), anchorB: .zero), a: space.staticBody, b: bob))
+            sliding.velocity = Vector(40, 0)
+            for _ in 0..<240 { try space.step(1.0 / 120) }
+        }
+    }
+
+    static func message(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try Space.restoring(bytes)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func theUntouchedSpaceReadsBackAndStepsAsTheOriginal() throws {
+        let parts = try Parts()
+        #expect(parts.sleeping.isSleeping && !parts.sliding.isSleeping)
+        let copy = try Space.restoring(try parts.space.snapshot()).space
+        for _ in 0..<600 {
+            try copy.step(1.0 / 120)
+            try parts.space.step(1.0 / 120)
+        }
+        #expect(copy.bodies.map(\.position) == parts.space.bodies.map(\.position))
+    }
+
+    @Test(arguments: [
+        (SNAPSHOT_TAMPER_SLEEPING_CONTACTS_IN_BUFFER, 0, "of a sleeping body has no contacts of its own"),
+        (SNAPSHOT_TAMPER_AWAKE_CONTACTS_OF_THEIR_OWN, 1, "has contacts of its own but is not a sleeping body's"),
+        (SNAPSHOT_TAMPER_SHAPE_IN_THE_OTHER_INDEX, 0, "is in the dynamic index, but its body is static or asleep"),
+        (SNAPSHOT_TAMPER_SHAPE_IN_THE_OTHER_INDEX, 1, "is in the static index, but its body is awake"),
+    ])
+    func aSpaceChipmunkCouldNotHaveMadeIsRefused(kind: snapshot_tamper_kind, body: Int, reason: String) throws {
+        let parts = try Parts()
+        var tamper = snapshot_tamper()
+        let target = [parts.sleeping, parts.sliding][body]
+        try #require(snapshot_tamper_apply(parts.space.raw, target.raw, kind, &tamper) == 1)
+        let bytes = try parts.space.snapshot()
+        snapshot_tamper_undo(parts.space.raw, &tamper)
+        let refused = try #require(Self.message(bytes))
+        #expect(refused.contains(reason), "\(refused)")
+        // Undone, the space still writes what reads back.
+        #expect(Self.message(try parts.space.snapshot()) == nil)
+    }
+
+    /// Where the Swift side's tag of shape `shape` (or of the first joint) is in the bytes.
+    static func tagOffset(_ space: Space, shape: Int? = nil) -> Int {
+        func size(_ g: ShapeGeometry) -> Int {
+            switch g {
+            case .box, .circle: 25
+            case .segment: 41
+            case .polygon(let vertices, _): 17 + 16 * vertices.count
+            }
+        }
+        var at = 16
+        for (i, s) in space.shapes.enumerated() {
+            if i == shape { return at + 8 }
+            at += 8 + size(s.geometry)
+        }
+        return at + 8 + 16
+    }
+
+    @Test func aShapeOrJointOfAnotherKindThanChipmunksIsRefused() throws {
+        let parts = try Parts()
+        let bytes = try parts.space.snapshot()
+        // A box (tag 0) said to be a circle (tag 1, as many numbers).
+        let box = try #require(parts.space.shapes.firstIndex { if case .box = $0.geometry { true } else { false } })
+        var shape = bytes
+        #expect(shape[Self.tagOffset(parts.space, shape: box)] == 0)
+        shape[Self.tagOffset(parts.space, shape: box)] = 1
+        #expect(Self.message(shape)?.contains("a shape's kind differs between the Swift and C sides") == true)
+        // The pin joint (tag 2) said to be a pivot joint through two anchors (tag 1, as many numbers).
+        var joint = bytes
+        #expect(joint[Self.tagOffset(parts.space)] == 2)
+        joint[Self.tagOffset(parts.space)] = 1
+        #expect(Self.message(joint)?.contains("a joint's kind differs between the Swift and C sides") == true)
+    }
+}
