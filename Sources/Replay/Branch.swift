@@ -20,24 +20,36 @@ extension Session {
     /// build: a reset is an exact starting point, and what came before it is
     /// only copied. With `keyframe` too (the time machine's last keyframe at
     /// or before `step`, taken of the session the lines are of), it starts
-    /// from the keyframe when that is later than the reset.
+    /// from the keyframe when that is later than the reset. A session that
+    /// continues a saved moment passes its `start`, which stands for the
+    /// build: used when no later keyframe is given, and never gone before.
     public static func rebuilt(scene: Scene, sceneText: String, sceneFile: String, events: [Journal.TimedEvent], at step: Int,
-                               lines: [String]? = nil, keyframe: Keyframes.Frame? = nil,
+                               lines: [String]? = nil, keyframe: Keyframes.Frame? = nil, start: Keyframes.Frame? = nil,
                                progress: Progress? = nil) throws(BranchError) -> Session? {
         let session: Session
         var next = 0
         let lastReset = events.lastIndex { $0.event == .reset && $0.step < step }
+        let resetStep = lastReset.map { events[$0].step } ?? -1
+        // A keyframe of these lines at or before `step`, later than the last reset.
+        func usable(_ frame: Keyframes.Frame?) -> Keyframes.Frame? {
+            guard let lines, let frame, frame.step <= step, frame.lines <= lines.count, frame.events <= events.count, frame.step > resetStep else { return nil }
+            return frame
+        }
+        let from = usable(keyframe) ?? usable(start)
+        let reset = lastReset.flatMap { lines != nil && events[$0].line <= lines!.count ? $0 : nil }
+        if let start, from == nil, reset == nil {
+            let reason = step < start.step ? "the session starts at step \(start.step)" : "a session that continues a saved moment is rebuilt from it, with its journal's lines"
+            throw BranchError(step: step, line: nil, reason: reason)
+        }
         do {
-            if let lines, let keyframe, keyframe.step <= step, keyframe.lines <= lines.count, keyframe.events <= events.count,
-               keyframe.step > lastReset.map({ events[$0].step }) ?? -1 {
-                session = Session(world: try World(scene: scene, snapshot: keyframe.state), sceneText: sceneText, sceneFile: sceneFile,
-                                  lines: Array(lines[..<keyframe.lines]), events: Array(events[..<keyframe.events]))
-                next = keyframe.events
-            } else if let lines, let reset = lastReset,
-               events[reset].line <= lines.count {
+            if let lines, let from {
+                session = Session(world: try World(scene: scene, snapshot: from.state), sceneText: sceneText, sceneFile: sceneFile,
+                                  lines: Array(lines[..<from.lines]), events: Array(events[..<from.events]), start: start)
+                next = from.events
+            } else if let lines, let reset {
                 let r = events[reset]
                 session = Session(world: try World(scene: scene, resetAtStep: r.step), sceneText: sceneText, sceneFile: sceneFile,
-                                  lines: Array(lines[..<r.line]), events: Array(events[...reset]))
+                                  lines: Array(lines[..<r.line]), events: Array(events[...reset]), start: start)
                 next = reset + 1
             } else {
                 session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)

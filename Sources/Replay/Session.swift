@@ -20,6 +20,10 @@ public final class Session {
     public private(set) var lines: [String]
     /// Every event applied, with its step and journal line: what a branch re-runs.
     public private(set) var events: [Journal.TimedEvent] = []
+    /// Where the session began when that was not its scene's build: a saved
+    /// moment it continues (`init(restoring:)`), as a keyframe of itself. A
+    /// branch with no later keyframe or reset before it starts from here.
+    public let start: Keyframes.Frame?
     /// A recording writes a keyframe line (the exact state) after every step
     /// that is a multiple of this (nil: none): `--keyframes SECONDS`.
     public var keyframeSteps: Int?
@@ -37,6 +41,7 @@ public final class Session {
         self.sceneText = sceneText
         self.sceneFile = sceneFile
         lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile)]
+        start = nil
     }
 
     /// A session that continues a saved moment (`cratebox/state@1`): the world
@@ -46,19 +51,22 @@ public final class Session {
         world = state.world
         sceneText = state.scene.text
         sceneFile = state.scene.fileName
+        let state = try world.snapshot()
         lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile),
-                 Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: try world.snapshot())]
+                 Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: state)]
+        start = Keyframes.Frame(step: world.stepCount, state: state, lines: lines.count, events: 0)
     }
 
     /// A session that continues from a point of itself (a reset, or a
     /// keyframe of the time machine): `world` as it was there, and the journal
-    /// and events up to it.
-    init(world: World, sceneText: String, sceneFile: String, lines: [String], events: [Journal.TimedEvent]) {
+    /// and events up to it; `start` is the first session's.
+    init(world: World, sceneText: String, sceneFile: String, lines: [String], events: [Journal.TimedEvent], start: Keyframes.Frame?) {
         self.world = world
         self.sceneText = sceneText
         self.sceneFile = sceneFile
         self.lines = lines
         self.events = events
+        self.start = start
     }
 
     /// A keyframe of the session now (after its last step, before any event

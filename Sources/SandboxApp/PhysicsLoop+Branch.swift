@@ -22,7 +22,7 @@ extension PhysicsLoop {
         do {
             rebuilt = try Session.rebuilt(scene: world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
                                           events: session.events, at: step, lines: session.lines,
-                                          keyframe: keyframes.latest(atOrBefore: step)) { done, total in
+                                          keyframe: keyframes.latest(atOrBefore: step), start: session.start) { done, total in
                 self.status.rebuilding = (done, total)
                 self.publish(stateTime: Monotonic.now)
                 // Esc cancels; so does closing the window, which must not wait for the rebuild.

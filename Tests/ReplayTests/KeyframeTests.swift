@@ -179,4 +179,34 @@ import TestSupport
         guard case .verified(700, _, first.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(replay.verify())"); return }
         #expect(try replay.seek(to: 0) == nil && replay.world.stepCount == 300)
     }
+
+    /// A session opened from a saved state, resumed before the time machine
+    /// kept any keyframe of it: rebuilt from the saved state (its `start`),
+    /// not from the scene's build, so it is the session as it was there.
+    @Test func aSessionContinuedFromASavedStateResumesFromIt() throws {
+        var rng = SeededGenerator(seed: 11)
+        let first = try BranchTests.session("elevator.json")
+        try BranchTests.drive(first, &rng, steps: 300)
+        let bytes = try StateFile.bytes(of: first.world, sceneText: first.sceneText, sceneFile: first.sceneFile)
+        let continued = try Session(restoring: StateFile.read(bytes, file: "s.state"))
+        #expect(continued.start?.step == 300 && continued.start?.lines == 2)
+        var a = SeededGenerator(seed: 12), b = a
+        try BranchTests.drive(continued, &a, steps: 150)
+        try BranchTests.drive(first, &b, steps: 150)
+        let at450 = first.world.stateHash
+        try BranchTests.drive(continued, &a, steps: 150)
+        let resumed = try #require(try Session.rebuilt(scene: continued.world.scene, sceneText: continued.sceneText, sceneFile: continued.sceneFile,
+                                                       events: continued.events, at: 450, lines: continued.lines, start: continued.start))
+        #expect(resumed.world.stepCount == 450 && resumed.world.stateHash == at450)
+        #expect(resumed.start?.step == 300)
+        // Its journal still starts from the saved state, and verifies to where the branch stands.
+        let journal = try Journal.parse(Array(resumed.journalText.utf8), file: "r")
+        guard case .verified(450, _, at450, false, nil) = try Replay(journal: journal, file: "r").verify() else { Issue.record("the branch's journal does not verify"); return }
+        // Before the saved moment there is nothing to resume.
+        #expect(throws: BranchError.self) {
+            try Session.rebuilt(scene: continued.world.scene, sceneText: continued.sceneText, sceneFile: continued.sceneFile,
+                                events: continued.events, at: 200, lines: continued.lines, start: continued.start)
+        }
+    }
 }
+
