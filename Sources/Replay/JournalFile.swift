@@ -15,7 +15,7 @@ public final class JournalFile {
     public let path: String
     private let file: AtomicFile
     /// Bytes queued and not yet written.
-    private var pending: [UInt8] = []
+    var pending: [UInt8] = []  // (JournalFile+Prefix queues bytes too)
     /// Bytes in the file, and where its last complete line ends.
     private var written: Int64 = 0
     private var complete: Int64 = 0

@@ -16,7 +16,9 @@ public final class Session {
     public let sceneText: String
     /// The scene file's name, for the header.
     public let sceneFile: String
-    /// Every line so far, header first.
+    /// Every line so far, header first, but the keyframe lines a recording
+    /// writes: those go to its file only (each is a whole state, and a long
+    /// recording's would fill the memory).
     public private(set) var lines: [String]
     /// Every event applied, with its step and journal line: what a branch re-runs.
     public private(set) var events: [Journal.TimedEvent] = []
@@ -95,7 +97,7 @@ public final class Session {
         if checkpoint { record(Journal.checkpointLine(step: n, hash: world.stateHash)) }
         if keyframe {
             // A world whose state cannot be copied (refused at start-up when asked for) writes none; counted, to be said.
-            if let state = try? world.snapshot() { record(Journal.keyframeLine(step: n, hash: world.stateHash, state: state)) } else { keyframesMissed += 1 }
+            if let state = try? world.snapshot() { file?.append(Journal.keyframeLine(step: n, hash: world.stateHash, state: state)) } else { keyframesMissed += 1 }
         }
         if checkpoint || keyframe, let file {
             do { try file.flush() } catch { stopRecording(after: error) }
@@ -115,10 +117,15 @@ public final class Session {
     /// Whether a recording is going on.
     public var isRecording: Bool { file != nil }
 
-    /// Starts writing the journal, from step 0, to `path`.
-    public func startRecording(to path: String) throws(JournalError) {
+    /// Starts writing the journal, from step 0, to `path`. With `earlier`
+    /// (a journal this session's lines began, as a branch's recording is
+    /// moved), the lines so far are copied from it with its keyframe lines;
+    /// when it does not hold them, they are written without.
+    public func startRecording(to path: String, copyingFrom earlier: String? = nil) throws(JournalError) {
         let file = try JournalFile(path: path)
-        for line in lines { file.append(line) }
+        if try !(earlier.map { e throws(JournalError) in try file.appendPrefix(of: e, matching: lines) } ?? false) {
+            for line in lines { file.append(line) }
+        }
         try file.flush()
         self.file = file
         recordingFailure = nil
@@ -146,7 +153,8 @@ public final class Session {
         recordingFailure = (error, world.stepCount)
     }
 
-    /// The whole journal as it stands, with an end line: a complete replay.
+    /// The whole journal as it stands, with an end line: a complete replay
+    /// (without the keyframe lines a recording wrote to its file).
     public var journalText: String {
         (lines + [Journal.endLine(steps: world.stepCount, hash: world.stateHash)]).joined(separator: "\n") + "\n"
     }

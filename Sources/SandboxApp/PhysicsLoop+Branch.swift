@@ -57,9 +57,10 @@ extension PhysicsLoop {
         return true
     }
 
-    /// The recording follows the new branch: the abandoned future is saved
-    /// whole beside it (NAME.branch-N.jsonl, written atomically), then the journal
-    /// is rewritten with the shared prefix and what follows.
+    /// The recording follows the new branch: the abandoned future is the
+    /// recorded file itself, closed and renamed beside it (NAME.branch-N.jsonl;
+    /// nothing of it is held in memory), and the journal is written again with
+    /// the shared beginning, copied from it with its keyframes, and what follows.
     private func moveRecording(from old: Session, to new: Session) {
         guard let path = old.file?.path else { return }
         let base = path.hasSuffix(".jsonl") ? String(path.dropLast(6)) : path
@@ -73,14 +74,15 @@ extension PhysicsLoop {
             say("recording stopped: \(error)", seconds: 8)
             return
         }
-        do { try AtomicFile.write(Array(old.journalText.utf8), to: kept) } catch {
+        guard rename(path, kept) == 0 else {
             // The abandoned future is still whole at `path`; the new branch is not recorded over it.
-            captures.lose("\(error) (the abandoned future stays in \(path); the new branch is not recorded)")
-            say("recording stopped: \(error)", seconds: 8)
+            let reason = String(cString: strerror(errno))
+            captures.lose("\(kept): cannot write: \(reason) (the abandoned future stays in \(path); the new branch is not recorded)")
+            say("recording stopped: \(kept): \(reason)", seconds: 8)
             return
         }
-        do { try new.startRecording(to: path) } catch {
-            captures.lose("\(error) (the new branch is not recorded; \(path) still holds the abandoned future, as does \(kept))")
+        do { try new.startRecording(to: path, copyingFrom: kept) } catch {
+            captures.lose("\(error) (the new branch is not recorded; the abandoned future is in \(kept))")
             say("recording stopped: \(error)", seconds: 8)
             return
         }

@@ -208,5 +208,47 @@ import TestSupport
                                 events: continued.events, at: 200, lines: continued.lines, start: continued.start)
         }
     }
-}
 
+    /// A recording's keyframes go to its file only (a long one's would fill
+    /// the memory); a branch's recording copies the shared beginning from the
+    /// recorded file, keyframes and all.
+    @Test func aRecordingsKeyframesAreInItsFileOnlyAndABranchCopiesThem() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = try BranchTests.session("bridge.json"), path = dir.appendingPathComponent("j.jsonl").path
+        session.keyframeSteps = 100
+        try session.startRecording(to: path)
+        var rng = SeededGenerator(seed: 9)
+        try BranchTests.drive(session, &rng, steps: 700)
+        try session.stopRecording()
+        #expect(!session.lines.contains { $0.contains("\"keyframe\":") })
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let recorded = try Journal.parse(Array(text.utf8), file: "j")
+        #expect(recorded.keyframes.map(\.step) == [100, 200, 300, 400, 500, 600, 700])
+        #expect(session.journalText == text.split(separator: "\n").filter { !$0.contains("\"keyframe\":") }.joined(separator: "\n") + "\n")
+        // The branch at 333 records its beginning from the file: the keyframes up to 300 with it.
+        let branch = try #require(try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
+                                                      events: session.events, at: 333, lines: session.lines))
+        let again = dir.appendingPathComponent("branch.jsonl").path
+        try branch.startRecording(to: again, copyingFrom: path)
+        try branch.step(67)
+        try branch.stopRecording()
+        let branched = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: again))), file: "b")
+        #expect(branched.keyframes.map(\.step) == [100, 200, 300])
+        guard case .verified(400, _, branch.world.stateHash, false, nil) = try Replay(journal: branched, file: "b").verify() else {
+            Issue.record("the branch's journal does not verify"); return
+        }
+        // A file that does not begin with the session's lines is not copied from: the lines are written without keyframes.
+        let other = dir.appendingPathComponent("other.jsonl").path
+        try Data("{\"not\":\"this\"}\n".utf8).write(to: URL(fileURLWithPath: other))
+        let plain = try #require(try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
+                                                     events: session.events, at: 333, lines: session.lines))
+        let third = dir.appendingPathComponent("third.jsonl").path
+        try plain.startRecording(to: third, copyingFrom: other)
+        try plain.stopRecording()
+        let thirdJournal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: third))), file: "t")
+        let thirdVerified = try Replay(journal: thirdJournal, file: "t").verify().isVerified
+        #expect(thirdJournal.keyframes.isEmpty && thirdVerified)
+    }
+}
