@@ -84,6 +84,12 @@ public enum Loader {
         try journal(try read(path, limit: FileLimits.journal), path, requireHeader: requireHeader)
     }
 
+    /// A journal and the file's bytes, read once (for what also needs its lines as written).
+    public static func journalWithBytes(_ path: String) throws(LoadError) -> (LoadedJournal, [UInt8]) {
+        let bytes = try read(path, limit: FileLimits.journal)
+        return (try journal(bytes, path, requireHeader: true), bytes)
+    }
+
     private static func read(_ path: String, limit: Int) throws(LoadError) -> [UInt8] {
         do {
             return try readRegularFile(path, limit: limit)

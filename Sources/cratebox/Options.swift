@@ -139,12 +139,10 @@ func makeReplay(_ path: String) throws(Failure) -> Replay {
     do { return try Replay(journal: journal, file: path) } catch { throw Failure(Exit.invalidScene, error.description) }
 }
 
-/// A journal file's lines, as the file has them (66 when it cannot be read).
-func journalLines(_ path: String) throws(Failure) -> [String] {
-    do {
-        return try readRegularFile(path, limit: FileLimits.journal).split(separator: 0x0A, omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-    } catch {
-        throw Failure(Exit.unreadable, "cratebox: \(error)")
-    }
+/// A journal's replay at step 0 and the file's lines as it has them, the file read once.
+func makeReplayWithLines(_ path: String) throws(Failure) -> (Replay, [String]) {
+    let (loaded, bytes): (LoadedJournal, [UInt8])
+    do { (loaded, bytes) = try Loader.journalWithBytes(path) } catch { throw Failure(error) }
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    do { return (try Replay(journal: loaded.journal, file: path), lines) } catch { throw Failure(Exit.invalidScene, error.description) }
 }

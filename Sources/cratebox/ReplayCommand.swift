@@ -102,21 +102,45 @@ struct ReplayCommand: ParsableCommand {
         try Run.open { () throws(RenderError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required
     }
 
-    /// `--add-keyframes`: the journal with keyframes, verified as it is replayed, written whole to `output`.
+    /// `--add-keyframes`: the journal with keyframes, verified as it is
+    /// replayed, written to `output` as it is made (under a temporary name,
+    /// renamed into place once verified). The file is read once; its lines
+    /// are slices of those bytes.
     func rewrite(_ path: String, every steps: Int, to output: String) throws {
         if let why = World.snapshotUnavailable { throw Failure.failed("--add-keyframes: \(why)") }
-        let replay = try makeReplay(path)
-        let lines = try journalLines(path)
-        let result: Result<[String], Replay.Outcome>
-        do { result = try replay.addingKeyframes(every: steps, lines: lines) } catch {
+        let (loaded, bytes): (LoadedJournal, [UInt8])
+        do { (loaded, bytes) = try Loader.journalWithBytes(path) } catch { throw Failure(error) }
+        let replay: Replay
+        do { replay = try Replay(journal: loaded.journal, file: path) } catch { throw Failure(Exit.invalidScene, error.description) }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)  // slices of `bytes`: no copy
+        let file: AtomicFile
+        do { file = try AtomicFile(path: output) } catch { throw Failure.cannotCreate(error) }
+        var pending: [UInt8] = []
+        let result: Result<Int, Replay.Outcome>
+        do {
+            result = try replay.addingKeyframes(every: steps, lines: lines) { line in
+                pending.append(contentsOf: line)
+                pending.append(0x0A)
+                if pending.count >= 1 << 22 {
+                    try file.writeAll(pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+        } catch let error as FileError {
+            throw Failure.cannotCreate(error)
+        } catch {
             throw Failure.failed("\(path): \(error)")
         }
         switch result {
         case .failure(let problem):
+            // The temporary file goes with `file`: nothing is left under `output`.
             throw Failure(Exit.failure, "\(path): \(replay.report(problem)); \(output) was not written")
-        case .success(let out):
-            do { try AtomicFile.write(Array((out.joined(separator: "\n") + "\n").utf8), to: output) } catch { throw Failure.cannotCreate(error) }
-            let keyframes = out.count { $0.contains("\"keyframe\":") }
+        case .success(let keyframes):
+            do {
+                try file.writeAll(pending)
+                try file.close()
+                try file.commit()
+            } catch { throw Failure.cannotCreate(error) }
             say("\(output): \(keyframes) keyframe\(keyframes == 1 ? "" : "s"), one every \(steps) steps; verified to step \(replay.world.stepCount)")
         }
     }

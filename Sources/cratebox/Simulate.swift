@@ -116,14 +116,13 @@ struct Simulate: ParsableCommand {
     /// The recorded session of `--from`, rebuilt at step `--at`.
     func branchedSession(_ script: Journal?) throws -> Session {
         guard let from, let at else { throw Failure.usage("--from and --at go together") }
-        let replay = try makeReplay(from)
+        let (replay, lines) = try makeReplayWithLines(from)
         guard at <= replay.lastStep else {
             throw Failure.failed("\(from): --at \(at) is past the journal's last step, \(replay.lastStep)")
         }
         if let early = script?.events.first(where: { $0.step < at }) {
             throw Failure(Exit.invalidScene, "\(events!):\(early.line): step \(early.step) is before the branch point, step \(at)")
         }
-        let lines = try journalLines(from)
         do {
             return try Session.rebuilt(journal: replay.journal, scene: replay.scene, lines: lines, file: from, at: at)
         } catch {

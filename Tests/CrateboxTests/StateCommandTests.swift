@@ -137,5 +137,16 @@ import TestSupport
         try lines.joined(separator: "\n").write(toFile: changed, atomically: true, encoding: .utf8)
         let caught = try cratebox("replay", changed, "--verify")
         #expect(caught.status == 1 && caught.stdout.contains("the keyframe on line \(index + 1)"), "\(caught.stdout)\(caught.stderr)")
+        // A journal that diverges (a checkpoint's hash changed): nothing is written, not even a temporary file.
+        var plainLines = try String(contentsOfFile: plain, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let checkpoint = try #require(plainLines.firstIndex { $0.hasPrefix("{\"step\":480,\"checkpoint\"") })
+        #expect(plainLines[checkpoint] != "{\"step\":480,\"checkpoint\":\"0123456789abcdef\"}")
+        plainLines[checkpoint] = "{\"step\":480,\"checkpoint\":\"0123456789abcdef\"}"
+        let diverging = dir.appendingPathComponent("diverging.jsonl").path, notWritten = dir.appendingPathComponent("not-written.jsonl").path
+        try plainLines.joined(separator: "\n").write(toFile: diverging, atomically: true, encoding: .utf8)
+        let refused = try cratebox("replay", diverging, "--add-keyframes", "1.5", "--output", notWritten)
+        #expect(refused.status == 1 && refused.stderr.contains("diverged at step 480") && refused.stderr.contains("was not written"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: notWritten))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.contains(".tmp-") })
     }
 }
