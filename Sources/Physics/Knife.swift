@@ -12,6 +12,18 @@ public struct Cut {
     let pieces: [(points: [cpVect], centroid: cpVect, mass: Double, moment: Double)]
 }
 
+extension Cut {
+    /// Each piece as `Space.addPieces` will make it: the polygon Chipmunk keeps
+    /// (in the piece's own axes), its mass and moment.
+    public var madePieces: [(geometry: ShapeGeometry, mass: Double, moment: Double)] {
+        pieces.map { p in
+            let scratch = Shape(body: Body(mass: p.mass, moment: p.moment), points: p.points.map(Vector.init),
+                                translatedBy: Vector(-p.centroid.x, -p.centroid.y), radius: cpPolyShapeGetRadius(shape.raw))
+            return (scratch.geometry, p.mass, p.moment)
+        }
+    }
+}
+
 /// The knife's line: its normal and distance from the origin.
 public struct KnifeLine {
     /// The line's ends.

@@ -110,12 +110,23 @@ extension SceneReader {
             guard let p = point(item, "\(path)[\(i)]") else { return nil }
             vertices.append(p)
         }
+        if let problem = Scene.polygonProblem(vertices) {
+            fail(path, problem)
+            return nil
+        }
+        return vertices
+    }
+}
+
+extension Scene {
+    /// What is wrong with `vertices` as a scene's polygon, or nil: it must be
+    /// convex, counter-clockwise, with no repeated or collinear vertices, no
+    /// self-intersection, and an area of at least `Limits.minimumArea`. The
+    /// knife checks its pieces with it too, so that a saved scene reads back.
+    public static func polygonProblem(_ vertices: [Vector]) -> String? {
         let n = vertices.count
         for i in 0..<n {
-            for k in (i + 1)..<n where vertices[i] == vertices[k] {
-                fail(path, "vertices \(i) and \(k) are the same point")
-                return nil
-            }
+            for k in (i + 1)..<n where vertices[i] == vertices[k] { return "vertices \(i) and \(k) are the same point" }
         }
         var turning = 0.0
         var negative = 0
@@ -126,30 +137,19 @@ extension SceneReader {
             let dot = e1.x * e2.x + e1.y * e2.y
             // Relative test: the turn at b must be a real angle, not rounding noise.
             if abs(cross) <= 1e-12 * e1.length * e2.length {
-                fail(path, "vertices \(i), \((i + 1) % n) and \((i + 2) % n) are collinear; the polygon is degenerate")
-                return nil
+                return "vertices \(i), \((i + 1) % n) and \((i + 2) % n) are collinear; the polygon is degenerate"
             }
             if cross < 0 { negative += 1 }
             turning += atan2(cross, dot)
         }
-        if negative > 0 && negative < n {
-            fail(path, "the polygon is concave; split it into convex shapes")
-            return nil
-        }
+        if negative > 0 && negative < n { return "the polygon is concave; split it into convex shapes" }
         // A convex polygon turns once; a star whose every turn is the same way turns more.
-        if abs(turning) > 3 * Double.pi {
-            fail(path, "the polygon intersects itself")
-            return nil
-        }
-        if negative == n {
-            fail(path, "the vertices go clockwise; list them counter-clockwise")
-            return nil
-        }
+        if abs(turning) > 3 * Double.pi { return "the polygon intersects itself" }
+        if negative == n { return "the vertices go clockwise; list them counter-clockwise" }
         let area = ShapeGeometry.polygon(vertices: vertices, radius: 0).area
         if area < Limits.minimumArea {
-            fail(path, "the polygon's area is \(SceneReader.show(area)); it must be at least \(SceneReader.show(Limits.minimumArea))")
-            return nil
+            return "the polygon's area is \(SceneReader.show(area)); it must be at least \(SceneReader.show(Limits.minimumArea))"
         }
-        return vertices
+        return nil
     }
 }

@@ -35,7 +35,8 @@ extension World {
         let line = KnifeLine(from: a, to: b)
         var cuts: [(index: Int, cut: Cut)] = []
         for (index, entry) in bodies.enumerated() {
-            guard let entry, entry.body.kind == .dynamic, entry.shapes.count == 1, let cut = entry.shapes[0].cut(by: line) else { continue }
+            guard let entry, entry.body.kind == .dynamic, entry.shapes.count == 1, let cut = entry.shapes[0].cut(by: line),
+                  World.piecesReadBack(cut) else { continue }
             cuts.append((index, cut))
         }
         guard !cuts.isEmpty else { throw WorldError("the slice from \(a) to \(b) cuts no body (it must cross a polygon or box body right through)") }
@@ -56,6 +57,17 @@ extension World {
                 throw WorldError("cannot cut body \(index): \(error)")
             }
             try removeBody(index)
+        }
+    }
+
+    /// Whether the cut's pieces are bodies a scene file can hold, so that a
+    /// scene saved after the cut reads back: each polygon as the reader
+    /// checks it, mass and moment at least `Limits.minimumMass`. A cut whose
+    /// piece is a sliver within rounding of a line is not made.
+    static func piecesReadBack(_ cut: Cut) -> Bool {
+        cut.madePieces.allSatisfy { piece in
+            guard case .polygon(let vertices, _) = piece.geometry, Limits.polygonVertices.contains(vertices.count) else { return false }
+            return piece.mass >= Limits.minimumMass && piece.moment >= Limits.minimumMass && Scene.polygonProblem(vertices) == nil
         }
     }
 

@@ -150,6 +150,8 @@ cpConstraintSetCollideBodies = _fn("cpConstraintSetCollideBodies", None, _P, _B)
 cpConstraintSetMaxBias = _fn("cpConstraintSetMaxBias", None, _P, _F)
 cpConstraintGetImpulse = _fn("cpConstraintGetImpulse", _F, _P)
 cpConstraintFree = _fn("cpConstraintFree", None, _P)
+cpShapeFree = _fn("cpShapeFree", None, _P)
+cpBodyFree = _fn("cpBodyFree", None, _P)
 cpGrooveJointNew = _fn("cpGrooveJointNew", _P, _P, _P, cpVect, cpVect, cpVect)
 cpDampedRotarySpringNew = _fn("cpDampedRotarySpringNew", _P, _P, _P, _F, _F, _F)
 cpRotaryLimitJointNew = _fn("cpRotaryLimitJointNew", _P, _P, _P, _F, _F)
@@ -523,6 +525,31 @@ def world_verts(body, shape):
 
 def varray(points):
     return (cpVect * len(points))(*[cpVect(x, y) for x, y in points])
+
+
+def scene_polygon_ok(v):
+    """scene-format.md's polygon check: no two vertices equal, no three
+    consecutive collinear (relative 1e-12), convex and counter-clockwise,
+    turning once, an area of at least 1e-6."""
+    n = len(v)
+    if len(set(v)) != n:
+        return False
+    turning = 0.0
+    negative = 0
+    for i in range(n):
+        a, b, c = v[i], v[(i + 1) % n], v[(i + 2) % n]
+        e1 = (b[0] - a[0], b[1] - a[1])
+        e2 = (c[0] - b[0], c[1] - b[1])
+        cross = e1[0] * e2[1] - e1[1] * e2[0]
+        dot = e1[0] * e2[0] + e1[1] * e2[1]
+        if abs(cross) <= 1e-12 * math.sqrt(e1[0] * e1[0] + e1[1] * e1[1]) * math.sqrt(e2[0] * e2[0] + e2[1] * e2[1]):
+            return False
+        if cross < 0:
+            negative += 1
+        turning += math.atan2(cross, dot)
+    if 0 < negative or abs(turning) > 3 * math.pi:
+        return False
+    return cpAreaForPoly(n, varray(v), 0.0) >= 1e-6
 
 
 def clip_line(v, mx, my, e):
@@ -1426,11 +1453,20 @@ class World:
         arr = varray(piece)
         if not cpAreaForPoly(k, arr, 0.0) >= 1.0:
             return False
-        # its mass and moment, as the piece is made, positive and finite
+        # its mass and moment, as the piece is made, finite and at least a scene's smallest mass
         c = cpCentroidForPoly(k, arr)
         mass = cpBodyGetMass(body) * (cpAreaForPoly(k, arr, 0.0) / whole)
         moment = cpMomentForPoly(mass, k, arr, cpVect(-c.x, -c.y), 0.0)
-        return mass > 0 and math.isfinite(mass) and moment > 0 and math.isfinite(moment)
+        if not (mass >= 1e-6 and math.isfinite(mass) and moment >= 1e-6 and math.isfinite(moment)):
+            return False
+        # the polygon Chipmunk makes of it, as a scene file would hold it, passes the scene's polygon check
+        scratch = cpBodyNew(mass, moment)
+        s = cpPolyShapeNew(scratch, k, arr, cpTransform(1.0, 0.0, 0.0, 1.0, -c.x, -c.y), 0.0)
+        made = [cpPolyShapeGetVert(s, i) for i in range(cpPolyShapeGetCount(s))]
+        made = [(p.x, p.y) for p in made]
+        cpShapeFree(s)
+        cpBodyFree(scratch)
+        return 3 <= len(made) <= 64 and scene_polygon_ok(made)
 
     def slice_cuts(self, a, b):
         """The bodies a slice from a to b cuts, in index order, each as

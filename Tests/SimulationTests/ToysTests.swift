@@ -92,6 +92,26 @@ import TestSupport
         #expect(world.bodies.count == 2 && world.liveBodyCount == 2)
     }
 
+    /// A piece a scene file could not hold is not made: the slice would be
+    /// saved (Ctrl+S) and refused on reading back. Here a light slab (2e-6)
+    /// cut a tenth from its end would leave a piece of 2e-7, under the
+    /// smallest mass a scene may give (1e-6); cut in the middle, it is cut.
+    @Test func aCutWhosePieceAFileCouldNotHoldIsNotMade() throws {
+        let light = scene(bodies: """
+            {"position": [150, 150], "mass": 2e-6, "box": [100, 50]}
+            """, extra: "\"gravity\": [0, 0], \"walls\": false")
+        let world = try World(scene: try decode(light))
+        #expect(throws: WorldError.self) { try world.apply(.slice(a: Vector(190, 300), b: Vector(190, 0))) }
+        #expect(world.bodies.count == 1)
+        try world.apply(.slice(a: Vector(150, 300), b: Vector(150, 0)))
+        #expect(world.bodies.count == 3 && world.liveBodyCount == 2)
+        let read = try decode(world.currentScene().json())
+        #expect(read.bodies.count == 2)
+        // The check is the reader's own: a polygon with three collinear vertices is named.
+        #expect(Scene.polygonProblem([Vector(0, 0), Vector(1, 0), Vector(2, 0), Vector(1, 1)])?.contains("collinear") == true)
+        #expect(Scene.polygonProblem([Vector(0, 0), Vector(2, 0), Vector(1, 1)]) == nil)
+    }
+
     @Test func anExplosionPushesWhatIsWithinItsRadiusAway() throws {
         let world = try World(scene: try decode(ToysTests.slab))
         // The slab's centre is 50 from the point: half the impulse of 1000 reaches it.
