@@ -82,7 +82,9 @@ extension PhysicsLoop {
             return
         }
         do { try new.startRecording(to: path, copyingFrom: kept) } catch {
-            captures.lose("\(error) (the new branch is not recorded; the abandoned future is in \(kept))")
+            // The new branch could not be written (a full disk): the recorded session goes back to its name, whole.
+            let whereItIs = rename(kept, path) == 0 ? "\(path) still holds the abandoned future" : "the abandoned future is in \(kept)"
+            captures.lose("\(error) (the new branch is not recorded; \(whereItIs))")
             say("recording stopped: \(error)", seconds: 8)
             return
         }
