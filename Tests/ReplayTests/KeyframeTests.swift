@@ -162,12 +162,17 @@ import TestSupport
         #expect(reason.contains("changed"))
     }
 
-    @Test func aSessionContinuedFromASavedStateRecordsAJournalStartingFromIt() throws {
-        var rng = SeededGenerator(seed: 7)
+    /// A seeded elevator session at step 300, and a session continuing its state saved there (read back as a file is).
+    static func savedAt300(seed: UInt64) throws -> (first: Session, continued: Session) {
+        var rng = SeededGenerator(seed: seed)
         let first = try BranchTests.session("elevator.json")
         try BranchTests.drive(first, &rng, steps: 300)
         let bytes = try StateFile.bytes(of: first.world, sceneText: first.sceneText, sceneFile: first.sceneFile)
-        let continued = try Session(restoring: StateFile.read(bytes, file: "s.state"))
+        return (first, try Session(restoring: StateFile.read(bytes, file: "s.state")))
+    }
+
+    @Test func aSessionContinuedFromASavedStateRecordsAJournalStartingFromIt() throws {
+        let (first, continued) = try Self.savedAt300(seed: 7)
         var a = SeededGenerator(seed: 8), b = a
         try BranchTests.drive(continued, &a, steps: 400)
         try BranchTests.drive(first, &b, steps: 400)
@@ -184,11 +189,7 @@ import TestSupport
     /// kept any keyframe of it: rebuilt from the saved state (its `start`),
     /// not from the scene's build, so it is the session as it was there.
     @Test func aSessionContinuedFromASavedStateResumesFromIt() throws {
-        var rng = SeededGenerator(seed: 11)
-        let first = try BranchTests.session("elevator.json")
-        try BranchTests.drive(first, &rng, steps: 300)
-        let bytes = try StateFile.bytes(of: first.world, sceneText: first.sceneText, sceneFile: first.sceneFile)
-        let continued = try Session(restoring: StateFile.read(bytes, file: "s.state"))
+        let (first, continued) = try Self.savedAt300(seed: 11)
         #expect(continued.start?.step == 300 && continued.start?.lines == 2)
         var a = SeededGenerator(seed: 12), b = a
         try BranchTests.drive(continued, &a, steps: 150)
