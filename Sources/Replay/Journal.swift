@@ -123,15 +123,18 @@ public struct Journal: Sendable {
         "{\"step\":\(step),\"hash\":\"\(StateHash.hex(hash))\",\"keyframe\":\"\(Base64.encode(state))\"}"
     }
 
-    /// Whether `line` is as `keyframeLine` writes them: `{"step":S,"hash":"H","keyframe":"`, then base64.
-    static func isKeyframeLine(_ line: ArraySlice<UInt8>) -> Bool {
+    /// The step of a line as `keyframeLine` writes them (`{"step":S,"hash":"H","keyframe":"`, then base64), or nil for any other line.
+    static func keyframeStep(_ line: ArraySlice<UInt8>) -> Int? {
         let head = Array("{\"step\":".utf8), middle = Array(",\"hash\":\"".utf8), tail = Array("\",\"keyframe\":\"".utf8)
-        guard line.starts(with: head) else { return false }
-        var at = line.startIndex + head.count
-        while at < line.endIndex, line[at] >= 0x30, line[at] <= 0x39 { at += 1 }
-        guard line[at...].starts(with: middle) else { return false }
+        guard line.starts(with: head) else { return nil }
+        var at = line.startIndex + head.count, step = 0
+        while at < line.endIndex, line[at] >= 0x30, line[at] <= 0x39, step < 1 << 40 {
+            step = step * 10 + Int(line[at] - 0x30)
+            at += 1
+        }
+        guard line[at...].starts(with: middle) else { return nil }
         at += middle.count + 16
-        return at <= line.endIndex && line[at...].starts(with: tail) && line.last == 0x7D
+        return at <= line.endIndex && line[at...].starts(with: tail) && line.last == 0x7D ? step : nil
     }
 
     /// The end line: the session's step count and final state hash.

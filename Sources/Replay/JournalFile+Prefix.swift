@@ -13,19 +13,21 @@ extension JournalFile {
     }
 
     /// Writes the lines of the journal at `earlier` that make up `lines`
-    /// (the same lines in order, with the keyframe lines between them),
-    /// reading it a block at a time: checked whole first, then copied,
+    /// (the same lines in order, with the keyframe lines between them, and
+    /// those right after them of steps up to `step`, where the session now
+    /// is), reading it a block at a time: checked whole first, then copied,
     /// flushed as it goes. False, with nothing written, when `earlier` does
     /// not hold `lines` so.
-    func appendPrefix(of earlier: String, matching lines: [String]) throws(JournalError) -> Bool {
+    func appendPrefix(of earlier: String, matching lines: [String], upTo step: Int) throws(JournalError) -> Bool {
         var matched = 0, count = 0
         var fits = true
         try JournalFile.eachLine(of: earlier) { line in
-            if matched == lines.count { return false }
-            if line.elementsEqual(lines[matched].utf8) {
+            if matched < lines.count, line.elementsEqual(lines[matched].utf8) {
                 matched += 1
-            } else if !Journal.isKeyframeLine(line) {
-                fits = false
+            } else if let at = Journal.keyframeStep(line), matched < lines.count || at <= step {
+                // A keyframe among the lines, or one right after them that the session has reached.
+            } else {
+                fits = matched == lines.count
                 return false
             }
             count += 1

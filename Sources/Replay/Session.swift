@@ -123,7 +123,7 @@ public final class Session {
     /// when it does not hold them, they are written without.
     public func startRecording(to path: String, copyingFrom earlier: String? = nil) throws(JournalError) {
         let file = try JournalFile(path: path)
-        if try !(earlier.map { e throws(JournalError) in try file.appendPrefix(of: e, matching: lines) } ?? false) {
+        if try !(earlier.map { e throws(JournalError) in try file.appendPrefix(of: e, matching: lines, upTo: world.stepCount) } ?? false) {
             for line in lines { file.append(line) }
         }
         try file.flush()

@@ -240,6 +240,22 @@ import TestSupport
         guard case .verified(400, _, branch.world.stateHash, false, nil) = try Replay(journal: branched, file: "b").verify() else {
             Issue.record("the branch's journal does not verify"); return
         }
+        // A keyframe after the shared lines' last one, at a step the branch has reached, comes too: with no
+        // events, the lines up to step 230 end with the checkpoint at 120, and the keyframe at 200 follows it.
+        let quiet = try BranchTests.session("bridge.json"), quietPath = dir.appendingPathComponent("quiet.jsonl").path
+        quiet.keyframeSteps = 100
+        try quiet.startRecording(to: quietPath)
+        try quiet.step(250)
+        try quiet.stopRecording()
+        let quietBranch = try #require(try Session.rebuilt(scene: quiet.world.scene, sceneText: quiet.sceneText, sceneFile: quiet.sceneFile,
+                                                           events: quiet.events, at: 230, lines: quiet.lines))
+        let quietAgain = dir.appendingPathComponent("quiet-branch.jsonl").path
+        try quietBranch.startRecording(to: quietAgain, copyingFrom: quietPath)
+        try quietBranch.step(30)
+        try quietBranch.stopRecording()
+        let quietJournal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: quietAgain))), file: "q")
+        #expect(quietJournal.keyframes.map(\.step) == [100, 200])
+        #expect(try Replay(journal: quietJournal, file: "q").verify().isVerified)
         // A file that does not begin with the session's lines is not copied from: the lines are written without keyframes.
         let other = dir.appendingPathComponent("other.jsonl").path
         try Data("{\"not\":\"this\"}\n".utf8).write(to: URL(fileURLWithPath: other))
