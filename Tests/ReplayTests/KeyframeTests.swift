@@ -210,6 +210,16 @@ import TestSupport
         }
     }
 
+    /// `session` rebuilt at `step`, recorded to `path` from its recorded file `earlier`, run `steps` more: the branch and its journal.
+    static func branchRecorded(_ session: Session, at step: Int, steps: Int, copyingFrom earlier: String, to path: String) throws -> (session: Session, journal: Journal) {
+        let branch = try #require(try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
+                                                      events: session.events, at: step, lines: session.lines))
+        try branch.startRecording(to: path, copyingFrom: earlier)
+        try branch.step(steps)
+        try branch.stopRecording()
+        return (branch, try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path))
+    }
+
     /// A recording's keyframes go to its file only (a long one's would fill
     /// the memory); a branch's recording copies the shared beginning from the
     /// recorded file, keyframes and all.
@@ -229,13 +239,7 @@ import TestSupport
         #expect(recorded.keyframes.map(\.step) == [100, 200, 300, 400, 500, 600, 700])
         #expect(session.journalText == text.split(separator: "\n").filter { !$0.contains("\"keyframe\":") }.joined(separator: "\n") + "\n")
         // The branch at 333 records its beginning from the file: the keyframes up to 300 with it.
-        let branch = try #require(try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                                      events: session.events, at: 333, lines: session.lines))
-        let again = dir.appendingPathComponent("branch.jsonl").path
-        try branch.startRecording(to: again, copyingFrom: path)
-        try branch.step(67)
-        try branch.stopRecording()
-        let branched = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: again))), file: "b")
+        let (branch, branched) = try Self.branchRecorded(session, at: 333, steps: 67, copyingFrom: path, to: dir.appendingPathComponent("branch.jsonl").path)
         #expect(branched.keyframes.map(\.step) == [100, 200, 300])
         guard case .verified(400, _, branch.world.stateHash, false, nil) = try Replay(journal: branched, file: "b").verify() else {
             Issue.record("the branch's journal does not verify"); return
@@ -247,24 +251,13 @@ import TestSupport
         try quiet.startRecording(to: quietPath)
         try quiet.step(250)
         try quiet.stopRecording()
-        let quietBranch = try #require(try Session.rebuilt(scene: quiet.world.scene, sceneText: quiet.sceneText, sceneFile: quiet.sceneFile,
-                                                           events: quiet.events, at: 230, lines: quiet.lines))
-        let quietAgain = dir.appendingPathComponent("quiet-branch.jsonl").path
-        try quietBranch.startRecording(to: quietAgain, copyingFrom: quietPath)
-        try quietBranch.step(30)
-        try quietBranch.stopRecording()
-        let quietJournal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: quietAgain))), file: "q")
+        let quietJournal = try Self.branchRecorded(quiet, at: 230, steps: 30, copyingFrom: quietPath, to: dir.appendingPathComponent("quiet-branch.jsonl").path).journal
         #expect(quietJournal.keyframes.map(\.step) == [100, 200])
         #expect(try Replay(journal: quietJournal, file: "q").verify().isVerified)
         // A file that does not begin with the session's lines is not copied from: the lines are written without keyframes.
         let other = dir.appendingPathComponent("other.jsonl").path
         try Data("{\"not\":\"this\"}\n".utf8).write(to: URL(fileURLWithPath: other))
-        let plain = try #require(try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                                     events: session.events, at: 333, lines: session.lines))
-        let third = dir.appendingPathComponent("third.jsonl").path
-        try plain.startRecording(to: third, copyingFrom: other)
-        try plain.stopRecording()
-        let thirdJournal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: third))), file: "t")
+        let thirdJournal = try Self.branchRecorded(session, at: 333, steps: 0, copyingFrom: other, to: dir.appendingPathComponent("third.jsonl").path).journal
         let thirdVerified = try Replay(journal: thirdJournal, file: "t").verify().isVerified
         #expect(thirdJournal.keyframes.isEmpty && thirdVerified)
     }
