@@ -105,4 +105,24 @@ int32_t pmap_get(const pmap *m, const void *key);  // -1: absent
 
 // The primes Chipmunk sizes its hash tables with (prime.h).
 int snapshot_is_table_prime(uint32_t n);
+
+// What a space read back may hold beyond its structure (snapshot_values.c).
+// Every number within NUMBER_LIMIT (no step overflows from there); the scene
+// format's solver iterations and spatial hash cells (Chipmunk rounds a scene's
+// at most 1,000,000 cells up to the prime 1,572,869); a shape in a spatial
+// hash at most MAX_CELLS_ACROSS cells across and no farther out than
+// MAX_CELL_INDEX cells (Chipmunk turns cell numbers into ints); a bounding-box
+// tree at most MAX_TREE_DEPTH deep (Chipmunk's tree queries recurse per level).
+#define NUMBER_LIMIT 1e30
+enum { MAX_ITERATIONS = 1000, MAX_HASH_CELLS = 1572869, MAX_CELLS_ACROSS = 256, MAX_TREE_DEPTH = 2000 };
+#define MAX_CELL_INDEX 1073741824.0
+const char *snapshot_check_space(const cpSpace *space);
+const char *snapshot_check_body(const cpBody *body, cpBodyType type);
+void snapshot_derive_body(cpBody *body, cpBodyType type);
+const char *snapshot_check_shape(const cpShape *shape, int type, const struct cpSplittingPlane *local, int count);
+void snapshot_derive_shape(cpShape *shape, int type, cpTransform transform);
+const char *snapshot_check_bb(cpBB bb);
+const char *snapshot_check_joint(const cpConstraint *joint, int kind, size_t size);
+void snapshot_derive_joint(cpConstraint *joint, int kind);
+const char *snapshot_check_arbiter(const cpArbiter *arb, const struct cpContact *contacts, int count);
 #endif

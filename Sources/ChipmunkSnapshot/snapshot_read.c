@@ -26,6 +26,10 @@ typedef struct reader {
     uint8_t *bodyWhere;  // by body id: 1 awake (dynamic or kinematic), 2 static, 3 a sleeping root, 4 asleep in a chain
     uint64_t *shapeHash, shapeIDCounter;
     int32_t handlerCount, indexBins[2];
+    cpTransform *bodyTransform;  // derived (snapshot_derive_body), by body id
+    cpBB *shapeBB;               // derived (snapshot_derive_shape), by shape id
+    uint8_t *jointInArray, *arbInArray;
+    uint8_t usesWildcards, *handlerKind;  // by handler: HANDLER_WILDCARD, HANDLER_CALLS_WILDCARDS
     // What the build pass makes.
     cpSpace *space;
     cpBody **bodies;
@@ -93,22 +97,62 @@ static int32_t rd_count(reader *r, size_t each, const char *what) {
 
 static cpBody *body_ptr(reader *r, int32_t id) { return (B && id >= 0) ? r->bodies[id] : NULL; }
 
+// The callback tags (snapshot_probe.c) and what each of a handler's four
+// slots may hold: Chipmunk's two callbacks for that slot (its do-nothing one
+// and its default, which calls the arbiter's wildcard handlers) and, for
+// pre-solve, cratebox's one-way platform. Anything else is a null or
+// mismatched function pointer at the next contact.
+enum { TAG_ALWAYS_COLLIDE = 1, TAG_DO_NOTHING = 2, TAG_DEFAULT_BEGIN = 3, TAG_ONE_WAY = 7 };
+enum { HANDLER_WILDCARD = 1, HANDLER_CALLS_WILDCARDS = 2 };
+static const uint8_t slotTags[4][3] = {
+    {TAG_ALWAYS_COLLIDE, TAG_DEFAULT_BEGIN, 0},
+    {TAG_ALWAYS_COLLIDE, TAG_DEFAULT_BEGIN + 1, TAG_ONE_WAY},
+    {TAG_DO_NOTHING, TAG_DEFAULT_BEGIN + 2, 0},
+    {TAG_DO_NOTHING, TAG_DEFAULT_BEGIN + 3, 0},
+};
+
+// Whether a handler's tags are ones a space's handler could hold: the space's
+// default handler is Chipmunk's do-nothing one, or its default one once
+// wildcards are in use; a wildcard handler (one type the wildcard) never
+// calls the wildcard handlers (it would call itself, without end).
+static int check_handler_tags(reader *r, const uint8_t tags[4], cpCollisionType a, cpCollisionType b, int isDefault) {
+    int calls = 0, onlyDefaults = 1, onlyNothing = 1;
+    for (int i = 0; i < 4; i++) {
+        if (tags[i] != slotTags[i][0] && tags[i] != slotTags[i][1] && (tags[i] != slotTags[i][2] || !tags[i])) {
+            FAIL(r, "a collision handler's callback tag %d is not one its slot %d can hold", tags[i], i);
+            return 0;
+        }
+        calls |= tags[i] == slotTags[i][1];
+        onlyDefaults &= tags[i] == slotTags[i][1];
+        onlyNothing &= tags[i] == slotTags[i][0];
+    }
+    int wildcard = a == CP_WILDCARD_COLLISION_TYPE || b == CP_WILDCARD_COLLISION_TYPE;
+    if (isDefault && (!wildcard || a != b || !(r->usesWildcards ? onlyDefaults : onlyNothing)))
+        FAIL(r, "the space's default collision handler is not one Chipmunk makes");
+    if (!isDefault && wildcard && calls) FAIL(r, "a wildcard collision handler calls the wildcard handlers (itself)");
+    return (wildcard ? HANDLER_WILDCARD : 0) | (calls ? HANDLER_CALLS_WILDCARDS : 0);
+}
+
 // A handler's types are const in Chipmunk's struct: it is filled as bytes.
-static void read_handler(reader *r, cpCollisionHandler *h) {
+// Returns its HANDLER_ flags.
+static int read_handler(reader *r, cpCollisionHandler *h, int isDefault) {
     cpCollisionType types[2] = {(cpCollisionType)rd_u64(r), (cpCollisionType)rd_u64(r)};
     memcpy((uint8_t *)h + offsetof(cpCollisionHandler, typeA), &types[0], sizeof types[0]);
     memcpy((uint8_t *)h + offsetof(cpCollisionHandler, typeB), &types[1], sizeof types[1]);
     void *funcs[4];
+    uint8_t tags[4];
     for (int i = 0; i < 4; i++) {
-        uint8_t tag = rd_u8(r);
+        uint8_t tag = tags[i] = rd_u8(r);
         if (tag >= HANDLER_FUNCS) FAIL(r, "a collision handler's callback tag %d is unknown", tag);
         funcs[i] = r->probe->handlerFunc[tag < HANDLER_FUNCS ? tag : 0];
     }
+    int kind = r->error ? 0 : check_handler_tags(r, tags, types[0], types[1], isDefault);
     h->beginFunc = (cpCollisionBeginFunc)funcs[0];
     h->preSolveFunc = (cpCollisionPreSolveFunc)funcs[1];
     h->postSolveFunc = (cpCollisionPostSolveFunc)funcs[2];
     h->separateFunc = (cpCollisionSeparateFunc)funcs[3];
     h->userData = NULL;
+    return kind;
 }
 
 static void read_body(reader *r, int32_t id) {
@@ -122,6 +166,11 @@ static void read_body(reader *r, int32_t id) {
     if (!B && id == 0 && r->bodyType[0] != CP_BODY_TYPE_STATIC) FAIL(r, "the space's own static body is not static");
     if (!B && r->bodyType[id] == CP_BODY_TYPE_DYNAMIC && !(body->m > 0 && body->i > 0))
         FAIL(r, "dynamic body %d has no mass or moment", id);
+    const char *problem = B || r->error ? NULL : snapshot_check_body(body, (cpBodyType)r->bodyType[id]);
+    if (problem) FAIL(r, "body %d: %s", id, problem);
+    if (r->error) return;
+    snapshot_derive_body(body, (cpBodyType)r->bodyType[id]);
+    r->bodyTransform[id] = body->transform;
     if (!B) return;
     body->velocity_func = cpBodyUpdateVelocity;
     body->position_func = cpBodyUpdatePosition;
@@ -160,24 +209,33 @@ static void read_shape(reader *r, int32_t id, pmap *hashids) {
         if (!pmap_put(hashids, (void *)(shape->hashid + 1), id)) FAIL(r, "out of memory");
     }
     int32_t count = 0;
+    cpPolyShape *poly = (cpPolyShape *)shape;
     switch (type) {
     case 0: rd_range(r, shape, sizeof(cpShape), sizeof(cpCircleShape)); break;
     case 1: rd_range(r, shape, sizeof(cpShape), sizeof(cpSegmentShape)); break;
     default: {
-        cpPolyShape *poly = (cpPolyShape *)shape;
         poly->r = rd_f64(r);
         count = rd_count(r, 2 * sizeof(struct cpSplittingPlane), "a polygon's vertex count");
-        if (!r->error && count < 1) FAIL(r, "shape %d is a polygon with no vertices", id);
+        if (!r->error && count < 3) FAIL(r, "shape %d is a polygon of fewer than 3 vertices", id);
         poly->count = count;
-        if (B) {
-            poly->planes = count <= CP_POLY_SHAPE_INLINE_ALLOC ? poly->_planes : xcalloc(2 * (size_t)count, sizeof(struct cpSplittingPlane));
-            get(r, poly->planes, 2 * (size_t)count * sizeof(struct cpSplittingPlane));
-        } else {
-            r->pos += r->error ? 0 : 2 * (size_t)count * sizeof(struct cpSplittingPlane);
-        }
+        // The checking pass reads the planes too, into memory of its own: they are checked and derived from.
+        poly->planes = count <= CP_POLY_SHAPE_INLINE_ALLOC ? poly->_planes : xcalloc(2 * (size_t)count, sizeof(struct cpSplittingPlane));
+        get(r, poly->planes, 2 * (size_t)count * sizeof(struct cpSplittingPlane));
     }
     }
-    if (!B) return;
+    const char *problem = B || r->error ? NULL : snapshot_check_shape(shape, type, type == 2 ? poly->planes + count : NULL, count);
+    if (problem) FAIL(r, "shape %d: %s", id, problem);
+    if (!r->error) {
+        shape->klass = r->probe->shapeClass[type];
+        snapshot_derive_shape(shape, type, r->bodyTransform[r->shapeBody[id]]);
+        r->shapeBB[id] = shape->bb;
+        problem = B ? NULL : snapshot_check_bb(shape->bb);
+        if (problem) FAIL(r, "shape %d: %s", id, problem);
+    }
+    if (!B) {
+        if (type == 2 && poly->planes != poly->_planes) free(poly->planes);
+        return;
+    }
     shape->klass = r->probe->shapeClass[type];
     shape->space = r->space;
     shape->body = r->bodies[r->shapeBody[id]];
@@ -210,6 +268,11 @@ static void read_joint(reader *r, int32_t id) {
     uint8_t breakable = rd_u8(r), hasTag = rd_u8(r);
     double breakForce = rd_f64(r);
     get(r, (uint8_t *)joint + sizeof(cpConstraint), size - sizeof(cpConstraint));
+    const char *problem = B || r->error ? NULL : snapshot_check_joint(joint, kind, size);
+    if (problem) FAIL(r, "joint %d: %s", id, problem);
+    if (!B && !r->error && !(breakForce >= 0 && breakForce <= NUMBER_LIMIT)) FAIL(r, "joint %d's break force is negative or not a finite number", id);
+    if (r->error) return;
+    snapshot_derive_joint(joint, kind);
     if (!B) return;
     joint->klass = r->probe->jointClass[kind];
     joint->space = r->jointInSpace[id] ? r->space : NULL;
@@ -230,10 +293,25 @@ static void read_joint(reader *r, int32_t id) {
 
 static cpCollisionHandler *handler_ptr(reader *r, uint8_t tag) {
     if (tag >= 3 + r->handlerCount) { FAIL(r, "an arbiter's handler %d is unknown", tag); return NULL; }
+    if (r->error) return NULL;
     if (!B || tag == 0) return NULL;
     if (tag == 1) return &r->space->defaultHandler;
     if (tag == 2) return &cpCollisionHandlerDoNothing;
     return r->handlers[tag - 3];
+}
+
+// As cpArbiterUpdate sets them: the arbiter's handler is the space's default
+// or one of its handlers; its wildcard handlers are unset (only while its
+// handler does not call them), Chipmunk's do-nothing one or the space's
+// wildcard handlers, which never call the wildcard handlers in turn.
+static void check_arbiter_handlers(reader *r, int32_t id, uint8_t h, uint8_t ha, uint8_t hb) {
+    if (h == 0 || h == 2) { FAIL(r, "arbiter %d's handler is not the space's", id); return; }
+    int calls = h == 1 ? r->usesWildcards : (r->handlerKind[h - 3] & HANDLER_CALLS_WILDCARDS);
+    uint8_t wild[2] = {ha, hb};
+    for (int i = 0; i < 2; i++) {
+        if (wild[i] == 1 || (wild[i] == 0 && calls) || (wild[i] >= 3 && !(r->handlerKind[wild[i] - 3] & HANDLER_WILDCARD)))
+            FAIL(r, "arbiter %d's wildcard handler %d is not one Chipmunk would give it", id, wild[i]);
+    }
 }
 
 static void read_arbiter(reader *r, int32_t id) {
@@ -256,7 +334,7 @@ static void read_arbiter(reader *r, int32_t id) {
     arb->handler = handler_ptr(r, h);
     arb->handlerA = handler_ptr(r, ha);
     arb->handlerB = handler_ptr(r, hb);
-    if (!r->error && h == 0) FAIL(r, "arbiter %d has no handler", id);
+    if (!r->error && !B) check_arbiter_handlers(r, id, h, ha, hb);
     arb->swapped = rd_u8(r);
     arb->stamp = rd_u32(r);
     uint32_t state = rd_u32(r);
@@ -269,11 +347,11 @@ static void read_arbiter(reader *r, int32_t id) {
     struct cpContact *contacts = NULL;
     if (B && kind == 1) contacts = r->buffers[buffer]->contacts + offset;
     if (B && kind == 2) contacts = xcalloc((size_t)count, sizeof(struct cpContact));  // freed by Chipmunk when the body wakes
-    if (kind) {
-        if (B) get(r, contacts, (size_t)count * sizeof(struct cpContact));
-        else if ((size_t)count * sizeof(struct cpContact) > r->len - r->pos) FAIL(r, "the space's bytes end early (at byte %zu)", r->pos);
-        else r->pos += (size_t)count * sizeof(struct cpContact);
-    }
+    struct cpContact checked[CP_MAX_CONTACTS_PER_ARBITER];
+    if (!B) contacts = checked;
+    if (kind) get(r, contacts, (size_t)count * sizeof(struct cpContact));
+    const char *problem = B || r->error ? NULL : snapshot_check_arbiter(arb, contacts, kind ? count : 0);
+    if (problem) FAIL(r, "arbiter %d: %s", id, problem);
     if (!B) return;
     arb->data = NULL;
     arb->a = r->shapes[a];
@@ -368,6 +446,8 @@ static void read_arrays(reader *r, uint8_t *where) {
             int32_t steps = 0;
             for (int32_t at = r->bodyNext[id]; at >= 0 && !r->error; at = r->bodyNext[at]) {
                 if (r->bodyRoot[at] != id || where[at] || ++steps > r->nb) { FAIL(r, "sleeping component %d's chain is broken", id); break; }
+                // Chipmunk puts only dynamic bodies to sleep (cpSpaceComponent.c's FloodFillComponent).
+                if (r->bodyType[at] != CP_BODY_TYPE_DYNAMIC) { FAIL(r, "sleeping component %d holds body %d, which is not dynamic", id, at); break; }
                 where[at] = 4;
             }
         }
@@ -381,6 +461,7 @@ static void read_arrays(reader *r, uint8_t *where) {
         if (r->error) break;
         if (B) cpArrayPush(space->constraints, r->joints[j]);
         else if (!r->jointInSpace[j] || seen[j]++) FAIL(r, "joint %d is in the space's joints twice or is out of the space", j);
+        else r->jointInArray[j] = 1;
     }
     free(seen);
     n = rd_count(r, 4, "the arbiter array's count");
@@ -390,6 +471,7 @@ static void read_arrays(reader *r, uint8_t *where) {
         if (r->error) break;
         if (B) cpArrayPush(space->arbiters, &r->arbiters[a]);
         else if (seen[a]++) FAIL(r, "arbiter %d is in the space's arbiters twice", a);
+        else r->arbInArray[a] = 1;
     }
     free(seen);
 }
@@ -411,6 +493,47 @@ static void check_sleeping_contacts(reader *r, const uint8_t *arbSides) {
             FAIL(r, "arbiter %d of a sleeping body has no contacts of its own (waking would free a contact buffer's)", a);
         if (r->arbKind[a] == 2 && (!restoredOnWaking || r->arbInCache[a]))
             FAIL(r, "arbiter %d has contacts of its own but is not a sleeping body's", a);
+    }
+}
+
+// Whether two bodies may share an arbiter or a joint that the step leaves
+// alone (off the space's arrays): one asleep and the other static or in its
+// sleeping component, as Chipmunk's components are made.
+static int asleep_together(reader *r, int32_t a, int32_t b) {
+    int sleepA = r->bodyWhere[a] >= 3, sleepB = r->bodyWhere[b] >= 3;
+    if (sleepA && sleepB) return r->bodyRoot[a] == r->bodyRoot[b];
+    return (sleepA && r->bodyType[b] == CP_BODY_TYPE_STATIC) || (sleepB && r->bodyType[a] == CP_BODY_TYPE_STATIC);
+}
+
+// The contact graph as a step leaves it (cpSpaceStep, cpSpaceProcessComponents,
+// cpSpaceDeactivateBody): an arbiter is threaded on both its bodies' lists or
+// on neither; one in the space's array is threaded; one threaded but not in the
+// array is a sleeping component's (else the next step threads it again, onto
+// itself); no two arbiters join the same two shapes; a joint is in the space's
+// array exactly when neither body sleeps, and a sleeping body's joint joins it
+// to its component or a static body.
+static void check_contact_graph(reader *r, const uint8_t *arbSides) {
+    pmap pairs;
+    if (!pmap_init(&pairs, (size_t)r->na)) { FAIL(r, "out of memory"); return; }
+    for (int32_t a = 0; a < r->na && !r->error; a++) {
+        int32_t first = r->shapeBody[r->arbShapeA[a]], second = r->shapeBody[r->arbShapeB[a]];
+        if (arbSides[a] != 0 && arbSides[a] != 3) FAIL(r, "arbiter %d is on one of its bodies' lists only", a);
+        else if (r->arbInArray[a] && !arbSides[a]) FAIL(r, "arbiter %d is in the space's arbiters but on no body's list", a);
+        else if (arbSides[a] && !r->arbInArray[a] && !asleep_together(r, first, second))
+            FAIL(r, "arbiter %d is on its bodies' lists but neither in the space's arbiters nor a sleeping component's", a);
+        uint64_t x = (uint64_t)r->arbShapeA[a], y = (uint64_t)r->arbShapeB[a];
+        uint64_t key = (x < y ? x * (uint64_t)r->ns + y : y * (uint64_t)r->ns + x) + 1;
+        if (!r->error && pmap_get(&pairs, (void *)(uintptr_t)key) >= 0) FAIL(r, "two arbiters join the same two shapes");
+        if (!r->error && !pmap_put(&pairs, (void *)(uintptr_t)key, a)) FAIL(r, "out of memory");
+    }
+    pmap_free(&pairs);
+    for (int32_t j = 0; j < r->nj && !r->error; j++) {
+        if (!r->jointInSpace[j]) continue;
+        int32_t a = r->jointA[j], b = r->jointB[j];
+        int sleeping = r->bodyWhere[a] >= 3 || r->bodyWhere[b] >= 3;
+        if (r->jointInArray[j] && sleeping) FAIL(r, "joint %d is in the space's joints but holds a sleeping body", j);
+        else if (!r->jointInArray[j] && !sleeping) FAIL(r, "joint %d is in the space but not in its joints, and its bodies are awake", j);
+        else if (sleeping && !asleep_together(r, a, b)) FAIL(r, "joint %d joins a sleeping body to one outside its component", j);
     }
 }
 
@@ -525,8 +648,10 @@ static void read_trees(reader *r) {
                 cpArrayPush(trees[t]->allocatedBuffers, block);
             }
         }
-        // Preorder: a stack of internal nodes still waiting for a child.
+        // Preorder: a stack of internal nodes still waiting for a child, with their levels.
         Node **stack = B ? xcalloc((size_t)counts[t] + 1, sizeof *stack) : NULL;
+        int32_t *levels = xcalloc((size_t)counts[t] + 1, sizeof *levels);
+        uint8_t *hasChild = xcalloc((size_t)counts[t] + 1, 1);
         int32_t depth = 0, need = counts[t] ? 1 : 0;
         for (int32_t i = 0; i < counts[t] && !r->error; i++) {
             if (need == 0) { FAIL(r, "a tree has nodes beyond its last leaf"); break; }
@@ -534,6 +659,10 @@ static void read_trees(reader *r) {
             uint8_t leaf = rd_u8(r);
             Node scratch, *node = B ? &block[i] : &scratch;
             get(r, &node->bb, sizeof node->bb);
+            const char *problem = B || r->error ? NULL : snapshot_check_bb(node->bb);
+            if (problem) FAIL(r, "a tree node: %s", problem);
+            int32_t level = i == 0 ? 0 : levels[depth - 1] + 1;
+            if (!r->error && level > MAX_TREE_DEPTH) FAIL(r, "a tree is deeper than %d levels", MAX_TREE_DEPTH);
             int32_t shape = -1;
             if (leaf) {
                 shape = rd_ref(r, r->ns, 0, "a tree leaf's shape");
@@ -544,27 +673,35 @@ static void read_trees(reader *r) {
                 need += 2;
             }
             nodeShape[total + i] = shape;
-            if (!B) continue;
-            built[total + i] = node;
-            node->obj = leaf ? r->shapes[shape] : NULL;
-            if (i == 0) {
-                trees[t]->root = node;
-                node->parent = NULL;
-            } else {
-                Node *parent = stack[depth - 1];
-                node->parent = parent;
-                if (!parent->node.children.a) parent->node.children.a = node;
-                else { parent->node.children.b = node; depth--; }
+            if (r->error) break;
+            int secondChild = i > 0 && hasChild[depth - 1];
+            if (i > 0) hasChild[depth - 1] = 1;
+            if (B) {
+                built[total + i] = node;
+                node->obj = leaf ? r->shapes[shape] : NULL;
+                node->parent = i == 0 ? NULL : stack[depth - 1];
+                if (i == 0) trees[t]->root = node;
+                else if (secondChild) node->parent->node.children.b = node;
+                else node->parent->node.children.a = node;
             }
-            if (!leaf) stack[depth++] = node;
+            if (secondChild) depth--;
+            if (!leaf) {
+                if (B) stack[depth] = node;
+                hasChild[depth] = 0;
+                levels[depth++] = level;
+            }
         }
         free(stack);
+        free(levels);
+        free(hasChild);
         if (!r->error && need != 0) FAIL(r, "a tree's nodes end before its leaves");
         total += counts[t];
     }
     // Pairs: the two leaves each joins, then each leaf's list in order.
     int32_t npairs = rd_count(r, 12, "the tree pair count");
     int32_t *pairLeaf = r->error ? NULL : xcalloc(2 * (size_t)npairs + 1, sizeof(int32_t));
+    pmap seenPairs = {0};
+    if (!B && !r->error && !pmap_init(&seenPairs, (size_t)npairs)) FAIL(r, "out of memory");
     if (B && npairs) {
         r->pairs = xcalloc((size_t)npairs, sizeof(Pair));
         cpArrayPush(trees[0]->allocatedBuffers, r->pairs);  // pairs belong to the dynamic (master) tree
@@ -574,6 +711,14 @@ static void read_trees(reader *r) {
         uint32_t id = rd_u32(r);
         if (r->error) break;
         if (nodeShape[a] < 0 || nodeShape[b] < 0 || a == b) { FAIL(r, "pair %d does not join two leaves", p); break; }
+        // Chipmunk pairs a moving leaf with each leaf it overlaps, once (cpBBTree.c's MarkLeafQuery):
+        // a second pair of the same leaves makes one arbiter go onto the contact graph twice.
+        if (!B) {
+            uint64_t x = (uint64_t)a, y = (uint64_t)b, key = (x < y ? x * (uint64_t)total + y : y * (uint64_t)total + x) + 1;
+            if (a >= first[1] && b >= first[1]) { FAIL(r, "pair %d joins two leaves of the static tree", p); break; }
+            if (pmap_get(&seenPairs, (void *)(uintptr_t)key) >= 0) { FAIL(r, "pairs %d and %d join the same two leaves", pmap_get(&seenPairs, (void *)(uintptr_t)key), p); break; }
+            if (!pmap_put(&seenPairs, (void *)(uintptr_t)key, p)) { FAIL(r, "out of memory"); break; }
+        }
         pairLeaf[2 * p] = a;
         pairLeaf[2 * p + 1] = b;
         if (!B) continue;
@@ -605,6 +750,7 @@ static void read_trees(reader *r) {
             prev = pair;
         }
     }
+    pmap_free(&seenPairs);
     if (sides) for (int32_t p = 0; p < npairs && !r->error; p++) if (sides[p] != 3) FAIL(r, "pair %d is not on both its leaves' lists", p);
     free(sides);
     free(pairLeaf);
@@ -621,12 +767,24 @@ static void read_trees(reader *r) {
     free(built);
 }
 
+// Chipmunk visits every cell a shape's bounding box covers, numbering them as
+// ints (cpSpaceHash.c's hashHandle): a shape must cover few cells and lie
+// where cell numbers are still ints.
+static void check_cells(reader *r, int32_t shape, double celldim) {
+    cpBB bb = r->shapeBB[shape];
+    double l = bb.l / celldim, rr = bb.r / celldim, b = bb.b / celldim, t = bb.t / celldim;
+    if (!(l >= -MAX_CELL_INDEX && rr <= MAX_CELL_INDEX && b >= -MAX_CELL_INDEX && t <= MAX_CELL_INDEX))
+        FAIL(r, "shape %d lies farther out than %.0f spatial hash cells", shape, MAX_CELL_INDEX);
+    else if (rr - l > MAX_CELLS_ACROSS || t - b > MAX_CELLS_ACROSS)
+        FAIL(r, "shape %d spans more than %d spatial hash cells", shape, MAX_CELLS_ACROSS);
+}
+
 static void read_space_hash(reader *r, int t) {
     double celldim = rd_f64(r);
     int32_t numcells = rd_i32(r);
     uint32_t stamp = rd_u32(r);
-    if (!r->error && (!(celldim > 0) || !isfinite(celldim) || numcells < 1 || numcells > 25165843))
-        FAIL(r, "a spatial hash of %d cells of %g is not one Chipmunk makes", numcells, celldim);
+    if (!r->error && (!(celldim > 0) || !(celldim <= NUMBER_LIMIT) || numcells < 1 || numcells > MAX_HASH_CELLS))
+        FAIL(r, "a spatial hash of %d cells of %g is not one a scene makes", numcells, celldim);
     int32_t nh = rd_count(r, 12, "a spatial hash's handle count");
     if (r->error) return;
     struct cpSpaceHash *hash = NULL;
@@ -648,6 +806,7 @@ static void read_space_hash(reader *r, int t) {
         uint32_t handStamp = rd_u32(r);
         if (!r->error && !B && shapeOf[i] >= 0 && r->shapeIndexed[shapeOf[i]]++) FAIL(r, "shape %d is in the spatial index twice", shapeOf[i]);
         if (!r->error && !B && shapeOf[i] >= 0) check_index(r, shapeOf[i], t);
+        if (!r->error && !B && shapeOf[i] >= 0) check_cells(r, shapeOf[i], celldim);
         if (!B) continue;
         handles[i].obj = shapeOf[i] >= 0 ? r->shapes[shapeOf[i]] : NULL;
         handles[i].retain = retain[i];
@@ -722,6 +881,10 @@ static void parse(reader *r) {
         r->arbInCache = xcalloc((size_t)na + 1, 1);
         r->arbKind = xcalloc((size_t)na + 1, 1);
         r->bodyWhere = xcalloc((size_t)nb + 1, 1);
+        r->jointInArray = xcalloc((size_t)nj + 1, 1);
+        r->arbInArray = xcalloc((size_t)na + 1, 1);
+        r->bodyTransform = xcalloc((size_t)nb + 1, sizeof *r->bodyTransform);
+        r->shapeBB = xcalloc((size_t)ns + 1, sizeof *r->shapeBB);
     } else {
         r->space = cpSpaceNew();
         r->bodies = xcalloc((size_t)nb + 1, sizeof *r->bodies);
@@ -732,23 +895,27 @@ static void parse(reader *r) {
     }
     cpSpace scratchSpace, *space = B ? r->space : &scratchSpace;
     space->iterations = rd_i32(r);
-    if (!r->error && space->iterations < 1) FAIL(r, "the space's iterations are %d", space->iterations);
     rd_range(r, space, offsetof(cpSpace, gravity), offsetof(cpSpace, collisionPersistence));
     space->collisionPersistence = rd_u32(r);
     space->stamp = rd_u32(r);
     space->curr_dt = rd_f64(r);
+    const char *problem = B || r->error ? NULL : snapshot_check_space(space);
+    if (problem) FAIL(r, "the space: %s", problem);
     space->shapeIDCounter = (cpHashValue)rd_u64(r);
     r->shapeIDCounter = space->shapeIDCounter;
     uint8_t usesWildcards = rd_u8(r);
+    if (!r->error && usesWildcards > 1) FAIL(r, "the space's wildcard flag is %d", usesWildcards);
+    r->usesWildcards = usesWildcards;
     cpCollisionHandler defaults;
-    read_handler(r, &defaults);
+    read_handler(r, &defaults, 1);
     r->handlerCount = rd_count(r, 20, "the collision handler count");
     if (!r->error && r->handlerCount > 250) FAIL(r, "the space has %d collision handlers", r->handlerCount);
+    if (!B && !r->error) r->handlerKind = xcalloc((size_t)r->handlerCount + 1, 1);
     if (B) r->handlers = xcalloc((size_t)r->handlerCount + 1, sizeof *r->handlers);
     for (int32_t i = 0; i < r->handlerCount && !r->error; i++) {
         cpCollisionHandler h;
-        read_handler(r, &h);
-        if (!B) continue;
+        int kind = read_handler(r, &h, 0);
+        if (!B) { r->handlerKind[i] = (uint8_t)kind; continue; }
         cpCollisionHandler *made = cpSpaceAddCollisionHandler(r->space, h.typeA, h.typeB);
         memcpy(made, &h, sizeof h);
         r->handlers[i] = made;
@@ -789,6 +956,7 @@ static void parse(reader *r) {
     read_body_lists(r, shapeSeen, jointSides, arbSides);
     if (!r->error) read_arrays(r, r->bodyWhere);
     if (!B && !r->error) check_sleeping_contacts(r, arbSides);
+    if (!B && !r->error) check_contact_graph(r, arbSides);
     free(shapeSeen); free(jointSides); free(arbSides);
     if (!r->error) read_cached(r);
     if (r->error) return;
@@ -807,7 +975,8 @@ static void parse(reader *r) {
 static void free_scratch(reader *r) {
     free(r->bodyType); free(r->bodyRoot); free(r->bodyNext); free(r->shapeBody); free(r->shapeHash); free(r->shapeIndexed);
     free(r->jointA); free(r->jointB); free(r->jointInSpace); free(r->arbShapeA); free(r->arbShapeB); free(r->arbInCache);
-    free(r->arbKind); free(r->bodyWhere);
+    free(r->arbKind); free(r->bodyWhere); free(r->jointInArray); free(r->arbInArray); free(r->bodyTransform); free(r->shapeBB);
+    free(r->handlerKind);
     free(r->buffers); free(r->handlers);
 }
 
