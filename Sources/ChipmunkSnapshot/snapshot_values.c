@@ -8,6 +8,7 @@
 // derived values are its own bits; for any other they are at least consistent.
 // Each check returns NULL or what is wrong, without the object's name.
 #include "snapshot_internal.h"
+#include "chipmunk_snapshot.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -157,5 +158,33 @@ const char *snapshot_check_arbiter(const cpArbiter *arb, const struct cpContact 
         for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++)
             if (!within(numbers[k])) return "a contact's number is not finite or is past 1e30";
     }
+    return NULL;
+}
+
+// A space's spatial index settings: 0 for a bounding-box tree, else the hash's.
+static int index_settings(const cpSpace *space, const snapshot_probe *probe, double *celldim, int *numcells) {
+    if (space->dynamicShapes->klass != probe->spaceHashClass) return 0;
+    const struct cpSpaceHash *hash = (const struct cpSpaceHash *)space->dynamicShapes;
+    const struct cpSpaceHash *statics = (const struct cpSpaceHash *)space->staticShapes;
+    if (statics->celldim != hash->celldim || statics->numcells != hash->numcells) return -1;
+    *celldim = hash->celldim;
+    *numcells = hash->numcells;
+    return 1;
+}
+
+const char *cratebox_snapshot_settings_differ(const cpSpace *read, const cpSpace *made) {
+    const char *error = NULL;
+    const snapshot_probe *probe = snapshot_probe_get(&error);
+    if (!probe) return error;
+    if (read->iterations != made->iterations || read->damping != made->damping || read->idleSpeedThreshold != made->idleSpeedThreshold ||
+        read->sleepTimeThreshold != made->sleepTimeThreshold || read->collisionSlop != made->collisionSlop ||
+        read->collisionBias != made->collisionBias || read->collisionPersistence != made->collisionPersistence)
+        return "the space's settings are not its scene's";
+    if (read->usesWildcards != made->usesWildcards || read->collisionHandlers->entries != made->collisionHandlers->entries)
+        return "the space's collision handlers are not its scene's";
+    double dimA = 0, dimB = 0;
+    int cellsA = 0, cellsB = 0;
+    if (index_settings(read, probe, &dimA, &cellsA) != index_settings(made, probe, &dimB, &cellsB) || dimA != dimB || cellsA != cellsB)
+        return "the space's spatial index is not its scene's";
     return NULL;
 }

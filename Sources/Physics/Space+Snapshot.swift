@@ -53,6 +53,13 @@ extension Space {
         return meta.bytes
     }
 
+    /// Nil when this space (read back) has the settings of `made` (a space
+    /// made afresh from the same scene): solver settings, collision handlers
+    /// and spatial index; else which differ. Gravity is not compared.
+    public func settingsDiffer(from made: Space) -> String? {
+        cratebox_snapshot_settings_differ(raw, made.raw).map { String(cString: $0) }
+    }
+
     /// A space read back from `snapshot`'s bytes, and the detached joints kept with it.
     public static func restoring(_ bytes: [UInt8]) throws(PhysicsError) -> (space: Space, detached: [Joint]) {
         silenceChipmunkBanner()
@@ -118,6 +125,10 @@ extension Space {
         for shape in shapes where !shape.geometry.isOfChipmunkType(cratebox_snapshot_shape_type(shape.raw)) {
             throw ByteReader.Malformed("a shape's kind differs between the Swift and C sides")
         }
+        for (i, shape) in shapes.enumerated() {
+            if let problem = shape.geometry.problem { throw ByteReader.Malformed("shape \(i): \(problem)") }
+            guard shape.geometry.agrees(with: shape.raw) else { throw ByteReader.Malformed("shape \(i)'s geometry differs between the Swift and C sides") }
+        }
         for joint in joints where !joint.kind.isOfClass(of: joint.raw) {
             throw ByteReader.Malformed("a joint's kind differs between the Swift and C sides")
         }
@@ -133,6 +144,33 @@ extension Space {
 }
 
 extension ShapeGeometry {
+    /// What makes this geometry one no shape can have (what `Shape.init` requires), or nil.
+    var problem: String? {
+        switch self {
+        case .box(let w, let h, let r):
+            w > 0 && h > 0 && w.isFinite && h.isFinite && r >= 0 && r.isFinite ? nil : "a box's sides are not positive or its radius is negative"
+        case .circle(let r, let offset):
+            r > 0 && r.isFinite && offset.isFinite ? nil : "a circle's radius is not positive or its offset not finite"
+        case .polygon(let vertices, let r):
+            vertices.count >= 3 && vertices.allSatisfy(\.isFinite) && r >= 0 && r.isFinite ? nil : "a polygon has fewer than 3 finite vertices or a negative radius"
+        case .segment(let a, let b, let r):
+            a.isFinite && b.isFinite && r >= 0 && r.isFinite ? nil : "a segment is not finite or its radius is negative"
+        }
+    }
+
+    /// Whether the C shape `raw` (of this geometry's kind) has this geometry's
+    /// numbers, as far as Chipmunk keeps them: a polygon's vertices may start
+    /// elsewhere (Chipmunk keeps their hull), so only their count is compared.
+    func agrees(with raw: OpaquePointer) -> Bool {
+        switch self {
+        case .box(_, _, let r): cpPolyShapeGetRadius(raw) == r && cpPolyShapeGetCount(raw) == 4
+        case .polygon(let vertices, let r): cpPolyShapeGetRadius(raw) == r && Int(cpPolyShapeGetCount(raw)) == vertices.count
+        case .circle(let r, let offset): cpCircleShapeGetRadius(raw) == r && Vector(cpCircleShapeGetOffset(raw)) == offset
+        case .segment(let a, let b, let r):
+            Vector(cpSegmentShapeGetA(raw)) == a && Vector(cpSegmentShapeGetB(raw)) == b && cpSegmentShapeGetRadius(raw) == r
+        }
+    }
+
     /// Whether Chipmunk's shape class `type` (0 circle, 1 segment, 2 polygon) is this geometry's.
     /// A polygon needs a vertex for everything that draws or cuts it.
     func isOfChipmunkType(_ type: Int32) -> Bool {

@@ -15,7 +15,7 @@ public struct Journal: Sendable {
     /// Steps between checkpoint lines (one a second at 120 steps a second).
     public static let checkpointInterval = 120
     /// The longest journal read: about 9.6 days of play at 120 steps a second.
-    public static let maxSteps = 100_000_000
+    public static let maxSteps = World.maxSteps
 
     /// The journal's first line: the embedded scene and the platform that recorded it.
     public struct Header: Sendable, Equatable {

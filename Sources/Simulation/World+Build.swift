@@ -19,25 +19,12 @@ extension World {
         animated = []
         stepsSinceBuild = 0
         brokenJoints = []
-        space.iterations = scene.iterations
-        space.gravity = scene.gravity
-        space.damping = scene.damping
-        if let sleep = scene.sleepTime { space.sleepTimeThreshold = sleep }
-        if let hash = scene.spatialHash { space.useSpatialHash(cellSize: hash.cellSize, cells: hash.cells) }
-        if let v = scene.collisionSlop { space.collisionSlop = v }
-        if let v = scene.collisionBias { space.collisionBias = v }
-        if let v = scene.collisionPersistence { space.collisionPersistence = v }
-        if let v = scene.idleSpeedThreshold { space.idleSpeedThreshold = v }
-        if scene.hasOneWayPlatforms { space.enableOneWayPlatforms() }
+        Self.configure(space, for: scene)
 
-        // 2. Walls on the space's static body: bottom, right, top, left
-        // (each far coordinate one addition: ox + w, oy + h).
+        // 2. Walls on the space's static body.
         if let walls = scene.walls {
-            let (x0, y0) = (scene.origin.x, scene.origin.y)
-            let (x1, y1) = (x0 + scene.width, y0 + scene.height)
-            let corners = [Vector(x0, y0), Vector(x1, y0), Vector(x1, y1), Vector(x0, y1), Vector(x0, y0)]
-            for i in 0..<4 {
-                let wall = Shape(body: space.staticBody, geometry: .segment(a: corners[i], b: corners[i + 1], radius: walls.radius))
+            for geometry in Self.wallGeometries(scene) {
+                let wall = Shape(body: space.staticBody, geometry: geometry)
                 wall.friction = walls.friction
                 wall.elasticity = walls.elasticity
                 try space.add(wall)
@@ -63,6 +50,30 @@ extension World {
             try space.add(joint)
             joints.append(joint)
         }
+    }
+
+    /// The space's settings from the scene (construction order, step 1).
+    static func configure(_ space: Space, for scene: Scene) {
+        space.iterations = scene.iterations
+        space.gravity = scene.gravity
+        space.damping = scene.damping
+        if let sleep = scene.sleepTime { space.sleepTimeThreshold = sleep }
+        if let hash = scene.spatialHash { space.useSpatialHash(cellSize: hash.cellSize, cells: hash.cells) }
+        if let v = scene.collisionSlop { space.collisionSlop = v }
+        if let v = scene.collisionBias { space.collisionBias = v }
+        if let v = scene.collisionPersistence { space.collisionPersistence = v }
+        if let v = scene.idleSpeedThreshold { space.idleSpeedThreshold = v }
+        if scene.hasOneWayPlatforms { space.enableOneWayPlatforms() }
+    }
+
+    /// The walls' segments (construction order, step 2): bottom, right, top,
+    /// left, each far coordinate one addition (ox + w, oy + h); none without walls.
+    static func wallGeometries(_ scene: Scene) -> [ShapeGeometry] {
+        guard let walls = scene.walls else { return [] }
+        let (x0, y0) = (scene.origin.x, scene.origin.y)
+        let (x1, y1) = (x0 + scene.width, y0 + scene.height)
+        let corners = [Vector(x0, y0), Vector(x1, y0), Vector(x1, y1), Vector(x0, y1), Vector(x0, y0)]
+        return (0..<4).map { .segment(a: corners[$0], b: corners[$0 + 1], radius: walls.radius) }
     }
 
     /// The Chipmunk joint a scene's joint is (construction order, step 4).

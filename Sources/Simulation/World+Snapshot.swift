@@ -138,8 +138,12 @@ struct RestoredWorld {
         }
         stepCount = try r.i64()
         stepsSinceBuild = try r.i64()
-        guard stepCount >= 0, stepsSinceBuild >= 0, stepsSinceBuild <= stepCount else { throw ByteReader.Malformed("the step counts are impossible") }
+        guard stepCount >= 0, stepsSinceBuild >= 0, stepsSinceBuild <= stepCount, stepCount <= World.maxSteps else {
+            throw ByteReader.Malformed("the step counts are impossible (at most \(World.maxSteps))")
+        }
         let tilted = try r.bool(), tx = try r.f64(), ty = try r.f64()
+        // As a tilt event is checked (World.apply).
+        guard !tilted || (tx.isFinite && ty.isFinite && abs(tx) <= 100 && abs(ty) <= 100) else { throw ByteReader.Malformed("the tilt is not a reading a tilt event could give") }
         tilt = tilted ? Vector(tx, ty) : nil
         for _ in 0..<(try r.count(each: 5)) {
             let button = try r.bool(), name = try r.string()
@@ -150,7 +154,9 @@ struct RestoredWorld {
             held.append(trigger)
         }
         for _ in 0..<(try r.count(each: 16)) {
-            brokenJoints.append((try r.index(below: scene.joints.count, "a broken joint"), try r.i64()))
+            let joint = try r.index(below: scene.joints.count, "a broken joint"), step = try r.i64()
+            guard step >= 1, step <= stepCount else { throw ByteReader.Malformed("joint \(joint) broke at step \(step), not one of this session's") }
+            brokenJoints.append((joint, step))
         }
         // Everything else refers to the space, which comes last.
         let entries = try r.count(each: 1)
@@ -175,10 +181,16 @@ struct RestoredWorld {
         var grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?
         if try r.bool() {
             grabRecord = (try r.i64(), try r.i64(), try r.i64(), Vector(try r.f64(), try r.f64()))
+            guard let target = grabRecord?.target, target.isFinite, abs(target.x) <= Limits.coordinate, abs(target.y) <= Limits.coordinate else {
+                throw ByteReader.Malformed("the grab's target is not a point a drag could give")
+            }
         }
         let (space, detached) = try Space.restoring(try r.block())
         guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
         self.space = space
+        let made = Space()
+        World.configure(made, for: scene)
+        if let differ = space.settingsDiffer(from: made) { throw ByteReader.Malformed(differ) }
 
         try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
     }
@@ -210,8 +222,12 @@ struct RestoredWorld {
                 spec = piece
                 spec.shapes[0].geometry = shapes[0].geometry
             }
-            guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }) else {
+            guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }),
+                  record.piece != nil || zip(shapes, spec.shapes).allSatisfy({ $0.geometry == $1.geometry }) else {
                 throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
+            }
+            if record.piece != nil, case .polygon(let vertices, _) = shapes[0].geometry, let problem = Scene.polygonProblem(vertices) {
+                throw ByteReader.Malformed("body \(index) is not a piece the knife could make: \(problem)")
             }
             bodies.append(WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes))
         }
@@ -243,6 +259,7 @@ struct RestoredWorld {
             }
             grab = World.Grab(index: g.index, hand: hand, joint: joint, target: g.target)
         }
+        try claims.checkTheRestAreWalls(space: space, walls: World.wallGeometries(scene))
     }
 
     func apply(to world: World) {
@@ -283,4 +300,17 @@ private struct Claims {
     mutating func take(shape i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &shapes, "shape") }
     mutating func take(joint i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &joints, "joint") }
     mutating func take(detached i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &detached, "broken joint") }
+
+    /// What no entry took must be the scene's walls, in order, on the space's
+    /// own static body: anything else is an object the world cannot see or
+    /// remove, however much of the space it takes.
+    func checkTheRestAreWalls(space: Space, walls: [ShapeGeometry]) throws(ByteReader.Malformed) {
+        if let i = bodies.firstIndex(of: false) { throw ByteReader.Malformed("body \(i) of the space is not the world's") }
+        if let i = joints.firstIndex(of: false) { throw ByteReader.Malformed("joint \(i) of the space is not the world's") }
+        if let i = detached.firstIndex(of: false) { throw ByteReader.Malformed("broken joint \(i) is not the world's") }
+        let rest = shapes.indices.filter { !shapes[$0] }
+        guard rest.count == walls.count, zip(rest, walls).allSatisfy({ space.shapes[$0].body === space.staticBody && space.shapes[$0].geometry == $1 }) else {
+            throw ByteReader.Malformed("the shapes no body of the world holds are not the scene's walls")
+        }
+    }
 }

@@ -47,6 +47,9 @@ public final class World {
     /// reused, so a long session of spawning and removing counts up past
     /// `maxBodies`. (A journal of 1 GiB holds fewer spawn lines than this.)
     public static let maxBodyIndex = 100_000_000
+    /// The most steps a session may have taken: about 9.6 days at 120 steps a
+    /// second (a journal's and a saved state's limit).
+    public static let maxSteps = 100_000_000
     /// The most a grab may lever a body: r² m / I, with r the hold's distance
     /// from the centre of gravity (on the body it is below about 12).
     public static let maxGrabLever = 1e8

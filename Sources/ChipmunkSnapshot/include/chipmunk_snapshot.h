@@ -56,4 +56,9 @@ void cratebox_restored_free_lists(cratebox_restored *restored);
 /// which its public API does not tell: the reader's caller checks what it
 /// keeps about each shape against it.
 int cratebox_snapshot_shape_type(const struct cpShape *shape);
+
+/// NULL when a space read back (`read`) has the settings of one made afresh
+/// from its scene (`made`): solver settings, collision handlers, spatial index;
+/// else which differ, in a line. (Gravity is left out: tilting changes it.)
+const char *cratebox_snapshot_settings_differ(const struct cpSpace *read, const struct cpSpace *made);
 #endif
