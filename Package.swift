@@ -102,9 +102,9 @@ let package = Package(
 // -sanitize=fuzzer,address): each main hands over to libFuzzer (FuzzDriver).
 if Context.environment["CRATEBOX_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
-    for name in ["FuzzScene", "FuzzJournal", "FuzzEvents"] {
+    for name in ["FuzzScene", "FuzzJournal", "FuzzEvents", "FuzzState"] {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["SceneFormat", "Simulation", "Replay", "FuzzDriver"], path: "Fuzz/\(name)",
+            name: name, dependencies: ["SceneFormat", "Simulation", "Replay", "Geometry", "FuzzDriver"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))
     }

@@ -8,6 +8,11 @@ public enum Base64 {
         return table
     }()
 
+    /// Whether `byte` may appear in base64 text (the alphabet or `=`).
+    public static func isAlphabet(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || values[Int(byte)] != 0xFF
+    }
+
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)

@@ -137,6 +137,29 @@ public struct Journal: Sendable {
         return at <= line.endIndex && line[at...].starts(with: tail) && line.last == 0x7D ? step : nil
     }
 
+    /// Whether a last line without its newline is whole: a keyframe line as
+    /// written, or a JSON value short enough to read.
+    private static func isWhole(_ line: ArraySlice<UInt8>, number: Int) -> Bool {
+        if writtenKeyframe(line, line: number) != nil { return true }
+        guard line.count <= (number == 1 ? maxHeaderLine : maxLine) else { return false }
+        return (try? JSONParser.parse(Array(line))) != nil
+    }
+
+    /// A keyframe line exactly as `keyframeLine` writes it (its state plain
+    /// base64, no escapes), read without the JSON parser; nil for any other
+    /// line, which is parsed as JSON (and must then be short).
+    static func writtenKeyframe(_ line: ArraySlice<UInt8>, line number: Int) -> Keyframe? {
+        guard line.count <= maxKeyframeLine, let step = keyframeStep(line), step <= maxSteps else { return nil }
+        let hashStart = line.startIndex + "{\"step\":\(step),\"hash\":\"".utf8.count
+        let hex = line[hashStart..<(hashStart + 16)]
+        let stateStart = hashStart + 16 + "\",\"keyframe\":\"".utf8.count, stateEnd = line.endIndex - 2
+        guard String(step) == String(decoding: line[(line.startIndex + 8)..<(line.startIndex + 8 + String(step).count)], as: UTF8.self),
+              stateStart <= stateEnd, line[stateEnd] == 0x22,
+              hex.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }), let hash = UInt64(String(decoding: hex, as: UTF8.self), radix: 16),
+              line[stateStart..<stateEnd].allSatisfy(Base64.isAlphabet) else { return nil }
+        return Keyframe(step: step, hash: hash, line: number, state: String(decoding: line[stateStart..<stateEnd], as: UTF8.self))
+    }
+
     /// The end line: the session's step count and final state hash.
     public static func endLine(steps: Int, hash: UInt64) -> String {
         "{\"end\":\(steps),\"hash\":\"\(StateHash.hex(hash))\"}"
@@ -157,11 +180,22 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 extension Journal {
+    /// The longest header line read: the embedded scene (at most
+    /// `Limits.fileBytes`) is written as a JSON string, at most twice its
+    /// size (a valid scene's only escaped characters take two bytes), with room for the rest.
+    public static let maxHeaderLine = 2 * Limits.fileBytes + 64 * 1024
+    /// The longest keyframe line read: a state of `StateFile.maxBytes` in base64, and the line's keys.
+    public static let maxKeyframeLine = 4 * ((StateFile.maxBytes + 2) / 3) + 128
+    /// The longest line of any other kind (events, checkpoints, the end).
+    public static let maxLine = 64 * 1024
+
     /// Whether the bytes look like a journal (rather than a scene).
     public static func looksLikeJournal(_ bytes: [UInt8]) -> Bool {
-        // A journal's first line is a JSON object whose format is ours.
-        let firstLine = Array(bytes.prefix { $0 != 0x0A })
-        guard let node = try? JSONParser.parse(firstLine), case .object(let members) = node.value,
+        // A journal's first line is a JSON object whose format is ours; one
+        // too long to read is a journal's when it starts as the writer's do.
+        let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+        guard end <= maxHeaderLine else { return bytes.starts(with: Array("{\"format\":\"\(format)\"".utf8)) }
+        guard let node = try? JSONParser.parse(Array(bytes[..<end])), case .object(let members) = node.value,
               let format = members.first(where: { $0.key == "format" }), case .string(let value) = format.node.value else { return false }
         return value == Self.format
     }
@@ -171,7 +205,9 @@ extension Journal {
     /// end line are then optional too.
     public static func parse(_ bytes: [UInt8], file: String, requireHeader: Bool = true) throws(JournalError) -> Journal {
         var journal = Journal()
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        // Lines are slices of `bytes` (a keyframe line is large): each is
+        // copied only to be parsed, and only once its length is checked.
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         // After a final newline, the split leaves one empty line: drop it.
         // A last line without its newline is a line in a script (a hand-written
         // file may well end so). In a recording it is a line whose newline was
@@ -180,7 +216,7 @@ extension Journal {
         // it, and the journal says which line was not read.
         if lines.last?.isEmpty == true {
             lines.removeLast()
-        } else if requireHeader, let last = lines.last, (try? JSONParser.parse(last)) == nil {
+        } else if requireHeader, let last = lines.last, !isWhole(last, number: lines.count) {
             journal.cutOffLine = lines.count
             lines.removeLast()
         }
@@ -189,9 +225,22 @@ extension Journal {
             let number = i + 1
             func fail(_ message: String) -> JournalError { JournalError(file: file, line: number, message: message) }
             if raw.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { throw fail("empty line") }
+            if number > 1, let keyframe = writtenKeyframe(raw, line: number) {
+                guard keyframe.step >= lastStep else { throw fail("step \(keyframe.step) comes after step \(lastStep); lines must be in step order") }
+                guard journal.end == nil else { throw fail("nothing may follow the end line") }
+                if let previous = journal.keyframes.last, previous.step == keyframe.step { throw fail("a second keyframe for step \(keyframe.step)") }
+                if journal.header != nil, number == 2 { journal.startsFromKeyframe = true }
+                lastStep = keyframe.step
+                journal.keyframes.append(keyframe)
+                continue
+            }
+            let limit = number == 1 ? maxHeaderLine : maxLine
+            guard raw.count <= limit else {
+                throw fail("the line is \(raw.count) bytes long; the limit is \(limit)\(number == 1 ? " for a header" : " for a line that is not a keyframe as cratebox writes them")")
+            }
             let node: JSONNode
             do {
-                node = try JSONParser.parse(raw)
+                node = try JSONParser.parse(Array(raw))
             } catch {
                 throw fail("column \(error.column): \(error.message)")
             }

@@ -51,7 +51,11 @@ public enum StateFile {
     /// the reason, if it is damaged, of another platform, or not this format.
     public static func read(_ bytes: [UInt8], file: String) throws(StateFileError) -> Loaded {
         func fail(_ message: String) -> StateFileError { StateFileError("\(file): \(message)") }
-        guard let newline = bytes.firstIndex(of: 0x0A) else { throw fail("not a \(format) file (no header line)") }
+        // The header is bounded before it is parsed: it holds the scene as a JSON string, as a journal's header does.
+        guard let newline = bytes.prefix(Journal.maxHeaderLine + 1).firstIndex(of: 0x0A) else {
+            throw fail(bytes.count > Journal.maxHeaderLine ? "the header line is longer than \(Journal.maxHeaderLine) bytes, the most a scene's can be"
+                                                            : "not a \(format) file (no header line)")
+        }
         let node: JSONNode
         do { node = try JSONParser.parse(Array(bytes[..<newline])) } catch {
             throw fail("line 1, column \(error.column): \(error.message)")
@@ -71,7 +75,10 @@ public enum StateFile {
             throw fail("the state was written on \(recorded); this is \(Platform.current), where it would not continue bit for bit")
         }
         let payload = Array(bytes[(newline + 1)...])
-        guard try number("bytes") == Double(payload.count) else { throw fail("the state is \(payload.count) bytes, not the \(Int(try number("bytes"))) its header says: it is cut short or grown") }
+        let said = try number("bytes")
+        guard said == Double(payload.count) else {
+            throw fail("the state is \(payload.count) bytes, not the \(NumberText.shortest(said)) its header says: it is cut short or grown")
+        }
         guard SHA256.hex(payload) == (try string("sha256")) else { throw fail("the state does not match its sha256: it was changed or damaged") }
         let sceneText = try string("scene"), sceneFile = try string("sceneFile")
         let scene: Scene

@@ -159,9 +159,13 @@ struct RestoredWorld {
             brokenJoints.append((joint, step))
         }
         // Everything else refers to the space, which comes last.
+        // A removed body's entry is a byte here but a whole (empty) entry in
+        // the world: their number is bounded, and kept as small as they are here.
         let entries = try r.count(each: 1)
-        guard entries <= World.maxBodyIndex + 1 else { throw ByteReader.Malformed("the state has \(entries) bodies") }
-        var bodyRecords: [(body: Int, shapes: [Int], piece: BodySpec?)?] = []
+        guard entries <= RestoredWorld.maxEntries else {
+            throw ByteReader.Malformed("the state has \(entries) construction indices; a state holds at most \(RestoredWorld.maxEntries)")
+        }
+        var bodyRecords: [BodyRecord?] = []
         for _ in 0..<entries {
             guard try r.bool() else { bodyRecords.append(nil); continue }
             let body = try r.i64()
@@ -169,7 +173,7 @@ struct RestoredWorld {
             if version != "cratebox world 1", try r.bool() { piece = try WorldBody.readPiece(from: &r) }
             var shapes: [Int] = []
             for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
-            bodyRecords.append((body, shapes, piece))
+            bodyRecords.append(BodyRecord(body: body, shapes: shapes, piece: piece.map { Box($0) }))
         }
         var jointRecords: [(kind: UInt8, index: Int)] = []
         for _ in 0..<(try r.count(each: 1)) {
@@ -195,7 +199,24 @@ struct RestoredWorld {
         try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
     }
 
-    private mutating func resolve(scene: Scene, bodyRecords: [(body: Int, shapes: [Int], piece: BodySpec?)?], jointRecords: [(kind: UInt8, index: Int)],
+    /// The most construction indices a state may hold (spawns and knife
+    /// pieces each take one; removed ones stay): about 23 days of a crate a second.
+    static let maxEntries = 2_000_000
+
+    /// A live body's record, small while most entries may be removed ones.
+    struct BodyRecord {
+        var body: Int
+        var shapes: [Int]
+        var piece: Box<BodySpec>?
+    }
+
+    /// A value kept out of line (a knife piece's spec is rare and large).
+    final class Box<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private mutating func resolve(scene: Scene, bodyRecords: [BodyRecord?], jointRecords: [(kind: UInt8, index: Int)],
                                   grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?, detached: [Joint]) throws {
         let space = self.space
         func body(_ i: Int) throws -> Body {
@@ -215,7 +236,7 @@ struct RestoredWorld {
             }
             let b = try body(record.body)
             try claims.take(body: record.body)
-            if let piece = record.piece {
+            if let piece = record.piece?.value {
                 guard index >= scene.bodies.count, shapes.count == 1, case .polygon = shapes[0].geometry else {
                     throw ByteReader.Malformed("body \(index) is not a piece the knife could make")
                 }

@@ -27,7 +27,9 @@ extension WorldBody {
     static func readPiece(from r: inout ByteReader) throws(ByteReader.Malformed) -> BodySpec {
         var f: [Double] = []
         for _ in 0..<8 { f.append(try r.f64()) }
-        guard f[6] > 0, f[6].isFinite, f[7] > 0, !f[7].isNaN else { throw ByteReader.Malformed("a piece's mass or moment is impossible") }
+        guard f[6] > 0, f[6].isFinite, f[7] > 0, !f[7].isNaN, f[0..<6].allSatisfy(\.isFinite) else {
+            throw ByteReader.Malformed("a piece's pose, velocity, mass or moment is impossible")
+        }
         let look: Look
         switch try r.u8() {
         case 0: look = .crate
@@ -40,6 +42,9 @@ extension WorldBody {
         var shape = ShapeSpec(geometry: .box(width: 1, height: 1, radius: 0), friction: try r.f64(), elasticity: try r.f64())
         if try r.bool() { shape.filter = ShapeFilter(group: try r.u32(), categories: try r.u32(), mask: try r.u32()) }
         if try r.bool() { shape.surfaceVelocity = Vector(try r.f64(), try r.f64()) }
+        // A cut gives each piece the material of the shape cut (Chipmunk asserts on a negative friction or elasticity).
+        guard shape.friction >= 0, shape.friction <= Limits.coordinate, shape.elasticity >= 0, shape.elasticity <= Limits.coordinate,
+              shape.surfaceVelocity.map(\.isFinite) ?? true else { throw ByteReader.Malformed("a piece's material is impossible") }
         var spec = BodySpec(type: .dynamic, position: Vector(f[0], f[1]), angle: f[2], velocity: Vector(f[3], f[4]),
                             angularVelocity: f[5], mass: .mass(f[6]), shapes: [shape], look: look)
         spec.moment = .value(f[7])
