@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "Geometry", "Physics", "ReferenceRunner", "DemoReference", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "Geometry", "Physics", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Geometry"]),

@@ -31,7 +31,9 @@ const char *snapshot_check_space(const cpSpace *space) {
 
 const char *snapshot_check_body(const cpBody *body, cpBodyType type) {
     if (type == CP_BODY_TYPE_DYNAMIC) {
-        if (!(body->m > 0 && within(body->m) && body->i > 0)) return "its mass or moment is not a positive number";
+        // Their inverses too must be within the limit (a denormal moment's is infinite).
+        if (!(body->m >= 1 / NUMBER_LIMIT && within(body->m) && body->i >= 1 / NUMBER_LIMIT))
+            return "its mass or moment is not a positive number within 1e30 either way";
     } else if (body->m != INFINITY || body->i != INFINITY) {
         return "it is static or kinematic but its mass or moment is not infinite";
     }

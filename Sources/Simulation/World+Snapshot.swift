@@ -226,6 +226,7 @@ struct RestoredWorld {
         // Each body, shape and joint of the space is one world entry's at most (or the grab's):
         // two entries holding one would remove it twice.
         var claims = Claims(space: space, detached: detached.count)
+        var masses = ReferenceMasses(scene: scene)
         for (index, record) in bodyRecords.enumerated() {
             guard let record else { bodies.append(nil); continue }
             var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
@@ -236,6 +237,10 @@ struct RestoredWorld {
             }
             let b = try body(record.body)
             try claims.take(body: record.body)
+            let expected = try masses.of(index, piece: record.piece?.value)
+            guard b.kind == expected.kind, b.mass == expected.mass, b.moment == expected.moment else {
+                throw ByteReader.Malformed("body \(index)'s kind, mass or moment is not the one its scene entry gives")
+            }
             if let piece = record.piece?.value {
                 guard index >= scene.bodies.count, shapes.count == 1, case .polygon = shapes[0].geometry else {
                     throw ByteReader.Malformed("body \(index) is not a piece the knife could make")
@@ -298,6 +303,31 @@ struct RestoredWorld {
         for (index, entry) in bodies.enumerated() {
             if let animation = entry?.spec.animation { world.animated.append((index, animation)) }
         }
+    }
+}
+
+/// What each body's kind, mass and moment must be: a session never changes
+/// them, so they are what building its scene entry gives (or the spawn body's,
+/// or a knife piece's own), to the bit. A mass far from the scene's makes the
+/// solver blow up a few steps later; a denormal moment at once.
+private struct ReferenceMasses {
+    let scene: Scene
+    var built: World?
+    var spawn: (kind: Body.Kind, mass: Double, moment: Double)?
+
+    init(scene: Scene) { self.scene = scene }
+
+    mutating func of(_ index: Int, piece: BodySpec?) throws -> (kind: Body.Kind, mass: Double, moment: Double) {
+        if let piece, case .mass(let mass)? = piece.mass, case .value(let moment)? = piece.moment { return (.dynamic, mass, moment) }
+        if built == nil { built = try World(scene: scene) }
+        guard let world = built else { throw ByteReader.Malformed("the scene does not build") }
+        if index < scene.bodies.count, let body = world.bodies[index]?.body { return (body.kind, body.mass, body.moment) }
+        if spawn == nil {
+            try world.addBody(scene.spawn, at: scene.origin)
+            guard let body = world.bodies.last??.body else { throw ByteReader.Malformed("the spawn body does not build") }
+            spawn = (body.kind, body.mass, body.moment)
+        }
+        return spawn!
     }
 }
 

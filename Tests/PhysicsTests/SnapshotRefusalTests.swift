@@ -63,6 +63,13 @@ import SnapshotTamper
         (SNAPSHOT_TAMPER_AWAKE_CONTACTS_OF_THEIR_OWN, 1, "has contacts of its own but is not a sleeping body's"),
         (SNAPSHOT_TAMPER_SHAPE_IN_THE_OTHER_INDEX, 0, "is in the dynamic index, but its body is static or asleep"),
         (SNAPSHOT_TAMPER_SHAPE_IN_THE_OTHER_INDEX, 1, "is in the static index, but its body is awake"),
+        (SNAPSHOT_TAMPER_DEFAULT_BEGIN_WITHOUT_WILDCARDS, 0, "the space's default collision handler is not one Chipmunk makes"),
+        (SNAPSHOT_TAMPER_NULL_PRE_SOLVE, 0, "callback tag 0 is not one its slot 1 can hold"),
+        (SNAPSHOT_TAMPER_POSITION_NOT_A_NUMBER, 1, "a position, velocity, force or angle is not a finite number"),
+        (SNAPSHOT_TAMPER_NEGATIVE_POLYGON_RADIUS, 1, "its radius is negative"),
+        (SNAPSHOT_TAMPER_POLYGON_NOT_CONVEX, 1, "its vertices are not strictly convex and counter-clockwise"),
+        (SNAPSHOT_TAMPER_A_MILLION_ITERATIONS, 0, "its solver iterations are not 1 to 1000"),
+        (SNAPSHOT_TAMPER_THREADED_ARBITER_OUT_OF_THE_ARRAY, 1, "neither in the space's arbiters nor a sleeping component's"),
     ])
     func aSpaceChipmunkCouldNotHaveMadeIsRefused(kind: snapshot_tamper_kind, body: Int, reason: String) throws {
         let parts = try Parts()
@@ -75,6 +82,42 @@ import SnapshotTamper
         #expect(refused.contains(reason), "\(refused)")
         // Undone, the space still writes what reads back.
         #expect(Self.message(try parts.space.snapshot()) == nil)
+    }
+
+    /// What Chipmunk derives is derived again, not read: a transform that is
+    /// not a number reads back as the one the body's position and angle give.
+    @Test func aDerivedFieldIsComputedNotRead() throws {
+        let parts = try Parts()
+        var tamper = snapshot_tamper()
+        try #require(snapshot_tamper_apply(parts.space.raw, parts.sliding.raw, SNAPSHOT_TAMPER_TRANSFORM_NOT_A_NUMBER, &tamper) == 1)
+        let bytes = try parts.space.snapshot()
+        snapshot_tamper_undo(parts.space.raw, &tamper)
+        let copy = try Space.restoring(bytes).space
+        #expect(try copy.snapshot() == (try parts.space.snapshot()))
+        for _ in 0..<240 {
+            try copy.step(1.0 / 120)
+            try parts.space.step(1.0 / 120)
+        }
+        #expect(copy.bodies.map(\.position) == parts.space.bodies.map(\.position))
+    }
+
+    /// Chipmunk's tree queries recurse once a level: a tree deeper than 2,000
+    /// levels (here a spine of 2,100 static circles) is refused; a spine of
+    /// 1,000 is still a tree Chipmunk steps, and reads back as it was.
+    @Test func aTreeTooDeepIsRefused() throws {
+        for (count, refused) in [(2_100, true), (1_000, false)] {
+            let space = Space()
+            for i in 0..<count {
+                try space.add(Shape(body: space.staticBody, geometry: .circle(radius: 1, offset: Vector(Double(i) * 3, 0))))
+            }
+            #expect(snapshot_tamper_static_spine(space.raw) == Int32(count - 1))
+            let message = Self.message(try space.snapshot())
+            if refused {
+                #expect(message?.contains("a tree is deeper than 2000 levels") == true, "\(message ?? "read back")")
+            } else {
+                #expect(message == nil)
+            }
+        }
     }
 
     /// Where the Swift side's tag of shape `shape` (or of the first joint) is in the bytes.
