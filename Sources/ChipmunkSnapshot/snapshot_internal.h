@@ -114,6 +114,10 @@ int snapshot_is_table_prime(uint32_t n);
 // MAX_CELL_INDEX cells (Chipmunk turns cell numbers into ints); a bounding-box
 // tree at most MAX_TREE_DEPTH deep (Chipmunk's tree queries recurse per level).
 #define NUMBER_LIMIT 1e30
+// A shape at most SIZE_RATIO times its own size from the origin: where
+// doubles still tell its vertices apart (Chipmunk's collision code asserts
+// when they do not); a crate of 1e-3, the smallest size, may be 1e9 out.
+#define SIZE_RATIO 1099511627776.0
 enum { MAX_ITERATIONS = 1000, MAX_HASH_CELLS = 1572869, MAX_CELLS_ACROSS = 256, MAX_TREE_DEPTH = 2000 };
 #define MAX_CELL_INDEX 1073741824.0
 const char *snapshot_check_space(const cpSpace *space);
@@ -122,6 +126,7 @@ void snapshot_derive_body(cpBody *body, cpBodyType type);
 const char *snapshot_check_shape(const cpShape *shape, int type, const struct cpSplittingPlane *local, int count);
 void snapshot_derive_shape(cpShape *shape, int type, cpTransform transform);
 const char *snapshot_check_bb(cpBB bb);
+const char *snapshot_check_shape_place(cpBB bb);
 const char *snapshot_check_joint(const cpConstraint *joint, int kind, size_t size);
 void snapshot_derive_joint(cpConstraint *joint, int kind);
 const char *snapshot_check_arbiter(const cpArbiter *arb, const struct cpContact *contacts, int count);

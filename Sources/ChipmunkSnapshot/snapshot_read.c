@@ -230,6 +230,7 @@ static void read_shape(reader *r, int32_t id, pmap *hashids) {
         snapshot_derive_shape(shape, type, r->bodyTransform[r->shapeBody[id]]);
         r->shapeBB[id] = shape->bb;
         problem = B ? NULL : snapshot_check_bb(shape->bb);
+        if (!problem && !B) problem = snapshot_check_shape_place(shape->bb);
         if (problem) FAIL(r, "shape %d: %s", id, problem);
     }
     if (!B) {

@@ -125,6 +125,12 @@ const char *snapshot_check_bb(cpBB bb) {
     return NULL;
 }
 
+const char *snapshot_check_shape_place(cpBB bb) {
+    double size = fmax(bb.r - bb.l, bb.t - bb.b), far = fmax(fmax(fabs(bb.l), fabs(bb.r)), fmax(fabs(bb.b), fabs(bb.t)));
+    if (!(far <= size * SIZE_RATIO)) return "it lies farther out than 2^40 times its size, where its vertices blur";
+    return NULL;
+}
+
 // kind: the reader's joint kinds (snapshot_probe.c's order).
 const char *snapshot_check_joint(const cpConstraint *joint, int kind, size_t size) {
     if (!(joint->maxForce >= 0) || !(joint->maxBias >= 0) || !(joint->errorBias >= 0 && joint->errorBias <= 1))

@@ -159,15 +159,22 @@ extension ShapeGeometry {
     }
 
     /// Whether the C shape `raw` (of this geometry's kind) has this geometry's
-    /// numbers, as far as Chipmunk keeps them: a polygon's vertices may start
-    /// elsewhere (Chipmunk keeps their hull), so only their count is compared.
+    /// numbers, as Chipmunk keeps them: a box's corners, a polygon's vertices
+    /// in their order (Chipmunk keeps their hull, which may start at another).
     func agrees(with raw: OpaquePointer) -> Bool {
+        func corners(_ vertices: [Vector]) -> Bool {
+            let kept = (0..<cpPolyShapeGetCount(raw)).map { Vector(cpPolyShapeGetVert(raw, $0)) }
+            guard kept.count == vertices.count, let first = kept.firstIndex(of: vertices[0]) else { return false }
+            return vertices.indices.allSatisfy { kept[(first + $0) % kept.count] == vertices[$0] }
+        }
         switch self {
-        case .box(_, _, let r): cpPolyShapeGetRadius(raw) == r && cpPolyShapeGetCount(raw) == 4
-        case .polygon(let vertices, let r): cpPolyShapeGetRadius(raw) == r && Int(cpPolyShapeGetCount(raw)) == vertices.count
-        case .circle(let r, let offset): cpCircleShapeGetRadius(raw) == r && Vector(cpCircleShapeGetOffset(raw)) == offset
+        case .box(let w, let h, let r):
+            // cpBoxShapeNew: the box (-w/2, -h/2) to (w/2, h/2), counter-clockwise.
+            return cpPolyShapeGetRadius(raw) == r && corners([Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2), Vector(-w / 2, -h / 2)])
+        case .polygon(let vertices, let r): return cpPolyShapeGetRadius(raw) == r && corners(vertices)
+        case .circle(let r, let offset): return cpCircleShapeGetRadius(raw) == r && Vector(cpCircleShapeGetOffset(raw)) == offset
         case .segment(let a, let b, let r):
-            Vector(cpSegmentShapeGetA(raw)) == a && Vector(cpSegmentShapeGetB(raw)) == b && cpSegmentShapeGetRadius(raw) == r
+            return Vector(cpSegmentShapeGetA(raw)) == a && Vector(cpSegmentShapeGetB(raw)) == b && cpSegmentShapeGetRadius(raw) == r
         }
     }
 

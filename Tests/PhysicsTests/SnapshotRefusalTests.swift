@@ -65,7 +65,7 @@ import SnapshotTamper
         (SNAPSHOT_TAMPER_SHAPE_IN_THE_OTHER_INDEX, 1, "is in the static index, but its body is awake"),
         (SNAPSHOT_TAMPER_DEFAULT_BEGIN_WITHOUT_WILDCARDS, 0, "the space's default collision handler is not one Chipmunk makes"),
         (SNAPSHOT_TAMPER_NULL_PRE_SOLVE, 0, "callback tag 0 is not one its slot 1 can hold"),
-        (SNAPSHOT_TAMPER_POSITION_NOT_A_NUMBER, 1, "a position, velocity, force or angle is not a finite number"),
+        (SNAPSHOT_TAMPER_POSITION_NOT_A_NUMBER, 1, "a position, velocity, force or angle is not a finite number within 1e30"),
         (SNAPSHOT_TAMPER_NEGATIVE_POLYGON_RADIUS, 1, "its radius is negative"),
         (SNAPSHOT_TAMPER_POLYGON_NOT_CONVEX, 1, "its vertices are not strictly convex and counter-clockwise"),
         (SNAPSHOT_TAMPER_A_MILLION_ITERATIONS, 0, "its solver iterations are not 1 to 1000"),
