@@ -137,6 +137,33 @@ public struct Journal: Sendable {
         return at <= line.endIndex && line[at...].starts(with: tail) && line.last == 0x7D ? step : nil
     }
 
+    /// A line's JSON object, once its length is within the limit for its kind.
+    private static func members(of raw: ArraySlice<UInt8>, number: Int, fail: (String) -> JournalError) throws(JournalError) -> [(key: String, node: JSONNode)] {
+        let limit = number == 1 ? maxHeaderLine : maxLine
+        guard raw.count <= limit else {
+            throw fail("the line is \(raw.count) bytes long; the limit is \(limit)\(number == 1 ? " for a header" : " for a line that is not a keyframe as cratebox writes them")")
+        }
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(Array(raw))
+        } catch {
+            throw fail("column \(error.column): \(error.message)")
+        }
+        guard case .object(let members) = node.value else { throw fail("each line must be a JSON object") }
+        return members
+    }
+
+    /// Adds a keyframe line's keyframe: in step order, one a step; a journal
+    /// whose first line after the header is one starts from it.
+    private mutating func add(_ keyframe: Keyframe, after lastStep: inout Int, fail: (String) -> JournalError) throws(JournalError) {
+        guard end == nil else { throw fail("nothing may follow the end line") }
+        guard keyframe.step >= lastStep else { throw fail("step \(keyframe.step) comes after step \(lastStep); lines must be in step order") }
+        if let previous = keyframes.last, previous.step == keyframe.step { throw fail("a second keyframe for step \(keyframe.step)") }
+        if header != nil, keyframe.line == 2 { startsFromKeyframe = true }
+        lastStep = keyframe.step
+        keyframes.append(keyframe)
+    }
+
     /// Whether a last line without its newline is whole: a keyframe line as
     /// written, or a JSON value short enough to read.
     private static func isWhole(_ line: ArraySlice<UInt8>, number: Int) -> Bool {
@@ -226,25 +253,10 @@ extension Journal {
             func fail(_ message: String) -> JournalError { JournalError(file: file, line: number, message: message) }
             if raw.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { throw fail("empty line") }
             if number > 1, let keyframe = writtenKeyframe(raw, line: number) {
-                guard keyframe.step >= lastStep else { throw fail("step \(keyframe.step) comes after step \(lastStep); lines must be in step order") }
-                guard journal.end == nil else { throw fail("nothing may follow the end line") }
-                if let previous = journal.keyframes.last, previous.step == keyframe.step { throw fail("a second keyframe for step \(keyframe.step)") }
-                if journal.header != nil, number == 2 { journal.startsFromKeyframe = true }
-                lastStep = keyframe.step
-                journal.keyframes.append(keyframe)
+                try journal.add(keyframe, after: &lastStep, fail: fail)
                 continue
             }
-            let limit = number == 1 ? maxHeaderLine : maxLine
-            guard raw.count <= limit else {
-                throw fail("the line is \(raw.count) bytes long; the limit is \(limit)\(number == 1 ? " for a header" : " for a line that is not a keyframe as cratebox writes them")")
-            }
-            let node: JSONNode
-            do {
-                node = try JSONParser.parse(Array(raw))
-            } catch {
-                throw fail("column \(error.column): \(error.message)")
-            }
-            guard case .object(let members) = node.value else { throw fail("each line must be a JSON object") }
+            let members = try members(of: raw, number: number, fail: fail)
             var fields = JournalFields(members: members, fail: fail)
             if number == 1, members.first?.key == "format" || requireHeader {
                 journal.header = try fields.header()
@@ -271,9 +283,7 @@ extension Journal {
             if members.contains(where: { $0.key == "keyframe" }) {
                 let hash = try fields.hash("hash"), state = try fields.string("keyframe")
                 try fields.noOthers()
-                if let previous = journal.keyframes.last, previous.step == step { throw fail("a second keyframe for step \(step)") }
-                if journal.header != nil, number == 2 { journal.startsFromKeyframe = true }
-                journal.keyframes.append(Keyframe(step: step, hash: hash, line: number, state: state))
+                try journal.add(Keyframe(step: step, hash: hash, line: number, state: state), after: &lastStep, fail: fail)
                 continue
             }
             let event = try fields.event()

@@ -159,22 +159,7 @@ struct RestoredWorld {
             brokenJoints.append((joint, step))
         }
         // Everything else refers to the space, which comes last.
-        // A removed body's entry is a byte here but a whole (empty) entry in
-        // the world: their number is bounded, and kept as small as they are here.
-        let entries = try r.count(each: 1)
-        guard entries <= RestoredWorld.maxEntries else {
-            throw ByteReader.Malformed("the state has \(entries) construction indices; a state holds at most \(RestoredWorld.maxEntries)")
-        }
-        var bodyRecords: [BodyRecord?] = []
-        for _ in 0..<entries {
-            guard try r.bool() else { bodyRecords.append(nil); continue }
-            let body = try r.i64()
-            var piece: BodySpec?
-            if version != "cratebox world 1", try r.bool() { piece = try WorldBody.readPiece(from: &r) }
-            var shapes: [Int] = []
-            for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
-            bodyRecords.append(BodyRecord(body: body, shapes: shapes, piece: piece.map { Box($0) }))
-        }
+        let bodyRecords = try Self.readBodyRecords(from: &r, version: version)
         var jointRecords: [(kind: UInt8, index: Int)] = []
         for _ in 0..<(try r.count(each: 1)) {
             let kind = try r.u8()
@@ -199,6 +184,28 @@ struct RestoredWorld {
         try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
     }
 
+    /// Each construction index's record: removed, or its body's and shapes'
+    /// places in the space (and a knife piece's spec). A removed body's entry
+    /// is a byte here but a whole (empty) entry in the world: their number is
+    /// bounded, and kept as small as they are here.
+    private static func readBodyRecords(from r: inout ByteReader, version: String) throws -> [BodyRecord?] {
+        let entries = try r.count(each: 1)
+        guard entries <= RestoredWorld.maxEntries else {
+            throw ByteReader.Malformed("the state has \(entries) construction indices; a state holds at most \(RestoredWorld.maxEntries)")
+        }
+        var records: [BodyRecord?] = []
+        for _ in 0..<entries {
+            guard try r.bool() else { records.append(nil); continue }
+            let body = try r.i64()
+            var piece: BodySpec?
+            if version != "cratebox world 1", try r.bool() { piece = try WorldBody.readPiece(from: &r) }
+            var shapes: [Int] = []
+            for _ in 0..<(try r.count(each: 8)) { shapes.append(try r.i64()) }
+            records.append(BodyRecord(body: body, shapes: shapes, piece: piece.map { Box($0) }))
+        }
+        return records
+    }
+
     /// The most construction indices a state may hold (spawns and knife
     /// pieces each take one; removed ones stay): about 23 days of a crate a second.
     static let maxEntries = 2_000_000
@@ -216,6 +223,38 @@ struct RestoredWorld {
         init(_ value: Value) { self.value = value }
     }
 
+    /// Construction index `index`'s entry, from its record: its body and
+    /// shapes taken from the space, checked against its scene entry (or the
+    /// spawn body, or its knife piece's spec).
+    private func worldBody(_ index: Int, _ record: BodyRecord, scene: Scene, claims: inout Claims, masses: inout ReferenceMasses) throws -> WorldBody {
+        var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
+        let shapes = try record.shapes.map { i throws -> Shape in
+            guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
+            try claims.take(shape: i)
+            return space.shapes[i]
+        }
+        guard space.bodies.indices.contains(record.body) else { throw ByteReader.Malformed("body \(record.body) is not in the space") }
+        let b = space.bodies[record.body]
+        try claims.take(body: record.body)
+        let expected = try masses.of(index, piece: record.piece?.value)
+        guard b.kind == expected.kind, b.mass == expected.mass, b.moment == expected.moment else {
+            throw ByteReader.Malformed("body \(index)'s kind, mass or moment is not the one its scene entry gives")
+        }
+        if let piece = record.piece?.value {
+            guard index >= scene.bodies.count, shapes.count == 1, case .polygon(let vertices, _) = shapes[0].geometry else {
+                throw ByteReader.Malformed("body \(index) is not a piece the knife could make")
+            }
+            if let problem = Scene.polygonProblem(vertices) { throw ByteReader.Malformed("body \(index) is not a piece the knife could make: \(problem)") }
+            spec = piece
+            spec.shapes[0].geometry = shapes[0].geometry
+        }
+        guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }),
+              record.piece != nil || zip(shapes, spec.shapes).allSatisfy({ $0.geometry == $1.geometry }) else {
+            throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
+        }
+        return WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes)
+    }
+
     private mutating func resolve(scene: Scene, bodyRecords: [BodyRecord?], jointRecords: [(kind: UInt8, index: Int)],
                                   grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?, detached: [Joint]) throws {
         let space = self.space
@@ -229,33 +268,7 @@ struct RestoredWorld {
         var masses = ReferenceMasses(scene: scene)
         for (index, record) in bodyRecords.enumerated() {
             guard let record else { bodies.append(nil); continue }
-            var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
-            let shapes = try record.shapes.map { i throws -> Shape in
-                guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
-                try claims.take(shape: i)
-                return space.shapes[i]
-            }
-            let b = try body(record.body)
-            try claims.take(body: record.body)
-            let expected = try masses.of(index, piece: record.piece?.value)
-            guard b.kind == expected.kind, b.mass == expected.mass, b.moment == expected.moment else {
-                throw ByteReader.Malformed("body \(index)'s kind, mass or moment is not the one its scene entry gives")
-            }
-            if let piece = record.piece?.value {
-                guard index >= scene.bodies.count, shapes.count == 1, case .polygon = shapes[0].geometry else {
-                    throw ByteReader.Malformed("body \(index) is not a piece the knife could make")
-                }
-                spec = piece
-                spec.shapes[0].geometry = shapes[0].geometry
-            }
-            guard shapes.count == spec.shapes.count, shapes.allSatisfy({ $0.body === b }),
-                  record.piece != nil || zip(shapes, spec.shapes).allSatisfy({ $0.geometry == $1.geometry }) else {
-                throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
-            }
-            if record.piece != nil, case .polygon(let vertices, _) = shapes[0].geometry, let problem = Scene.polygonProblem(vertices) {
-                throw ByteReader.Malformed("body \(index) is not a piece the knife could make: \(problem)")
-            }
-            bodies.append(WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes))
+            bodies.append(try worldBody(index, record, scene: scene, claims: &claims, masses: &masses))
         }
         for (index, record) in jointRecords.enumerated() {
             switch record.kind {
