@@ -196,3 +196,34 @@ const char *cratebox_snapshot_settings_differ(const cpSpace *read, const cpSpace
         return "the space's spatial index is not its scene's";
     return NULL;
 }
+
+// The bytes of each joint kind (snapshot_probe.c's order) that a session
+// never changes once the joint is made: its anchors and shape, not its
+// caches, nor what controls drive (a motor's rate, a winch's rope length, a
+// ratchet's angle) nor what is derived (a groove's normal, a gear's inverse ratio).
+static const struct { size_t from, to; } fixedParameters[JOINT_KINDS] = {
+    {0, 40},   // pin: anchors, distance
+    {0, 32},   // slide: anchors
+    {0, 32},   // pivot: anchors
+    {16, 64},  // groove: its ends, the anchor
+    {0, 56},   // damped spring: anchors, rest length, stiffness, damping
+    {0, 24},   // rotary spring: rest angle, stiffness, damping
+    {0, 16},   // rotary limit: min, max
+    {8, 24},   // ratchet: phase, ratchet
+    {0, 16},   // gear: phase, ratio
+    {0, 0},    // motor
+};
+
+const char *cratebox_snapshot_joint_differs(const cpConstraint *read, const cpConstraint *made) {
+    const char *error = NULL;
+    const snapshot_probe *probe = snapshot_probe_get(&error);
+    if (!probe) return error;
+    if (read->klass != made->klass) return "it is not of its scene entry's kind";
+    for (int kind = 0; kind < JOINT_KINDS; kind++) {
+        if (probe->jointClass[kind] != read->klass) continue;
+        size_t from = sizeof(cpConstraint) + fixedParameters[kind].from, to = sizeof(cpConstraint) + fixedParameters[kind].to;
+        if (memcmp((const uint8_t *)read + from, (const uint8_t *)made + from, to - from) != 0) return "its anchors or shape are not its scene entry's";
+        return NULL;
+    }
+    return "it is of no kind cratebox makes";
+}

@@ -218,6 +218,16 @@ extension ShapeGeometry {
     }
 }
 
+extension Joint {
+    /// Nil when this joint (read back) has the kind, anchors and shape of
+    /// `made` (made afresh from the same scene entry); else what differs.
+    /// What a session changes (caches, a motor's rate, a rope's length) is not compared.
+    public func differs(from made: Joint) -> String? {
+        guard kind == made.kind else { return "it is not of its scene entry's kind" }
+        return cratebox_snapshot_joint_differs(raw, made.raw).map { String(cString: $0) }
+    }
+}
+
 extension Joint.Kind {
     /// Whether Chipmunk's constraint `raw` is of this kind's class.
     func isOfClass(of raw: OpaquePointer) -> Bool {

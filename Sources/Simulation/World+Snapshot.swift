@@ -226,7 +226,7 @@ struct RestoredWorld {
     /// Construction index `index`'s entry, from its record: its body and
     /// shapes taken from the space, checked against its scene entry (or the
     /// spawn body, or its knife piece's spec).
-    private func worldBody(_ index: Int, _ record: BodyRecord, scene: Scene, claims: inout Claims, masses: inout ReferenceMasses) throws -> WorldBody {
+    private func worldBody(_ index: Int, _ record: BodyRecord, scene: Scene, claims: inout Claims, masses: inout SceneReference) throws -> WorldBody {
         var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
         let shapes = try record.shapes.map { i throws -> Shape in
             guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
@@ -265,20 +265,22 @@ struct RestoredWorld {
         // Each body, shape and joint of the space is one world entry's at most (or the grab's):
         // two entries holding one would remove it twice.
         var claims = Claims(space: space, detached: detached.count)
-        var masses = ReferenceMasses(scene: scene)
+        var reference = SceneReference(scene: scene)
         for (index, record) in bodyRecords.enumerated() {
             guard let record else { bodies.append(nil); continue }
-            bodies.append(try worldBody(index, record, scene: scene, claims: &claims, masses: &masses))
+            bodies.append(try worldBody(index, record, scene: scene, claims: &claims, masses: &reference))
         }
         for (index, record) in jointRecords.enumerated() {
             switch record.kind {
             case 0:
                 guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
                 try claims.take(joint: record.index)
+                if let problem = try reference.jointDiffers(space.joints[record.index], index: index) { throw ByteReader.Malformed("joint \(index): \(problem)") }
                 joints.append(space.joints[record.index])
             case 1:
                 guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
                 try claims.take(detached: record.index)
+                if let problem = try reference.jointDiffers(detached[record.index], index: index) { throw ByteReader.Malformed("joint \(index): \(problem)") }
                 joints.append(detached[record.index])
             default:
                 // Gone with a body: only its being out of the space is ever read.
@@ -293,9 +295,13 @@ struct RestoredWorld {
             try claims.take(body: g.hand)
             try claims.take(joint: g.joint)
             // The hand is a kinematic body of its own, joined to the body held (World.grab).
-            guard hand.kind == .kinematic, joint.a === hand || joint.b === hand, joint.a === held.body || joint.b === held.body else {
+            guard hand.kind == .kinematic, joint.a === hand, joint.b === held.body, case .pivotAnchors = joint.kind else {
                 throw ByteReader.Malformed("the grab's hand is not a hand holding body \(g.index)")
             }
+            // As World.grab makes it: held at the hand's centre, at a point within the lever a grab allows.
+            let (onHand, onBody) = joint.localAnchors, cog = held.body.centerOfGravity
+            let lever = ((onBody.x - cog.x) * (onBody.x - cog.x) + (onBody.y - cog.y) * (onBody.y - cog.y)) * held.body.mass / held.body.moment
+            guard onHand == .zero, lever <= World.maxGrabLever else { throw ByteReader.Malformed("the grab holds body \(g.index) farther off than a grab can") }
             grab = World.Grab(index: g.index, hand: hand, joint: joint, target: g.target)
         }
         try claims.checkTheRestAreWalls(space: space, walls: World.wallGeometries(scene))
@@ -319,11 +325,12 @@ struct RestoredWorld {
     }
 }
 
-/// What each body's kind, mass and moment must be: a session never changes
-/// them, so they are what building its scene entry gives (or the spawn body's,
-/// or a knife piece's own), to the bit. A mass far from the scene's makes the
-/// solver blow up a few steps later; a denormal moment at once.
-private struct ReferenceMasses {
+/// What each body's kind, mass and moment and each joint's anchors and shape
+/// must be: a session never changes them, so they are what building its scene
+/// entry gives (or the spawn body's, or a knife piece's own), to the bit. A
+/// mass far from the scene's makes the solver blow up a few steps later, a
+/// denormal moment at once, an anchor far out a pivot's mass matrix.
+private struct SceneReference {
     let scene: Scene
     var built: World?
     var spawn: (kind: Body.Kind, mass: Double, moment: Double)?
@@ -341,6 +348,13 @@ private struct ReferenceMasses {
             spawn = (body.kind, body.mass, body.moment)
         }
         return spawn!
+    }
+
+    /// Nil when `joint` (scene joint `index`, read back) has its scene entry's kind, anchors and shape; else what differs.
+    mutating func jointDiffers(_ joint: Joint, index: Int) throws -> String? {
+        if built == nil { built = try World(scene: scene) }
+        guard let made = built?.joints[index] else { throw ByteReader.Malformed("the scene does not build") }
+        return joint.differs(from: made)
     }
 }
 

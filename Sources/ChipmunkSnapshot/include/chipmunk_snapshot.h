@@ -61,4 +61,9 @@ int cratebox_snapshot_shape_type(const struct cpShape *shape);
 /// from its scene (`made`): solver settings, collision handlers, spatial index;
 /// else which differ, in a line. (Gravity is left out: tilting changes it.)
 const char *cratebox_snapshot_settings_differ(const struct cpSpace *read, const struct cpSpace *made);
+
+/// NULL when a joint read back (`read`) has the kind, anchors and shape of one
+/// made afresh from its scene entry (`made`); else what differs. What a session
+/// changes (caches, a motor's rate, a winch's rope length) is not compared.
+const char *cratebox_snapshot_joint_differs(const struct cpConstraint *read, const struct cpConstraint *made);
 #endif
