@@ -227,3 +227,28 @@ const char *cratebox_snapshot_joint_differs(const cpConstraint *read, const cpCo
     }
     return "it is of no kind cratebox makes";
 }
+
+// Chipmunk's spatial hash numbers the cells a shape covers as ints
+// (cpSpaceHash.c's floor_int): past 2^31 cells from the origin the number
+// wraps and its rehash loops over some two billion cells per shape. The
+// next step moves each awake body by (v + v_bias) dt before it rehashes; a
+// shape whose box, so moved and grown by its own size for the turn, would
+// pass MAX_CELL_INDEX cells is caught before the step.
+const struct cpBody *cratebox_hash_far_body(const cpSpace *space, double dt) {
+    const char *error = NULL;
+    const snapshot_probe *probe = snapshot_probe_get(&error);
+    if (!probe || space->dynamicShapes->klass != probe->spaceHashClass) return NULL;
+    double limit = MAX_CELL_INDEX * ((const struct cpSpaceHash *)space->dynamicShapes)->celldim;
+    cpArray *bodies = space->dynamicBodies;
+    for (int i = 0; i < bodies->num; i++) {
+        const cpBody *body = bodies->arr[i];
+        cpVect move = cpvmult(cpvadd(body->v, body->v_bias), dt);
+        for (const cpShape *shape = body->shapeList; shape; shape = shape->next) {
+            cpBB bb = shape->bb;
+            double grow = fmax(bb.r - bb.l, bb.t - bb.b) + fabs(move.x) + fabs(move.y);
+            double far = fmax(fmax(fabs(bb.l), fabs(bb.r)), fmax(fabs(bb.b), fabs(bb.t))) + grow;
+            if (!(far <= limit)) return body;
+        }
+    }
+    return NULL;
+}

@@ -1,5 +1,6 @@
 import CChipmunk
 import ChipmunkCallbacks
+import ChipmunkSnapshot
 import Geometry
 import ChipmunkTeardown
 
@@ -288,6 +289,10 @@ public final class Space {
                 }
             }
             massNeedsCheck = false
+        }
+        if let far = cratebox_hash_far_body(raw, dt) {
+            let index = bodies.firstIndex { $0.raw == far } ?? -1
+            throw .beyondSpatialHash("body \(index)")
         }
         cpSpaceStep(raw, dt)
         collectBrokenJoints()

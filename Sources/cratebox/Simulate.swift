@@ -147,7 +147,7 @@ struct Simulate: ParsableCommand {
                 }
                 if step < end {
                     let before = Monotonic.threadCPU
-                    try session.step()
+                    do { try session.step() } catch { throw Failure.failed("\(from ?? input.name): step \(step): \(error)") }
                     csv.add(session.world, cpu: Monotonic.threadCPU - before)
                 }
             }

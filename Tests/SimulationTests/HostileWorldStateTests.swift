@@ -54,6 +54,23 @@ import TestSupport
         #expect(Self.refusal(world.scene, try world.snapshot()) == nil)
     }
 
+    /// Chipmunk's spatial hash numbers its cells as ints: a body the next
+    /// step would carry past 2^30 cells (found by FuzzState: a force of 1e29
+    /// on a crate) made its rehash loop over two billion cells. The step is
+    /// refused instead, and the world is left as it was.
+    @Test func aStepCarryingABodyPastTheSpatialHashIsRefused() throws {
+        let world = try Self.world("Tests/Fixtures/valid/spatial-hash.json")
+        let crate = try #require(world.bodies.firstIndex { $0?.kind == .dynamic })
+        let body = try #require(world.bodies[crate]?.body)
+        let cellSize = try #require(world.scene.spatialHash?.cellSize)
+        body.velocity = Vector(0, -Double(1 << 31) * cellSize * 120)
+        let before = world.stateHash
+        #expect(throws: PhysicsError.beyondSpatialHash("body \(world.space.bodies.firstIndex { $0 === body }!)")) { try world.step() }
+        #expect(world.stateHash == before && world.stepCount == 60)
+        body.velocity = .zero
+        try world.step()
+    }
+
     /// A shape no entry of the world holds (here a circle added to the space
     /// behind the world's back) is refused: the world could never remove it.
     @Test func aShapeTheWorldDoesNotHoldIsRefused() throws {

@@ -66,4 +66,10 @@ const char *cratebox_snapshot_settings_differ(const struct cpSpace *read, const 
 /// made afresh from its scene entry (`made`); else what differs. What a session
 /// changes (caches, a motor's rate, a winch's rope length) is not compared.
 const char *cratebox_snapshot_joint_differs(const struct cpConstraint *read, const struct cpConstraint *made);
+
+/// In a space with a spatial hash: an awake body that a step of `dt` would
+/// carry (with one of its shapes) farther than 2^30 cells from the origin,
+/// where Chipmunk's cell numbers overflow and its rehash takes practically
+/// forever; else NULL (always NULL for a bounding-box tree).
+const struct cpBody *cratebox_hash_far_body(const struct cpSpace *space, double dt);
 #endif
