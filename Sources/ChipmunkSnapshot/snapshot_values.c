@@ -25,7 +25,8 @@ const char *snapshot_check_space(const cpSpace *space) {
         return "its damping, idle speed or collision slop is negative or not a finite number within 1e30";
     if (!not_negative_or_infinite(space->sleepTimeThreshold)) return "its sleep time is negative or not a number";
     if (!(space->collisionBias >= 0 && space->collisionBias <= 1)) return "its collision bias is not between 0 and 1";
-    if (!not_negative(space->curr_dt)) return "its last step length is negative or not a finite number";
+    // The next step scales the cached impulses by its length over this one (cpSpaceStep's dt_coef).
+    if (!(space->curr_dt == 0 || (space->curr_dt >= 1e-6 && space->curr_dt <= 1))) return "its last step length is not 0 or 1e-6 to 1 s";
     return NULL;
 }
 

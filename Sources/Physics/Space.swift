@@ -113,6 +113,10 @@ public final class Space {
         }
     }
 
+    /// The length of the last step (0 before the first).
+    /// The corresponding C function is `cpSpaceGetCurrentTimeStep`.
+    public var lastStepDuration: Double { cpSpaceGetCurrentTimeStep(raw) }
+
     /// The corresponding C function is `cpSpaceSetGravity`.
     public var gravity: Vector {
         get { Vector(cpSpaceGetGravity(raw)) }

@@ -180,6 +180,10 @@ struct RestoredWorld {
         let made = Space()
         World.configure(made, for: scene)
         if let differ = space.settingsDiffer(from: made) { throw ByteReader.Malformed(differ) }
+        // The next step scales the cached impulses by its length over the last one: a world steps 1/120 s.
+        guard space.lastStepDuration == 0 || space.lastStepDuration == World.stepDuration else {
+            throw ByteReader.Malformed("the space's last step was not one of a world's (1/120 s)")
+        }
 
         try resolve(scene: scene, bodyRecords: bodyRecords, jointRecords: jointRecords, grabRecord: grabRecord, detached: detached)
     }
