@@ -624,6 +624,7 @@ static void check_index(reader *r, int32_t shape, int t) {
 static void read_trees(reader *r) {
     struct cpBBTree *trees[2] = {B ? (struct cpBBTree *)r->space->dynamicShapes : NULL, B ? (struct cpBBTree *)r->space->staticShapes : NULL};
     int32_t counts[2] = {0, 0}, first[2] = {0, 0}, total = 0;
+    uint32_t masterStamp = 0;
     // Both trees' nodes, numbered together, are read into one array of ids first.
     int32_t *nodeShape = NULL;  // -1: internal
     size_t nodeCap = 0;
@@ -631,6 +632,7 @@ static void read_trees(reader *r) {
     for (int t = 0; t < 2 && !r->error; t++) {
         uint8_t hasVelocity = rd_u8(r);
         uint32_t stamp = rd_u32(r);
+        if (t == 0) masterStamp = stamp;
         counts[t] = rd_count(r, 1 + sizeof(cpBB) + 8, "a tree's node count");
         first[t] = total;
         if (r->error) break;
@@ -668,6 +670,11 @@ static void read_trees(reader *r) {
             if (leaf) {
                 shape = rd_ref(r, r->ns, 0, "a tree leaf's shape");
                 node->node.leaf.stamp = rd_u32(r);
+                // Between steps every leaf is older than the dynamic (master) tree's stamp
+                // (cpBBTreeInsert and the reindex bump it after stamping): one as new as
+                // it is taken for moved, queried afresh beside its old pairs, and its
+                // contacts then go onto the contact graph twice.
+                if (!r->error && !B && node->node.leaf.stamp >= masterStamp) FAIL(r, "a tree leaf's stamp is not older than its tree's");
                 if (!r->error && !B && r->shapeIndexed[shape]++) FAIL(r, "shape %d is in the spatial index twice", shape);
                 if (!r->error && !B) check_index(r, shape, t);
             } else {
