@@ -85,6 +85,9 @@ public struct BranchError: Error, CustomStringConvertible, Sendable {
     public var line: Int?
     /// What went wrong.
     public var reason: String
+    /// Whether a line of the journal was refused (a keyframe that does not
+    /// read back: the file is invalid) rather than the session failing to go on.
+    public var refusedLine = false
     /// "at step S (line L): reason".
     public var description: String {
         "at step \(step)\(line.map { " (line \($0))" } ?? ""): \(reason)"
@@ -104,7 +107,7 @@ extension Session {
         if let keyframe = journal.keyframes.last(where: { $0.step <= step }), keyframe.line <= lines.count {
             let state: [UInt8]
             do { state = try keyframe.restore(scene: scene, journal: journal, file: file).state } catch {
-                throw BranchError(step: keyframe.step, line: keyframe.line, reason: error.message)
+                throw BranchError(step: keyframe.step, line: keyframe.line, reason: error.message, refusedLine: true)
             }
             let events = journal.events.firstIndex { $0.line > keyframe.line } ?? journal.events.count
             frame = Keyframes.Frame(step: keyframe.step, state: state, lines: keyframe.line, events: events)

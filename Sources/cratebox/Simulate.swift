@@ -126,7 +126,7 @@ struct Simulate: ParsableCommand {
         do {
             return try Session.rebuilt(journal: replay.journal, scene: replay.scene, lines: lines, file: from, at: at)
         } catch {
-            throw Failure.failed("\(from): the session cannot be rebuilt \(error)")
+            throw Failure(error.refusedLine ? Exit.invalidScene : Exit.failure, "cratebox: \(from): the session cannot be rebuilt \(error)")
         }
     }
 

@@ -57,6 +57,24 @@ import TestSupport
         #expect(error?.message.contains("for a line that is not a keyframe as cratebox writes them") == true, "\(String(describing: error))")
     }
 
+    /// A keyframe a session is rebuilt from that does not read back refuses
+    /// the journal, naming its line (`simulate --from` exits 65 for it).
+    @Test func aKeyframeThatDoesNotReadBackRefusesTheJournalAtItsLine() throws {
+        let (world, text) = try Self.crates(steps: 0)
+        try world.apply(.tilt(x: 0, y: -1))
+        for _ in 0..<60 { try world.step() }
+        var state = try world.snapshot()
+        let space = try #require(state.firstRange(of: Array("cpspace1".utf8)))
+        state.replaceSubrange((space.lowerBound + 29)..<(space.lowerBound + 33), with: withUnsafeBytes(of: Int32(1_000_000).littleEndian, Array.init))
+        let lines = [Journal.headerLine(sceneText: text, sceneFile: "crates.json"), Journal.line(step: 0, .tilt(x: 0, y: -1)),
+                     Journal.keyframeLine(step: 60, hash: world.stateHash, state: state)]
+        let journal = try Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "k.jsonl")
+        let error = #expect(throws: BranchError.self) {
+            try Session.rebuilt(journal: journal, scene: world.scene, lines: lines, file: "k.jsonl", at: 70)
+        }
+        #expect(error?.refusedLine == true && error?.line == 3 && error?.reason.contains("solver iterations are not 1 to 1000") == true, "\(String(describing: error))")
+    }
+
     /// A keyframe line as cratebox writes it is read without the JSON parser,
     /// to the same keyframe the parser reads from the same line written otherwise.
     @Test func aWrittenKeyframeLineReadsAsTheParserReadsIt() throws {
