@@ -30,6 +30,7 @@ typedef struct reader {
     cpBB *shapeBB;               // derived (snapshot_derive_shape), by shape id
     uint8_t *jointInArray, *arbInArray;
     uint8_t usesWildcards, *handlerKind;  // by handler: HANDLER_WILDCARD, HANDLER_CALLS_WILDCARDS
+    uint8_t sleepOff;  // the space's sleep time is infinite: nothing sleeps
     // What the build pass makes.
     cpSpace *space;
     cpBody **bodies;
@@ -271,7 +272,8 @@ static void read_joint(reader *r, int32_t id) {
     get(r, (uint8_t *)joint + sizeof(cpConstraint), size - sizeof(cpConstraint));
     const char *problem = B || r->error ? NULL : snapshot_check_joint(joint, kind, size);
     if (problem) FAIL(r, "joint %d: %s", id, problem);
-    if (!B && !r->error && !(breakForce >= 0 && breakForce <= NUMBER_LIMIT)) FAIL(r, "joint %d's break force is negative or not a finite number", id);
+    // Only ever compared with a force (any up to the scene format's 1e300 is a scene's).
+    if (!B && !r->error && !(breakForce >= 0)) FAIL(r, "joint %d's break force is negative or not a number", id);
     if (r->error) return;
     snapshot_derive_joint(joint, kind);
     if (!B) return;
@@ -428,6 +430,9 @@ static void read_arrays(reader *r, uint8_t *where) {
     cpArray *arrays[3] = {B ? space->dynamicBodies : NULL, B ? space->staticBodies : NULL, B ? space->sleepingComponents : NULL};
     for (int k = 0; k < 3 && !r->error; k++) {
         int32_t n = rd_count(r, 4, "a body array's count");
+        // With sleeping off, Chipmunk never puts a body to sleep, nor wakes one (cpSpaceProcessComponents):
+        // a sleeping body's arbiters would then stay threaded and be threaded again, onto themselves.
+        if (!r->error && !B && k == 2 && n > 0 && r->sleepOff) FAIL(r, "bodies sleep in a space whose sleeping is off");
         for (int32_t i = 0; i < n && !r->error; i++) {
             int32_t id = rd_ref(r, r->nb + 1, 0, "a body array");
             if (r->error) break;
@@ -520,6 +525,9 @@ static void check_contact_graph(reader *r, const uint8_t *arbSides) {
         int32_t first = r->shapeBody[r->arbShapeA[a]], second = r->shapeBody[r->arbShapeB[a]];
         if (arbSides[a] != 0 && arbSides[a] != 3) FAIL(r, "arbiter %d is on one of its bodies' lists only", a);
         else if (r->arbInArray[a] && !arbSides[a]) FAIL(r, "arbiter %d is in the space's arbiters but on no body's list", a);
+        // Putting a body to sleep takes its arbiters out of the space's (cpSpaceDeactivateBody's cpSpaceUncacheArbiter).
+        else if (r->arbInArray[a] && (r->bodyWhere[first] >= 3 || r->bodyWhere[second] >= 3))
+            FAIL(r, "arbiter %d is in the space's arbiters but its body sleeps", a);
         else if (arbSides[a] && !r->arbInArray[a] && !asleep_together(r, first, second))
             FAIL(r, "arbiter %d is on its bodies' lists but neither in the space's arbiters nor a sleeping component's", a);
         uint64_t x = (uint64_t)r->arbShapeA[a], y = (uint64_t)r->arbShapeB[a];
@@ -909,6 +917,7 @@ static void parse(reader *r) {
     space->curr_dt = rd_f64(r);
     const char *problem = B || r->error ? NULL : snapshot_check_space(space);
     if (problem) FAIL(r, "the space: %s", problem);
+    r->sleepOff = space->sleepTimeThreshold == INFINITY;
     space->shapeIDCounter = (cpHashValue)rd_u64(r);
     r->shapeIDCounter = space->shapeIDCounter;
     uint8_t usesWildcards = rd_u8(r);

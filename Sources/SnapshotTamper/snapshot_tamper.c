@@ -80,6 +80,17 @@ static int apply_number(cpSpace *space, cpBody *body, snapshot_tamper_kind kind,
         cpArrayDeleteObj(space->arbiters, arb);
         return 1;
     }
+    case SNAPSHOT_TAMPER_SLEEPING_ARBITER_IN_THE_ARRAY: {
+        cpArbiter *arb = cpBodyIsSleeping(body) ? arbiter_of(body) : NULL;
+        if (!arb) return 0;
+        cpArrayPush(space->arbiters, arb);
+        return 1;
+    }
+    case SNAPSHOT_TAMPER_SLEEPING_OFF:
+        if (!cpBodyIsSleeping(body)) return 0;
+        out->number = space->sleepTimeThreshold;
+        space->sleepTimeThreshold = INFINITY;
+        return 1;
     default:
         return 0;
     }
@@ -158,6 +169,12 @@ void snapshot_tamper_undo(cpSpace *space, snapshot_tamper *tamper) {
     }
     case SNAPSHOT_TAMPER_A_MILLION_ITERATIONS:
         space->iterations = (int)tamper->number;
+        break;
+    case SNAPSHOT_TAMPER_SLEEPING_ARBITER_IN_THE_ARRAY:
+        cpArrayPop(space->arbiters);
+        break;
+    case SNAPSHOT_TAMPER_SLEEPING_OFF:
+        space->sleepTimeThreshold = tamper->number;
         break;
     case SNAPSHOT_TAMPER_THREADED_ARBITER_OUT_OF_THE_ARRAY: {
         cpArray *saved = tamper->saved;

@@ -70,6 +70,8 @@ import SnapshotTamper
         (SNAPSHOT_TAMPER_POLYGON_NOT_CONVEX, 1, "its vertices are not strictly convex and counter-clockwise"),
         (SNAPSHOT_TAMPER_A_MILLION_ITERATIONS, 0, "its solver iterations are not 1 to 1000"),
         (SNAPSHOT_TAMPER_THREADED_ARBITER_OUT_OF_THE_ARRAY, 1, "neither in the space's arbiters nor a sleeping component's"),
+        (SNAPSHOT_TAMPER_SLEEPING_ARBITER_IN_THE_ARRAY, 0, "is in the space's arbiters but its body sleeps"),
+        (SNAPSHOT_TAMPER_SLEEPING_OFF, 0, "bodies sleep in a space whose sleeping is off"),
     ])
     func aSpaceChipmunkCouldNotHaveMadeIsRefused(kind: snapshot_tamper_kind, body: Int, reason: String) throws {
         let parts = try Parts()

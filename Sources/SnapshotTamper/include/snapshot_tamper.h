@@ -33,6 +33,10 @@ typedef enum snapshot_tamper_kind {
     SNAPSHOT_TAMPER_A_MILLION_ITERATIONS = 10,
     /// The body's first arbiter still on its bodies' lists but out of the space's arbiters.
     SNAPSHOT_TAMPER_THREADED_ARBITER_OUT_OF_THE_ARRAY = 11,
+    /// The sleeping body's arbiter also in the space's arbiters.
+    SNAPSHOT_TAMPER_SLEEPING_ARBITER_IN_THE_ARRAY = 12,
+    /// Sleeping turned off while a body sleeps.
+    SNAPSHOT_TAMPER_SLEEPING_OFF = 13,
 } snapshot_tamper_kind;
 
 typedef struct snapshot_tamper {
