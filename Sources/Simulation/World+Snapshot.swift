@@ -241,8 +241,8 @@ struct RestoredWorld {
         let b = space.bodies[record.body]
         try claims.take(body: record.body)
         let expected = try masses.of(index, piece: record.piece?.value)
-        guard b.kind == expected.kind, b.mass == expected.mass, b.moment == expected.moment else {
-            throw ByteReader.Malformed("body \(index)'s kind, mass or moment is not the one its scene entry gives")
+        guard b.kind == expected.kind, b.mass == expected.mass, b.moment == expected.moment, b.centerOfGravity == expected.cog else {
+            throw ByteReader.Malformed("body \(index)'s kind, mass, moment or centre of gravity is not the one its scene entry gives")
         }
         if let piece = record.piece?.value {
             guard index >= scene.bodies.count, shapes.count == 1, case .polygon(let vertices, _) = shapes[0].geometry else {
@@ -337,19 +337,20 @@ struct RestoredWorld {
 private struct SceneReference {
     let scene: Scene
     var built: World?
-    var spawn: (kind: Body.Kind, mass: Double, moment: Double)?
+    var spawn: (kind: Body.Kind, mass: Double, moment: Double, cog: Vector)?
 
     init(scene: Scene) { self.scene = scene }
 
-    mutating func of(_ index: Int, piece: BodySpec?) throws -> (kind: Body.Kind, mass: Double, moment: Double) {
-        if let piece, case .mass(let mass)? = piece.mass, case .value(let moment)? = piece.moment { return (.dynamic, mass, moment) }
+    mutating func of(_ index: Int, piece: BodySpec?) throws -> (kind: Body.Kind, mass: Double, moment: Double, cog: Vector) {
+        // A piece's body has its own mass and moment, its shape none (Space.addPieces): its centre of gravity is its origin.
+        if let piece, case .mass(let mass)? = piece.mass, case .value(let moment)? = piece.moment { return (.dynamic, mass, moment, .zero) }
         if built == nil { built = try World(scene: scene) }
         guard let world = built else { throw ByteReader.Malformed("the scene does not build") }
-        if index < scene.bodies.count, let body = world.bodies[index]?.body { return (body.kind, body.mass, body.moment) }
+        if index < scene.bodies.count, let body = world.bodies[index]?.body { return (body.kind, body.mass, body.moment, body.centerOfGravity) }
         if spawn == nil {
             try world.addBody(scene.spawn, at: scene.origin)
             guard let body = world.bodies.last??.body else { throw ByteReader.Malformed("the spawn body does not build") }
-            spawn = (body.kind, body.mass, body.moment)
+            spawn = (body.kind, body.mass, body.moment, body.centerOfGravity)
         }
         return spawn!
     }
