@@ -177,7 +177,7 @@ cr_world *cr_world_new(const cr_scene *scene) {
         case CR_MOTOR: c = cpSimpleMotorNew(a, b, p[0]); break;
         }
         cpConstraintSetMaxForce(c, j->maxForce);
-        cpConstraintSetCollideBodies(c, j->collide ? cpTrue : cpFalse);
+        cpConstraintSetCollideBodies(c, (j->collide || j->a < 0 || j->b < 0) ? cpTrue : cpFalse);  // walls stop what is joined to them
         cpSpaceAddConstraint(space, c);
         world->joints[world->jointCount++] = c;
     }

@@ -2,9 +2,19 @@
 // userData points at (made when the first joint breaks), because the
 // post-step callback runs inside cpSpaceStep, where Swift does not.
 #include <chipmunk/chipmunk.h>
+#include <chipmunk/chipmunk_structs.h>
 #include "chipmunk_callbacks.h"
 
 #include <stdlib.h>
+
+void cratebox_body_push(cpBody *body, double fx, double fy, double px, double py) {
+    cpVect force = cpv(fx, fy);
+    body->f = cpvadd(body->f, force);
+    cpVect r = cpvsub(cpv(px, py), cpTransformPoint(body->transform, body->cog));
+    body->t += cpvcross(r, force);
+}
+
+void cratebox_body_scale_spin(cpBody *body, double factor) { body->w = body->w * factor; }
 
 typedef struct broken_list {
     cpConstraint **joints;

@@ -19,12 +19,13 @@ extension Document {
         try addJoint(.slide(anchorA: local(a, ra), anchorB: local(b, rb), min: 0, max: length), ra, rb)
     }
 
-    /// A motor at `p`: turning the topmost body there against the one under it, or against the world.
-    public mutating func addMotor(at p: Vector, slack: Double = 0) throws(EditRefused) {
-        let hit = bodies(at: p, slack: slack)
-        guard let top = hit.first else { throw EditRefused("click on a body to turn it (where two overlap, it turns one against the other)") }
-        let other: BodyRef = hit.count > 1 ? .body(hit[1]) : .world
-        try addJoint(.motor(rate: Document.newMotorRate), other, .body(top))
+    /// A motor at `p`: turning the topmost body there against the one under
+    /// it (or the one its wheel overlaps), or against the world (`motorJoin`).
+    public mutating func addMotor(at p: Vector, slack: Double = 0, snap: Double = 0) throws(EditRefused) {
+        guard let join = motorJoin(at: p, slack: slack, snap: snap) else {
+            throw EditRefused("click on a body to turn it (where two overlap, it turns one against the other)")
+        }
+        try addJoint(.motor(rate: Document.newMotorRate), join.other, .body(join.body))
     }
 
     /// A groove along the body at `a`, from `a` to `b`, and its pin on the body at `b` (or in the world).

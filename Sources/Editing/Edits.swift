@@ -58,15 +58,15 @@ extension Document {
     }
 
     /// A pivot at `p`: the two topmost bodies there pinned together, or the
-    /// one body there pinned to the world. A click within `snap` of a circle's
+    /// one body there pinned to the world (`pivotJoin` says which, also for a
+    /// wheel's centre on a chassis's edge). A click within `snap` of a circle's
     /// centre (an axle) pins there; else within `snap` of a polygon's or box's
     /// corner, at the corner.
     public mutating func addPivot(at click: Vector, slack: Double = 0, snap: Double = 0) throws(EditRefused) {
-        let p = snapped(click, within: snap)
-        let hit = bodies(at: p, slack: slack)
-        guard let top = hit.first else { throw EditRefused("click on a body to pin it (where two overlap, it pins them together)") }
-        let other: BodyRef = hit.count > 1 ? .body(hit[1]) : .world
-        try addJoint(.pivot(anchor: p), top, other)
+        guard let join = pivotJoin(at: click, slack: slack, snap: snap) else {
+            throw EditRefused("click on a body to pin it (where two overlap, it pins them together)")
+        }
+        try addJoint(.pivot(anchor: join.point), join.body, join.other)
     }
 
     /// The point a pivot goes to for a click at `p`: the nearest circle

@@ -83,6 +83,7 @@ extension Document {
                     scene.controls[first].trigger = trigger
                 } else {
                     scene.controls.append(ControlBinding(trigger: trigger, action: Document.firstAction(for: driven, in: scene)))
+                    if case .motor(let j) = driven { Document.idle(motor: j, in: &scene) }
                 }
             case (.reverseKey, nil):
                 if bound.count > 1 { scene.controls.remove(at: bound[1]) }
@@ -100,10 +101,22 @@ extension Document {
         }
     }
 
-    /// A new key's action: something that visibly drives the selection.
+    /// A motor given its first key drives only while the key is held: with
+    /// none held it has the file's rate (section 14.3), so that becomes 0 and
+    /// the motor holds its wheel as a brake does (with the motor's max force,
+    /// which the key's drive uses too). A hand-written scene may keep a motor
+    /// on when no key is down, as the crane's grips do.
+    static func idle(motor j: Int, in scene: inout Scene) {
+        scene.joints[j].kind = .motor(rate: 0)
+    }
+
+    /// A new key's action: something that visibly drives the selection (a
+    /// motor: at the rate it was made with, or 6 rad/s).
     static func firstAction(for driven: Driven, in scene: Scene) -> ControlBinding.Action {
         switch driven {
-        case .motor(let j): return .motor(joint: j, rate: 6, maxForce: nil)
+        case .motor(let j):
+            guard case .motor(let rate) = scene.joints[j].kind, rate != 0 else { return .motor(joint: j, rate: 6, maxForce: nil) }
+            return .motor(joint: j, rate: rate, maxForce: nil)
         case .winch(let j): return .winch(joint: j, speed: -100)
         case .thruster(let i):
             // Twice the body's weight, upwards in its own axes: it lifts off.

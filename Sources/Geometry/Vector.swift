@@ -44,8 +44,17 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     /// The cross product's z (positive when `v` is counter-clockwise of this vector).
     public func cross(_ v: Vector) -> Double { x * v.y - y * v.x }
 
-    /// "(x, y)", for messages.
-    public var description: String { "(\(x), \(y))" }
+    /// "(x, y)", for messages: each to two decimals, as a user reads a point
+    /// ("(376.67, 127.92)", not "(376.6666666666667, 127.91666666666666)").
+    public var description: String { "(\(Self.shown(x)), \(Self.shown(y)))" }
+
+    /// `v` to two decimals, without a trailing ".0" ("376.67", "300", "1e+20").
+    public static func shown(_ v: Double) -> String {
+        guard v.isFinite, abs(v) < 1e15 else { return "\(v)" }
+        let r = (v * 100).rounded() / 100
+        let s = "\(r == 0 ? 0 : r)"
+        return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+    }
 }
 
 /// A body's pose: where its origin is and how it is turned.

@@ -99,6 +99,7 @@ public enum Loader {
     }
 
     private static func scene(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedScene {
+        if let other = FileKind.other(than: .scene, bytes) { throw wrongKind(path, is: other, wanted: .scene) }
         do {
             let scene = try Scene.decode(bytes, file: path)
             // A decoded scene is valid UTF-8 (the reader refuses anything else).
@@ -109,6 +110,7 @@ public enum Loader {
     }
 
     private static func journal(_ bytes: [UInt8], _ path: String, requireHeader: Bool) throws(LoadError) -> LoadedJournal {
+        if let other = FileKind.other(than: .journal, bytes) { throw wrongKind(path, is: other, wanted: .journal) }
         do {
             let journal = try Journal.parse(bytes, file: path, requireHeader: requireHeader)
             let scene = journal.header == nil ? nil : try Replay.embeddedScene(of: journal, file: path)

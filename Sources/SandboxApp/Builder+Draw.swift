@@ -110,6 +110,13 @@ extension Builder {
         if corners.count >= 2 {
             BuildOverlays.drawLine(corners, closed: corners.count >= 3, selected: false, camera: camera, renderer: renderer)
         }
+        if let join = hoverJoin {
+            // Where the pivot or motor would go, and a line to what it would join.
+            BuildOverlays.drawHandle(join.point, selected: true, camera: camera, renderer: renderer, scale: scale)
+            if let other = join.other.body {
+                BuildOverlays.drawLine([join.point, scene.bodies[other].position], closed: false, selected: true, camera: camera, renderer: renderer)
+            }
+        }
         guard case .drawing(let a, let b)? = gesture else { return }
         switch tool {
         case .crate, .water:
@@ -128,7 +135,7 @@ extension Builder {
     func hudLines() -> [String] {
         var lines = ["\(scene.name)   BUILD (B plays)",
                      "tool \(tool.key): \(tool.name)   grid \(grid ? "on" : "off") (G)",
-                     tool.hint,
+                     hoverJoinLine ?? tool.hint,
                      "bodies \(scene.bodies.count)   joints \(scene.joints.count)"
                         + (scene.fluids.isEmpty ? "" : "   water \(scene.fluids.count)")
                         + (scene.attractors.isEmpty ? "" : "   planets \(scene.attractors.count)")]

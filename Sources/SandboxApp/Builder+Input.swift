@@ -26,7 +26,11 @@ extension Builder {
         case SDL_TEXTINPUT:
             if typing != nil {
                 let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                typing?.text += text.filter { "0123456789.-+eEinfINFnevrNEVR".contains($0) }
+                // Every character typed shows, so that Enter can say what is not a number
+                // ("abc" was dropped as it was typed, and Enter then changed nothing without a word).
+                if let typed = typing?.text, typed.count < Builder.longestTyped {
+                    typing?.text = String((typed + text.filter { !$0.isNewline }).prefix(Builder.longestTyped))
+                }
             }
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
@@ -37,6 +41,7 @@ extension Builder {
                 let k = pointer.pointsPerPixel
                 return [.pan(Vector(-Double(event.motion.xrel) * k, Double(event.motion.yrel) * k))]
             }
+            hover = (pointer.toWorld(event.motion.x, event.motion.y), pointer.slack)
             drag(to: pointer.toWorld(event.motion.x, event.motion.y))
         case SDL_MOUSEWHEEL:
             var x: Int32 = 0, y: Int32 = 0
@@ -103,6 +108,9 @@ extension Builder {
             SDL_StartTextInput()
         }
     }
+
+    /// The most characters a number field takes.
+    static let longestTyped = 40
 
     func commitTyping() {
         guard let typing else { return }

@@ -38,6 +38,9 @@ final class Builder {
     var capturing: (key: Property.Key, row: Int)?
     /// What to tell the user (the app's HUD shows and prints it).
     var said: [String] = []
+    /// Where the pointer is in the world, and its slack there (a few pixels), for
+    /// saying what the pivot or motor tool would join before the click.
+    var hover: (point: Vector, slack: Double)?
     private var picture: (revision: Int, snapshot: WorldSnapshot)?
 
     init(document: Document) {
@@ -60,6 +63,23 @@ final class Builder {
     }
 
     func say(_ text: String) { said.append(text) }
+
+    /// What a click where the pointer is would join, with the pivot or motor tool.
+    var hoverJoin: Join? {
+        guard let hover else { return nil }
+        switch tool {
+        case .pivot: return document.pivotJoin(at: hover.point, slack: hover.slack, snap: 2 * hover.slack)
+        case .motor: return document.motorJoin(at: hover.point, slack: hover.slack, snap: 2 * hover.slack)
+        default: return nil
+        }
+    }
+
+    /// "click: pins wheel to chassis", said before the click is made.
+    var hoverJoinLine: String? {
+        guard tool == .pivot || tool == .motor, hover != nil else { return nil }
+        guard let join = hoverJoin else { return "click: nothing here to \(tool == .pivot ? "pin" : "turn")" }
+        return tool == .pivot ? "click: pins \(document.describe(join))" : "click: turns \(document.describe(join))"
+    }
 
     func snapped(_ p: Vector) -> Vector { grid ? Grid.snap(p) : p }
 
@@ -115,7 +135,7 @@ final class Builder {
             // Within a few pixels of an axle (a circle's centre) or a corner, the pivot goes there.
             perform { doc throws(EditRefused) in try doc.addPivot(at: p, slack: slack, snap: 2 * slack) }
         case .motor:
-            perform { doc throws(EditRefused) in try doc.addMotor(at: p, slack: slack) }
+            perform { doc throws(EditRefused) in try doc.addMotor(at: p, slack: slack, snap: 2 * slack) }
         case .planet:
             perform { doc throws(EditRefused) in try doc.addPlanet(at: p) }
         default:

@@ -330,8 +330,13 @@ public enum Limits {
     public static let bodies = 10_000
     /// The most joints a scene may have.
     public static let joints = 10_000
-    /// The most shapes one body may have.
-    public static let shapesPerBody = 64
+    /// The most shapes a scene may have in all (its bodies' and the spawn
+    /// body's): each costs Chipmunk a broadphase entry and work every step.
+    public static let shapes = 100_000
+    /// The most shapes a dynamic body may have: adding each shape recomputes
+    /// the body's mass from all its shapes, so building one costs n².
+    /// Static and kinematic bodies (a terrain, a maze) are bounded by `shapes` only.
+    public static let shapesPerDynamicBody = 1_000
     /// How many vertices a polygon may have.
     public static let polygonVertices = 3...64
     /// Bound on every coordinate, length, speed and angle.

@@ -52,7 +52,7 @@ extension SceneReader {
             fail(path, "a dynamic body with \"moment\" needs \"mass\" (it is made with cpBodyNew(mass, moment))")
         }
         let moment = self.moment(fields, path, type: type, mass: mass)
-        let shapes = self.shapes(fields, path)
+        let shapes = self.shapes(fields, path, type: type)
 
         let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
         var look: Look = allBoxes ? .crate : .plain
@@ -147,13 +147,13 @@ extension SceneReader {
         return nil
     }
 
-    /// `shapes`, or the shorthand `box`.
-    mutating func shapes(_ fields: ObjectFields, _ path: String) -> [ShapeSpec] {
+    /// `shapes`, or the shorthand `box`; at most `Limits.shapesPerDynamicBody` on a dynamic body.
+    mutating func shapes(_ fields: ObjectFields, _ path: String, type: BodyKind) -> [ShapeSpec] {
         let j = SceneReader.join
         var shapes: [ShapeSpec] = []
         switch (fields["shapes"], fields["box"]) {
         case (let s?, nil):
-            if let items = array(s, j(path, "shapes"), max: Limits.shapesPerBody) {
+            if let items = array(s, j(path, "shapes"), max: Limits.shapes) {
                 if items.isEmpty { fail(j(path, "shapes"), "must have at least one shape") }
                 for (i, item) in items.enumerated() {
                     if let shape = shape(item, "\(j(path, "shapes"))[\(i)]") { shapes.append(shape) }
@@ -165,6 +165,9 @@ extension SceneReader {
             }
         case (nil, nil): fail(path, "missing required key \"shapes\" (or the shorthand \"box\": [w, h])")
         case (.some, .some): fail(path, "give either \"shapes\" or the shorthand \"box\", not both")
+        }
+        if type == .dynamic && shapes.count > Limits.shapesPerDynamicBody {
+            fail(j(path, "shapes"), "has \(shapes.count) shapes; a dynamic body may have at most \(Limits.shapesPerDynamicBody) (a static or kinematic one more)")
         }
         return shapes
     }

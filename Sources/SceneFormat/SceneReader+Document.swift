@@ -40,6 +40,10 @@ extension SceneReader {
         var spawn = Scene.defaultSpawn
         if let node = fields["spawn"], let s = body(node, "spawn", isSpawn: true) { spawn = s }
         let bodies = self.bodies(fields)
+        let shapeCount = bodies.reduce(spawn.shapes.count) { $0 + $1.shapes.count }
+        if shapeCount > Limits.shapes {
+            fail("bodies", "the scene has \(shapeCount) shapes in all (with the spawn body's); the limit is \(Limits.shapes)")
+        }
         var joints: [JointSpec] = []
         // Each joint's id and type as written, by file index, so that controls
         // are checked (and ids compared) even when a joint has an error.

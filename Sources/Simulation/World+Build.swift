@@ -43,7 +43,8 @@ extension World {
             let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
             if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
             joint.maxForce = spec.maxForce
-            joint.collideBodies = spec.collide
+            // The world's body holds the walls: a body joined to it keeps hitting them.
+            joint.collideBodies = spec.collide || spec.a == .world || spec.b == .world
             if let v = spec.maxBias { joint.maxBias = v }
             if let v = spec.errorBias { joint.errorBias = v }
             if let force = spec.breakForce { joint.breaks(above: force) }

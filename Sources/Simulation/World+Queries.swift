@@ -103,9 +103,12 @@ extension World {
     public var stats: WorldStats {
         var s = WorldStats()
         for case let body? in bodies where body.kind == .dynamic {
+            // A sleeping body does not move: Chipmunk keeps the velocity it fell
+            // asleep with for when it wakes, but it is not energy in motion.
+            if body.isSleeping { s.sleeping += 1; continue }
+            s.awake += 1
             let v = body.velocity, w = body.angularVelocity
             s.kineticEnergy += 0.5 * body.mass * (v.x * v.x + v.y * v.y) + 0.5 * body.body.moment * w * w
-            if body.isSleeping { s.sleeping += 1 } else { s.awake += 1 }
         }
         s.contacts = space.contactCount()
         return s

@@ -6,7 +6,8 @@ import SceneFormat
 /// docs/replay-format.md: "Water and planets", `slice`, `explode`; normative).
 extension World {
     /// Item 4 of a step: each live dynamic body, in index order, is pulled by
-    /// the attractors and pushed by the fluids its shapes reach into.
+    /// the attractors and pushed by the fluids its shapes reach into (unless
+    /// it sleeps: it is at rest in the water).
     func pushBodies() {
         guard !scene.attractors.isEmpty || !scene.fluids.isEmpty else { return }
         let dt = World.stepDuration
@@ -15,7 +16,7 @@ extension World {
             for a in scene.attractors {
                 body.pull(towards: a.position, strength: a.strength, radius: a.radius, dt: dt)
             }
-            for fluid in scene.fluids {
+            for fluid in scene.fluids where !body.isSleeping {
                 for shape in entry.shapes where !shape.isSensor {
                     let bb = shape.boundingBox
                     guard bb.min.x <= fluid.max.x && fluid.min.x <= bb.max.x && bb.min.y <= fluid.max.y && fluid.min.y <= bb.max.y,

@@ -198,7 +198,7 @@ public final class World {
         let rx = anchor.x - cog.x, ry = anchor.y - cog.y
         let lever = (rx * rx + ry * ry) * target.body.mass / target.body.moment
         guard lever <= World.maxGrabLever else {
-            throw WorldError("the grab point is \((rx * rx + ry * ry).squareRoot()) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
+            throw WorldError("the grab point is \(Vector.shown((rx * rx + ry * ry).squareRoot())) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
         }
         releaseGrab()
         let hand = Body(kind: .kinematic)

@@ -14,8 +14,10 @@ struct Curves: ParsableCommand {
             help: ArgumentHelp("Also plot a cubic Bezier given by its control points (repeatable).", valueName: "x1,y1,x2,y2"))
     var functions: [ControlPoints] = []
 
-    @OptionGroup var sizeOption: SizeOption
-    var size: PictureSize { sizeOption.or(PictureSize(argument: "1200x700")!) }
+    @Option(help: "WxH: the picture's size in pixels.")
+    var size = PictureSize(width: 1200, height: 700)
+
+    func validate() throws { try size.check() }
 
     struct ControlPoints: ExpressibleByArgument {
         var function: TimingFunction

@@ -76,8 +76,10 @@ struct TiltOption: ParsableArguments {
 
 /// `--size WxH`: the window's size in points, or the picture's in pixels.
 struct SizeOption: ParsableArguments {
-    @Option(help: "WxH: the window's size in points, or the picture's in pixels (default 1280x720; curves: 1200x700).")
+    @Option(help: "WxH: the window's size in points, or the picture's in pixels (default 1280x720).")
     var size: PictureSize?
+
+    func validate() throws { try size?.check() }
 
     static let standard = PictureSize(argument: "1280x720")!
 
@@ -94,12 +96,22 @@ struct PictureSize: ExpressibleByArgument, CustomStringConvertible {
     var description: String { "\(width)x\(height)" }
     var defaultValueDescription: String { description }
 
+    init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
+
+    /// Any WxH of whole numbers; `check` says whether it is a size cratebox makes.
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...Offscreen.maxSize).contains(w), (1...Offscreen.maxSize).contains(h) else { return nil }
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
         width = w
         height = h
+    }
+
+    /// Each side 1 to `Offscreen.maxSize`, or an error that says so.
+    func check() throws {
+        let sides = 1...Offscreen.maxSize
+        guard sides.contains(width), sides.contains(height) else {
+            throw ValidationError("--size \(self): each side must be 1 to \(Offscreen.maxSize) (e.g. 1280x720)")
+        }
     }
 }
 

@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
     var scene: String? { input.scene }
 
     @Option(help: "Where screenshots, saved scenes and recordings go (default: the current directory).")
-    var saveTo = "."
+    var saveTo: String?
 
     @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
     var record: String?
@@ -73,7 +73,7 @@ struct Run: ParsableCommand {
         var options = App.Options()
         options.windowWidth = size.width
         options.windowHeight = size.height
-        options.screenshotDirectory = saveTo
+        options.screenshotDirectory = saveTo ?? "."
         options.historyBudget = historyMb << 20
         options.keyframeBudget = keyframesMb << 20
         options.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)

@@ -36,7 +36,18 @@ import TestSupport
             try running.step(steps)
             let saved = try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))), file: out)
             let loaded = try World(scene: saved)
-            #expect(loaded.stateHash == running.stateHash, "the saved poses and velocities are the running world's")
+            // The saved poses and velocities are the running world's: to the bit
+            // for a body of one shape centred on its origin; within rounding for
+            // others (building a body adds its shapes one by one, and each moves
+            // its centre of gravity and sets its position back through it, which
+            // rounds once the body is turned).
+            for (a, b) in zip(running.dynamicWorldBodies, loaded.dynamicWorldBodies) {
+                let scale = max(scene.width, scene.height)
+                #expect((a.body.position - b.body.position).length <= 1e-12 * scale && a.body.angle == b.body.angle
+                        && (a.body.velocity - b.body.velocity).length <= 1e-12 * scale
+                        && a.body.angularVelocity == b.body.angularVelocity, "\(name) saved at step \(steps): \(a.id ?? "a body")")
+                if a.shapes.count == 1 && a.body.centerOfGravity == .zero { #expect(a.body.position == b.body.position) }
+            }
             let tolerance = 1e-9 * max(scene.width, scene.height)
             for (a, b) in zip(running.joints, loaded.joints) {
                 let off = max((a.worldAnchors.a - b.worldAnchors.a).length, (a.worldAnchors.b - b.worldAnchors.b).length)

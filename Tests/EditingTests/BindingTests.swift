@@ -49,6 +49,27 @@ import Testing
         #expect(doc.scene.controls.isEmpty)
     }
 
+    /// Build a car, bind Right to its motor, play without touching anything:
+    /// the chassis drove off (the tool's motor, rate 3 and unbounded, stayed on).
+    @Test func aMotorWithAKeyHoldsStillUntilTheKeyIsHeld() throws {
+        var doc = try motorDocument()
+        guard case .joint(let j)? = doc.selection, case .motor(let made) = doc.scene.joints[j].kind else {
+            Issue.record("the motor tool selects its motor")
+            return
+        }
+        try doc.bind(.key, to: .key("Right"))
+        #expect(doc.scene.joints[j].kind == .motor(rate: 0), "idle (a brake) with no key held")
+        #expect(doc.scene.controls.map(\.action) == [.motor(joint: j, rate: made, maxForce: nil)], "the key drives at the rate it was made with")
+        let world = try World(scene: doc.scene)
+        try world.step(120)
+        #expect(abs(world.bodies[0]!.angularVelocity) < 1e-9, "nothing held: the ball does not turn")
+        try world.apply(.key(.key("Right"), down: true))
+        try world.step(60)
+        #expect(abs(world.bodies[0]!.angularVelocity) > 1, "held: it turns")
+        try world.apply(.key(.key("Right"), down: false))
+        #expect(doc.undo() && doc.scene.joints[j].kind == .motor(rate: made), "undo brings the motor back with its key")
+    }
+
     @Test func bodiesGetThrustersAndServos() throws {
         var doc = try Document.emptyBox(width: 640, height: 360, name: "Test", file: "test.json")
         try doc.addCrate(from: Vector(100, 40), to: Vector(160, 80))

@@ -44,6 +44,34 @@ class cpTransform(ctypes.Structure):
     _fields_ = [(n, ctypes.c_double) for n in ("a", "b", "c", "d", "tx", "ty")]
 
 
+class _cpBodyHead(ctypes.Structure):
+    # The start of struct cpBody (chipmunk_structs.h, 7.0.3): water's and
+    # planets' pushes write f, t and w as cpBodyApplyForceAtWorldPoint and
+    # cpBodySetAngularVelocity do, without their cpBodyActivate.
+    _fields_ = [("velocity_func", ctypes.c_void_p), ("position_func", ctypes.c_void_p),
+                ("m", ctypes.c_double), ("m_inv", ctypes.c_double),
+                ("i", ctypes.c_double), ("i_inv", ctypes.c_double),
+                ("cog", cpVect), ("p", cpVect), ("v", cpVect), ("f", cpVect),
+                ("a", ctypes.c_double), ("w", ctypes.c_double), ("t", ctypes.c_double),
+                ("transform", cpTransform)]
+
+
+def body_push(body, fx, fy, px, py):
+    b = ctypes.cast(body, ctypes.POINTER(_cpBodyHead)).contents
+    b.f = cpVect(b.f.x + fx, b.f.y + fy)
+    t = b.transform
+    cog = b.cog
+    # cpTransformPoint(t, cog) = (a*x + c*y + tx, b*x + d*y + ty)
+    rx = px - (t.a * cog.x + t.c * cog.y + t.tx)
+    ry = py - (t.b * cog.x + t.d * cog.y + t.ty)
+    b.t = b.t + (rx * fy - ry * fx)
+
+
+def body_scale_spin(body, factor):
+    b = ctypes.cast(body, ctypes.POINTER(_cpBodyHead)).contents
+    b.w = b.w * factor
+
+
 _P = ctypes.c_void_p
 _F = ctypes.c_double
 _I = ctypes.c_int
@@ -190,7 +218,7 @@ cpSpaceGetGravity = _fn("cpSpaceGetGravity", cpVect, _P)
 cpBodyLocalToWorld = _fn("cpBodyLocalToWorld", cpVect, _P, cpVect)
 cpBodyApplyImpulseAtWorldPoint = _fn("cpBodyApplyImpulseAtWorldPoint", None, _P, cpVect, cpVect)
 cpBodyGetVelocityAtWorldPoint = _fn("cpBodyGetVelocityAtWorldPoint", cpVect, _P, cpVect)
-cpBodyIsSleeping = _fn("cpBodyIsSleeping", _B, _P)  # (compare.py's statistics only)
+cpBodyIsSleeping = _fn("cpBodyIsSleeping", _B, _P)
 cpShapeGetBB = _fn("cpShapeGetBB", cpBB, _P)
 cpShapeSegmentQuery = _fn("cpShapeSegmentQuery", _B, _P, cpVect, cpVect, _F, ctypes.POINTER(cpSegmentQueryInfo))
 cpShapePointQuery = _fn("cpShapePointQuery", _F, _P, cpVect, _P)  # the info pointer: NULL
@@ -1256,7 +1284,9 @@ class World:
         collide = j.get("collide", False)
         if not isinstance(collide, bool):
             raise Unsupported("joint.collide: expected a boolean")
-        cpConstraintSetCollideBodies(c, 1 if collide else 0)
+        # scene-format.md 9.4: a joint to "world" always collides (the walls are on it).
+        to_world = j.get("a") == "world" or j.get("b") == "world"
+        cpConstraintSetCollideBodies(c, 1 if collide or to_world else 0)
         if "maxBias" in j:
             cpConstraintSetMaxBias(c, num(j["maxBias"], "maxBias"))
         if "errorBias" in j:
@@ -1396,6 +1426,8 @@ class World:
                 f = s / (q * math.sqrt(q))
                 cpBodySetVelocity(body, cpVect(v.x + (dx * f) * D, v.y + (dy * f) * D))
             for fl in self.fluids:
+                if cpBodyIsSleeping(body):
+                    break
                 for sh, kind, sensor in zip(entry.shapes, entry.kinds, entry.sensors):
                     if sensor:
                         continue
@@ -1411,8 +1443,8 @@ class World:
                     rho = fl.rho
                     c = cpVect(cx, cy)
                     g = cpSpaceGetGravity(space)
-                    k0 = (-(A * rho)) * D
-                    cpBodyApplyImpulseAtWorldPoint(body, cpVect(g.x * k0, g.y * k0), c)  # buoyancy
+                    k0 = -(A * rho)
+                    body_push(body, g.x * k0, g.y * k0, cx, cy)  # buoyancy
                     vc = cpBodyGetVelocityAtWorldPoint(body, c)
                     inv = 1.0 / (math.sqrt(vc.x * vc.x + vc.y * vc.y) + DBL_MIN)
                     nx = vc.x * inv
@@ -1422,12 +1454,10 @@ class World:
                     k = 1.0 / cpBodyGetMass(body) + (rcn * rcn) / cpBodyGetMoment(body)
                     vk = math.exp(((-((A * fl.kl) * rho)) * D) * k)
                     ik = 1.0 / k
-                    cpBodyApplyImpulseAtWorldPoint(
-                        body, cpVect((vc.x * vk - vc.x) * ik, (vc.y * vk - vc.y) * ik), c)  # drag
+                    body_push(body, ((vc.x * vk - vc.x) * ik) / D, ((vc.y * vk - vc.y) * ik) / D, cx, cy)  # drag
                     cog = cpBodyLocalToWorld(body, cpBodyGetCenterOfGravity(body))
                     wd = W((fl.ka * rho) * A, cog)
-                    cpBodySetAngularVelocity(
-                        body, cpBodyGetAngularVelocity(body) * math.exp(((-wd) * D) / cpBodyGetMoment(body)))
+                    body_scale_spin(body, math.exp(((-wd) * D) / cpBodyGetMoment(body)))
 
     # ----------------------------------------------------------------------
     # The knife (replay-format.md, `slice`)

@@ -31,6 +31,27 @@ import Testing
         #expect(b.typing == nil && b.said.isEmpty && b.document.scene == before)
     }
 
+    func text(_ typed: String) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_TEXTINPUT.rawValue
+        withUnsafeMutableBytes(of: &e.text.text) { buffer in
+            for (k, byte) in typed.utf8.enumerated() { buffer[k] = byte }
+        }
+        return e
+    }
+
+    /// Typing "abc" into a number field was silently ignored: the letters never
+    /// showed, and Enter changed nothing without a word.
+    @Test func lettersTypedShowAndEnterSaysTheyAreNotANumber() throws {
+        let b = try builder()
+        let before = b.document.scene
+        b.typing = (.density, 1, "")
+        _ = b.handle(text("abc"), pointer: pointer)
+        #expect(b.typing?.text == "abc")
+        _ = b.act(KeyMap.actions(for: .enter, in: WindowMode.building(b).keys)[0], pointer: pointer)
+        #expect(b.said == ["refused: density must be a number, got \"abc\""] && b.document.scene == before)
+    }
+
     @Test func aTypedNumberIsSetAndNonsenseIsRefused() throws {
         let b = try builder()
         b.typing = (.density, 1, "0.25")

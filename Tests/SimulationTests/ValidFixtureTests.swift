@@ -240,6 +240,16 @@ import TestSupport
             let spawned = world.bodies.last!!
             #expect(spawned.shapes.count == 1 && close(spawned.body.mass, 0.1 * 10 * 40) && spawned.look == .crate)
         },
+        "terrain-829-segments.json": { scene, world, _ in
+            // A terrain of 829 segments on one static body loads (the limit is on
+            // the scene's shapes, not a body's), and the hexagons land on it.
+            #expect(scene.bodies[0].shapes.count == 829 && world.bodies[0]!.shapes.count == 829)
+            try world.step(600)
+            for i in 1...12 {
+                let p = body(world, i).position
+                #expect(p.y > 60 && p.y < 220 && p.x > 0 && p.x < 2000, "hexagon \(i) rests on the terrain, at \(p)")
+            }
+        },
         "spawn-override.json": { _, world, _ in
             try world.apply(.spawn(x: 200, y: 150))
             let spawned = world.bodies.last!!

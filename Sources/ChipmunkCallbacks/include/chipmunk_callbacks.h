@@ -8,6 +8,15 @@
 struct cpSpace;
 struct cpShape;
 struct cpConstraint;
+struct cpBody;
+
+/// Water's and planets' pushes, for the coming step (docs/replay-format.md,
+/// "Water and planets"): `cpBodyApplyForceAtWorldPoint(body, (fx, fy), (px, py))`
+/// and `cpBodySetAngularVelocity(body, w * factor)` without their
+/// `cpBodyActivate`, which resets the body's idle time: a body pushed every
+/// step through Chipmunk's setters could never fall asleep, even at rest.
+void cratebox_body_push(struct cpBody *body, double fx, double fy, double px, double py);
+void cratebox_body_scale_spin(struct cpBody *body, double factor);
 
 /// What cratebox keeps with each shape (its `userData`): the Swift object that
 /// owns it, and for a one-way platform, the direction bodies may pass along.
