@@ -13,17 +13,18 @@ public struct Camera: Equatable, Sendable {
     public let topWorldY: Double
 
     /// `margin` is the share of each side left around the bounds (room for the walls).
-    /// `left`: pixels kept free on the left (the picture is fitted to the rest).
+    /// `left`, `top`: pixels kept free on the left and along the top (the
+    /// picture is fitted to the `pixelWidth` x `pixelHeight` after them).
     /// `origin`: the box's bottom-left corner (a scene's `origin`).
     public init(worldWidth: Double, worldHeight: Double, pixelWidth: Int, pixelHeight: Int, margin: Double = 0.03,
-                zoom: Double = 1, center: Vector? = nil, left: Double = 0, origin: Vector = .zero) {
+                zoom: Double = 1, center: Vector? = nil, left: Double = 0, top: Double = 0, origin: Vector = .zero) {
         let ww = worldWidth * (1 + 2 * margin), wh = worldHeight * (1 + 2 * margin)
         let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
         scale = min(pw / ww, ph / wh) * zoom
         let c = center ?? Vector(origin.x + worldWidth / 2, origin.y + worldHeight / 2)
         topWorldY = origin.y + worldHeight
         originX = left + pw / 2 - c.x * scale
-        topY = ph / 2 - (topWorldY - c.y) * scale
+        topY = top + ph / 2 - (topWorldY - c.y) * scale
     }
 
     /// The camera for a window that also shows a panel `leftPanel` pixels wide

@@ -97,7 +97,8 @@ public enum KeyMap {
         if repeated { return [] }
         switch key {
         case .escape: return [.quit]
-        case .space: return [.togglePause]
+        // P too: a scene may take Space (the crane's grip), and pausing must stay one key away.
+        case .space, .letter("p"): return [.togglePause]
         case .letter("r"): return [.fit, watching ? .seekToStart : .reset]
         case .home: return [.seekToStart]
         case .end: return [.seekToEnd]

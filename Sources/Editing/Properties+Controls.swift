@@ -50,7 +50,7 @@ extension Document {
     var controlProperties: [Property] {
         guard driven != nil else { return [] }
         let bound = selectionBindings
-        let keyText = { (k: Int) in k < bound.count ? self.scene.controls[bound[k]].trigger.description : "none (click to bind)" }
+        let keyText = { (k: Int) in k < bound.count ? self.scene.controls[bound[k]].trigger.description : "click to bind" }
         var rows = [Property.choice(.key, keyText(0))]
         guard let first = bound.first else { return rows }
         switch scene.controls[first].action {

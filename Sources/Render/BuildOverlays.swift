@@ -22,6 +22,22 @@ public enum BuildOverlays {
         return (0..<Int32(count)).map { SDL_Rect(x: x0 + $0 * (w + gap), y: y, w: w, h: h) }
     }
 
+    /// The toolbar's buttons for labels this wide (pixels), each as wide as
+    /// its label and a margin either side, centred along the bottom; in a
+    /// window too narrow for that, all of one width (and labels cut to fit).
+    public static func toolbarButtons(labelWidths: [Int32], width: Int32, height: Int32, scale: Double) -> [SDL_Rect] {
+        let pad = Int32(7 * scale), gap = Int32(4 * scale), h = Int32(30 * scale)
+        let widths = labelWidths.map { $0 + 2 * pad }
+        let total = widths.reduce(0, +) + Int32(max(widths.count - 1, 0)) * gap
+        guard total <= width - Int32(16 * scale) else { return toolbarButtons(count: labelWidths.count, width: width, height: height, scale: scale) }
+        var x = (width - total) / 2
+        let y = height - h - Int32(8 * scale)
+        return widths.map { w in
+            defer { x += w + gap }
+            return SDL_Rect(x: x, y: y, w: w, h: h)
+        }
+    }
+
     /// The height the toolbar takes at the bottom, with its margins.
     public static func toolbarStrip(scale: Double) -> Double { 46 * scale }
 
@@ -41,6 +57,7 @@ public enum BuildOverlays {
             SDL_SetRenderDrawColor(renderer, 150, 160, 175, 255)
             SDL_RenderDrawRect(renderer, &box)
             let color = i == selected ? SDL_Color(r: 20, g: 20, b: 20, a: 255) : Palette.text
+            let label = fitted(label, into: box.w - 8, text: text)
             let x = box.x + (box.w - text.width([label])) / 2, y = box.y + (box.h - text.lineHeight) / 2
             text.draw([(label, color)], x: x, y: y)
         }
@@ -68,10 +85,25 @@ public enum BuildOverlays {
             let typed = typing?.row == i
             SDL_SetRenderDrawColor(renderer, typed ? 60 : 20, typed ? 70 : 24, typed ? 90 : 30, 210)
             SDL_RenderFillRect(renderer, &box)
-            let value = typed ? (typing!.text + "_") : row.value
+            let room = box.w - pad * 5 - text.width([row.label])
+            let value = fitted(typed ? (typing!.text + "_") : row.value, into: room, text: text, keepingEnd: typed)
             text.draw([(row.label, Palette.text)], x: box.x + pad * 2, y: box.y + pad)
             text.draw([(value, typed ? highlight : Palette.text)], x: box.x + box.w - text.width([value]) - pad * 2, y: box.y + pad)
         }
+    }
+
+    /// `value` cut with "…" to be at most `room` pixels wide, so that it never
+    /// runs over its row's label ("reverse key" was drawn over "none (click to
+    /// bind)"); text being typed keeps its end, where the cursor is.
+    public static func fitted(_ value: String, into room: Int32, text: Text, keepingEnd: Bool = false) -> String {
+        guard text.width([value]) > room else { return value }
+        var kept = value
+        while !kept.isEmpty {
+            kept = keepingEnd ? String(kept.dropFirst()) : String(kept.dropLast())
+            let shown = keepingEnd ? "…" + kept : kept + "…"
+            if text.width([shown]) <= room { return shown }
+        }
+        return "…"
     }
 
     /// Faint lines every `spacing` world units across the box.

@@ -21,6 +21,9 @@ public enum Graphs {
         }
     }
 
+    /// The column the graphs take along the right edge, in pixels (the box is fitted beside it).
+    public static func columnWidth(scale: Double) -> Double { 320 * scale }
+
     /// Where the graph boxes go in a `width` x `height` picture.
     public static func boxes(count: Int, width: Int32, height: Int32, scale: Double) -> [SDL_Rect] {
         let w = Int32(300 * scale), h = Int32(54 * scale), gap = Int32(6 * scale), margin = Int32(10 * scale)

@@ -5,42 +5,72 @@ import SceneFormat
 /// timeline strip. Plain functions of a renderer and their contents, so the
 /// offscreen renderer draws them exactly as the window does (and tests look).
 public enum Overlays {
-    /// The keys, as the help overlay lists them.
-    public static let helpLines = [
-        "Keys",
-        "Left/Right or A/D   tilt the box",
-        "Up/Down or W/S      stronger / weaker gravity (never turns it)",
-        "L                   level the box (straight down, 1 g)",
-        "mouse left drag     grab and throw a body",
-        "mouse left click    spawn a crate on empty space",
-        "mouse right click   delete a body",
-        "mouse right drag    the knife: cut bodies in two along it",
-        "X + left click      an explosion there",
-        "T                   trace the body under the pointer",
-        "Space               pause / run",
-        "N or .              single step (pauses)",
-        "R                   reset the scene",
-        "- and +             time scale 1/8 ... 2x",
-        "F2                  debug drawing: outlines, joints, contacts",
-        "H                   this help (Tab hides the HUD)",
-        "wheel / middle drag zoom / pan (F or R fits the scene)",
-        "F12                 screenshot (PNG)",
-        "Ctrl+S              save as a scene, and its exact .state",
-        "F9                  start / stop recording a replay",
-        "Backspace (held)    back in time (Shift: forward); Space resumes there",
-        "replay: Left/Right  jump a second; Home/End; click the timeline",
-        "Esc                 quit",
-        "gamepad             left stick or accelerometer tilts",
-        "B                   build mode (edit the scene; B again plays it)",
-        "F3                  live graphs; PageDown/PageUp: next/previous scene",
+    /// The help's entries: the keys (groups of alternatives, each group's
+    /// key names and how it is shown) and what they do.
+    struct HelpEntry {
+        var keys: [(names: [String], shown: String)]
+        var meaning: String
+        init(_ keys: [(names: [String], shown: String)], _ meaning: String) { (self.keys, self.meaning) = (keys, meaning) }
+        init(_ shown: String, _ meaning: String) { self.init([(names: [], shown: shown)], meaning) }
+        var isAboutGravity: Bool { ["tilt the box", "level the box (straight down, 1 g)"].contains(meaning) || meaning.hasPrefix("stronger / weaker gravity") }
+    }
+
+    /// The width of the help's first column, in characters (the longest key text and two spaces).
+    static let helpColumn = 22
+
+    static let helpEntries: [HelpEntry] = [
+        HelpEntry([(["Left", "Right"], "Left/Right"), (["A", "D"], "A/D")], "tilt the box"),
+        HelpEntry([(["Up", "Down"], "Up/Down"), (["W", "S"], "W/S")], "stronger / weaker gravity (never turns it)"),
+        HelpEntry([(["L"], "L")], "level the box (straight down, 1 g)"),
+        HelpEntry("mouse left drag", "grab and throw a body"),
+        HelpEntry("mouse left click", "spawn a crate on empty space"),
+        HelpEntry("mouse right click", "delete a body"),
+        HelpEntry("mouse right drag", "the knife: cut bodies in two along it"),
+        HelpEntry([(["X"], "X + left click")], "an explosion there"),
+        HelpEntry([(["T"], "T")], "trace the body under the pointer"),
+        HelpEntry([(["Space"], "Space"), (["P"], "P")], "pause / run"),
+        HelpEntry([(["N"], "N or .")], "single step (pauses)"),
+        HelpEntry([(["R"], "R")], "reset the scene (a saved state: back to its moment)"),
+        HelpEntry("- and +", "time scale 1/8 ... 2x"),
+        HelpEntry("F2", "debug drawing: outlines, joints, contacts"),
+        HelpEntry([(["H"], "H")], "this help (Tab hides the HUD)"),
+        HelpEntry("wheel / middle drag", "zoom / pan (F or R fits the scene)"),
+        HelpEntry("F12", "screenshot (PNG)"),
+        HelpEntry("Ctrl+S", "save as a scene, and its exact .state"),
+        HelpEntry("F9", "start / stop recording a replay"),
+        HelpEntry([(["Backspace"], "Backspace (held)")], "back in time (Shift: forward); Space resumes there"),
+        HelpEntry("replay: Left/Right", "jump a second; Home/End; click the timeline"),
+        HelpEntry("Esc", "quit"),
+        HelpEntry("gamepad", "left stick or accelerometer tilts"),
+        HelpEntry([(["B"], "B")], "build mode (edit the scene; B again plays it)"),
+        HelpEntry("F3", "live graphs; PageDown/PageUp: next/previous scene"),
     ]
+
+    /// The keys, as the help overlay lists them: a key the scene takes
+    /// (`taken`, SDL key names) is left out here, and the scene's section
+    /// below says what it does and where its sandbox meaning went.
+    /// Without gravity (`gravity` false: the tank, a planet) tilting does
+    /// nothing, and its keys are not listed.
+    public static func helpLines(for taken: Set<String> = [], gravity: Bool = true) -> [String] {
+        var lines = ["Keys"]
+        for entry in helpEntries where gravity || !entry.isAboutGravity {
+            let free = entry.keys.filter { $0.names.allSatisfy { !taken.contains($0) } }
+            guard !free.isEmpty else { continue }
+            let keys = free.map(\.shown).joined(separator: " or ")
+            lines.append(keys + String(repeating: " ", count: max(2, helpColumn - keys.count)) + entry.meaning)
+        }
+        return lines
+    }
+
+    /// The keys with nothing taken.
+    public static var helpLines: [String] { helpLines(for: []) }
 
     /// What the keys a scene may bind do in the sandbox while playing, and
     /// where that moved, for the help's line about shadowed keys.
     static let sandboxKeys: [(key: String, meaning: String, instead: String?)] = [
         ("Left", "tilt", "A"), ("Right", "tilt", "D"), ("Up", "gravity", "W"), ("Down", "gravity", "S"),
         ("A", "tilt", "Left"), ("D", "tilt", "Right"), ("W", "gravity", "Up"), ("S", "gravity", "Down"),
-        ("Space", "pause", nil), ("N", "step", nil), ("R", "reset", nil), ("L", "level", nil), ("H", "help", nil),
+        ("Space", "pause", "P"), ("P", "pause", "Space"), ("N", "step", nil), ("R", "reset", nil), ("L", "level", nil), ("H", "help", nil),
         ("B", "build mode", nil), ("F", "fit", nil), ("Tab", "HUD", nil), ("PageUp", "previous scene", nil),
         ("PageDown", "next scene", nil), ("Home", "replay start", nil), ("End", "replay end", nil),
         ("Backspace", "back in time", nil), ("T", "tracer", nil), ("X", "explosion (X and a click)", nil),
@@ -57,7 +87,7 @@ public enum Overlays {
         var seen: [String] = []
         for binding in controls {
             let key = binding.trigger.description
-            let line = key + String(repeating: " ", count: max(1, 20 - key.count)) + binding.shownLabel
+            let line = key + String(repeating: " ", count: max(2, helpColumn - key.count)) + binding.shownLabel
             if !seen.contains(line) { seen.append(line) }
         }
         // A scene of many keys: the first ones, so that the help still fits a window.
@@ -67,7 +97,7 @@ public enum Overlays {
         // The sandbox's keys the scene takes, each with what it did (and where that went).
         for (key, meaning, instead) in sandboxKeys where bound.contains(key) {
             let name = "(\(key))", other = instead.map { bound.contains($0) ? nil : $0 } ?? nil
-            lines.append(name + String(repeating: " ", count: max(1, 20 - name.count)) + "the sandbox's \(meaning): "
+            lines.append(name + String(repeating: " ", count: max(2, helpColumn - name.count)) + "the sandbox's \(meaning): "
                          + (other.map { "use \($0)" } ?? "off while the scene runs"))
         }
         return lines
@@ -130,6 +160,16 @@ public enum Overlays {
         SDL_RenderFillRect(renderer, &backdrop)
         text.draw(lines, x: pad, y: pad)
         return backdrop
+    }
+
+    /// The HUD's band along the top (`ScreenLayout.strip`): the lines on a
+    /// translucent backdrop across the window.
+    public static func drawStrip(_ lines: [(String, SDL_Color)], strip: SDL_Rect, text: Text, renderer: OpaquePointer, scale: Double) {
+        guard strip.h > 0 else { return }
+        var backdrop = strip
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 150)
+        SDL_RenderFillRect(renderer, &backdrop)
+        text.draw(lines, x: Int32(8 * scale), y: Int32(4 * scale))
     }
 
     /// The help overlay, centred in a `width` x `height` picture. Returns its box.

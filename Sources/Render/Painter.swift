@@ -241,11 +241,11 @@ public final class Painter {
 
     // MARK: The level
 
-    /// A bubble level in the top-right corner: the dot shows the tilt, as the
+    /// A bubble level of radius `r` centred at `centre` (pixels; the layout
+    /// puts it at the HUD band's right end): the dot shows the tilt, as the
     /// way gravity pulls (1 g reaches half the ring).
-    public func drawLevel(tilt: Vector, width: Int, scale: Double) {
-        let r = 36 * scale
-        let cx = Double(width) - r - 14 * scale, cy = r + 14 * scale
+    public func drawLevel(tilt: Vector, at centre: (x: Double, y: Double), radius r: Double, scale: Double) {
+        let (cx, cy) = centre
         var ring: [SDL_FPoint] = []
         for k in 0...40 {
             let a = Double(k) / 40 * 2 * Double.pi

@@ -19,7 +19,7 @@ extension App {
             screenshotRequested = false
             hud.show(captures.screenshot(window, step: 0))
         }
-        hud.draw(lines: builder.hudLines(), lost: lostBefore + captures.lost, in: window)
+        hud.draw(buildLines: hud.buildLines(builder.hudLines(), lost: lostBefore + captures.lost), in: window, layout: layout)
         drawSplash(now: now)
         SDL_RenderPresent(window.renderer)
     }
@@ -27,7 +27,7 @@ extension App {
     /// What build mode's mouse needs of the picture now.
     var buildPointer: Builder.Pointer {
         let scale = window.pixelScale, camera = self.camera, (pw, ph) = window.outputSize
-        let buttons = BuildOverlays.toolbarButtons(count: Tool.allCases.count, width: pw, height: ph, scale: scale)
+        let buttons = Builder.toolbarButtons(in: window)
         let properties = mode.builder?.document.properties.count ?? 0
         let rows = BuildOverlays.propertyRows(count: properties + 1, width: pw, scale: scale, text: window.text)
         let hasRows = properties > 0

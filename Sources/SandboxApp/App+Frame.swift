@@ -74,7 +74,8 @@ extension App {
             slack: 4 * scale / camera.scale,
             timeline: { x, y in
                 let px = Double(x) * scale, py = Double(y) * scale
-                guard py >= Double(bar.y) - 10 && px >= Double(bar.x) && px <= Double(bar.x + bar.w) else { return nil }
+                let near = 10 * scale
+                guard py >= Double(bar.y) - near && py <= Double(bar.y + bar.h) + near && px >= Double(bar.x) && px <= Double(bar.x + bar.w) else { return nil }
                 return step(x)
             },
             timelineStep: step,
@@ -141,9 +142,8 @@ extension App {
         case .seekToStart: physics?.send(.seek(to: 0))
         case .seekToEnd: physics?.send(.seekToEnd)
         case .reset:
-            physics?.send(.event(.reset))
+            physics?.send(.restart)
             input.reset()
-            hud.show("reset")
         case .level: input.level()
         case .toggleDebug:
             debug.toggle()
@@ -163,33 +163,6 @@ extension App {
         return true
     }
 
-    var camera: Camera {
-        let (pw, ph) = window.outputSize
-        let view = cameraMotion.current
-        if let builder = mode.builder {
-            // Build mode: the toolbar along the bottom, the property panel on the right.
-            let scale = window.pixelScale, scene = builder.scene
-            let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
-            return Camera.beside(leftPanel: hud, rightPanel: BuildOverlays.panelWidth(scale: scale), worldWidth: scene.width,
-                                 worldHeight: scene.height, pixelWidth: Int(pw),
-                                 pixelHeight: Int(Double(ph) - BuildOverlays.toolbarStrip(scale: scale)), zoom: view.zoom, center: view.center,
-                                 origin: scene.origin)
-        }
-        // While watching, the timeline along the bottom gets its own strip.
-        let reserved = mode.isWatching ? Int32(32 * window.pixelScale) : 0
-        // Room for the HUD's panel (its widest) and the bubble level, when the window is wide enough.
-        let scale = window.pixelScale
-        let hud = self.hud.hidden ? 0 : (Overlays.panelMaxWidth + 24) * scale
-        return Camera.beside(leftPanel: hud, rightPanel: 100 * scale, worldWidth: scene.width, worldHeight: scene.height,
-                             pixelWidth: Int(pw), pixelHeight: Int(ph - reserved), zoom: view.zoom, center: view.center, origin: scene.origin)
-    }
-
-    /// The timeline bar along the bottom while watching.
-    var timelineBar: SDL_Rect {
-        let (pw, ph) = window.outputSize
-        return Overlays.timelineBar(width: pw, height: ph, scale: window.pixelScale)
-    }
-
     /// Draws the newest snapshot between its last two steps, as far as real
     /// time (`now`) has gone past the later one, and presents it.
     func draw(_ published: Published, now: Double) {
@@ -200,18 +173,19 @@ extension App {
         trails.update(snapshot, alpha: alpha)
         window.painter.drawTrails(trails, camera: camera)
         if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
-        window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), width: Int(pw), scale: window.pixelScale)
+        let layout = self.layout
+        if let level = layout.level { window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {
             // Of the frame just drawn: one snapshot, whatever the physics thread does meanwhile.
             screenshotRequested = false
             hud.show(captures.screenshot(window, step: snapshot.stepCount))
         }
-        hud.draw(self.status(published), in: window)
+        hud.draw(self.status(published), in: window, layout: layout)
         if !problems.isEmpty {
             Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
         }
         if let range = timelineRange(status) {
-            Overlays.drawTimeline(timelineBar, played: snapshot.stepCount - range.first, last: range.last - range.first,
+            Overlays.drawTimeline(layout.timeline, played: snapshot.stepCount - range.first, last: range.last - range.first,
                                   ticks: status.replay?.checkpoints ?? [], renderer: window.renderer)
         }
         if graphs != nil, let stats = status.stats {
@@ -247,6 +221,9 @@ extension App {
         s.droppedTime = p.droppedTime
         s.droppedFrames = p.droppedFrames
         s.controls = HUD.controls(snapshot.scene.controls, held: snapshot.held)
+        s.stepsSinceReset = snapshot.stepsSinceBuild
+        s.hasGravity = snapshot.scene.gravity != .zero
+        s.sceneKeys = Set(snapshot.scene.controls.compactMap { if case .key(let name) = $0.trigger { name } else { nil } })
         s.sceneKeyHelp = Overlays.sceneKeyLines(snapshot.scene.controls)
         return s
     }

@@ -15,11 +15,15 @@ extension App {
     var currentDocument: Document? { mode.builder?.document ?? document }
 
     /// Writes the document's unsaved edits, if any, to `NAME.unsaved.json`
-    /// beside it (never over an existing file) and says where in one line.
+    /// beside it (never over an existing file, unless they were recovered
+    /// from it) and says where in one line.
     /// A write that fails is reported when the window closes (exit 73).
     func keepUnsavedEdits() {
         guard let unsaved = currentDocument, unsaved.hasUnsavedEdits else { return }
-        let path = AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
+        // Edits recovered from a file go back into it (they hold its edits and
+        // more); any others beside it, never over a file.
+        let path = recovered ? recoveryPath ?? AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
+                             : AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
         do {
             try writeTextFile(unsaved.scene.json(), to: path)
             hud.show("unsaved edits of \(unsaved.file) kept in \(path) (`cratebox run --build \(unsaved.file)` offers them back)")

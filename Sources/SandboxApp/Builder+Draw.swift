@@ -20,9 +20,8 @@ extension Builder {
         }
         drawSelection(camera: camera, renderer: renderer, scale: scale, pixels: pixels)
         drawGesture(camera: camera, renderer: renderer, scale: scale)
-        BuildOverlays.drawToolbar(Tool.allCases.map { $0.key == "J" ? $0.name : "\($0.key) \($0.name)" }, selected: tool.rawValue - 1,
-                                  buttons: BuildOverlays.toolbarButtons(count: Tool.allCases.count, width: pw, height: ph, scale: scale),
-                                  text: window.text, renderer: renderer)
+        BuildOverlays.drawToolbar(Builder.toolbarLabels, selected: tool.rawValue - 1,
+                                  buttons: Builder.toolbarButtons(in: window), text: window.text, renderer: renderer)
         let properties = document.properties
         if !properties.isEmpty {
             let title: String
@@ -38,6 +37,15 @@ extension Builder {
                                          boxes: BuildOverlays.propertyRows(count: properties.count + 1, width: pw, scale: scale, text: window.text),
                                          text: window.text, renderer: renderer)
         }
+    }
+
+    /// The toolbar's labels: each tool's key and name (the J tools: the name).
+    static let toolbarLabels = Tool.allCases.map { $0.key == "J" ? $0.name : "\($0.key) \($0.name)" }
+
+    /// The toolbar's buttons in this window, each as wide as its label.
+    static func toolbarButtons(in window: AppWindow) -> [SDL_Rect] {
+        let (pw, ph) = window.outputSize
+        return BuildOverlays.toolbarButtons(labelWidths: toolbarLabels.map { window.text.width([$0]) }, width: pw, height: ph, scale: window.pixelScale)
     }
 
     static func kindName(_ kind: JointSpec.Kind) -> String {
@@ -131,16 +139,15 @@ extension Builder {
         }
     }
 
-    /// What the HUD's panel says in build mode.
+    /// What the HUD's band says in build mode: the document, then the tool
+    /// (and what a click of it would do).
     func hudLines() -> [String] {
-        var lines = ["\(scene.name)   BUILD (B plays)",
-                     "tool \(tool.key): \(tool.name)   grid \(grid ? "on" : "off") (G)",
-                     hoverJoinLine ?? tool.hint,
-                     "bodies \(scene.bodies.count)   joints \(scene.joints.count)"
-                        + (scene.fluids.isEmpty ? "" : "   water \(scene.fluids.count)")
-                        + (scene.attractors.isEmpty ? "" : "   planets \(scene.attractors.count)")]
-        if tool == .polygon && !corners.isEmpty { lines.append("\(corners.count) corner\(corners.count == 1 ? "" : "s"): Enter closes") }
-        lines.append("Ctrl+Z undo\(document.canUndo ? "" : " (nothing)")   Ctrl+S saves \(document.file)")
-        return lines
+        let counts = "bodies \(scene.bodies.count)   joints \(scene.joints.count)"
+            + (scene.fluids.isEmpty ? "" : "   water \(scene.fluids.count)")
+            + (scene.attractors.isEmpty ? "" : "   planets \(scene.attractors.count)")
+        var tool = "tool \(self.tool.key): \(self.tool.name)   grid \(grid ? "on" : "off") (G)   " + (hoverJoinLine ?? self.tool.hint)
+        if self.tool == .polygon && !corners.isEmpty { tool += "   \(corners.count) corner\(corners.count == 1 ? "" : "s"): Enter closes" }
+        return ["\(scene.name)   BUILD (B plays)   \(counts)   Ctrl+Z undo\(document.canUndo ? "" : " (nothing)")   Ctrl+S saves \(document.file)   H: help",
+                tool]
     }
 }

@@ -16,6 +16,9 @@ struct HUD {
         /// CPU seconds per step on the physics thread; simulated seconds per real second.
         var stepCost = 0.0, simSpeed = 1.0, bodies = 0, timeScale = 1.0
         var tilt = Vector(0, -1), paused = false, recording = false
+        /// Steps since the world was last built (a reset or the start), and
+        /// whether the scene has gravity to tilt (the tank's and planet's do not).
+        var stepsSinceReset = 0, hasGravity = true
         var recordingStopped: String?
         var lostFiles: [String] = []
         var replay: (lastStep: Int, truncated: Bool, problem: String?)?
@@ -25,8 +28,9 @@ struct HUD {
         var rebuilding: (done: Int, total: Int)?
         /// The scene's bindings, one per key and label ("Right: drive"), and whether each is held now.
         var controls: [(text: String, held: Bool)] = []
-        /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`).
+        /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`), and the keys it takes.
         var sceneKeyHelp: [String] = []
+        var sceneKeys: Set<String> = []
     }
 
     var hidden = false
@@ -41,44 +45,59 @@ struct HUD {
         fflush(nil)
     }
 
+    /// The band along the top: its figures; the scene's keys, when it has
+    /// any; and what is happening (always a line, empty or not, so that the
+    /// box below does not move when it changes), above the timeline's row.
     func lines(_ s: Status) -> [(String, SDL_Color)] {
         let f = HUD.format
         let scale = s.timeScale == 0.125 ? "1/8" : s.timeScale == 0.25 ? "1/4" : s.timeScale == 0.5 ? "1/2" : f(s.timeScale, 0)
-        var lines: [(String, SDL_Color)] = [
-            ("\(s.sceneName)   step \(s.step)", Palette.text),
-            ("\(Int(s.fps.rounded())) fps   sim at \(Int((s.simSpeed * 100).rounded()))% of real time", Palette.text),
-            ("physics \(f(s.stepCost * 1e6, 0)) us/step (its own thread)", Palette.text),
-            ("bodies \(s.bodies)   time x\(scale)", Palette.text),
-            ("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g", Palette.text),
-        ]
-        // The scene's keys; a held one is lit and marked.
-        // A scene with many keys lists the first few and the held ones; the help lists them all.
+        var figures = "\(s.sceneName)   step \(s.step)"
+        // The step counts from the session's start, across resets; the time counts from the last build.
+        if s.stepsSinceReset != s.step { figures += " (\(f(Double(s.stepsSinceReset) / 120, 1)) s since R)" }
+        figures += "   \(Int(s.fps.rounded())) fps   \(HUD.speedText(s))   physics \(f(s.stepCost * 1e6, 0)) us/step"
+        figures += "   bodies \(s.bodies)   time x\(scale)"
+        if s.hasGravity { figures += "   tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g" }
+        figures += "   H: help"
+        var lines: [(String, SDL_Color)] = [(figures, Palette.text)]
+        // The scene's keys; a held one is marked. A scene with many keys lists
+        // the first few and the held ones; the help lists them all.
         let shown = s.controls.count <= HUD.controlLines ? s.controls
             : s.controls.enumerated().filter { $0.offset < HUD.controlLines - 1 || $0.element.held }.map(\.element)
-        for control in shown {
-            lines.append((control.held ? "▶ \(control.text)" : "  \(control.text)", control.held ? Palette.joint : Palette.text))
+        if !shown.isEmpty {
+            var keys = shown.map { $0.held ? "▶ \($0.text)" : $0.text }.joined(separator: "   ")
+            if shown.count < s.controls.count { keys += "   ... \(s.controls.count - shown.count) more keys (H)" }
+            lines.append((keys, shown.contains(where: \.held) ? Palette.joint : Palette.text))
         }
-        if shown.count < s.controls.count { lines.append(("  ... \(s.controls.count - shown.count) more keys (H)", Palette.text)) }
-        if let past = s.past {
-            lines.append(("PAST: step \(past.step) of \(past.last)", Palette.joint))
-            lines.append((s.replay == nil ? "Space or any input resumes here" : "Space plays on from here", Palette.joint))
-        } else if s.paused {
-            lines.append(("PAUSED (space: run, N: step)", Palette.warning))
-        }
-        if let r = s.rebuilding { lines.append(("resuming: step \(r.done) of \(r.total) (Esc cancels)", Palette.joint)) }
-        if s.recording { lines.append(("● RECORDING (F9 stops)", Palette.contact)) }
-        if let stopped = s.recordingStopped { lines.append((stopped, Palette.warning)) }
-        for lost in s.lostFiles { lines.append(("not saved: \(lost)", Palette.warning)) }
-        if let replay = s.replay {
-            lines.append(("REPLAY step \(s.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
-            if let problem = replay.problem { lines.append((problem, Palette.contact)) }
-        }
-        if s.droppedTime > 0 {
-            lines.append(("physics behind: dropped \(f(s.droppedTime, 2)) s of sim time", Palette.warning))
-        }
-        if let message, SDL_GetTicks64() < message.until { lines.append((message.text, Palette.joint)) }
-        lines.append(("H: help", Palette.text))
+        lines.append(happening(s))
         return lines
+    }
+
+    /// "sim at 200% of real time", or why it does not run.
+    static func speedText(_ s: Status) -> String {
+        if s.past != nil && s.replay == nil { return "sim stopped (showing the past)" }
+        if s.paused { return "sim paused" }
+        return "sim at \(Int((s.simSpeed * 100).rounded()))% of real time"
+    }
+
+    /// What is happening, in one line (its colour the most pressing part's).
+    func happening(_ s: Status) -> (String, SDL_Color) {
+        var parts: [(String, SDL_Color)] = []
+        if let past = s.past {
+            parts.append(("PAST: step \(past.step) of \(past.last); " + (s.replay == nil ? "Space or any input resumes here" : "Space plays on from here"), Palette.joint))
+        } else if s.paused {
+            parts.append(("PAUSED (Space: run, N: step)", Palette.warning))
+        }
+        if let r = s.rebuilding { parts.append(("resuming: step \(r.done) of \(r.total) (Esc cancels)", Palette.joint)) }
+        if s.recording { parts.append(("● RECORDING (F9 stops)", Palette.contact)) }
+        if let stopped = s.recordingStopped { parts.append((stopped, Palette.warning)) }
+        for lost in s.lostFiles { parts.append(("not saved: \(lost)", Palette.warning)) }
+        if let replay = s.replay {
+            parts.append(("REPLAY step \(s.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
+            if let problem = replay.problem { parts.append((problem, Palette.contact)) }
+        }
+        if s.droppedTime > 0 { parts.append(("physics behind: dropped \(HUD.format(s.droppedTime, 2)) s of sim time", Palette.warning)) }
+        if let message, SDL_GetTicks64() < message.until { parts.append((message.text, Palette.joint)) }
+        return (parts.map(\.0).joined(separator: "   "), parts.first?.1 ?? Palette.text)
     }
 
     /// The scene's bindings as the HUD lists them: one line per key and
@@ -92,22 +111,31 @@ struct HUD {
         return lines
     }
 
-    func draw(_ status: Status, in window: AppWindow) {
-        if hidden && !help { return }
+    func draw(_ status: Status, in window: AppWindow, layout: ScreenLayout) {
         let scale = window.pixelScale, size = window.outputSize
-        Overlays.drawPanel(lines(status), text: window.text, renderer: window.renderer, scale: scale)
-        if help { Overlays.drawHelp(Overlays.helpLines + status.sceneKeyHelp, text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
+        if !hidden { Overlays.drawStrip(wrapped(lines(status), in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
+        if help { Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity) + status.sceneKeyHelp, text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
     }
 
-    /// Build mode's panel: its lines, files not saved, the message, and the help when asked for.
-    func draw(lines: [String], lost: [String], in window: AppWindow) {
-        if hidden && !help { return }
+    /// The lines wrapped to the window, leaving room at the right for the bubble level.
+    func wrapped(_ lines: [(String, SDL_Color)], in window: AppWindow) -> [(String, SDL_Color)] {
+        let room = Int32(Double(window.outputSize.width) - 110 * window.pixelScale)
+        return Overlays.wrap(lines, maxWidth: max(room, 1), text: window.text)
+    }
+
+    /// Build mode's band: its lines, then files not saved and the message (a
+    /// line, empty or not), and the help when asked for.
+    func buildLines(_ lines: [String], lost: [String]) -> [(String, SDL_Color)] {
+        var band = lines.map { ($0, Palette.text) }
+        var happening = lost.map { "not saved: \($0)" }
+        if let message, SDL_GetTicks64() < message.until { happening.append(message.text) }
+        band.append((happening.joined(separator: "   "), lost.isEmpty ? Palette.joint : Palette.warning))
+        return band
+    }
+
+    func draw(buildLines lines: [(String, SDL_Color)], in window: AppWindow, layout: ScreenLayout) {
         let scale = window.pixelScale, size = window.outputSize
-        var panel = lines.map { ($0, Palette.text) }
-        for file in lost { panel.append(("not saved: \(file)", Palette.warning)) }
-        if let message, SDL_GetTicks64() < message.until { panel.append((message.text, Palette.joint)) }
-        panel.append(("H: help", Palette.text))
-        if !hidden { Overlays.drawPanel(panel, text: window.text, renderer: window.renderer, scale: scale) }
+        if !hidden { Overlays.drawStrip(wrapped(lines, in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
         if help {
             Overlays.drawHelp(Overlays.buildHelpLines, text: window.text, renderer: window.renderer,
                               width: size.width, height: size.height, scale: scale)

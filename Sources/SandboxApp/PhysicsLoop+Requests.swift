@@ -41,10 +41,17 @@ extension PhysicsLoop {
         case .release: if world.grabbedBody != nil { apply(.release) }
         case .remove(let point, let slack):
             if let hit = world.hit(at: point, tolerance: slack) { apply(.remove(body: hit.index)) }
-        case .togglePause: paused.toggle()
+        case .restart: restart()
+        case .togglePause:
+            paused.toggle()
+            speed.restart(expecting: timeScale)
         case .step: if paused { stepOnce = true } else { paused = true }
-        case .slower: timeScaleIndex = max(0, timeScaleIndex - 1)
-        case .faster: timeScaleIndex = min(PhysicsLoop.timeScales.count - 1, timeScaleIndex + 1)
+        case .slower:
+            timeScaleIndex = max(0, timeScaleIndex - 1)
+            speed.restart(expecting: timeScale)
+        case .faster:
+            timeScaleIndex = min(PhysicsLoop.timeScales.count - 1, timeScaleIndex + 1)
+            speed.restart(expecting: timeScale)
         case .debug(let on): debug = on
         case .stats(let on): wantsStats = on
         case .seek(let step): move(to: step)
@@ -84,6 +91,24 @@ extension PhysicsLoop {
         }
     }
 
+    /// R: a session begun from a saved state goes back to that moment (a
+    /// branch at its step, as scrubbing back to it and resuming would); any
+    /// other goes back to the scene's start with a `reset` event.
+    private func restart() {
+        guard case .live(let session) = mode, let start = session.start else {
+            apply(.reset)
+            say("reset")
+            return
+        }
+        let wasPaused = paused
+        showing = start.step
+        if world.stepCount == start.step || branchFromShownStep() {
+            showing = nil
+            paused = wasPaused  // R while paused shows the moment, still paused (as a reset does)
+            say("back to the saved moment (step \(start.step))")
+        }
+    }
+
     /// Shows a remembered step (clamped to what is remembered), or the present.
     private func show(_ step: Int?) {
         guard let step, let first = history.firstStep, let last = history.lastStep, step < last else {
@@ -112,7 +137,7 @@ extension PhysicsRequest {
     /// Whether it changes the world (or resumes it): from a shown past step, it branches.
     var changesTheWorld: Bool {
         switch self {
-        case .event, .press, .remove, .togglePause, .step: true
+        case .event, .press, .remove, .togglePause, .step, .restart: true
         case .drag, .release, .slower, .faster, .debug, .stats, .seek, .seekBy, .seekToEnd, .scrub, .toggleRecording, .saveScene: false
         }
     }

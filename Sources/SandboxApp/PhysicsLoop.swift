@@ -35,7 +35,8 @@ final class PhysicsLoop {
     /// Set by a branch, so that the loop does not count the rebuild as real time.
     var clockRestarted = false
     /// Simulated and real seconds since the speed was last measured.
-    private var speedWindow = (sim: 0.0, real: 0.0)
+    /// Sim seconds per real second (the HUD's "sim at N% of real time").
+    var speed = SpeedMeter()
 
     var world: World { mode.world }
     var timeScale: Double { PhysicsLoop.timeScales[timeScaleIndex] }
@@ -117,7 +118,8 @@ final class PhysicsLoop {
             } else if !requests.isEmpty {
                 publish(stateTime: now - clock.accumulator / timeScale)
             }
-            measureSpeed(real: paused || showing != nil ? 0 : frame, sim: Double(ran) * clock.stepDuration)
+            if !(paused || showing != nil) { speed.record(real: frame, sim: Double(ran) * clock.stepDuration) }
+            status.simSpeed = speed.value
             let due = paused ? 0.25 : (clock.stepDuration - clock.accumulator) / timeScale - (Monotonic.now - now)
             inbox.wait(atMost: due, until: { !$0.requests.isEmpty || $0.stop }) { _ in }
         }
@@ -131,16 +133,6 @@ final class PhysicsLoop {
             return stepOnce ? 1 : 0
         }
         return clock.advance(by: frame * timeScale).steps
-    }
-
-    /// Sim seconds per real second, over about half a second.
-    private func measureSpeed(real: Double, sim: Double) {
-        speedWindow.real += real
-        speedWindow.sim += sim
-        if speedWindow.real >= 0.5 {
-            status.simSpeed = speedWindow.sim / speedWindow.real / timeScale
-            speedWindow = (0, 0)
-        }
     }
 
     /// One step of the live session or of the replay; false when stepping stops.

@@ -32,6 +32,9 @@ enum PhysicsRequest: Sendable {
     /// Live: scrub through the remembered past by this many steps (back when negative).
     case scrub(by: Int)
     case toggleRecording, saveScene
+    /// R: back to where the session began: the scene's start (a `reset`
+    /// event), or, for a session begun from a saved state, that moment.
+    case restart
 }
 
 /// The figures the HUD shows that only the physics thread knows.
@@ -50,7 +53,7 @@ struct PhysicsStatus: Sendable {
     /// Smoothed CPU seconds of the physics thread per step (its own CPU time, so
     /// that being preempted by drawing does not count as cost).
     var stepCost = 0.0
-    /// Smoothed simulated seconds per real second while running (1 = keeping up).
+    /// Simulated seconds per real second while running (2 at time x2, when keeping up).
     var simSpeed = 1.0
     var droppedTime = 0.0
     var droppedFrames = 0

@@ -64,5 +64,16 @@ import TestSupport
         #expect(try bodies(file) == 2)
         #expect(!FileManager.default.fileExists(atPath: second) && FileManager.default.fileExists(atPath: kept))
         #expect(!third.contains("kept in"), "saved: nothing to keep on quitting")
+
+        // Recovered, edited further and left unsaved again: the edits go back into the
+        // file they came from, not into a new t.unsaved-2.json beside it (issue 35).
+        let fourth = try session(file, display: display) { person in
+            try person.key("ctrl+r")
+            try person.key("2")
+            try person.click(300, 400)
+        }
+        #expect(fourth.contains("kept in \(kept)"), "\(fourth)")
+        #expect(!FileManager.default.fileExists(atPath: second), "no second recovery file")
+        #expect(try bodies(kept) == 2, "the recovered crate and the new one")
     }
 }

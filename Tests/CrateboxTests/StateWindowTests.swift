@@ -39,15 +39,25 @@ import TestSupport
 
         // And in the window, recorded: the journal starts from that state and verifies.
         let journal = directory + "/continued.jsonl"
-        let (again, againOut) = try launchProgram(binary, ["run", statePath, "--no-splash", "--record", journal, "--size", "1280x720"],
-                                                 environment: display.env)
+        let later = try temporaryFolder("state-window-later")
+        defer { try? FileManager.default.removeItem(atPath: later) }
+        let (again, againOut) = try launchProgram(binary, ["run", statePath, "--no-splash", "--record", journal, "--size", "1280x720",
+                                                           "--save-to", later], environment: display.env)
         defer { if again.isRunning { again.terminate() } }
         let second = try #require(WindowDriver(title: "cratebox: Bridge", of: again, env: display.env), "no window for the state")
         try second.focus()
         usleep(1_500_000)
+        // R goes back to the saved moment, not to the scene's start (paused first, so that Ctrl+S saves that very step).
+        try second.key("space", pause: 300_000)
+        try second.key("r", pause: 800_000)
+        try second.key("ctrl+s", pause: 500_000)
         try second.key("Escape")
         #expect(waitOrKill(again, seconds: 20))
-        #expect(again.terminationStatus == 0, "\(String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        let againText = String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(again.terminationStatus == 0, "\(againText)")
+        #expect(againText.contains("back to the saved moment (step \(step))"), "\(againText)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: later)
+        #expect(saved.contains { $0.hasSuffix("-step\(step).state") }, "R then Ctrl+S saves the saved moment's step: \(saved)")
         let text = try String(contentsOfFile: journal, encoding: .utf8)
         let second1 = text.split(separator: "\n")[1]
         #expect(second1.hasPrefix("{\"step\":\(step),\"hash\":\"\(hash)\",\"keyframe\":"), "the journal starts from the state's keyframe")

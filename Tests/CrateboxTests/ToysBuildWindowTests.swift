@@ -44,17 +44,21 @@ import TestSupport
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: build pool", of: app, env: display.env), "no window appeared")
         try person.focus()
-        // The empty box is drawn at about 0.88 (x 75...1205, y 19...655 on the screen).
+        // The empty 1280 x 720 box is drawn at about 0.759 in the room the HUD's
+        // band (59 pixels), the panel (250) and the toolbar (46) leave:
+        // x 29...1001, y 93...640 on the screen.
+        func at(_ x: Double, _ y: Double) -> (Int, Int) { (Int((29.2 + x * 0.7591).rounded()), Int((639.7 - y * 0.7591).rounded())) }
+        let (poolA, poolB, crateA, crateB, crate, planet) = (at(51, 2.3), at(1048, 210), at(527, 402), at(583, 346), at(555, 374), at(878, 606))
         try person.key("w")
-        try person.drag(120, 653, 1000, 470)  // a pool along the floor, its surface about 210 up
+        try person.drag(poolA.0, poolA.1, poolB.0, poolB.1)  // a pool along the floor, its surface about 210 up
         try person.key("2")
-        try person.drag(540, 300, 590, 350)  // a crate over it
-        try person.at(565, 325)
+        try person.drag(crateA.0, crateA.1, crateB.0, crateB.1)  // a crate over it
+        try person.at(crate.0, crate.1)
         try person.key("t")  // traced
         try person.key("p")
-        try person.click(850, 120)  // a planet high on the right (the panel is past x 1030)
+        try person.click(planet.0, planet.1)  // a planet high on the right (the panel is past x 1030)
         try person.key("1")
-        try person.click(850, 120)  // selected, deleted, and back
+        try person.click(planet.0, planet.1)  // selected, deleted, and back
         try person.key("Delete")
         try person.key("ctrl+z")
         try person.key("ctrl+s")

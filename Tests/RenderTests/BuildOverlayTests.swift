@@ -77,3 +77,41 @@ import Testing
         #expect(PictureTests.count(picture, in: SDL_Rect(x: Int32(outside.x) - 20, y: Int32(outside.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
     }
 }
+
+/// The panel drew "reverse key" over "none (click to bind)" (issue 35): a
+/// value too long for its row is cut, never drawn over its label.
+@Suite struct PropertyRowFitTests {
+    @Test func aLongValueIsCutToItsRowAndTypingKeepsItsEnd() throws {
+        var checked = 0
+        _ = try PictureTests.canvas(900, 400) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            let rows = BuildOverlays.propertyRows(count: 3, width: 900, scale: 1, text: text)
+            for label in ["reverse key", "break force", "conveyor velocity x"] {
+                let box = rows[1], pad = (box.h - text.lineHeight) / 2
+                let room = box.w - pad * 5 - text.width([label])
+                let long = "none (click to bind) and then some more words to be sure"
+                let shown = BuildOverlays.fitted(long, into: room, text: text)
+                #expect(text.width([shown]) <= room && shown.hasSuffix("…") && long.hasPrefix(String(shown.dropLast())))
+                let typed = BuildOverlays.fitted("123456789012345678901234567890123456789_", into: room, text: text, keepingEnd: true)
+                #expect(text.width([typed]) <= room && typed.hasPrefix("…") && typed.hasSuffix("89_"))
+                #expect(BuildOverlays.fitted("3", into: room, text: text) == "3", "a short value is left alone")
+                checked += 1
+            }
+        }
+        #expect(checked == 3)
+    }
+
+    /// The toolbar's labels touched their buttons' edges ("4 polygon", "P planet").
+    @Test func everyToolbarLabelHasRoomInsideItsButton() throws {
+        let labels = ["1 select", "2 crate", "3 ball", "4 polygon", "5 plank", "6 pivot", "7 spring", "8 rod", "9 rope", "0 motor",
+                      "groove", "gear", "ratchet", "coil", "limit", "W water", "P planet"]
+        _ = try PictureTests.canvas(1280, 720) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            let widths = labels.map { text.width([$0]) }
+            let buttons = BuildOverlays.toolbarButtons(labelWidths: widths, width: 1280, height: 720, scale: 1)
+            #expect(buttons.count == labels.count)
+            for (button, w) in zip(buttons, widths) { #expect(button.w >= w + 12, "a label \(w) wide in a button \(button.w) wide") }
+            #expect(zip(buttons, buttons.dropFirst()).allSatisfy { $0.x + $0.w < $1.x } && buttons.first!.x > 0 && buttons.last!.x + buttons.last!.w < 1280)
+        }
+    }
+}

@@ -119,7 +119,7 @@ import Testing
 
     @Test func theBubbleLevelPointsWhereGravityDoes() throws {
         func dot(_ tilt: Vector) throws -> (x: Double, y: Double) {
-            let p = try Self.canvas(200, 200) { renderer in Painter(renderer: renderer).drawLevel(tilt: tilt, width: 200, scale: 1) }
+            let p = try Self.canvas(200, 200) { renderer in Painter(renderer: renderer).drawLevel(tilt: tilt, at: (150, 50), radius: 36, scale: 1) }
             var sx = 0.0, sy = 0.0, n = 0.0
             for y in 0..<200 { for x in 0..<200 {
                 let c = p.at(Double(x), Double(y))
@@ -127,7 +127,7 @@ import Testing
             } }
             return (sx / max(n, 1), sy / max(n, 1))
         }
-        // The ring's centre: 36 + 14 from the top right corner.
+        // The ring's centre, where it is drawn.
         let (cx, cy) = (200.0 - 50, 50.0)
         let down = try dot(Vector(0, -1)), right = try dot(Vector(1, 0)), level = try dot(Vector(0, 0))
         #expect(abs(level.x - cx) < 2 && abs(level.y - cy) < 2)

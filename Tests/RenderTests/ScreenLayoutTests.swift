@@ -1,0 +1,65 @@
+import CSDL2
+import Controls
+import Render
+import Testing
+
+/// The HUD, the panels, the graphs and the time machine's bar covered the
+/// scene: the crane rail's end, a crate in the tank scene, the right wall under
+/// build mode's panel, crates under the F3 graphs, the floor under the bar, and
+/// in a 300 x 200 window the bubble level over the HUD's text (issue 35).
+@Suite struct ScreenLayoutTests {
+    func disjoint(_ a: SDL_Rect, _ b: SDL_Rect) -> Bool {
+        a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y
+    }
+
+    /// The box (its bounds, as the camera fits them) in pixels.
+    func box(_ layout: ScreenLayout, width: Double, height: Double) -> SDL_Rect {
+        let room = layout.world
+        let camera = Camera(worldWidth: width, worldHeight: height, pixelWidth: Int(room.w), pixelHeight: Int(room.h),
+                            left: Double(room.x), top: Double(room.y))
+        let a = camera.toScreen(.init(0, height)), b = camera.toScreen(.init(width, 0))
+        return SDL_Rect(x: Int32(a.x.rounded(.down)), y: Int32(a.y.rounded(.down)), w: Int32((b.x - a.x).rounded(.up)), h: Int32((b.y - a.y).rounded(.up)))
+    }
+
+    @Test(arguments: [(1280, 720, 3), (1280, 720, 2), (640, 480, 4), (1920, 1080, 3), (300, 200, 6)])
+    func theBoxIsNeverUnderTheBandOrTheLevel(width: Int32, height: Int32, lines: Int) {
+        let layout = ScreenLayout(width: width, height: height, scale: 1, stripLines: lines, lineHeight: 17, textWidth: min(width - 150, 900), showLevel: true)
+        for (w, h) in [(1280.0, 720.0), (800, 400), (1200, 1200), (2000, 600)] {
+            let b = box(layout, width: w, height: h)
+            #expect(disjoint(b, layout.strip), "\(w)x\(h) in \(width)x\(height): the box \(b) is under the band \(layout.strip)")
+            #expect(b.y + b.h <= height + 1 && b.x >= 0 && b.x + b.w <= width + 1)
+            if let level = layout.level {
+                let ring = SDL_Rect(x: Int32(level.x - level.r), y: Int32(level.y - level.r), w: Int32(2 * level.r), h: Int32(2 * level.r))
+                #expect(disjoint(b, ring), "the box is under the level")
+            }
+        }
+        // The time machine's bar is inside the band.
+        #expect(layout.timeline.y >= layout.strip.y && layout.timeline.y + layout.timeline.h <= layout.strip.y + layout.strip.h)
+    }
+
+    @Test func theLevelIsNotOverTheText() {
+        // 300 x 200: the HUD's text is as wide as the window; the level is not drawn over it.
+        let narrow = ScreenLayout(width: 300, height: 200, scale: 1, stripLines: 6, lineHeight: 17, textWidth: 290, showLevel: true)
+        #expect(narrow.level == nil)
+        let wide = ScreenLayout(width: 1280, height: 720, scale: 1, stripLines: 3, lineHeight: 17, textWidth: 900, showLevel: true)
+        let level = try! #require(wide.level)
+        #expect(level.x - level.r > 900)
+        // Without gravity (the tank, a planet) there is no level to show.
+        #expect(ScreenLayout(width: 1280, height: 720, scale: 1, stripLines: 3, lineHeight: 17, textWidth: 900, showLevel: false).level == nil)
+    }
+
+    @Test func sidePanelsAndTheToolbarKeepTheirEdges() {
+        // Build mode: the property panel on the right, the toolbar along the bottom.
+        let build = ScreenLayout(width: 1280, height: 720, scale: 1, stripLines: 3, lineHeight: 17, textWidth: 900, showLevel: false,
+                                 right: 250, bottom: 46)
+        let b = box(build, width: 800, height: 400)
+        #expect(b.x + b.w <= 1280 - 250 && b.y + b.h <= 720 - 46 && disjoint(b, build.strip))
+        // The F3 graphs take the right column.
+        let graphs = ScreenLayout(width: 1280, height: 720, scale: 1, stripLines: 3, lineHeight: 17, textWidth: 900, showLevel: true,
+                                  right: Graphs.columnWidth(scale: 1))
+        #expect(box(graphs, width: 1280, height: 720).x + box(graphs, width: 1280, height: 720).w <= 1280 - Int32(Graphs.columnWidth(scale: 1)))
+        for graph in Graphs.boxes(count: 4, width: 1280, height: 720, scale: 1) {
+            #expect(disjoint(graph, box(graphs, width: 1280, height: 720)), "a graph over the box")
+        }
+    }
+}
