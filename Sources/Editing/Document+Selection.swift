@@ -9,8 +9,10 @@ extension Document {
         try edit { scene throws(EditRefused) in
             switch selection {
             case .body(let i):
-                scene.bodies[i].position = scene.bodies[i].position + d
-                scene.moveAnchors(of: i) { $0 + d }
+                // To a hundredth of a point; what it is joined by moves as far.
+                let to = Document.tidy(scene.bodies[i].position + d), moved = to - scene.bodies[i].position
+                scene.bodies[i].position = to
+                scene.moveAnchors(of: i) { $0 + moved }
             case .fluid(let k):
                 scene.fluids[k].min = scene.fluids[k].min + d
                 scene.fluids[k].max = scene.fluids[k].max + d

@@ -52,7 +52,7 @@ extension Document {
 
     private mutating func add(_ body: BodySpec) throws(EditRefused) {
         try edit { scene throws(EditRefused) in
-            scene.bodies.append(body)
+            scene.bodies.append(Document.tidied(body))
             return .body(scene.bodies.count - 1)
         }
     }
@@ -110,6 +110,26 @@ extension Document {
         guard ra != .world || rb != .world else { throw EditRefused("drag from a body to another body, or to the background to hang it on the world") }
         guard ra != rb else { throw EditRefused("both ends are on the same body; drag to another body or to the background") }
         return (ra, rb)
+    }
+
+    /// A figure drawn with the mouse, to a hundredth of a point: a saved
+    /// file reads 376.67, not 376.6666666666667 (the pointer's world position).
+    static func tidy(_ x: Double) -> Double { x.isFinite && abs(x) < 1e12 ? (x * 100).rounded() / 100 : x }
+    static func tidy(_ p: Vector) -> Vector { Vector(tidy(p.x), tidy(p.y)) }
+
+    /// A drawn body's position and shapes, tidied.
+    static func tidied(_ body: BodySpec) -> BodySpec {
+        var body = body
+        body.position = tidy(body.position)
+        for k in body.shapes.indices {
+            switch body.shapes[k].geometry {
+            case .box(let w, let h, let r): body.shapes[k].geometry = .box(width: tidy(w), height: tidy(h), radius: r)
+            case .circle(let r, let offset): body.shapes[k].geometry = .circle(radius: tidy(r), offset: tidy(offset))
+            case .polygon(let vertices, let r): body.shapes[k].geometry = .polygon(vertices: vertices.map(tidy), radius: r)
+            case .segment(let a, let b, let r): body.shapes[k].geometry = .segment(a: tidy(a), b: tidy(b), radius: r)
+            }
+        }
+        return body
     }
 
     func local(_ p: Vector, _ ref: BodyRef) -> Vector {

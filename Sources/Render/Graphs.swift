@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSDL2
 import JSONText
 
@@ -42,13 +45,23 @@ public enum Graphs {
             let plot = SDL_Rect(x: box.x + 4, y: box.y + text.lineHeight + 2, w: box.w - 8, h: box.h - text.lineHeight - 6)
             line(s.values, top: top, in: plot, color: Palette.joint, renderer: renderer)
             if let second = s.second { line(second, top: top, in: plot, color: Palette.text, renderer: renderer) }
-            let now = s.values.last.map { NumberText.fixed($0, s.digits) } ?? "-"
+            let now = s.values.last.map { Graphs.shown($0, s.digits) } ?? "-"
             var caption = "\(s.label) \(now)"
             if let second = s.second, let label = s.secondLabel { caption += ", \(label) \(second.last.map { NumberText.fixed($0, 0) } ?? "-")" }
             text.draw([(caption, Palette.text)], x: box.x + 4, y: box.y + 1)
-            let peak = "max " + NumberText.fixed(top, s.digits)
+            let peak = "max " + Graphs.shown(top, s.digits)
             text.draw([(peak, Palette.text)], x: box.x + box.w - text.width([peak]) - 4, y: box.y + 1)
         }
+    }
+
+    /// A figure with `digits` decimals, or as many as show it when it is
+    /// smaller than that shows (a kinetic energy of 0.004 read "0" over a
+    /// line that was all spikes): three significant digits then.
+    public static func shown(_ x: Double, _ digits: Int) -> String {
+        let plain = NumberText.fixed(x, digits)
+        guard x != 0, x.isFinite, abs(x) < pow(10, -Double(digits)) * 10 else { return plain }
+        let needed = min(Int((-log10(abs(x))).rounded(.up)) + 2, 12)
+        return NumberText.trimmed(x, max(needed, digits))
     }
 
     /// A line through `values` across `rect`, 0 at the bottom, `top` at the top.

@@ -88,6 +88,30 @@ extension Painter {
     }
 
     /// The knife's line from where the right button went down to the pointer.
+    /// How long an explosion's ring is drawn, in seconds.
+    public static let blastSeconds = 0.6
+
+    /// An explosion `age` seconds ago: a ring growing to its radius in the
+    /// first half of `blastSeconds` and fading out over all of it (an
+    /// explosion showed nothing but what it pushed).
+    public func drawBlast(at point: Vector, radius: Double, age: Double, camera: Camera) {
+        guard age >= 0 && age < Painter.blastSeconds else { return }
+        let grown = radius * min(0.25 + 0.75 * age / (Painter.blastSeconds / 2), 1)
+        let alpha = UInt8(230 * (1 - age / Painter.blastSeconds))
+        let c = Palette.warning
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, alpha)
+        let centre = camera.toScreen(point), r = grown * camera.scale
+        for width in 0..<3 {
+            let rr = r - Double(width)
+            guard rr > 0 else { continue }
+            let ring = (0...48).map { k -> SDL_FPoint in
+                let a = Double(k) / 48 * 2 * Double.pi
+                return SDL_FPoint(x: Float(centre.x + cos(a) * rr), y: Float(centre.y + sin(a) * rr))
+            }
+            SDL_RenderDrawLinesF(renderer, ring, Int32(ring.count))
+        }
+    }
+
     public func drawKnife(from a: Vector, to b: Vector, camera: Camera) {
         let c = Palette.knife
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)

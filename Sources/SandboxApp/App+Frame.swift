@@ -103,7 +103,9 @@ extension App {
         case .quit: return quitOrCancelRebuild()
         case .key(let action): return perform(action)
         case .fit: cameraMotion.fitScene()
-        case .physics(let request): mode.physics?.send(request)
+        case .physics(let request):
+            if case .event(.explode(let x, let y, let radius, _)) = request { blasts.append((Vector(x, y), radius, Monotonic.now)) }
+            mode.physics?.send(request)
         case .pan(let by): cameraMotion.pan(by: by)
         case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
         case .openController(let which): if let said = window.openController(which) { hud.show(said) }
@@ -173,6 +175,8 @@ extension App {
         trails.update(snapshot, alpha: alpha)
         window.painter.drawTrails(trails, camera: camera)
         if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
+        blasts.removeAll { now - $0.at >= Painter.blastSeconds }
+        for blast in blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
         let layout = self.layout
         if let level = layout.level { window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {

@@ -62,6 +62,8 @@ public final class App {
     var changedAt: Double?
     /// The live graphs (F3), while they are on.
     var graphs: LiveGraphs?
+    /// Explosions set off here, drawn as a ring for a moment: where, how far, when (`Monotonic.now`).
+    var blasts: [(point: Vector, radius: Double, at: Double)] = []
     /// The document of the last Build, kept through Play (with its undo).
     var document: Document?
     /// Unsaved edits from an earlier session, offered back in build mode, and whether they were taken.

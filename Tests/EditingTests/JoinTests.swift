@@ -51,3 +51,25 @@ import Testing
         #expect(try #require(doc.pivotJoin(at: Vector(300, 200), slack: 2, snap: 4)).other == .world)
     }
 }
+
+/// Saved positions had 17 digits ("376.6666666666667": the pointer's world
+/// position) though the README promises rounding (issue 35).
+@Suite struct TidyDrawingTests {
+    @Test func whatIsDrawnOrMovedIsSavedToAHundredthOfAPoint() throws {
+        var doc = try Document.emptyBox(width: 640, height: 360, name: "t", file: "t.json")
+        try doc.addCrate(from: Vector(100.333333333, 40.1111111), to: Vector(132.7777777, 72.99999999))
+        try doc.addBall(center: Vector(300.123456, 200.987654), edge: Vector(320.5555555, 200.987654))
+        try doc.addPlank(from: Vector(400.3333333, 100.6666666), to: Vector(480.7777777, 120.1111111))
+        doc.selection = .body(0)
+        try doc.moveSelection(by: Vector(10.0000001, -3.33333333))
+        let text = doc.scene.json()
+        // Every number in the file has at most two decimals.
+        let numbers = text.split(whereSeparator: { !"0123456789.-e".contains($0) }).filter { $0.contains(".") }
+        #expect(!numbers.isEmpty)
+        for number in numbers {
+            let decimals = number.split(separator: ".").last!.prefix { $0.isNumber }
+            #expect(decimals.count <= 2, "\(number) in the saved scene")
+        }
+        #expect(doc.scene.bodies[0].position == Vector(126.56, 53.23), "(116.56, 56.56) moved by (10, -3.33)")
+    }
+}

@@ -63,3 +63,40 @@ import Testing
         }
     }
 }
+
+/// F3 showed "kinetic energy 0, max 0" above a line that was all spikes.
+@Suite struct GraphFigureTests {
+    @Test func smallFiguresShowTheirDigits() {
+        #expect(Graphs.shown(0.004123, 0) == "0.00412")
+        #expect(Graphs.shown(5.26, 0) == "5.26")
+        #expect(Graphs.shown(1234.4, 0) == "1234")
+        #expect(Graphs.shown(0, 0) == "0")
+        #expect(Graphs.shown(0.25, 2) == "0.25")
+        #expect(Graphs.shown(0.0031, 2) == "0.0031")
+    }
+}
+
+/// An explosion (X and a click) showed nothing but what it pushed.
+@Suite struct BlastPictureTests {
+    @Test func anExplosionIsARingThatGrowsToItsRadiusAndFades() throws {
+        func ringPixels(age: Double) throws -> (near: Int, inside: Int) {
+            let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: 200, pixelHeight: 200, margin: 0)
+            let p = try PictureTests.canvas(200, 200) { renderer in
+                Painter(renderer: renderer).drawBlast(at: .init(100, 100), radius: 60, age: age, camera: camera)
+            }
+            var near = 0, inside = 0
+            for y in 0..<200 { for x in 0..<200 {
+                let c = p.at(Double(x), Double(y))
+                guard c.r > 60 && c.r > c.b + 20 else { continue }
+                let d = ((Double(x) - 100) * (Double(x) - 100) + (Double(y) - 100) * (Double(y) - 100)).squareRoot()
+                if abs(d - 60) < 4 { near += 1 } else if d < 50 { inside += 1 }
+            } }
+            return (near, inside)
+        }
+        let grown = try ringPixels(age: 0.35)
+        #expect(grown.near > 200 && grown.inside == 0, "at its radius once grown: \(grown)")
+        let young = try ringPixels(age: 0.01)
+        #expect(young.near == 0 && young.inside > 50, "small at first: \(young)")
+        #expect(try ringPixels(age: Painter.blastSeconds).near == 0, "gone once its time is up")
+    }
+}
