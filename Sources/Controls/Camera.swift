@@ -42,6 +42,29 @@ public struct Camera: Equatable, Sendable {
         return moved.scale >= plain.scale * 0.999 ? moved : plain
     }
 
+    /// The camera that follows a body at `centre` (the scene's `view`):
+    /// `width` points of the box across the picture (with the fit's margin),
+    /// centred on it as far as the box allows (the picture shows no more
+    /// outside the box than fitting it would).
+    public static func following(_ centre: Vector, showing width: Double, worldWidth: Double, worldHeight: Double,
+                                 pixelWidth: Int, pixelHeight: Int, margin: Double = 0.03, left: Double = 0, top: Double = 0,
+                                 origin: Vector = .zero) -> Camera {
+        func camera(zoom: Double, center: Vector) -> Camera {
+            Camera(worldWidth: worldWidth, worldHeight: worldHeight, pixelWidth: pixelWidth, pixelHeight: pixelHeight, margin: margin,
+                   zoom: zoom, center: center, left: left, top: top, origin: origin)
+        }
+        let fit = camera(zoom: 1, center: centre).scale
+        let wanted = Double(max(pixelWidth, 1)) / (width * (1 + 2 * margin))
+        let zoom = min(max(wanted / fit, CameraMotion.zoomRange.lowerBound), CameraMotion.zoomRange.upperBound)
+        let scale = camera(zoom: zoom, center: centre).scale
+        func clamp(_ c: Double, _ lo: Double, _ length: Double, _ half: Double) -> Double {
+            half * 2 >= length ? lo + length / 2 : min(max(c, lo + half), lo + length - half)
+        }
+        let x = clamp(centre.x, origin.x, worldWidth, Double(pixelWidth) / 2 / scale)
+        let y = clamp(centre.y, origin.y, worldHeight, Double(pixelHeight) / 2 / scale)
+        return camera(zoom: zoom, center: Vector(x, y))
+    }
+
     /// A world point in pixels (y down).
     public func toScreen(_ p: Vector) -> (x: Double, y: Double) {
         (originX + p.x * scale, topY + (topWorldY - p.y) * scale)

@@ -102,12 +102,18 @@ extension App {
         switch command {
         case .quit: return quitOrCancelRebuild()
         case .key(let action): return perform(action)
-        case .fit: cameraMotion.fitScene()
+        case .fit:
+            following = true
+            cameraMotion.fitScene()
         case .physics(let request):
             if case .event(.explode(let x, let y, let radius, _)) = request { blasts.append((Vector(x, y), radius, Monotonic.now)) }
             mode.physics?.send(request)
-        case .pan(let by): cameraMotion.pan(by: by)
-        case .zoom(let factor, let about): cameraMotion.zoom(by: factor, about: about)
+        case .pan(let by):
+            following = false
+            cameraMotion.pan(by: by)
+        case .zoom(let factor, let about):
+            following = false
+            cameraMotion.zoom(by: factor, about: about)
         case .openController(let which): if let said = window.openController(which) { hud.show(said) }
         case .openFile(let path): if open(path) { hud.show("opened \(path)") }
         }
@@ -131,7 +137,9 @@ extension App {
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
         case .toggleTrace: toggleTrace()
-        case .fit: cameraMotion.fitScene()
+        case .fit:
+            following = true
+            cameraMotion.fitScene()
         case .screenshot: screenshotRequested = true
         case .toggleBuild: toggleBuild()
         case .togglePause: physics?.send(.togglePause)
@@ -171,6 +179,7 @@ extension App {
         let (pw, ph) = window.outputSize
         let snapshot = published.snapshot, status = published.status
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
+        follow(snapshot, alpha: alpha, now: now)
         window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph))
         trails.update(snapshot, alpha: alpha)
         window.painter.drawTrails(trails, camera: camera)

@@ -1,6 +1,7 @@
 import CSDL2
 import Controls
 import Render
+import Geometry
 import SceneFormat
 
 /// Where the overlays go and the room they leave for the box (issue 35: the
@@ -32,11 +33,28 @@ extension App {
 
     var camera: Camera { camera(in: layout) }
 
-    /// The box fitted into the layout's room, zoomed and panned as the view is.
+    /// The box fitted into the layout's room, zoomed and panned as the view
+    /// is; or, following a body (the scene's `view`), centred on it as far as
+    /// the box allows, showing `view.width` of it across.
     func camera(in layout: ScreenLayout) -> Camera {
         let view = cameraMotion.current, room = layout.world
-        return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(room.w), pixelHeight: Int(room.h),
-                      zoom: view.zoom, center: view.center, left: Double(room.x), top: Double(room.y), origin: scene.origin)
+        guard let centre = followCentre?.point, following, mode.builder == nil else {
+            return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(room.w), pixelHeight: Int(room.h),
+                          zoom: view.zoom, center: view.center, left: Double(room.x), top: Double(room.y), origin: scene.origin)
+        }
+        return Camera.following(centre, showing: scene.view?.width ?? scene.width, worldWidth: scene.width, worldHeight: scene.height,
+                                pixelWidth: Int(room.w), pixelHeight: Int(room.h), left: Double(room.x), top: Double(room.y), origin: scene.origin)
+    }
+
+    /// Eases where the camera looks towards the followed body as drawn now (a
+    /// walker bobs: the camera does not).
+    func follow(_ snapshot: WorldSnapshot, alpha: Double, now: Double) {
+        guard let id = scene.view?.follow,
+              let index = snapshot.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) else { followCentre = nil; return }
+        let target = snapshot.pose(of: index, alpha: alpha).position
+        guard let last = followCentre else { followCentre = (target, now); return }
+        let k = min(max((now - last.at) * 6, 0), 1)
+        followCentre = (last.point + (target - last.point) * k, now)
     }
 
     /// The timeline bar (the time machine's and a replay's), in the HUD's band.

@@ -62,6 +62,10 @@ public final class App {
     var changedAt: Double?
     /// The live graphs (F3), while they are on.
     var graphs: LiveGraphs?
+    /// Whether the camera follows the scene's `view.follow` body (until the
+    /// user zooms or pans; F and R follow again), and where it looks, eased.
+    var following = true
+    var followCentre: (point: Vector, at: Double)?
     /// Explosions set off here, drawn as a ring for a moment: where, how far, when (`Monotonic.now`).
     var blasts: [(point: Vector, radius: Double, at: Double)] = []
     /// The document of the last Build, kept through Play (with its undo).

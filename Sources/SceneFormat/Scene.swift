@@ -50,6 +50,8 @@ public struct Scene: Equatable, Sendable {
     public var fluids: [FluidSpec] = []
     /// Points that pull every dynamic body (`attractors`, section 15.2), in file order.
     public var attractors: [AttractorSpec] = []
+    /// How the window looks at the box (`view`, section 15.5; drawing only).
+    public var view: SceneView? = nil
 
     /// Whether any shape (the spawn body's included) is a one-way platform:
     /// the space then gets the one-way handler.

@@ -37,6 +37,9 @@ extension Scene {
         if !fluids.isEmpty {
             lines.append("  \"fluids\": [\(fluids.map(fluid).joined(separator: ", "))],")
         }
+        if let view = writtenView {
+            lines.append("  \"view\": {\(view)},")
+        }
         if !attractors.isEmpty {
             lines.append("  \"attractors\": [\(attractors.map(attractor).joined(separator: ", "))],")
         }
@@ -58,12 +61,12 @@ extension Scene {
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 
-    private func n(_ x: Double) -> String { NumberText.shortest(x) }
+    func n(_ x: Double) -> String { NumberText.shortest(x) }
 
     private func pair(_ x: Double, _ y: Double) -> String { "[\(n(x)), \(n(y))]" }
     private func point(_ v: Vector) -> String { pair(v.x, v.y) }
 
-    private func q(_ s: String) -> String { JSONText.quote(s) }
+    func q(_ s: String) -> String { JSONText.quote(s) }
 
     private func fluid(_ f: FluidSpec) -> String {
         "{\"min\": \(point(f.min)), \"max\": \(point(f.max)), \"density\": \(n(f.density)), \"linearDrag\": \(n(f.linearDrag)), \"angularDrag\": \(n(f.angularDrag))}"
@@ -217,5 +220,17 @@ extension Scene {
             fields += ["\"winch\": \(q(joints[joint].id ?? ""))", "\"speed\": \(n(speed))"]
         }
         return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
+
+extension Scene {
+    /// The `view` object's members as written: a followed body that is gone
+    /// (removed, or renamed in build mode) is left out, so the file reads back.
+    var writtenView: String? {
+        guard let view else { return nil }
+        var members: [String] = []
+        if let id = view.follow, bodies.contains(where: { $0.id == id && $0.type != .static }) { members.append("\"follow\": \(q(id))") }
+        if let width = view.width { members.append("\"width\": \(n(width))") }
+        return members.isEmpty ? nil : members.joined(separator: ", ")
     }
 }

@@ -11,7 +11,7 @@ import Geometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -56,7 +56,7 @@ extension SceneReader {
         }
         checkJointIds(jointNames.map(\.id))
         let controls = self.controls(fields, bodies: bodies, joints: jointNames)
-        let fluids = self.fluids(fields), attractors = self.attractors(fields)
+        let fluids = self.fluids(fields), attractors = self.attractors(fields), view = self.view(fields, bodies: bodies)
         if errors.isEmpty {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
@@ -71,6 +71,7 @@ extension SceneReader {
         scene.controls = controls
         scene.fluids = fluids
         scene.attractors = attractors
+        scene.view = view
         return scene
     }
 

@@ -44,6 +44,23 @@ extension SceneReader {
         return attractors
     }
 
+    /// `view`: the body the window follows (by id, one that is not static)
+    /// and how much of the box it shows across.
+    mutating func view(_ fields: ObjectFields, bodies: [BodySpec]) -> SceneView? {
+        guard let node = fields["view"], let members = object(node, "view", "an object {follow, width}") else { return nil }
+        let f = open(members, ["follow", "width"], "view")
+        var view = SceneView()
+        if let n = f["follow"], let id = string(n, "view.follow") {
+            if let body = bodies.first(where: { $0.id == id }) {
+                if body.type == .static { fail("view.follow", "\"\(id)\" is static: follow a body that moves") } else { view.follow = id }
+            } else {
+                fail("view.follow", "no body has the id \"\(id)\"")
+            }
+        }
+        if let n = f["width"] { view.width = number(n, "view.width", .size(Limits.minimumLength, Limits.coordinate)) }
+        return view
+    }
+
     /// A required member, or an error naming it.
     private mutating func required(_ fields: ObjectFields, _ key: String, _ path: String) -> JSONNode? {
         guard let node = fields[key] else {

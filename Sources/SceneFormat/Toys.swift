@@ -41,3 +41,18 @@ public struct AttractorSpec: Equatable, Sendable {
         self.radius = radius
     }
 }
+
+/// How the window looks at the box (`view`, scene-format.md section 15.5):
+/// following a body, showing this much of the box across. Drawing only: no
+/// Chipmunk call, no effect on the hash.
+public struct SceneView: Equatable, Sendable {
+    /// The id of the body the camera follows (a body that moves), if any.
+    public var follow: String?
+    /// How many points of the box the window shows across (nil: all of it).
+    public var width: Double?
+
+    public init(follow: String? = nil, width: Double? = nil) {
+        self.follow = follow
+        self.width = width
+    }
+}

@@ -76,3 +76,26 @@ import Testing
         #expect(camera == plain)
     }
 }
+
+/// The walker reached the wall in 5 s and the lander the ceiling in 2: their
+/// boxes are now wider and taller than the window, and the camera follows
+/// the driven body (a scene's `view`), within the box (issue 35).
+@Suite struct FollowingCameraTests {
+    @Test func theFollowedBodyIsCentredAndTheViewStaysInTheBox() {
+        // A 7680 x 720 box from x -2880, 1920 of it across a 1280 x 664 room.
+        func camera(_ x: Double, _ y: Double) -> Camera {
+            Camera.following(Vector(x, y), showing: 1920, worldWidth: 7680, worldHeight: 720, pixelWidth: 1280, pixelHeight: 664,
+                             top: 56, origin: Vector(-2880, 0))
+        }
+        let mid = camera(960, 170)
+        #expect(abs(mid.scale - 1280 / (1920 * 1.06)) < 1e-9, "1920 points across")
+        #expect(abs(mid.toScreen(Vector(960, 170)).x - 640) < 1e-6, "the body in the middle across")
+        // Near the left wall the view stops at the box's edge: the wall is at the picture's left edge.
+        let left = camera(-2800, 170)
+        #expect(abs(left.toScreen(Vector(-2880, 0)).x) < 1e-6)
+        let right = camera(4790, 170)
+        #expect(abs(right.toScreen(Vector(4800, 0)).x - 1280) < 1e-6)
+        // The box is lower than the room: it stays centred up and down, whatever the body does.
+        #expect(abs(camera(960, 700).toScreen(Vector(0, 360)).y - (56 + 332)) < 1e-6)
+    }
+}
