@@ -81,7 +81,7 @@ extension Document {
         guard !bodies.isEmpty else { return }
         try edit { scene throws(EditRefused) in
             for var body in bodies {
-                body.position = body.position + offset
+                body.position = Document.tidy(body.position + offset)
                 body.id = nil
                 scene.bodies.append(body)
             }

@@ -34,9 +34,11 @@ public final class Painter {
 
     /// Draws a snapshot of the world `alpha` of the way through its last step
     /// (debug drawing when the snapshot has outlines).
-    public func draw(_ world: WorldSnapshot, camera: Camera, alpha: Double, width: Int, height: Int) {
-        set(Palette.background)
-        SDL_RenderClear(renderer)
+    /// `clip`: the rectangle the world is drawn in after the picture is
+    /// cleared (the window's room for it); left set for what the caller draws
+    /// over the world, until it clears it.
+    public func draw(_ world: WorldSnapshot, camera: Camera, alpha: Double, width: Int, height: Int, clip: SDL_Rect? = nil) {
+        clear(then: clip)
         // The box itself, a shade lighter than the letterbox around it.
         let o = world.scene.origin
         let topLeft = camera.toScreen(Vector(o.x, o.y + world.scene.height)), bottomRight = camera.toScreen(Vector(o.x + world.scene.width, o.y))
@@ -102,6 +104,14 @@ public final class Painter {
         }
         if let outlines = world.outlines { drawDebug(world, outlines, camera: camera, alpha: alpha) }
         drawGrabLine(world, camera: camera, alpha: alpha)
+    }
+
+    /// The whole picture in the background colour, then drawing clipped to `clip` (if any).
+    private func clear(then clip: SDL_Rect?) {
+        set(Palette.background)
+        SDL_RenderSetClipRect(renderer, nil)
+        SDL_RenderClear(renderer)
+        if var clip { SDL_RenderSetClipRect(renderer, &clip) }
     }
 
     // MARK: Filled shapes

@@ -14,7 +14,8 @@ extension App {
     func drawBuild(_ builder: Builder, now: Double) {
         for text in builder.said { hud.show(text) }
         builder.said = []
-        builder.draw(in: window, camera: camera)
+        let layout = self.layout
+        builder.draw(in: window, camera: camera(in: layout), room: layout.world)
         if screenshotRequested {
             screenshotRequested = false
             hud.show(captures.screenshot(window, step: 0))

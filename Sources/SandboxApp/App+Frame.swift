@@ -180,13 +180,15 @@ extension App {
         let snapshot = published.snapshot, status = published.status
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
         follow(snapshot, alpha: alpha, now: now)
-        window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph))
+        let layout = self.layout, camera = camera(in: layout)
+        // The world stays in its room: what a followed body's box has beyond it is not drawn under the HUD.
+        window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
         trails.update(snapshot, alpha: alpha)
         window.painter.drawTrails(trails, camera: camera)
         if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
         blasts.removeAll { now - $0.at >= Painter.blastSeconds }
         for blast in blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
-        let layout = self.layout
+        SDL_RenderSetClipRect(window.renderer, nil)
         if let level = layout.level { window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {
             // Of the frame just drawn: one snapshot, whatever the physics thread does meanwhile.

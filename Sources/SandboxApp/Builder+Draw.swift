@@ -9,17 +9,22 @@ import SceneFormat
 /// selection and its rotation handle, what a tool is drawing, the toolbar and
 /// the property panel.
 extension Builder {
-    func draw(in window: AppWindow, camera: Camera) {
+    /// The document in `room` (the layout's, clipped to it), then the toolbar and the panel.
+    func draw(in window: AppWindow, camera: Camera, room: SDL_Rect) {
         let (pw, ph) = window.outputSize
         let renderer = window.renderer, scale = window.pixelScale, pixels = scale / camera.scale
         if let snapshot {
-            window.painter.draw(snapshot, camera: camera, alpha: 1, width: Int(pw), height: Int(ph))
+            window.painter.draw(snapshot, camera: camera, alpha: 1, width: Int(pw), height: Int(ph), clip: room)
+        } else {
+            var room = room
+            SDL_RenderSetClipRect(renderer, &room)
         }
         if grid {
             BuildOverlays.drawGrid(spacing: Grid.spacing, worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin, camera: camera, renderer: renderer)
         }
         drawSelection(camera: camera, renderer: renderer, scale: scale, pixels: pixels)
         drawGesture(camera: camera, renderer: renderer, scale: scale)
+        SDL_RenderSetClipRect(renderer, nil)
         BuildOverlays.drawToolbar(Builder.toolbarLabels, selected: tool.rawValue - 1,
                                   buttons: Builder.toolbarButtons(in: window), text: window.text, renderer: renderer)
         let properties = document.properties
