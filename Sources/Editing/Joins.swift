@@ -44,14 +44,27 @@ extension Document {
         return Join(point: p, body: top, other: .world)
     }
 
-    /// "wheel to chassis", "crate 3 to the world (nothing under it)": what a join holds.
-    public func describe(_ join: Join) -> String {
+    /// "ball 1 to crate 0", "crate 3 to the world (nothing under it)": what a
+    /// join holds (`joiner`: "against" for a motor).
+    public func describe(_ join: Join, joiner: String = "to") -> String {
         let other = join.other.body.map { name(of: $0) } ?? "the world (nothing under it)"
-        return "\(name(of: join.body)) to \(other)"
+        return "\(name(of: join.body)) \(joiner) \(other)"
     }
 
-    /// A body as the panel names it: its id, or its kind and index.
+    /// A body as the HUD names it: what it looks like and its index ("crate
+    /// 0", "ball 1"), with its id when someone gave it one ("ball 1 \"rear\"";
+    /// not the `bodyN` the editor gives bodies that joints name).
     public func name(of i: Int) -> String {
-        scene.bodies[i].id ?? "body \(i)"
+        let body = scene.bodies[i]
+        let kind: String
+        switch (body.look, body.shapes.first?.geometry) {
+        case (.crate, _): kind = "crate"
+        case (.ball, _), (_, .circle?): kind = "ball"
+        case (_, .segment?): kind = "plank"
+        case (_, .polygon?): kind = "polygon"
+        default: kind = "body"
+        }
+        guard let id = body.id, !(id.hasPrefix("body") && Int(id.dropFirst(4)) != nil) else { return "\(kind) \(i)" }
+        return "\(kind) \(i) \"\(id)\""
     }
 }

@@ -78,7 +78,7 @@ final class Builder {
     var hoverJoinLine: String? {
         guard tool == .pivot || tool == .motor, hover != nil else { return nil }
         guard let join = hoverJoin else { return "click: nothing here to \(tool == .pivot ? "pin" : "turn")" }
-        return tool == .pivot ? "click: pins \(document.describe(join))" : "click: turns \(document.describe(join))"
+        return tool == .pivot ? "click: pins \(document.describe(join))" : "click: turns \(document.describe(join, joiner: "against"))"
     }
 
     func snapped(_ p: Vector) -> Vector { grid ? Grid.snap(p) : p }

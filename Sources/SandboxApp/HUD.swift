@@ -51,26 +51,31 @@ struct HUD {
     func lines(_ s: Status) -> [(String, SDL_Color)] {
         let f = HUD.format
         let scale = s.timeScale == 0.125 ? "1/8" : s.timeScale == 0.25 ? "1/4" : s.timeScale == 0.5 ? "1/2" : f(s.timeScale, 0)
-        var figures = "\(s.sceneName)   step \(s.step)"
+        // Each figure is one unit when the line wraps (no-break spaces inside).
+        var step = "step \(s.step)"
         // The step counts from the session's start, across resets; the time counts from the last build.
-        if s.stepsSinceReset != s.step { figures += " (\(f(Double(s.stepsSinceReset) / 120, 1)) s since R)" }
-        figures += "   \(Int(s.fps.rounded())) fps   \(HUD.speedText(s))   physics \(f(s.stepCost * 1e6, 0)) us/step"
-        figures += "   bodies \(s.bodies)   time x\(scale)"
-        if s.hasGravity { figures += "   tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g" }
-        figures += "   H: help"
+        if s.stepsSinceReset != s.step { step += " (\(f(Double(s.stepsSinceReset) / 120, 1)) s since R)" }
+        var groups = [s.sceneName, step, "\(Int(s.fps.rounded())) fps", HUD.speedText(s), "physics \(f(s.stepCost * 1e6, 0)) us/step",
+                      "bodies \(s.bodies)", "time x\(scale)"]
+        if s.hasGravity { groups.append("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g") }
+        groups.append("H: help")
+        let figures = groups.map(HUD.unbroken).joined(separator: "   ")
         var lines: [(String, SDL_Color)] = [(figures, Palette.text)]
         // The scene's keys; a held one is marked. A scene with many keys lists
         // the first few and the held ones; the help lists them all.
         let shown = s.controls.count <= HUD.controlLines ? s.controls
             : s.controls.enumerated().filter { $0.offset < HUD.controlLines - 1 || $0.element.held }.map(\.element)
         if !shown.isEmpty {
-            var keys = shown.map { $0.held ? "▶ \($0.text)" : $0.text }.joined(separator: "   ")
+            var keys = shown.map { HUD.unbroken($0.held ? "▶ \($0.text)" : $0.text) }.joined(separator: "   ")
             if shown.count < s.controls.count { keys += "   ... \(s.controls.count - shown.count) more keys (H)" }
             lines.append((keys, shown.contains(where: \.held) ? Palette.joint : Palette.text))
         }
         lines.append(happening(s))
         return lines
     }
+
+    /// `text` with no-break spaces: a line that wraps keeps it whole.
+    static func unbroken(_ text: String) -> String { String(text.map { $0 == " " ? "\u{00A0}" : $0 }) }
 
     /// "sim at 200% of real time", or why it does not run.
     static func speedText(_ s: Status) -> String {
@@ -117,10 +122,16 @@ struct HUD {
         if help { Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity) + status.sceneKeyHelp, text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
     }
 
-    /// The lines wrapped to the window, leaving room at the right for the bubble level.
+    /// The lines wrapped to the window, leaving room at the right for the
+    /// bubble level. In a window so small that they would take more than a
+    /// third of its height, only the first line of figures and what is
+    /// happening are kept (the help has the rest).
     func wrapped(_ lines: [(String, SDL_Color)], in window: AppWindow) -> [(String, SDL_Color)] {
-        let room = Int32(Double(window.outputSize.width) - 110 * window.pixelScale)
-        return Overlays.wrap(lines, maxWidth: max(room, 1), text: window.text)
+        let room = max(Int32(Double(window.outputSize.width) - 110 * window.pixelScale), 1)
+        let out = Overlays.wrap(lines, maxWidth: room, text: window.text)
+        let most = max(2, Int(window.outputSize.height) / 3 / Int(max(window.text.lineHeight, 1)))
+        guard out.count > most, let first = lines.first, let last = lines.last, lines.count > 1 else { return out }
+        return Array(Overlays.wrap([first], maxWidth: room, text: window.text).prefix(1)) + Array(Overlays.wrap([last], maxWidth: room, text: window.text).prefix(1))
     }
 
     /// Build mode's band: its lines, then files not saved and the message (a

@@ -23,7 +23,7 @@ import Testing
         // A click a few points off the centre snaps to it; the wheel is on top, the chassis is the other end.
         let join = try #require(doc.pivotJoin(at: Vector(131.5, 53), slack: 2, snap: 4))
         #expect(join == Join(point: Vector(130, 52), body: 1, other: .body(0)))
-        #expect(doc.describe(join) == "\(doc.name(of: 1)) to \(doc.name(of: 0))")
+        #expect(doc.describe(join) == "ball 1 to crate 0")
         try doc.addPivot(at: Vector(131.5, 53), slack: 2, snap: 4)
         #expect(doc.scene.joints.last.map { [$0.a, $0.b] } == [.body(1), .body(0)])
         // The motor at the same place turns the wheel against the chassis.
@@ -40,7 +40,7 @@ import Testing
         let doc = try car()
         let join = try #require(doc.pivotJoin(at: Vector(250, 80), slack: 2, snap: 4))
         #expect(join.other == .world)
-        #expect(doc.describe(join).hasSuffix("to the world (nothing under it)"))
+        #expect(doc.describe(join) == "crate 0 to the world (nothing under it)")
         #expect(doc.pivotJoin(at: Vector(500, 300), slack: 2, snap: 4) == nil, "nothing there: no join")
     }
 
@@ -73,3 +73,4 @@ import Testing
         #expect(doc.scene.bodies[0].position == Vector(126.56, 53.23), "(116.56, 56.56) moved by (10, -3.33)")
     }
 }
+
