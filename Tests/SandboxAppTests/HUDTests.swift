@@ -1,0 +1,69 @@
+import Geometry
+import Render
+import Testing
+@testable import SandboxApp
+
+/// What the HUD says (issue 35): how fast the simulation runs, the time since
+/// a reset, no tilt without gravity, and a help that agrees with itself.
+@Suite struct HUDTests {
+    func text(_ s: HUD.Status) -> String { HUD().lines(s).map(\.0).joined(separator: "\n") }
+
+    /// "sim at N% of real time" said 100 % while paused and showing the past,
+    /// 100 % at x2 and x1/4 once settled, and 368 % / 58 % after a change of speed.
+    @Test func theSpeedIsSimSecondsPerRealSecondAndSaysWhenItDoesNotRun() {
+        var meter = SpeedMeter()
+        // Time x2, keeping up: 60 frames of 1/60 s, each simulating 4 steps of 1/120 s.
+        for _ in 0..<60 { meter.record(real: 1.0 / 60, sim: 4.0 / 120) }
+        #expect(abs(meter.value - 2) < 1e-9)
+        // A third of a measure more at x2, then x1/4: a fresh measure, showing
+        // what is asked until it has one, not mixed with the x2 before it.
+        for _ in 0..<10 { meter.record(real: 1.0 / 60, sim: 4.0 / 120) }
+        meter.restart(expecting: 0.25)
+        #expect(meter.value == 0.25)
+        for _ in 0..<30 { meter.record(real: 1.0 / 60, sim: 1.0 / 240) }
+        #expect(abs(meter.value - 0.25) < 1e-9, "\(meter.value)")
+        // Paused time is not recorded: nothing changes.
+        meter.record(real: 0, sim: 0)
+        #expect(abs(meter.value - 0.25) < 1e-9)
+        var s = HUD.Status()
+        s.simSpeed = 2
+        #expect(HUD.speedText(s) == "sim at 200% of real time")
+        s.paused = true
+        #expect(HUD.speedText(s) == "sim paused")
+        s.past = (step: 10, last: 100)
+        #expect(HUD.speedText(s) == "sim stopped (showing the past)")
+    }
+
+    @Test func theStepCountsFromTheStartAndTheTimeFromTheLastReset() {
+        var s = HUD.Status()
+        s.sceneName = "Crates"
+        (s.step, s.stepsSinceReset) = (988, 12)
+        #expect(text(s).contains("step\u{00A0}988\u{00A0}(0.1\u{00A0}s\u{00A0}since\u{00A0}R)"), "\(text(s))")
+        s.stepsSinceReset = 988
+        #expect(!text(s).contains("since"))
+    }
+
+    /// The tank and planet scenes have no gravity but showed a tilt of (0, -1) g.
+    @Test func noTiltWithoutGravity() {
+        var s = HUD.Status()
+        #expect(text(s).contains("tilt"))
+        s.hasGravity = false
+        #expect(!text(s).contains("tilt"))
+    }
+
+    /// The help's top listed Left/Right tilt and Space pause while its bottom
+    /// said the scene took them; its columns ran into each other.
+    @Test func theHelpLeavesOutTheKeysTheSceneTakes() {
+        let all = Overlays.helpLines(for: [])
+        #expect(all.contains { $0.hasPrefix("Left/Right or A/D ") } && all.contains { $0.hasPrefix("Space or P ") })
+        let crane = Overlays.helpLines(for: ["Left", "Right", "Up", "Down", "Space"])
+        #expect(crane.contains { $0.hasPrefix("A/D ") && $0.hasSuffix("tilt the box") })
+        #expect(crane.contains { $0.hasPrefix("P ") && $0.hasSuffix("pause / run") })
+        #expect(!crane.contains { $0.contains("Left/Right or") || $0.hasPrefix("Space") })
+        for line in all.dropFirst() {
+            // The key column and the meaning are at least two spaces apart.
+            #expect(line.contains("  "), "\(line)")
+        }
+        #expect(!Overlays.helpLines(for: [], gravity: false).contains { $0.hasSuffix("tilt the box") })
+    }
+}
