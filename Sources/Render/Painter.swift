@@ -51,10 +51,6 @@ public final class Painter {
         fillVertices.removeAll(keepingCapacity: true)
         fillIndices.removeAll(keepingCapacity: true)
 
-        // Walls: the shapes on the space's own static body.
-        for wall in world.walls {
-            addShape(wall, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
-        }
         addAttractors(world.scene, camera: camera)
         for (i, slot) in world.bodies.enumerated() {
             guard let entry = slot else { continue }
@@ -94,6 +90,12 @@ public final class Painter {
         // What holds the bodies together, in one call of its own, over the crates.
         fillVertices.removeAll(keepingCapacity: true)
         fillIndices.removeAll(keepingCapacity: true)
+        // The walls too: a crate at rest sinks Chipmunk's slop into the floor,
+        // and a crate turned the least bit was drawn partly over the floor line
+        // and partly under it; over the bodies, the line is always in front.
+        for wall in world.walls {
+            addShape(wall, pose: Pose(position: .zero, angle: 0), camera: camera, color: Palette.wall, textured: false)
+        }
         addFluids(world.scene, camera: camera)
         addJoints(world, camera: camera)
         addThrusterFlames(world, camera: camera, alpha: alpha)

@@ -1,7 +1,12 @@
 import CSDL2
 import Controls
+import Foundation
+import Geometry
 import Render
+import SceneFormat
+import Simulation
 import Testing
+import TestSupport
 
 /// The HUD, the panels, the graphs and the time machine's bar covered the
 /// scene: the crane rail's end, a crate in the tank scene, the right wall under
@@ -98,5 +103,24 @@ import Testing
         let young = try ringPixels(age: 0.01)
         #expect(young.near == 0 && young.inside > 50, "small at first: \(young)")
         #expect(try ringPixels(age: Painter.blastSeconds).near == 0, "gone once its time is up")
+    }
+}
+
+/// A crate's bottom edge was drawn partly over the floor line and partly under it.
+@Suite struct FloorLineTests {
+    @Test func theFloorLineIsDrawnOverWhatRestsOnIt() throws {
+        // A 20-point crate sunk half a point into the floor's band (y -1 ... 1), at 10 pixels a point.
+        let scene = try decode(TestSupport.scene(bodies: #"{"position": [50, 10.5], "mass": 1, "box": [20, 20]}"#)
+            .replacingOccurrences(of: "\"bounds\": [300, 300]", with: "\"bounds\": [100, 60]"))
+        let world = try World(scene: scene)
+        let snapshot = WorldSnapshot(world: world)
+        let camera = Camera(worldWidth: 100, worldHeight: 60, pixelWidth: 1000, pixelHeight: 600, margin: 0)
+        let p = try PictureTests.canvas(1000, 600) { renderer in
+            Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: 1, width: 1000, height: 600)
+        }
+        // Under the crate's middle, half a point down from the floor band's top: the wall's colour.
+        let y = camera.toScreen(Vector(50, 0.75)).y
+        let c = p.at(500, y)
+        #expect(abs(c.r - 150) < 12 && abs(c.g - 160) < 12 && abs(c.b - 175) < 12, "the floor line under the crate: \(c)")
     }
 }
