@@ -4,6 +4,7 @@ import SceneFormat
 /// What a cratebox file holds, told by its `format`: so that a file given to
 /// the wrong command is named for what it is, not met with a parser's error.
 public enum FileKind: Sendable, Equatable {
+    /// A `cratebox/scene@1` scene, a `cratebox/replay@1` journal, a `cratebox/state@1` saved state.
     case scene, journal, state
 
     /// Whether these bytes are a file of another kind than `expected`, and which.

@@ -51,6 +51,7 @@ public struct SceneView: Equatable, Sendable {
     /// How many points of the box the window shows across (nil: all of it).
     public var width: Double?
 
+    /// A view following the body with id `follow` (if any), `width` points across (nil: the box's width).
     public init(follow: String? = nil, width: Double? = nil) {
         self.follow = follow
         self.width = width

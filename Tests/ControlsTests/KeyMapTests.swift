@@ -16,6 +16,13 @@ import Testing
         #expect(held == TiltControl.Keys(), "watching, nothing tilts")
     }
 
+    /// The crane takes Space, and nothing paused it (issue 35): P pauses too.
+    @Test func spaceOrPPausesAndPStaysBuildModesPlanet() {
+        #expect(act(.space, .playing) == [.togglePause] && act(.letter("p"), .playing) == [.togglePause])
+        #expect(act(.letter("p"), .watching) == [.togglePause])
+        #expect(act(.letter("p"), .building) == [.chooseLetterTool("P")])
+    }
+
     @Test func theSameKeyInEachMode() {
         #expect(act(.letter("r"), .playing) == [.fit, .reset])
         #expect(act(.letter("r"), .watching) == [.fit, .seekToStart])
