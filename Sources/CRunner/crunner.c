@@ -1,5 +1,5 @@
 // The plain C runner: see include/crunner.h. Follows the construction order and
-// state hash of shared/scene-format.md line by line, with no Swift involved.
+// state hash of docs/scene-format.md line by line, with no Swift involved.
 #include "crunner.h"
 
 #include <chipmunk/chipmunk.h>

@@ -1,5 +1,5 @@
 // The plain C runner: builds a Chipmunk space from a flat scene description in
-// the normative construction order of shared/scene-format.md, steps it and
+// the normative construction order of docs/scene-format.md, steps it and
 // hashes it. It exists so that World's results and speed can be checked against
 // code with no Swift in it. The Swift side only flattens a decoded Scene into
 // these structs (defaults and shorthands already resolved); everything the spec

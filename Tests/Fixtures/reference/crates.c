@@ -1,4 +1,4 @@
-// An independent program that follows shared/scene-format.md for
+// An independent program that follows docs/scene-format.md for
 // Scenes/crates.json by hand, with no code of cratebox in it. Its hash after
 // 600 steps must equal `cratebox simulate Scenes/crates.json --steps 600`.
 // Build: cc crates.c -lchipmunk -lm
