@@ -16,6 +16,37 @@ void cratebox_body_push(cpBody *body, double fx, double fy, double px, double py
 
 void cratebox_body_scale_spin(cpBody *body, double factor) { body->w = body->w * factor; }
 
+typedef struct collected {
+    void **out;
+    int capacity, count;
+} collected;
+
+static void collect_shape(cpBody *body, cpShape *shape, void *data) {
+    (void)body;
+    collected *c = data;
+    if (c->count < c->capacity) c->out[c->count] = shape;
+    c->count++;
+}
+
+static void collect_constraint(cpBody *body, cpConstraint *constraint, void *data) {
+    (void)body;
+    collected *c = data;
+    if (c->count < c->capacity) c->out[c->count] = constraint;
+    c->count++;
+}
+
+int cratebox_body_shapes(cpBody *body, cpShape **out, int capacity) {
+    collected c = {(void **)out, capacity, 0};
+    cpBodyEachShape(body, collect_shape, &c);
+    return c.count;
+}
+
+int cratebox_body_constraints(cpBody *body, cpConstraint **out, int capacity) {
+    collected c = {(void **)out, capacity, 0};
+    cpBodyEachConstraint(body, collect_constraint, &c);
+    return c.count;
+}
+
 typedef struct broken_list {
     cpConstraint **joints;
     int count, capacity;
@@ -54,23 +85,34 @@ void cratebox_add_one_way_handler(cpSpace *space) {
     handler->preSolveFunc = one_way_pre_solve;
 }
 
-static void remove_broken(cpSpace *space, void *key, void *data) {
-    (void)data;
-    cpConstraint *joint = key;
-    cpSpaceRemoveConstraint(space, joint);
+// Room for one more joint in the space's broken list (made when first
+// needed); 0 when memory runs out.
+static int reserve_broken(cpSpace *space) {
     broken_list *list = cpSpaceGetUserData(space);
     if (!list) {
         list = calloc(1, sizeof *list);
-        if (!list) return;  // out of memory: the joint is gone from the space all the same
+        if (!list) return 0;
         cpSpaceSetUserData(space, list);
     }
     if (list->count == list->capacity) {
         int capacity = list->capacity ? 2 * list->capacity : 16;
         cpConstraint **grown = realloc(list->joints, (size_t)capacity * sizeof *grown);
-        if (!grown) return;  // out of memory: the joint is gone from the space all the same
+        if (!grown) return 0;
         list->joints = grown;
         list->capacity = capacity;
     }
+    return 1;
+}
+
+// The room is made before the joint leaves the space: out of memory, the
+// joint stays whole in the space (and in Swift's list of its joints), and
+// breaks on a later step, instead of leaving the space without Swift knowing.
+static void remove_broken(cpSpace *space, void *key, void *data) {
+    (void)data;
+    cpConstraint *joint = key;
+    if (!reserve_broken(space)) return;
+    cpSpaceRemoveConstraint(space, joint);
+    broken_list *list = cpSpaceGetUserData(space);
     list->joints[list->count++] = joint;
 }
 

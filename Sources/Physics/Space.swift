@@ -43,12 +43,15 @@ public final class Space {
     /// The space's own static body (`cpSpaceGetStaticBody`): walls go on it.
     public let staticBody: Body
 
+    /// What the space holds (it keeps them alive), each in the order added.
+    private let bodyMembers = Members<Body>(), shapeMembers = Members<Shape>(), jointMembers = Members<Joint>()
+
     /// The bodies in the space, in the order they were added (the space keeps them alive).
-    public private(set) var bodies: [Body] = []
+    public var bodies: [Body] { bodyMembers.elements }
     /// The shapes in the space, in the order they were added.
-    public private(set) var shapes: [Shape] = []
+    public var shapes: [Shape] { shapeMembers.elements }
     /// The joints in the space, in the order they were added.
-    public private(set) var joints: [Joint] = []
+    public var joints: [Joint] { jointMembers.elements }
 
     /// Set whenever mass may have changed; `step` then checks every dynamic body,
     /// because Chipmunk aborts on stepping a body with no mass.
@@ -67,9 +70,9 @@ public final class Space {
         self.handle = handle
         self.staticBody = staticBody
         staticBody.space = self
-        self.bodies = bodies
-        self.shapes = shapes
-        self.joints = joints
+        for body in bodies { bodyMembers.append(body) }
+        for shape in shapes { shapeMembers.append(shape) }
+        for joint in joints { jointMembers.append(joint) }
         for body in bodies { body.space = self }
         for shape in shapes { shape.space = self }
         for joint in joints { joint.space = self }
@@ -207,7 +210,7 @@ public final class Space {
         guard body.space == nil, body.ownerHandle == nil else { throw .alreadyInSpace("body") }
         cpSpaceAddBody(raw, body.raw)
         body.space = self
-        bodies.append(body)
+        bodyMembers.append(body)
         massNeedsCheck = true
     }
 
@@ -222,7 +225,7 @@ public final class Space {
         }
         cpSpaceAddShape(raw, shape.raw)
         shape.space = self
-        shapes.append(shape)
+        shapeMembers.append(shape)
         massNeedsCheck = true
     }
 
@@ -236,46 +239,43 @@ public final class Space {
         }
         cpSpaceAddConstraint(raw, joint.raw)
         joint.space = self
-        joints.append(joint)
+        jointMembers.append(joint)
     }
 
     /// Removes a shape. The corresponding C function is `cpSpaceRemoveShape`.
     public func remove(_ shape: Shape) throws(PhysicsError) {
-        guard shape.space === self, let index = shapes.firstIndex(where: { $0 === shape }) else {
-            throw .notInSpace("shape")
-        }
+        guard shape.space === self, shapeMembers.contains(shape) else { throw .notInSpace("shape") }
         cpSpaceRemoveShape(raw, shape.raw)
         shape.space = nil
-        shapes.remove(at: index)
+        shapeMembers.remove(shape)
         massNeedsCheck = true
     }
 
     /// Removes a joint. The corresponding C function is `cpSpaceRemoveConstraint`.
     public func remove(_ joint: Joint) throws(PhysicsError) {
-        guard joint.space === self, let index = joints.firstIndex(where: { $0 === joint }) else {
-            throw .notInSpace("joint")
-        }
+        guard joint.space === self, jointMembers.contains(joint) else { throw .notInSpace("joint") }
         cpSpaceRemoveConstraint(raw, joint.raw)
         joint.space = nil
-        joints.remove(at: index)
+        jointMembers.remove(joint)
     }
 
     /// Removes a body together with its shapes and the joints attached to it, so
     /// the space never holds a shape or joint whose body it no longer simulates.
+    /// Its joints, then its shapes, go in the order they were added to the
+    /// space (the broadphase's tree, and so every later step, depends on the
+    /// order); found through the body's own lists in Chipmunk, not by scanning the space.
     /// The corresponding C function is `cpSpaceRemoveBody`.
     public func remove(_ body: Body) throws(PhysicsError) {
-        guard body.space === self, let index = bodies.firstIndex(where: { $0 === body }) else {
-            throw .notInSpace("body")
-        }
-        for joint in joints where joint.a === body || joint.b === body {
+        guard body.space === self, bodyMembers.contains(body) else { throw .notInSpace("body") }
+        for joint in body.attachedJoints.filter(jointMembers.contains).sorted(by: jointMembers.precedes) {
             try remove(joint)
         }
-        for shape in shapes where shape.body === body {
+        for shape in body.attachedShapes.filter(shapeMembers.contains).sorted(by: shapeMembers.precedes) {
             try remove(shape)
         }
         cpSpaceRemoveBody(raw, body.raw)
         body.space = nil
-        bodies.remove(at: index)
+        bodyMembers.remove(body)
     }
 
     // MARK: Stepping and queries
@@ -289,7 +289,7 @@ public final class Space {
                 // An infinite moment is allowed (a body that never turns); no mass or moment is not.
                 let m = body.mass, i = body.moment
                 guard m > 0, m.isFinite, i > 0, !i.isNaN else {
-                    throw .massless("body \(bodies.firstIndex { $0 === body } ?? -1)")
+                    throw .massless("body \(bodyMembers.index(of: body) ?? -1)")
                 }
             }
             massNeedsCheck = false
@@ -320,9 +320,8 @@ public final class Space {
         while true {
             let n = Int(buffer.withUnsafeMutableBufferPointer { cratebox_take_broken(raw, $0.baseAddress, Int32($0.count)) })
             for case let raw? in buffer.prefix(n) {
-                guard let joint = Joint.from(raw), let index = joints.firstIndex(where: { $0 === joint }) else { continue }
+                guard let joint = Joint.from(raw), jointMembers.remove(joint) else { continue }
                 joint.space = nil
-                joints.remove(at: index)
                 brokenJoints.append(joint)
             }
             if n < buffer.count { return }

@@ -66,7 +66,11 @@ public final class World {
     /// rebuild), so that what is derived from `bodies` can be kept until it changes.
     public internal(set) var bodiesRevision = 0
     /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
-    internal(set) var joints: [Joint] = []
+    internal(set) var joints: [Joint] = [] { didSet { jointIndexCache = nil } }
+    /// Each joint's index in `joints`, made when first asked for after `joints` changed.
+    private var jointIndexCache: [ObjectIdentifier: Int]?
+    /// Each live body's construction index by its Chipmunk body, for `bodiesRevision`.
+    private var bodyIndexCache: (revision: Int, index: [ObjectIdentifier: Int])?
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [ShapeGeometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
@@ -265,7 +269,7 @@ public final class World {
         stepsSinceBuild += 1
         for joint in space.takeBrokenJoints() {
             // A broken joint is part of the step: gone for good, until a reset.
-            if let index = joints.firstIndex(where: { $0 === joint }) { brokenJoints.append((index, stepCount)) }
+            if let index = index(of: joint) { brokenJoints.append((index, stepCount)) }
         }
     }
 
@@ -325,7 +329,30 @@ public final class World {
     /// the point itself when it is inside a shape, else the nearest on one.
     public func hit(at point: Vector, tolerance: Double = 0) -> (index: Int, point: Vector)? {
         guard point.isFinite, let hit = space.nearestShape(to: point, within: max(0, tolerance)),
-              let index = bodies.firstIndex(where: { $0?.body === hit.shape.body }) else { return nil }
+              let index = index(of: hit.shape.body) else { return nil }
         return (index, hit.distance <= 0 ? point : hit.point)
+    }
+}
+
+// Lookups by identity, without scanning (a world of 20,000 bodies and joints).
+extension World {
+    /// The construction index of a live body of the world.
+    func index(of body: Body) -> Int? {
+        if bodyIndexCache?.revision != bodiesRevision {
+            var index: [ObjectIdentifier: Int] = [:]
+            for (i, entry) in bodies.enumerated() { if let entry { index[ObjectIdentifier(entry.body)] = i } }
+            bodyIndexCache = (bodiesRevision, index)
+        }
+        return bodyIndexCache!.index[ObjectIdentifier(body)]
+    }
+
+    /// A joint's index among the scene's joints.
+    func index(of joint: Joint) -> Int? {
+        if jointIndexCache == nil {
+            var index: [ObjectIdentifier: Int] = [:]
+            for (i, j) in joints.enumerated() { index[ObjectIdentifier(j)] = i }
+            jointIndexCache = index
+        }
+        return jointIndexCache![ObjectIdentifier(joint)]
     }
 }

@@ -16,6 +16,12 @@ struct cpBody;
 /// `cpBodyActivate`, which resets the body's idle time: a body pushed every
 /// step through Chipmunk's setters could never fall asleep, even at rest.
 void cratebox_body_push(struct cpBody *body, double fx, double fy, double px, double py);
+
+/// The shapes, and the joints, on a body's own lists in Chipmunk (those in a
+/// space): up to `capacity` written to `out`; returns how many there are in
+/// all (call again with more room if that is more).
+int cratebox_body_shapes(struct cpBody *body, struct cpShape **out, int capacity);
+int cratebox_body_constraints(struct cpBody *body, struct cpConstraint **out, int capacity);
 void cratebox_body_scale_spin(struct cpBody *body, double factor);
 
 /// What cratebox keeps with each shape (its `userData`): the Swift object that
