@@ -45,7 +45,7 @@ public enum FileKind: Sendable, Equatable {
 
 extension Loader {
     /// "car.json: a scene file (cratebox/scene@1), not a replay journal: ...".
-    static func wrongKind(_ path: String, is kind: FileKind, wanted: FileKind) -> LoadError {
+    public static func wrongKind(_ path: String, is kind: FileKind, wanted: FileKind) -> LoadError {
         let article = wanted == .journal ? "a replay journal" : wanted == .scene ? "a scene" : "a saved state"
         return LoadError(kind: .invalid, lines: ["\(path): \(kind.named), not \(article): \(kind.command(path))"])
     }

@@ -44,6 +44,9 @@ public enum LoadedFile: Sendable {
     case scene(LoadedScene)
     /// A `cratebox/replay@1` journal.
     case journal(LoadedJournal)
+    /// A `cratebox/state@1` saved state, checked: its bytes (which a session
+    /// restores) and the scene it embeds.
+    case state(bytes: [UInt8], scene: LoadedScene)
 }
 
 /// Why a file could not be loaded: it could not be read (exit 66), or what it
@@ -67,9 +70,17 @@ public enum Loader {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// A scene or a journal, whichever the file holds.
+    /// A scene, a journal or a saved state, whichever the file holds (told by
+    /// its content, whatever its name).
     public static func load(_ path: String) throws(LoadError) -> LoadedFile {
         let bytes = try read(path, limit: FileLimits.journal)
+        if StateFile.looksLikeState(bytes) {
+            do {
+                return .state(bytes: bytes, scene: try StateFile.read(bytes, file: path).scene)
+            } catch {
+                throw LoadError(kind: .invalid, lines: ["\(error)"])
+            }
+        }
         if Journal.looksLikeJournal(bytes) { return .journal(try journal(bytes, path, requireHeader: true)) }
         return .scene(try scene(bytes, path))
     }

@@ -13,7 +13,7 @@ import SceneFormat
 /// scene reloaded when its file changes (`--watch`).
 extension App {
     /// Opens `path` in place of what runs now: a scene as a new live session,
-    /// a journal to watch. A file that cannot be read or is not valid leaves
+    /// a saved state as the session it continues, a journal to watch. A file that cannot be read or is not valid leaves
     /// the current world running and its errors shown until the next open.
     @discardableResult
     func open(_ path: String, keepCamera: Bool = false) -> Bool {
@@ -28,6 +28,11 @@ extension App {
         case .scene(let file):
             return replace(file.scene, watching: false, keepCamera: keepCamera, path: path) {
                 .live(try Session(scene: file.scene, sceneText: file.text, sceneFile: file.fileName))
+            }
+        case .state(let bytes, let file):
+            // A saved moment dropped on the window goes on from there, as `cratebox run NAME.state` does.
+            return replace(file.scene, watching: false, keepCamera: keepCamera, path: path) {
+                .live(try Session(restoring: try StateFile.read(bytes, file: path)))
             }
         case .journal(let file):
             guard let scene = file.scene else { return false }  // a journal read for watching has its header

@@ -55,6 +55,7 @@ struct RenderPicture: ParsableCommand {
         switch try load() {
         case .journal: return try renderReplay(self.scene!)
         case .scene(let scene): loaded = scene
+        case .state: throw Failure(Loader.wrongKind(self.scene!, is: .state, wanted: .scene))
         }
         let scene = loaded.scene
         if let video {
