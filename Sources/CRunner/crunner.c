@@ -81,6 +81,95 @@ static cpShape *new_shape(cpBody *body, const cr_shape *s) {
     return NULL;
 }
 
+// 1. The space.
+static void add_space(cr_world *world, const cr_scene *scene) {
+    cpSpace *space = cpSpaceNew();
+    world->space = space;
+    cpSpaceSetIterations(space, scene->iterations);
+    cpSpaceSetGravity(space, cpv(scene->gravityX, scene->gravityY));
+    cpSpaceSetDamping(space, scene->damping);
+    if (scene->hasSleepTime) cpSpaceSetSleepTimeThreshold(space, scene->sleepTime);
+    if (scene->hasSpatialHash) cpSpaceUseSpatialHash(space, scene->cellSize, scene->cells);
+    world->gravityLength = cpvlength(cpv(scene->gravityX, scene->gravityY));
+}
+
+// 2. Walls on the space's static body: bottom, right, top, left.
+static void add_walls(cr_world *world, const cr_scene *scene) {
+    if (!scene->walls) return;
+    double w = scene->width, h = scene->height;
+    cpVect corners[5] = {cpv(0, 0), cpv(w, 0), cpv(w, h), cpv(0, h), cpv(0, 0)};
+    cpBody *ground = cpSpaceGetStaticBody(world->space);
+    for (int i = 0; i < 4; i++) {
+        cpShape *wall = cpSegmentShapeNew(ground, corners[i], corners[i + 1], scene->wallRadius);
+        cpShapeSetFriction(wall, scene->wallFriction);
+        cpShapeSetElasticity(wall, scene->wallElasticity);
+        cpSpaceAddShape(world->space, wall);
+        world->shapes[world->shapeCount++] = wall;
+    }
+}
+
+// 3. One body of the file: the body, its shapes (with their mass calls), its velocities.
+static void add_body(cr_world *world, const cr_body *spec) {
+    cpBody *body;
+    switch (spec->type) {
+    case CR_KINEMATIC: body = cpBodyNewKinematic(); break;
+    case CR_STATIC: body = cpBodyNewStatic(); break;
+    default: body = cpBodyNew(0, 0); break;
+    }
+    cpBodySetPosition(body, cpv(spec->px, spec->py));
+    cpBodySetAngle(body, spec->angle);
+    cpSpaceAddBody(world->space, body);
+    world->bodies[world->bodyCount++] = body;
+
+    double totalArea = 0;
+    if (spec->type == CR_DYNAMIC && spec->massKind == CR_MASS && spec->shapeCount > 1) {
+        for (int k = 0; k < spec->shapeCount; k++) totalArea += shape_area(&spec->shapes[k]);
+    }
+    for (int k = 0; k < spec->shapeCount; k++) {
+        const cr_shape *s = &spec->shapes[k];
+        cpShape *shape = new_shape(body, s);
+        cpShapeSetFriction(shape, s->friction);
+        cpShapeSetElasticity(shape, s->elasticity);
+        if (s->sensor) cpShapeSetSensor(shape, cpTrue);
+        if (spec->type == CR_DYNAMIC) {
+            if (spec->massKind == CR_MASS) {
+                if (spec->shapeCount == 1) cpShapeSetMass(shape, spec->massValue);
+                else cpShapeSetMass(shape, spec->massValue * shape_area(s) / totalArea);
+            } else if (spec->massKind == CR_DENSITY) {
+                cpShapeSetDensity(shape, spec->massValue);
+            }
+        }
+        cpSpaceAddShape(world->space, shape);
+        world->shapes[world->shapeCount++] = shape;
+    }
+    cpBodySetVelocity(body, cpv(spec->vx, spec->vy));
+    cpBodySetAngularVelocity(body, spec->w);
+}
+
+// 4. One joint of the file.
+static void add_joint(cr_world *world, const cr_joint *j) {
+    cpSpace *space = world->space;
+    cpBody *a = j->a < 0 ? cpSpaceGetStaticBody(space) : world->bodies[j->a];
+    cpBody *b = j->b < 0 ? cpSpaceGetStaticBody(space) : world->bodies[j->b];
+    const double *p = j->p;
+    cpConstraint *c = NULL;
+    switch (j->kind) {
+    case CR_PIVOT: c = cpPivotJointNew(a, b, cpv(p[0], p[1])); break;
+    case CR_PIVOT2: c = cpPivotJointNew2(a, b, cpv(p[0], p[1]), cpv(p[2], p[3])); break;
+    case CR_PIN:
+        c = cpPinJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]));
+        if (p[5] != 0) cpPinJointSetDist(c, p[4]);
+        break;
+    case CR_SLIDE: c = cpSlideJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]), p[4], p[5]); break;
+    case CR_SPRING: c = cpDampedSpringNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]), p[4], p[5], p[6]); break;
+    case CR_MOTOR: c = cpSimpleMotorNew(a, b, p[0]); break;
+    }
+    cpConstraintSetMaxForce(c, j->maxForce);
+    cpConstraintSetCollideBodies(c, (j->collide || j->a < 0 || j->b < 0) ? cpTrue : cpFalse);  // walls stop what is joined to them
+    cpSpaceAddConstraint(space, c);
+    world->joints[world->jointCount++] = c;
+}
+
 cr_world *cr_world_new(const cr_scene *scene) {
     silence_banner();
     cr_world *world = calloc(1, sizeof(cr_world));
@@ -94,93 +183,10 @@ cr_world *cr_world_new(const cr_scene *scene) {
         free(world->bodies); free(world->shapes); free(world->joints); free(world);
         return NULL;
     }
-
-    // 1. The space.
-    cpSpace *space = cpSpaceNew();
-    world->space = space;
-    cpSpaceSetIterations(space, scene->iterations);
-    cpSpaceSetGravity(space, cpv(scene->gravityX, scene->gravityY));
-    cpSpaceSetDamping(space, scene->damping);
-    if (scene->hasSleepTime) cpSpaceSetSleepTimeThreshold(space, scene->sleepTime);
-    if (scene->hasSpatialHash) cpSpaceUseSpatialHash(space, scene->cellSize, scene->cells);
-    world->gravityLength = cpvlength(cpv(scene->gravityX, scene->gravityY));
-
-    // 2. Walls on the space's static body: bottom, right, top, left.
-    if (scene->walls) {
-        double w = scene->width, h = scene->height;
-        cpVect corners[5] = {cpv(0, 0), cpv(w, 0), cpv(w, h), cpv(0, h), cpv(0, 0)};
-        cpBody *ground = cpSpaceGetStaticBody(space);
-        for (int i = 0; i < 4; i++) {
-            cpShape *wall = cpSegmentShapeNew(ground, corners[i], corners[i + 1], scene->wallRadius);
-            cpShapeSetFriction(wall, scene->wallFriction);
-            cpShapeSetElasticity(wall, scene->wallElasticity);
-            cpSpaceAddShape(space, wall);
-            world->shapes[world->shapeCount++] = wall;
-        }
-    }
-
-    // 3. Bodies in file order.
-    for (int i = 0; i < scene->bodyCount; i++) {
-        const cr_body *spec = &scene->bodies[i];
-        cpBody *body;
-        switch (spec->type) {
-        case CR_KINEMATIC: body = cpBodyNewKinematic(); break;
-        case CR_STATIC: body = cpBodyNewStatic(); break;
-        default: body = cpBodyNew(0, 0); break;
-        }
-        cpBodySetPosition(body, cpv(spec->px, spec->py));
-        cpBodySetAngle(body, spec->angle);
-        cpSpaceAddBody(space, body);
-        world->bodies[world->bodyCount++] = body;
-
-        double totalArea = 0;
-        if (spec->type == CR_DYNAMIC && spec->massKind == CR_MASS && spec->shapeCount > 1) {
-            for (int k = 0; k < spec->shapeCount; k++) totalArea += shape_area(&spec->shapes[k]);
-        }
-        for (int k = 0; k < spec->shapeCount; k++) {
-            const cr_shape *s = &spec->shapes[k];
-            cpShape *shape = new_shape(body, s);
-            cpShapeSetFriction(shape, s->friction);
-            cpShapeSetElasticity(shape, s->elasticity);
-            if (s->sensor) cpShapeSetSensor(shape, cpTrue);
-            if (spec->type == CR_DYNAMIC) {
-                if (spec->massKind == CR_MASS) {
-                    if (spec->shapeCount == 1) cpShapeSetMass(shape, spec->massValue);
-                    else cpShapeSetMass(shape, spec->massValue * shape_area(s) / totalArea);
-                } else if (spec->massKind == CR_DENSITY) {
-                    cpShapeSetDensity(shape, spec->massValue);
-                }
-            }
-            cpSpaceAddShape(space, shape);
-            world->shapes[world->shapeCount++] = shape;
-        }
-        cpBodySetVelocity(body, cpv(spec->vx, spec->vy));
-        cpBodySetAngularVelocity(body, spec->w);
-    }
-
-    // 4. Joints in file order.
-    for (int i = 0; i < scene->jointCount; i++) {
-        const cr_joint *j = &scene->joints[i];
-        cpBody *a = j->a < 0 ? cpSpaceGetStaticBody(space) : world->bodies[j->a];
-        cpBody *b = j->b < 0 ? cpSpaceGetStaticBody(space) : world->bodies[j->b];
-        const double *p = j->p;
-        cpConstraint *c = NULL;
-        switch (j->kind) {
-        case CR_PIVOT: c = cpPivotJointNew(a, b, cpv(p[0], p[1])); break;
-        case CR_PIVOT2: c = cpPivotJointNew2(a, b, cpv(p[0], p[1]), cpv(p[2], p[3])); break;
-        case CR_PIN:
-            c = cpPinJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]));
-            if (p[5] != 0) cpPinJointSetDist(c, p[4]);
-            break;
-        case CR_SLIDE: c = cpSlideJointNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]), p[4], p[5]); break;
-        case CR_SPRING: c = cpDampedSpringNew(a, b, cpv(p[0], p[1]), cpv(p[2], p[3]), p[4], p[5], p[6]); break;
-        case CR_MOTOR: c = cpSimpleMotorNew(a, b, p[0]); break;
-        }
-        cpConstraintSetMaxForce(c, j->maxForce);
-        cpConstraintSetCollideBodies(c, (j->collide || j->a < 0 || j->b < 0) ? cpTrue : cpFalse);  // walls stop what is joined to them
-        cpSpaceAddConstraint(space, c);
-        world->joints[world->jointCount++] = c;
-    }
+    add_space(world, scene);
+    add_walls(world, scene);
+    for (int i = 0; i < scene->bodyCount; i++) add_body(world, &scene->bodies[i]);
+    for (int i = 0; i < scene->jointCount; i++) add_joint(world, &scene->joints[i]);
     return world;
 }
 

@@ -59,23 +59,18 @@ static cpBody *add_chassis(demo_world *world, cpVect position, cpVect cell) {
 
 // Pins both bodies of a cell to the static body at their spots, as the demo
 // does before each rotary joint.
-static void pin_to_ground(demo_world *world, cpBody *first, cpBody *second, cpVect spot_a, cpVect spot_b) {
+static void pin_to_ground(demo_world *world, cpBody *first, cpBody *second, cpVect at_first, cpVect at_second) {
     cpBody *ground = cpSpaceGetStaticBody(world->space);
-    demo_add_constraint(world, cpPivotJointNew(first, ground, spot_a));
-    demo_add_constraint(world, cpPivotJointNew(second, ground, spot_b));
+    demo_add_constraint(world, cpPivotJointNew(first, ground, at_first));
+    demo_add_constraint(world, cpPivotJointNew(second, ground, at_second));
 }
 
-void demo_build_joints(demo_world *world) {
-    cpSpace *space = world->space;
-    cpSpaceSetIterations(space, 10);
-    cpSpaceSetGravity(space, cpv(0, -100));
-    cpSpaceSetSleepTimeThreshold(space, 0.5f);
-
-    // The grid: five horizontal lines top to bottom, then five vertical ones
-    // left to right, all radius 0, elasticity 1, friction 1, not grabbable.
+// The grid: five horizontal lines top to bottom, then five vertical ones
+// left to right, all radius 0, elasticity 1, friction 1, not grabbable.
+static void add_grid(demo_world *world) {
     static const cpFloat rows[5] = {240, 120, 0, -120, -240};
     static const cpFloat columns[5] = {-320, -160, 0, 160, 320};
-    cpBody *ground = cpSpaceGetStaticBody(space);
+    cpBody *ground = cpSpaceGetStaticBody(world->space);
     for (int line = 0; line < 10; line++) {
         cpVect from = line < 5 ? cpv(-320, rows[line]) : cpv(columns[line - 5], -240);
         cpVect to = line < 5 ? cpv(320, rows[line]) : cpv(columns[line - 5], 240);
@@ -84,13 +79,15 @@ void demo_build_joints(demo_world *world) {
         cpShapeSetFriction(shape, 1.0f);
         cpShapeSetFilter(shape, DEMO_NOT_GRABBABLE);
     }
+}
 
-    // Every cell's two bodies stand at these spots, offset by the cell's corner.
-    cpVect spot_a = cpv(50, 60), spot_b = cpv(110, 60);
+// Every cell's two bodies stand at these spots, offset by the cell's corner.
+static const cpVect spot_a = {50, 60}, spot_b = {110, 60};
+
+// Bottom row, left to right: pin, slide, pivot (world anchor), groove.
+static void add_bottom_row(demo_world *world) {
     cpVect cell;
     cpBody *first, *second;
-
-    // Bottom row, left to right: pin, slide, pivot (world anchor), groove.
     cell = cpv(-320, -240);
     first = add_ball(world, spot_a, cell, 0);
     second = add_ball(world, spot_b, cell, 0);
@@ -110,8 +107,12 @@ void demo_build_joints(demo_world *world) {
     first = add_ball(world, spot_a, cell, 0);
     second = add_ball(world, spot_b, cell, 0);
     demo_add_constraint(world, cpGrooveJointNew(first, second, cpv(30, 30), cpv(30, -30), cpv(-30, 0)));
+}
 
-    // Second row: damped spring, rotary spring, rotary limit, ratchet.
+// Second row: damped spring, rotary spring, rotary limit, ratchet.
+static void add_second_row(demo_world *world) {
+    cpVect cell;
+    cpBody *first, *second;
     cell = cpv(-320, -120);
     first = add_ball(world, spot_a, cell, 0);
     second = add_ball(world, spot_b, cell, 0);
@@ -134,8 +135,12 @@ void demo_build_joints(demo_world *world) {
     second = add_lever(world, spot_b, cell);
     pin_to_ground(world, first, second, cpvadd(cell, spot_a), cpvadd(cell, spot_b));
     demo_add_constraint(world, cpRatchetJointNew(first, second, 0.0f, CP_PI / 2.0f));
+}
 
-    // Third row: gear (ratio 2), simple motor (rate pi), then the car.
+// Third row: gear (ratio 2), simple motor (rate pi), then the car.
+static void add_third_row(demo_world *world) {
+    cpVect cell;
+    cpBody *first, *second;
     cell = cpv(-320, 0);
     first = add_bar(world, spot_a, cell);
     second = add_bar(world, spot_b, cell);
@@ -156,4 +161,15 @@ void demo_build_joints(demo_world *world) {
     demo_add_constraint(world, cpGrooveJointNew(chassis, right_wheel, cpv(30, -10), cpv(30, -40), cpvzero));
     demo_add_constraint(world, cpDampedSpringNew(chassis, left_wheel, cpv(-30, 0), cpvzero, 50.0f, 20.0f, 10.0f));
     demo_add_constraint(world, cpDampedSpringNew(chassis, right_wheel, cpv(30, 0), cpvzero, 50.0f, 20.0f, 10.0f));
+}
+
+void demo_build_joints(demo_world *world) {
+    cpSpace *space = world->space;
+    cpSpaceSetIterations(space, 10);
+    cpSpaceSetGravity(space, cpv(0, -100));
+    cpSpaceSetSleepTimeThreshold(space, 0.5f);
+    add_grid(world);
+    add_bottom_row(world);
+    add_second_row(world);
+    add_third_row(world);
 }
