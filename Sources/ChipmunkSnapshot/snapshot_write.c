@@ -9,46 +9,32 @@
 #include "snapshot_internal.h"
 #include "chipmunk_snapshot.h"
 #include "chipmunk_callbacks.h"
+#include "snapshot_writer.h"
 
 #include <stdio.h>
 
-typedef struct writer {
-    sbuf out;
-    const snapshot_probe *probe;
-    cpSpace *space;
-    pmap bodies, shapes, joints, arbiters, nodes, pairs, handles, buffers;
-    void **arbList;   // cpArbiter *, in id order
-    int32_t arbCount, arbCap;
-    void **pairList;  // Pair *, in id order
-    int32_t pairCount, pairCap;
-    const char *error;
-    char message[200];
-} writer;
-
-#define FAIL(w, ...) do { if (!(w)->error) { snprintf((w)->message, sizeof (w)->message, __VA_ARGS__); (w)->error = (w)->message; } } while (0)
-
-static int32_t body_id(writer *w, const cpBody *body, const char *where) {
+int32_t snapshot_writer_body_id(writer *w, const cpBody *body, const char *where) {
     if (!body) return -1;
     int32_t id = pmap_get(&w->bodies, body);
     if (id < 0) FAIL(w, "%s holds a body that is not in the space", where);
     return id;
 }
 
-static int32_t shape_id(writer *w, const cpShape *shape, const char *where) {
+int32_t snapshot_writer_shape_id(writer *w, const cpShape *shape, const char *where) {
     if (!shape) return -1;
     int32_t id = pmap_get(&w->shapes, shape);
     if (id < 0) FAIL(w, "%s holds a shape that is not in the space", where);
     return id;
 }
 
-static int32_t joint_id(writer *w, const cpConstraint *joint, const char *where) {
+int32_t snapshot_writer_joint_id(writer *w, const cpConstraint *joint, const char *where) {
     if (!joint) return -1;
     int32_t id = pmap_get(&w->joints, joint);
     if (id < 0) FAIL(w, "%s holds a joint cratebox does not know", where);
     return id;
 }
 
-static int32_t arbiter_id(writer *w, const cpArbiter *arb) {
+int32_t snapshot_writer_arbiter_id(writer *w, const cpArbiter *arb) {
     if (!arb) return -1;
     int32_t id = pmap_get(&w->arbiters, arb);
     if (id < 0) FAIL(w, "an arbiter is not where the space keeps them");
@@ -57,7 +43,7 @@ static int32_t arbiter_id(writer *w, const cpArbiter *arb) {
 
 // Gives `item` the next id (its place in `items`) unless it has one: the one
 // way arbiters, pairs and handles are numbered, as first met.
-static void add_unique(writer *w, pmap *ids, void ***items, int32_t *count, int32_t *cap, void *item) {
+void snapshot_writer_add_unique(writer *w, pmap *ids, void ***items, int32_t *count, int32_t *cap, void *item) {
     if (w->error || pmap_get(ids, item) >= 0) return;
     if (*count == *cap) {
         int32_t grown = *cap ? 2 * *cap : 256;
@@ -70,7 +56,7 @@ static void add_unique(writer *w, pmap *ids, void ***items, int32_t *count, int3
     (*items)[(*count)++] = item;
 }
 
-static void add_arbiter(writer *w, cpArbiter *arb) { add_unique(w, &w->arbiters, &w->arbList, &w->arbCount, &w->arbCap, arb); }
+static void add_arbiter(writer *w, cpArbiter *arb) { snapshot_writer_add_unique(w, &w->arbiters, &w->arbList, &w->arbCount, &w->arbCap, arb); }
 
 static cpBody *body_at(writer *w, cpBody *const *bodies, int32_t id) { return id == 0 ? &w->space->_staticBody : bodies[id - 1]; }
 
@@ -84,8 +70,8 @@ static void write_body(writer *w, cpBody *body) {
     put_range(&w->out, body, offsetof(cpBody, m), offsetof(cpBody, userData));
     put_range(&w->out, body, offsetof(cpBody, v_bias), offsetof(cpBody, space));
     sb_f64(&w->out, body->sleeping.idleTime);
-    sb_i32(&w->out, body_id(w, body->sleeping.root, "a sleeping component"));
-    sb_i32(&w->out, body_id(w, body->sleeping.next, "a sleeping component"));
+    sb_i32(&w->out, snapshot_writer_body_id(w, body->sleeping.root, "a sleeping component"));
+    sb_i32(&w->out, snapshot_writer_body_id(w, body->sleeping.next, "a sleeping component"));
 }
 
 static void write_shape(writer *w, cpShape *shape) {
@@ -95,7 +81,7 @@ static void write_shape(writer *w, cpShape *shape) {
     if (type < 0) { FAIL(w, "a shape is of a class the copier does not know"); return; }
     if (shape->space != w->space) FAIL(w, "a listed shape is not in the space");
     sb_u8(&w->out, (uint8_t)type);
-    sb_i32(&w->out, body_id(w, shape->body, "a shape"));
+    sb_i32(&w->out, snapshot_writer_body_id(w, shape->body, "a shape"));
     put_range(&w->out, shape, offsetof(cpShape, massInfo), offsetof(cpShape, sensor));
     sb_u8(&w->out, shape->sensor);
     put_range(&w->out, shape, offsetof(cpShape, e), offsetof(cpShape, userData));
@@ -132,8 +118,8 @@ static void write_joint(writer *w, cpConstraint *joint) {
     if (joint->preSolve) FAIL(w, "a joint has a pre-solve function");
     if (joint->postSolve && (void *)joint->postSolve != w->probe->breakable) FAIL(w, "a joint has a post-solve function the copier does not know");
     sb_u8(&w->out, (uint8_t)kind);
-    sb_i32(&w->out, body_id(w, joint->a, "a joint"));
-    sb_i32(&w->out, body_id(w, joint->b, "a joint"));
+    sb_i32(&w->out, snapshot_writer_body_id(w, joint->a, "a joint"));
+    sb_i32(&w->out, snapshot_writer_body_id(w, joint->b, "a joint"));
     sb_u8(&w->out, joint->space ? 1 : 0);
     put_range(&w->out, joint, offsetof(cpConstraint, maxForce), offsetof(cpConstraint, collideBodies));
     sb_u8(&w->out, joint->collideBodies);
@@ -196,7 +182,7 @@ typedef struct cached_list { writer *w; cached_entry *items; int count; } cached
 static void collect_cached(void *elt, void *data) {
     cached_list *list = data;
     cpArbiter *arb = elt;
-    list->items[list->count++] = (cached_entry){arb, shape_id(list->w, arb->a, "the cached arbiters"), shape_id(list->w, arb->b, "the cached arbiters")};
+    list->items[list->count++] = (cached_entry){arb, snapshot_writer_shape_id(list->w, arb->a, "the cached arbiters"), snapshot_writer_shape_id(list->w, arb->b, "the cached arbiters")};
 }
 
 static int compare_cached(const void *x, const void *y) {
@@ -227,8 +213,8 @@ static void write_arbiter(writer *w, cpArbiter *arb, cpContactBuffer **sorted, i
                           cpCollisionHandler **handlers, int handlerCount, int inCache) {
     if (arb->data) FAIL(w, "an arbiter has user data");
     put_range(&w->out, arb, offsetof(cpArbiter, e), offsetof(cpArbiter, data));
-    sb_i32(&w->out, shape_id(w, arb->a, "an arbiter"));
-    sb_i32(&w->out, shape_id(w, arb->b, "an arbiter"));
+    sb_i32(&w->out, snapshot_writer_shape_id(w, arb->a, "an arbiter"));
+    sb_i32(&w->out, snapshot_writer_shape_id(w, arb->b, "an arbiter"));
     if (arb->body_a != arb->a->body || arb->body_b != arb->b->body) FAIL(w, "an arbiter's bodies are not its shapes' bodies");
     sb_i32(&w->out, arb->count);
     int32_t buffer = -1, offset = 0;
@@ -263,228 +249,94 @@ static void write_arbiter(writer *w, cpArbiter *arb, cpContactBuffer **sorted, i
     if (kind) sb_put(&w->out, arb->contacts, (size_t)arb->count * sizeof(struct cpContact));
 }
 
-static void write_id_array(writer *w, cpArray *array, int32_t (*id)(writer *, const void *)) {
-    sb_i32(&w->out, array->num);
-    for (int i = 0; i < array->num; i++) sb_i32(&w->out, id(w, array->arr[i]));
-}
 
-static int32_t any_body(writer *w, const void *p) { return body_id(w, p, "the space's body arrays"); }
-static int32_t any_joint(writer *w, const void *p) { return joint_id(w, p, "the space's joints"); }
-static int32_t any_arbiter(writer *w, const void *p) { return arbiter_id(w, p); }
-
-// Writes a hash set's size and, bin by bin, each chain's elements as ids (less `base`).
-static void write_set(writer *w, cpHashSet *set, const pmap *ids, int32_t base) {
-    sb_u32(&w->out, set->size);
-    sb_u32(&w->out, set->entries);
-    for (unsigned i = 0; i < set->size; i++) {
-        int32_t n = 0;
-        for (cpHashSetBin *bin = set->table[i]; bin; bin = bin->next) n++;
-        sb_i32(&w->out, n);
-        for (cpHashSetBin *bin = set->table[i]; bin; bin = bin->next) {
-            int32_t id = pmap_get(ids, bin->elt);
-            if (id < 0) FAIL(w, "a spatial index's set holds what its index does not");
-            const cpShape *shape = *(void *const *)bin->elt;  // a leaf's or a handle's first field is its shape
-            if (!shape || bin->hash != shape->hashid) FAIL(w, "a spatial index's set is keyed by something but shape ids");
-            sb_i32(&w->out, id - base);
-        }
-    }
-}
-
-// --- cpBBTree: nodes in preorder (both trees numbered together), then pairs.
-
-typedef struct node_stack { Node **items; int count, cap; } node_stack;
-
-static int push_node(node_stack *s, Node *node) {
-    if (s->count == s->cap) {
-        int cap = s->cap ? 2 * s->cap : 64;
-        Node **grown = realloc(s->items, (size_t)cap * sizeof *grown);
-        if (!grown) return 0;
-        s->items = grown;
-        s->cap = cap;
-    }
-    s->items[s->count++] = node;
-    return 1;
-}
-
-// Numbers a tree's nodes in preorder from `first`; returns how many.
-static int32_t number_tree(writer *w, Node *root, int32_t first, node_stack *order) {
-    node_stack stack = {0};
-    int32_t n = 0;
-    if (root && !push_node(&stack, root)) FAIL(w, "out of memory");
-    while (stack.count > 0 && !w->error) {
-        Node *node = stack.items[--stack.count];
-        pmap_put(&w->nodes, node, first + n++);
-        if (!push_node(order, node)) { FAIL(w, "out of memory"); break; }
-        if (!node->obj) {
-            if (!push_node(&stack, node->node.children.b) || !push_node(&stack, node->node.children.a)) FAIL(w, "out of memory");
-        }
-    }
-    free(stack.items);
-    return n;
-}
-
-static Pair *next_pair(Pair *pair, Node *leaf) { return pair->a.leaf == leaf ? pair->a.next : pair->b.next; }
-
-static void add_pair(writer *w, Pair *pair) { add_unique(w, &w->pairs, &w->pairList, &w->pairCount, &w->pairCap, pair); }
-
-static void write_trees(writer *w, struct cpBBTree *trees[2]) {
-    node_stack order = {0};
-    int32_t counts[2], total = 0;
-    for (int t = 0; t < 2; t++) {
-        counts[t] = number_tree(w, trees[t]->root, total, &order);
-        total += counts[t];
-    }
-    for (int t = 0, at = 0; t < 2; t++) {
-        sb_u8(&w->out, trees[t]->velocityFunc ? 1 : 0);
-        if (trees[t]->velocityFunc && trees[t]->velocityFunc != w->probe->shapeVelocity) FAIL(w, "a tree has a velocity function the copier does not know");
-        if (trees[t]->spatialIndex.bbfunc != (cpSpatialIndexBBFunc)cpShapeGetBB) FAIL(w, "a tree has its own bounding box function");
-        sb_u32(&w->out, trees[t]->stamp);
-        sb_i32(&w->out, counts[t]);
-        for (int32_t i = 0; i < counts[t]; i++, at++) {
-            Node *node = order.items[at];
-            sb_u8(&w->out, node->obj ? 1 : 0);
-            sb_put(&w->out, &node->bb, sizeof node->bb);
-            if (node->obj) {
-                sb_i32(&w->out, shape_id(w, node->obj, "a tree leaf"));
-                sb_u32(&w->out, node->node.leaf.stamp);
-                for (Pair *pair = node->node.leaf.pairs; pair && !w->error; pair = next_pair(pair, node)) add_pair(w, pair);
-            }
-        }
-    }
-    sb_i32(&w->out, w->pairCount);
-    for (int i = 0; i < w->pairCount; i++) {
-        Pair *pair = w->pairList[i];
-        int32_t a = pmap_get(&w->nodes, pair->a.leaf), b = pmap_get(&w->nodes, pair->b.leaf);
-        if (a < 0 || b < 0) FAIL(w, "a pair joins a leaf that is in no tree");
-        sb_i32(&w->out, a);
-        sb_i32(&w->out, b);
-        sb_u32(&w->out, pair->id);
-    }
-    for (int32_t at = 0; at < total; at++) {
-        Node *node = order.items[at];
-        if (!node->obj) continue;
-        int32_t n = 0;
-        for (Pair *pair = node->node.leaf.pairs; pair; pair = next_pair(pair, node)) n++;
-        sb_i32(&w->out, n);
-        for (Pair *pair = node->node.leaf.pairs; pair; pair = next_pair(pair, node)) sb_i32(&w->out, pmap_get(&w->pairs, pair));
-    }
-    for (int t = 0; t < 2; t++) write_set(w, trees[t]->leaves, &w->nodes, t == 0 ? 0 : counts[0]);
-    free(order.items);
-}
-
-// --- cpSpaceHash: handles as first met (the set, then the cells), the set, the cells.
-
-static void write_space_hash(writer *w, struct cpSpaceHash *hash) {
-    if (hash->spatialIndex.bbfunc != (cpSpatialIndexBBFunc)cpShapeGetBB) FAIL(w, "a spatial hash has its own bounding box function");
-    // Handles as first met: the handle set's, then the cells' (which may hold
-    // orphans: handles of shapes removed since).
-    pmap_free(&w->handles);
-    if (!pmap_init(&w->handles, hash->handleSet->entries)) { FAIL(w, "out of memory"); return; }
-    void **list = NULL;
-    int32_t count = 0, cap = 0;
-    for (unsigned i = 0; i < hash->handleSet->size; i++)
-        for (cpHashSetBin *bin = hash->handleSet->table[i]; bin; bin = bin->next) add_unique(w, &w->handles, &list, &count, &cap, bin->elt);
-    for (int c = 0; c < hash->numcells; c++)
-        for (cpSpaceHashBin *bin = hash->table[c]; bin; bin = bin->next) add_unique(w, &w->handles, &list, &count, &cap, bin->handle);
-    sb_f64(&w->out, hash->celldim);
-    sb_i32(&w->out, hash->numcells);
-    sb_u32(&w->out, hash->stamp);
-    sb_i32(&w->out, count);
-    for (int32_t i = 0; i < count; i++) {
-        cpHandle *hand = list[i];  // the list holds handles
-        sb_i32(&w->out, hand->obj ? shape_id(w, hand->obj, "a spatial hash handle") : -1);
-        sb_i32(&w->out, hand->retain);
-        sb_u32(&w->out, hand->stamp);
-    }
-    write_set(w, hash->handleSet, &w->handles, 0);
-    int32_t used = 0;
-    for (int c = 0; c < hash->numcells; c++) if (hash->table[c]) used++;
-    sb_i32(&w->out, used);
-    for (int c = 0; c < hash->numcells; c++) {
-        if (!hash->table[c]) continue;
-        int32_t n = 0;
-        for (cpSpaceHashBin *bin = hash->table[c]; bin; bin = bin->next) n++;
-        sb_i32(&w->out, c);
-        sb_i32(&w->out, n);
-        for (cpSpaceHashBin *bin = hash->table[c]; bin; bin = bin->next) sb_i32(&w->out, pmap_get(&w->handles, bin->handle));
-    }
-    free(list);
-}
-
-const char *cratebox_snapshot_write(cpSpace *space, cpBody *const *bodies, int nb, cpShape *const *shapes, int ns,
-                                    cpConstraint *const *joints, int nj, cratebox_snapshot_bytes *out) {
-    out->data = NULL;
-    out->count = 0;
-    const char *probeError = NULL;
-    const snapshot_probe *probe = snapshot_probe_get(&probeError);
-    if (!probe) return probeError;
+// Whether the space can be written now, and with which index; NULL when it can.
+static const char *writable(cpSpace *space, const snapshot_probe *probe, int *hashed) {
     if (space->locked || space->skipPostStep) return "the space is inside a step";
     if (space->rousedBodies->num || space->postStepCallbacks->num || cratebox_broken_pending(space)) return "the space has work left from its last step";
     if (space->staticBody != &space->_staticBody) return "the space's static body is not its own";
     int tree = space->dynamicShapes->klass == probe->bbtreeClass && space->staticShapes->klass == probe->bbtreeClass;
-    int hashed = space->dynamicShapes->klass == probe->spaceHashClass && space->staticShapes->klass == probe->spaceHashClass;
-    if (!tree && !hashed) return "the space's spatial index is of a kind the copier does not know";
+    *hashed = space->dynamicShapes->klass == probe->spaceHashClass && space->staticShapes->klass == probe->spaceHashClass;
+    if (!tree && !*hashed) return "the space's spatial index is of a kind the copier does not know";
+    return NULL;
+}
 
-    static _Thread_local writer w;
-    memset(&w, 0, sizeof w);
-    w.probe = probe;
-    w.space = space;
-    size_t cached = cpHashSetCount(space->cachedArbiters);
-    if (!pmap_init(&w.bodies, (size_t)nb + 1) || !pmap_init(&w.shapes, (size_t)ns) || !pmap_init(&w.joints, (size_t)nj) ||
-        !pmap_init(&w.arbiters, cached + (size_t)space->arbiters->num + 64) || !pmap_init(&w.nodes, 4 * (size_t)ns) ||
-        !pmap_init(&w.pairs, 8 * (size_t)ns) || !pmap_init(&w.handles, 1) || !pmap_init(&w.buffers, 64)) {
-        FAIL(&w, "out of memory");
-        goto done;
+// What the write collects before it writes, and frees after.
+typedef struct gathered {
+    cpBody *const *bodies;
+    int nb, ns, nj;
+    cached_list cached;               // the cached set's arbiters, sorted
+    cpContactBuffer **buffers;        // the contact ring, sorted by address
+    int32_t bufferCount;
+    cpCollisionHandler **handlers;    // sorted by their types
+    int handlerCount;
+} gathered;
+
+// The address maps: the static body is body 0, the caller's bodies 1...nb.
+static void map_objects(writer *w, cpShape *const *shapes, cpConstraint *const *joints, gathered *g) {
+    cpSpace *space = w->space;
+    size_t cached = cpHashSetCount(space->cachedArbiters), ns = (size_t)g->ns;
+    if (!pmap_init(&w->bodies, (size_t)g->nb + 1) || !pmap_init(&w->shapes, ns) || !pmap_init(&w->joints, (size_t)g->nj) ||
+        !pmap_init(&w->arbiters, cached + (size_t)space->arbiters->num + 64) || !pmap_init(&w->nodes, 4 * ns) ||
+        !pmap_init(&w->pairs, 8 * ns) || !pmap_init(&w->handles, 1) || !pmap_init(&w->buffers, 64)) {
+        FAIL(w, "out of memory");
+        return;
     }
-    pmap_put(&w.bodies, &space->_staticBody, 0);
-    for (int i = 0; i < nb; i++) pmap_put(&w.bodies, bodies[i], i + 1);
-    for (int i = 0; i < ns; i++) pmap_put(&w.shapes, shapes[i], i);
-    for (int i = 0; i < nj; i++) pmap_put(&w.joints, joints[i], i);
+    pmap_put(&w->bodies, &space->_staticBody, 0);
+    for (int i = 0; i < g->nb; i++) pmap_put(&w->bodies, g->bodies[i], i + 1);
+    for (int i = 0; i < g->ns; i++) pmap_put(&w->shapes, shapes[i], i);
+    for (int i = 0; i < g->nj; i++) pmap_put(&w->joints, joints[i], i);
+}
 
-    // The arbiters: this step's, then each body's threads, then the cached
-    // set's others, sorted by their shapes (the set is keyed by addresses).
-    for (int i = 0; i < space->arbiters->num; i++) add_arbiter(&w, space->arbiters->arr[i]);
-    for (int32_t id = 0; id <= nb; id++)
-        for (cpArbiter *arb = body_at(&w, bodies, id)->arbiterList; arb && !w.error; arb = cpArbiterNext(arb, body_at(&w, bodies, id)))
-            add_arbiter(&w, arb);
-    cached_list list = {&w, malloc((cached + 1) * sizeof(cached_entry)), 0};
-    if (!list.items) { FAIL(&w, "out of memory"); goto done; }
-    cpHashSetEach(space->cachedArbiters, collect_cached, &list);
-    qsort(list.items, (size_t)list.count, sizeof(cached_entry), compare_cached);
-    for (int i = 0; i < list.count; i++) add_arbiter(&w, list.items[i].arb);
+// The arbiters: this step's, then each body's threads, then the cached
+// set's others, sorted by their shapes (the set is keyed by addresses).
+static void gather_arbiters(writer *w, gathered *g) {
+    cpSpace *space = w->space;
+    for (int i = 0; i < space->arbiters->num; i++) add_arbiter(w, space->arbiters->arr[i]);
+    for (int32_t id = 0; id <= g->nb; id++)
+        for (cpArbiter *arb = body_at(w, g->bodies, id)->arbiterList; arb && !w->error; arb = cpArbiterNext(arb, body_at(w, g->bodies, id)))
+            add_arbiter(w, arb);
+    g->cached = (cached_list){w, malloc((cpHashSetCount(space->cachedArbiters) + 1) * sizeof(cached_entry)), 0};
+    if (!g->cached.items) { FAIL(w, "out of memory"); return; }
+    cpHashSetEach(space->cachedArbiters, collect_cached, &g->cached);
+    qsort(g->cached.items, (size_t)g->cached.count, sizeof(cached_entry), compare_cached);
+    for (int i = 0; i < g->cached.count; i++) add_arbiter(w, g->cached.items[i].arb);
+}
 
-    // The contact ring, from its head.
-    int32_t bufferCount = 0;
-    cpContactBuffer **sorted = NULL;
+// The contact ring, from its head (numbered in ring order), and the handlers.
+static void gather_buffers_and_handlers(writer *w, gathered *g) {
+    cpSpace *space = w->space;
     if (space->contactBuffersHead) {
         cpContactBufferHeader *b = space->contactBuffersHead;
-        do { bufferCount++; b = b->next; } while (b != space->contactBuffersHead && bufferCount < (1 << 24));
-        sorted = malloc((size_t)bufferCount * sizeof *sorted);
-        if (!sorted) { FAIL(&w, "out of memory"); free(list.items); goto done; }
+        do { g->bufferCount++; b = b->next; } while (b != space->contactBuffersHead && g->bufferCount < (1 << 24));
+        g->buffers = malloc((size_t)g->bufferCount * sizeof *g->buffers);
+        if (!g->buffers) { FAIL(w, "out of memory"); return; }
         b = space->contactBuffersHead;
-        for (int32_t i = 0; i < bufferCount; i++, b = b->next) {
-            pmap_put(&w.buffers, b, i);
-            sorted[i] = (cpContactBuffer *)b;
+        for (int32_t i = 0; i < g->bufferCount; i++, b = b->next) {
+            pmap_put(&w->buffers, b, i);
+            g->buffers[i] = (cpContactBuffer *)b;
         }
-        qsort(sorted, (size_t)bufferCount, sizeof *sorted, compare_buffers);
+        qsort(g->buffers, (size_t)g->bufferCount, sizeof *g->buffers, compare_buffers);
     }
-
-    // The handlers, sorted by their types.
-    int handlerCount = (int)cpHashSetCount(space->collisionHandlers);
-    cpCollisionHandler **handlers = malloc((size_t)(handlerCount + 1) * sizeof *handlers), **cursor = handlers;
-    if (!handlers) { FAIL(&w, "out of memory"); free(list.items); free(sorted); goto done; }
+    g->handlerCount = (int)cpHashSetCount(space->collisionHandlers);
+    g->handlers = malloc((size_t)(g->handlerCount + 1) * sizeof *g->handlers);
+    cpCollisionHandler **cursor = g->handlers;
+    if (!g->handlers) { FAIL(w, "out of memory"); return; }
     cpHashSetEach(space->collisionHandlers, collect_handler, &cursor);
-    qsort(handlers, (size_t)handlerCount, sizeof *handlers, compare_handlers);
+    qsort(g->handlers, (size_t)g->handlerCount, sizeof *g->handlers, compare_handlers);
+}
 
-    sbuf *o = &w.out;
+// The counts, the space's own numbers and its handlers.
+static void write_space(writer *w, const gathered *g, int hashed) {
+    cpSpace *space = w->space;
+    sbuf *o = &w->out;
     sb_put(o, SNAPSHOT_MAGIC, 8);
-    sb_i32(o, nb);
-    sb_i32(o, ns);
-    sb_i32(o, nj);
-    sb_i32(o, w.arbCount);
-    sb_i32(o, bufferCount);
+    sb_i32(o, g->nb);
+    sb_i32(o, g->ns);
+    sb_i32(o, g->nj);
+    sb_i32(o, w->arbCount);
+    sb_i32(o, g->bufferCount);
     sb_u8(o, hashed ? 1 : 0);
-    // The space's own numbers.
     sb_i32(o, space->iterations);
     put_range(o, space, offsetof(cpSpace, gravity), offsetof(cpSpace, collisionPersistence));
     sb_u32(o, space->collisionPersistence);
@@ -492,64 +344,81 @@ const char *cratebox_snapshot_write(cpSpace *space, cpBody *const *bodies, int n
     sb_f64(o, space->curr_dt);
     sb_u64(o, (uint64_t)space->shapeIDCounter);
     sb_u8(o, space->usesWildcards);
-    write_handler(&w, &space->defaultHandler);
-    sb_i32(o, handlerCount);
-    for (int i = 0; i < handlerCount; i++) write_handler(&w, handlers[i]);
-    // The objects.
-    for (int32_t id = 0; id <= nb; id++) write_body(&w, body_at(&w, bodies, id));
-    for (int i = 0; i < ns; i++) write_shape(&w, shapes[i]);
-    for (int i = 0; i < nj; i++) write_joint(&w, joints[i]);
-    if (bufferCount) {
-        cpContactBufferHeader *b = space->contactBuffersHead;
-        for (int32_t i = 0; i < bufferCount; i++, b = b->next) {
+    write_handler(w, &space->defaultHandler);
+    sb_i32(o, g->handlerCount);
+    for (int i = 0; i < g->handlerCount; i++) write_handler(w, g->handlers[i]);
+}
+
+// The objects: bodies, shapes, joints, the ring's buffers, the arbiters
+// (each marked when it is in the cached set).
+static void write_objects(writer *w, cpShape *const *shapes, cpConstraint *const *joints, const gathered *g) {
+    sbuf *o = &w->out;
+    for (int32_t id = 0; id <= g->nb; id++) write_body(w, body_at(w, g->bodies, id));
+    for (int i = 0; i < g->ns; i++) write_shape(w, shapes[i]);
+    for (int i = 0; i < g->nj; i++) write_joint(w, joints[i]);
+    if (g->bufferCount) {
+        cpContactBufferHeader *b = w->space->contactBuffersHead;
+        for (int32_t i = 0; i < g->bufferCount; i++, b = b->next) {
             sb_u32(o, b->stamp);
             sb_u32(o, b->numContacts);
         }
     }
-    // Which arbiters are in the cached set: mark them by id.
-    uint8_t *inCache = calloc((size_t)w.arbCount + 1, 1);
-    if (!inCache) FAIL(&w, "out of memory");
-    for (int i = 0; i < list.count && inCache; i++) inCache[pmap_get(&w.arbiters, list.items[i].arb)] = 1;
-    for (int i = 0; i < w.arbCount && inCache; i++) write_arbiter(&w, w.arbList[i], sorted, bufferCount, handlers, handlerCount, inCache[i]);
+    uint8_t *inCache = calloc((size_t)w->arbCount + 1, 1);
+    if (!inCache) FAIL(w, "out of memory");
+    for (int i = 0; i < g->cached.count && inCache; i++) inCache[pmap_get(&w->arbiters, g->cached.items[i].arb)] = 1;
+    for (int i = 0; i < w->arbCount && inCache; i++)
+        write_arbiter(w, w->arbList[i], g->buffers, g->bufferCount, g->handlers, g->handlerCount, inCache[i]);
     free(inCache);
-    // Each body's lists, in order.
-    for (int32_t id = 0; id <= nb; id++) {
-        cpBody *body = body_at(&w, bodies, id);
+}
+
+// Each body's lists, in order: its shapes, its joints, its arbiters.
+static void write_body_lists(writer *w, const gathered *g) {
+    sbuf *o = &w->out;
+    for (int32_t id = 0; id <= g->nb; id++) {
+        cpBody *body = body_at(w, g->bodies, id);
         int32_t n = 0;
         for (cpShape *s = body->shapeList; s; s = s->next) n++;
         sb_i32(o, n);
-        for (cpShape *s = body->shapeList; s; s = s->next) sb_i32(o, shape_id(&w, s, "a body's shape list"));
+        for (cpShape *s = body->shapeList; s; s = s->next) sb_i32(o, snapshot_writer_shape_id(w, s, "a body's shape list"));
         n = 0;
         for (cpConstraint *c = body->constraintList; c; c = cpConstraintNext(c, body)) n++;
         sb_i32(o, n);
-        for (cpConstraint *c = body->constraintList; c; c = cpConstraintNext(c, body)) sb_i32(o, joint_id(&w, c, "a body's joint list"));
+        for (cpConstraint *c = body->constraintList; c; c = cpConstraintNext(c, body)) sb_i32(o, snapshot_writer_joint_id(w, c, "a body's joint list"));
         n = 0;
         for (cpArbiter *a = body->arbiterList; a; a = cpArbiterNext(a, body)) n++;
         sb_i32(o, n);
-        for (cpArbiter *a = body->arbiterList; a; a = cpArbiterNext(a, body)) sb_i32(o, arbiter_id(&w, a));
+        for (cpArbiter *a = body->arbiterList; a; a = cpArbiterNext(a, body)) sb_i32(o, snapshot_writer_arbiter_id(w, a));
     }
-    // The space's arrays.
-    write_id_array(&w, space->dynamicBodies, any_body);
-    write_id_array(&w, space->staticBodies, any_body);
-    write_id_array(&w, space->sleepingComponents, any_body);
-    write_id_array(&w, space->constraints, any_joint);
-    write_id_array(&w, space->arbiters, any_arbiter);
-    sb_u32(o, space->cachedArbiters->size);
-    // The spatial indexes: the dynamic one, then the static one.
-    if (hashed) {
-        write_space_hash(&w, (struct cpSpaceHash *)space->dynamicShapes);
-        write_space_hash(&w, (struct cpSpaceHash *)space->staticShapes);
-    } else {
-        struct cpBBTree *trees[2] = {(struct cpBBTree *)space->dynamicShapes, (struct cpBBTree *)space->staticShapes};
-        write_trees(&w, trees);
-    }
-    sb_put(o, SNAPSHOT_END, 8);
-    free(list.items);
-    free(sorted);
-    free(handlers);
-    if (o->oom) FAIL(&w, "out of memory");
+}
 
-done:
+const char *cratebox_snapshot_write(cpSpace *space, cpBody *const *bodies, int nb, cpShape *const *shapes, int ns,
+                                    cpConstraint *const *joints, int nj, cratebox_snapshot_bytes *out) {
+    out->data = NULL;
+    out->count = 0;
+    const char *problem = NULL;
+    const snapshot_probe *probe = snapshot_probe_get(&problem);
+    if (!probe) return problem;
+    int hashed = 0;
+    if ((problem = writable(space, probe, &hashed))) return problem;
+
+    static _Thread_local writer w;
+    memset(&w, 0, sizeof w);
+    w.probe = probe;
+    w.space = space;
+    gathered g = {bodies, nb, ns, nj, {&w, NULL, 0}, NULL, 0, NULL, 0};
+    map_objects(&w, shapes, joints, &g);
+    if (!w.error) gather_arbiters(&w, &g);
+    if (!w.error) gather_buffers_and_handlers(&w, &g);
+    if (!w.error) {
+        write_space(&w, &g, hashed);
+        write_objects(&w, shapes, joints, &g);
+        write_body_lists(&w, &g);
+        snapshot_write_arrays_and_indexes(&w, hashed);
+        if (w.out.oom) FAIL(&w, "out of memory");
+    }
+    free(g.cached.items);
+    free(g.buffers);
+    free(g.handlers);
     pmap_free(&w.bodies); pmap_free(&w.shapes); pmap_free(&w.joints); pmap_free(&w.arbiters);
     pmap_free(&w.nodes); pmap_free(&w.pairs); pmap_free(&w.handles); pmap_free(&w.buffers);
     free(w.arbList);
