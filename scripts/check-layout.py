@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layout rules of docs/design.md that a machine can check: no Swift
+"""The layout rules of docs/design.md that a machine can check: no Swift or C
 file in Sources/ over 450 lines, no function (or initializer, or closure
 assigned at top level) over 70, and each module imports only what its row of
 the design's module table allows (its "may import" column). Prints each
@@ -36,6 +36,37 @@ def functions(lines):
             j += 1
         if started:
             found.append((line.strip()[:60], i + 1, j - i + 1))
+    return found
+
+# A C function's first line: a return type and a name at the start of a line,
+# then its parameters (on that line or the next ones), and its body's brace.
+C_DECL = re.compile(r'^[A-Za-z_][\w\s\*]*\b\w+\s*\([^;]*$')
+
+def c_functions(lines):
+    """(name, first line, length) of each C function definition."""
+    found, i = [], 0
+    while i < len(lines):
+        if not C_DECL.match(lines[i]) or lines[i].startswith(('typedef', 'struct', 'enum', 'static const', 'const ')) and '(' not in lines[i]:
+            i += 1
+            continue
+        depth, started, j = 0, False, i
+        while j < len(lines):
+            text = re.sub(r'"(?:\\.|[^"\\])*"', '""', lines[j]).split('//')[0]
+            if not started and ';' in text:
+                break  # a declaration, not a definition
+            for ch in text:
+                if ch == '{':
+                    depth += 1
+                    started = True
+                elif ch == '}':
+                    depth -= 1
+            if started and depth <= 0:
+                break
+            j += 1
+        if started:
+            found.append((lines[i].strip()[:60], i + 1, j - i + 1))
+            i = j
+        i += 1
     return found
 
 def allowed_imports():
@@ -79,6 +110,15 @@ for path in sorted(glob.glob('Sources/**/*.swift', recursive=True)):
         print(f'{path}: {len(lines) - 1} lines (at most {MAX_FILE})')
         bad += 1
     for name, start, length in functions(lines):
+        if length > MAX_FUNC:
+            print(f'{path}:{start}: {name}: {length} lines (at most {MAX_FUNC})')
+            bad += 1
+for path in sorted(glob.glob('Sources/**/*.c', recursive=True) + glob.glob('Sources/**/*.h', recursive=True)):
+    lines = open(path, encoding='utf-8').read().split('\n')
+    if len(lines) - 1 > MAX_FILE:
+        print(f'{path}: {len(lines) - 1} lines (at most {MAX_FILE})')
+        bad += 1
+    for name, start, length in c_functions(lines):
         if length > MAX_FUNC:
             print(f'{path}:{start}: {name}: {length} lines (at most {MAX_FUNC})')
             bad += 1

@@ -3,6 +3,7 @@
 #ifndef SNAPSHOT_WRITER_H
 #define SNAPSHOT_WRITER_H
 #include "snapshot_internal.h"
+#include <stddef.h>
 #include <stdio.h>
 
 typedef struct writer {
