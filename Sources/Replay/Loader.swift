@@ -75,6 +75,7 @@ public enum Loader {
     public static func load(_ path: String) throws(LoadError) -> LoadedFile {
         let bytes = try read(path, limit: FileLimits.journal)
         if StateFile.looksLikeState(bytes) {
+            guard bytes.count <= StateFile.maxBytes else { throw LoadError(kind: .invalid, lines: ["\(path): a saved state of \(bytes.count) bytes; the most is \(StateFile.maxBytes)"]) }
             do {
                 return .state(bytes: bytes, scene: try StateFile.read(bytes, file: path).scene)
             } catch {
@@ -83,6 +84,26 @@ public enum Loader {
         }
         if Journal.looksLikeJournal(bytes) { return .journal(try journal(bytes, path, requireHeader: true)) }
         return .scene(try scene(bytes, path))
+    }
+
+    /// Whether the file at `path` starts as a saved state does (whatever its
+    /// name): the commands that take a scene or a state decide by this. A file
+    /// that cannot be read is not one (reading it as a scene says why).
+    public static func holdsState(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 64)
+        let n = fread(&head, 1, head.count, file)
+        return StateFile.looksLikeState(Array(head.prefix(n)))
+    }
+
+    /// A saved state, read and checked (66 unreadable, 65 invalid): its bytes
+    /// (which a session in another thread restores again) and what they hold.
+    /// The one way every command and the window read a state.
+    public static func state(_ path: String) throws(LoadError) -> (bytes: [UInt8], state: StateFile.Loaded) {
+        let bytes: [UInt8]
+        do { bytes = try readRegularFile(path, limit: StateFile.maxBytes) } catch { throw LoadError(kind: .unreadable, lines: ["\(error)"]) }
+        do { return (bytes, try StateFile.read(bytes, file: path)) } catch { throw LoadError(kind: .invalid, lines: ["\(error)"]) }
     }
 
     /// A scene file.

@@ -94,12 +94,6 @@ public enum StateFile {
         return Loaded(scene: LoadedScene(scene: scene, text: sceneText, fileName: sceneFile), world: world)
     }
 
-    /// Reads the state file at `path`.
-    public static func load(_ path: String) throws(StateFileError) -> Loaded {
-        let bytes: [UInt8]
-        do { bytes = try readRegularFile(path, limit: maxBytes) } catch { throw StateFileError("\(error)", unreadable: true) }
-        return try read(bytes, file: path)
-    }
 }
 
 /// Why a state file could not be written or read, in one line naming the file.

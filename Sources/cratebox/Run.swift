@@ -48,7 +48,7 @@ struct Run: ParsableCommand {
         if let keyframes, Simulate.keyframeSteps(keyframes) == nil {
             throw ValidationError("--keyframes must be between one step (\(1.0 / 120) s) and 86400 seconds, got \(keyframes)")
         }
-        if watch && scene?.hasSuffix(".state") == true { throw ValidationError("--watch follows a scene file; a saved state does not change") }
+        if watch, let scene, Loader.holdsState(scene) { throw ValidationError("--watch follows a scene file; a saved state does not change") }
         guard (1...65_536).contains(historyMb) else { throw ValidationError("--history-mb must be between 1 and 65536") }
         if watch && scene == nil { throw ValidationError("--watch needs a scene file") }
         if build != nil && scene != nil { throw ValidationError("give the scene to build with --build FILE alone") }
@@ -57,7 +57,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         if let build { return try runBuild(build) }
-        if let scene, scene.hasSuffix(".state") { return try runState(scene) }
+        if let scene, Loader.holdsState(scene) { return try runState(scene) }
         let loaded = try input.load()
         try Run.requireDisplay()
         var options = windowOptions
@@ -84,14 +84,7 @@ struct Run: ParsableCommand {
     /// `run NAME.state`: the saved moment, continued as the session would have gone on.
     func runState(_ path: String) throws {
         let bytes: [UInt8], state: StateFile.Loaded
-        do {
-            bytes = try readRegularFile(path, limit: StateFile.maxBytes)
-            state = try StateFile.read(bytes, file: path)
-        } catch let error as StateFileError {
-            throw Failure(Exit.invalidScene, "cratebox: \(error)")
-        } catch {
-            throw Failure(Exit.unreadable, "cratebox: \(error)")
-        }
+        do { (bytes, state) = try Loader.state(path) } catch { throw Failure(error) }
         try Run.requireDisplay()
         var options = windowOptions
         options.recordPath = record

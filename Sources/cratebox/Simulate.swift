@@ -54,7 +54,7 @@ struct Simulate: ParsableCommand {
         if let save, !save.hasSuffix(".json") && !save.hasSuffix(".state") {
             throw ValidationError("--save writes a scene (.json) or the exact state (.state): give a file name ending in one of them, got \"\(save)\"")
         }
-        if input.scene?.hasSuffix(".state") == true && tilt.tilt != nil { throw ValidationError("--tilt does not combine with a saved state; put a tilt event in --events") }
+        if let scene = input.scene, tilt.tilt != nil, Loader.holdsState(scene) { throw ValidationError("--tilt does not combine with a saved state; put a tilt event in --events") }
     }
 
     func run() throws {
@@ -98,11 +98,9 @@ struct Simulate: ParsableCommand {
     }
 
     func newSession() throws -> Session {
-        if let path = input.scene, path.hasSuffix(".state") {
+        if let path = input.scene, Loader.holdsState(path) {
             let state: StateFile.Loaded
-            do { state = try StateFile.load(path) } catch {
-                throw Failure(error.unreadable ? Exit.unreadable : Exit.invalidScene, "cratebox: \(error)")
-            }
+            do { state = try Loader.state(path).state } catch { throw Failure(error) }
             do { return try Session(restoring: state) } catch { throw Failure.failed("\(path): \(error)") }
         }
         let loaded = try input.load()

@@ -83,13 +83,24 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: damaged))
         let r = try cratebox("simulate", damaged)
         #expect(r.status == 65 && !r.exitedBySignal)
-        #expect(r.stderr == "cratebox: \(damaged): the state does not match its sha256: it was changed or damaged\n")
+        // As an invalid scene is: the file's name first (exit 65; unreadable is 66, as for every file).
+        #expect(r.stderr == "\(damaged): the state does not match its sha256: it was changed or damaged\n")
         let cut = dir.appendingPathComponent("cut.state").path
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: cut))
         let c = try cratebox("simulate", cut)
         #expect(c.status == 65 && c.stderr.contains("cut short") && c.stderr.split(separator: "\n").count == 1, "\(c.stderr)")
         let missing = try cratebox("simulate", dir.appendingPathComponent("none.state").path)
         #expect(missing.status == 66 && missing.stderr.contains("none.state"))
+        // Told by what it holds, not its name: a state named .json runs as a state, in
+        // `simulate` and `run` alike, and a scene named .state as a scene.
+        let named = dir.appendingPathComponent("moment.json").path
+        try Data(contentsOf: URL(fileURLWithPath: state)).write(to: URL(fileURLWithPath: named))
+        let asJSON = try cratebox("simulate", named, "--steps", "10")
+        #expect(asJSON.status == 0 && asJSON.stdout.contains("110 steps"), "\(asJSON.stdout)\(asJSON.stderr)")
+        let sceneNamedState = dir.appendingPathComponent("scene.state").path
+        try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/crates.json")).write(to: URL(fileURLWithPath: sceneNamedState))
+        let asScene = try cratebox("simulate", sceneNamedState, "--steps", "10")
+        #expect(asScene.status == 0 && asScene.stdout.contains("10 steps"), "\(asScene.stdout)\(asScene.stderr)")
         // A continued session records a journal that starts from the state's keyframe.
         let journal = dir.appendingPathComponent("j.jsonl").path
         let record = try cratebox("simulate", state, "--record", journal, "--steps", "300")
