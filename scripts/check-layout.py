@@ -18,25 +18,31 @@ def functions(lines):
     for i, line in enumerate(lines):
         if not DECL.match(line) or '{' not in line and not lines[i + 1:i + 4]:
             continue
-        # Find the opening brace of the body, then its matching close.
-        depth, started, j = 0, False, i
-        while j < len(lines):
-            text = re.sub(r'"(?:\\.|[^"\\])*"', '""', lines[j])  # braces in strings do not count
-            text = text.split('//')[0]
-            for ch in text:
-                if ch == '{':
-                    depth += 1
-                    started = True
-                elif ch == '}':
-                    depth -= 1
-            if started and depth <= 0:
-                break
-            if not started and j > i + 6:
-                break  # a declaration without a body (a protocol requirement)
-            j += 1
+        # A declaration without a body within six lines is a protocol requirement.
+        started, j = body_end(lines, i, lambda j, text: j > i + 7)
         if started:
             found.append((line.strip()[:60], i + 1, j - i + 1))
     return found
+
+def body_end(lines, i, no_body):
+    """From line i, the opening brace of a body and its matching close:
+    (whether a body started, the line it ends on). `no_body(j, text)` says,
+    before any brace, that the declaration has none."""
+    depth, started, j = 0, False, i
+    while j < len(lines):
+        text = re.sub(r'"(?:\\.|[^"\\])*"', '""', lines[j]).split('//')[0]  # braces in strings and comments do not count
+        if not started and no_body(j, text):
+            break
+        for ch in text:
+            if ch == '{':
+                depth += 1
+                started = True
+            elif ch == '}':
+                depth -= 1
+        if started and depth <= 0:
+            break
+        j += 1
+    return started, j
 
 # A C function's first line: a return type and a name at the start of a line,
 # then its parameters (on that line or the next ones), and its body's brace.
@@ -49,20 +55,7 @@ def c_functions(lines):
         if not C_DECL.match(lines[i]) or lines[i].startswith(('typedef', 'struct', 'enum', 'static const', 'const ')) and '(' not in lines[i]:
             i += 1
             continue
-        depth, started, j = 0, False, i
-        while j < len(lines):
-            text = re.sub(r'"(?:\\.|[^"\\])*"', '""', lines[j]).split('//')[0]
-            if not started and ';' in text:
-                break  # a declaration, not a definition
-            for ch in text:
-                if ch == '{':
-                    depth += 1
-                    started = True
-                elif ch == '}':
-                    depth -= 1
-            if started and depth <= 0:
-                break
-            j += 1
+        started, j = body_end(lines, i, lambda j, text: ';' in text)  # a ';' first: a declaration, not a definition
         if started:
             found.append((lines[i].strip()[:60], i + 1, j - i + 1))
             i = j
