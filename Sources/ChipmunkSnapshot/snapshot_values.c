@@ -42,6 +42,9 @@ const char *snapshot_check_body(const cpBody *body, cpBodyType type) {
         !within(body->w) || !within(body->t) || !vect_within(body->v_bias) || !within(body->w_bias))
         return "a position, velocity, force or angle is not a finite number within 1e30";
     if (!(body->sleeping.idleTime >= 0)) return "its idle time is negative or not a number";
+    // Chipmunk never counts a kinematic body idle (cpBodySetType zeroes it, no
+    // step adds to it): idle, it would be put to sleep, which aborts.
+    if (type == CP_BODY_TYPE_KINEMATIC && body->sleeping.idleTime != 0) return "it is kinematic but its idle time is not 0";
     return NULL;
 }
 

@@ -55,6 +55,11 @@ static int apply_number(cpSpace *space, cpBody *body, snapshot_tamper_kind kind,
         out->number = body->p.x;
         body->p.x = NAN;
         return 1;
+    case SNAPSHOT_TAMPER_KINEMATIC_IDLE:
+        if (cpBodyGetType(body) != CP_BODY_TYPE_KINEMATIC) return 0;
+        out->number = body->sleeping.idleTime;
+        body->sleeping.idleTime = 1e9;
+        return 1;
     case SNAPSHOT_TAMPER_NEGATIVE_POLYGON_RADIUS:
         if (!poly) return 0;
         out->number = poly->r;
@@ -156,6 +161,9 @@ void snapshot_tamper_undo(cpSpace *space, snapshot_tamper *tamper) {
         break;
     case SNAPSHOT_TAMPER_POSITION_NOT_A_NUMBER:
         ((cpBody *)tamper->object)->p.x = tamper->number;
+        break;
+    case SNAPSHOT_TAMPER_KINEMATIC_IDLE:
+        ((cpBody *)tamper->object)->sleeping.idleTime = tamper->number;
         break;
     case SNAPSHOT_TAMPER_NEGATIVE_POLYGON_RADIUS:
         ((cpPolyShape *)((cpBody *)tamper->object)->shapeList)->r = tamper->number;

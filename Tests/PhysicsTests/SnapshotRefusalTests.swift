@@ -16,6 +16,7 @@ import SnapshotTamper
         let sleeping = Body(mass: 1, moment: 100)
         let sliding = Body(mass: 1, moment: 100)
         let bob = Body(mass: 1, moment: 10)
+        let spinner = Body(kind: .kinematic)
 
         init() throws {
             space.gravity = Vector(0, -100)
@@ -33,6 +34,11 @@ import SnapshotTamper
             }
             try space.add(Shape(body: bob, geometry: .circle(radius: 5, offset: .zero)))
             try space.add(Joint(.pin(anchorA: Vector(-200, 300), anchorB: .zero), a: space.staticBody, b: bob))
+            // Far from the rest, touching nothing.
+            spinner.position = Vector(2500, 400)
+            spinner.angularVelocity = 1
+            try space.add(spinner)
+            try space.add(Shape(body: spinner, geometry: .box(width: 40, height: 10, radius: 0)))
             sliding.velocity = Vector(40, 0)
             for _ in 0..<240 { try space.step(1.0 / 120) }
         }
@@ -72,11 +78,12 @@ import SnapshotTamper
         (SNAPSHOT_TAMPER_THREADED_ARBITER_OUT_OF_THE_ARRAY, 1, "neither in the space's arbiters nor a sleeping component's"),
         (SNAPSHOT_TAMPER_SLEEPING_ARBITER_IN_THE_ARRAY, 0, "is in the space's arbiters but its body sleeps"),
         (SNAPSHOT_TAMPER_SLEEPING_OFF, 0, "bodies sleep in a space whose sleeping is off"),
+        (SNAPSHOT_TAMPER_KINEMATIC_IDLE, 2, "it is kinematic but its idle time is not 0"),
     ])
     func aSpaceChipmunkCouldNotHaveMadeIsRefused(kind: snapshot_tamper_kind, body: Int, reason: String) throws {
         let parts = try Parts()
         var tamper = snapshot_tamper()
-        let target = [parts.sleeping, parts.sliding][body]
+        let target = [parts.sleeping, parts.sliding, parts.spinner][body]
         try #require(snapshot_tamper_apply(parts.space.raw, target.raw, kind, &tamper) == 1)
         let bytes = try parts.space.snapshot()
         snapshot_tamper_undo(parts.space.raw, &tamper)

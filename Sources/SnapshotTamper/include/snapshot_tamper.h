@@ -37,6 +37,9 @@ typedef enum snapshot_tamper_kind {
     SNAPSHOT_TAMPER_SLEEPING_ARBITER_IN_THE_ARRAY = 12,
     /// Sleeping turned off while a body sleeps.
     SNAPSHOT_TAMPER_SLEEPING_OFF = 13,
+    /// A kinematic body idle for a long time (Chipmunk never counts one idle:
+    /// it would put it to sleep, and abort deactivating a non-dynamic body).
+    SNAPSHOT_TAMPER_KINEMATIC_IDLE = 14,
 } snapshot_tamper_kind;
 
 typedef struct snapshot_tamper {
