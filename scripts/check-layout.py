@@ -97,22 +97,17 @@ for path in sorted(glob.glob('Sources/*/')):
             if m and m.group(1) not in rules[module] | SYSTEM:
                 print(f'{file}:{number}: {module} may not import {m.group(1)} (docs/design.md)')
                 bad += 1
-for path in sorted(glob.glob('Sources/**/*.swift', recursive=True)):
-    lines = open(path, encoding='utf-8').read().split('\n')
-    if len(lines) - 1 > MAX_FILE:
-        print(f'{path}: {len(lines) - 1} lines (at most {MAX_FILE})')
-        bad += 1
-    for name, start, length in functions(lines):
-        if length > MAX_FUNC:
-            print(f'{path}:{start}: {name}: {length} lines (at most {MAX_FUNC})')
+# Swift and C alike: files and functions within their limits.
+SOURCES = [(glob.glob('Sources/**/*.swift', recursive=True), functions),
+           (glob.glob('Sources/**/*.c', recursive=True) + glob.glob('Sources/**/*.h', recursive=True), c_functions)]
+for paths, find in SOURCES:
+    for path in sorted(paths):
+        lines = open(path, encoding='utf-8').read().split('\n')
+        if len(lines) - 1 > MAX_FILE:
+            print(f'{path}: {len(lines) - 1} lines (at most {MAX_FILE})')
             bad += 1
-for path in sorted(glob.glob('Sources/**/*.c', recursive=True) + glob.glob('Sources/**/*.h', recursive=True)):
-    lines = open(path, encoding='utf-8').read().split('\n')
-    if len(lines) - 1 > MAX_FILE:
-        print(f'{path}: {len(lines) - 1} lines (at most {MAX_FILE})')
-        bad += 1
-    for name, start, length in c_functions(lines):
-        if length > MAX_FUNC:
-            print(f'{path}:{start}: {name}: {length} lines (at most {MAX_FUNC})')
-            bad += 1
+        for name, start, length in find(lines):
+            if length > MAX_FUNC:
+                print(f'{path}:{start}: {name}: {length} lines (at most {MAX_FUNC})')
+                bad += 1
 sys.exit(1 if bad else 0)
