@@ -14,10 +14,10 @@ extension Document {
                 scene.bodies[i].position = to
                 scene.moveAnchors(of: i) { $0 + moved }
             case .fluid(let k):
-                scene.fluids[k].min = scene.fluids[k].min + d
-                scene.fluids[k].max = scene.fluids[k].max + d
+                scene.fluids[k].min = Document.tidy(scene.fluids[k].min + d)
+                scene.fluids[k].max = Document.tidy(scene.fluids[k].max + d)
             case .attractor(let k):
-                scene.attractors[k].position = scene.attractors[k].position + d
+                scene.attractors[k].position = Document.tidy(scene.attractors[k].position + d)
             case .joint:
                 break
             }

@@ -14,7 +14,7 @@ extension Document {
 
     /// Water filling the rectangle with corners `a` and `b`; it must have an area.
     public mutating func addWater(from a: Vector, to b: Vector) throws(EditRefused) {
-        let lo = Vector(min(a.x, b.x), min(a.y, b.y)), hi = Vector(max(a.x, b.x), max(a.y, b.y))
+        let lo = Document.tidy(Vector(min(a.x, b.x), min(a.y, b.y))), hi = Document.tidy(Vector(max(a.x, b.x), max(a.y, b.y)))
         guard hi.x - lo.x >= 1, hi.y - lo.y >= 1 else {
             throw EditRefused("drag a rectangle to pour water: its top edge is the surface")
         }
@@ -27,7 +27,7 @@ extension Document {
     /// A planet at `p`: an attractor pulling every dynamic body.
     public mutating func addPlanet(at p: Vector) throws(EditRefused) {
         try edit { scene throws(EditRefused) in
-            scene.attractors.append(AttractorSpec(position: p, strength: Document.planetStrength, radius: Document.planetRadius))
+            scene.attractors.append(AttractorSpec(position: Document.tidy(p), strength: Document.planetStrength, radius: Document.planetRadius))
             return .attractor(scene.attractors.count - 1)
         }
     }

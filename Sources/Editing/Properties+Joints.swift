@@ -16,7 +16,8 @@ extension Document {
         }
         rows.append(.number(.maxForce, joint.maxForce))
         rows.append(joint.breakForce.map { .number(.breakForce, $0) } ?? Property(key: .breakForce, text: "never", number: .infinity))
-        rows.append(.choice(.collide, joint.collide ? "yes" : "no"))
+        // A joint to the world always collides (the walls are on its body: scene-format.md section 9).
+        rows.append(.choice(.collide, joint.a == .world || joint.b == .world ? "always (walls)" : joint.collide ? "yes" : "no"))
         return rows
     }
 

@@ -174,11 +174,15 @@ public enum Overlays {
 
     /// The help overlay, centred in a `width` x `height` picture. Returns its box.
     @discardableResult
+    /// `top`: pixels kept clear above it (the HUD's band); it is centred in
+    /// the rest, or in the whole picture when it is taller than the rest
+    /// (covering the band rather than losing its last lines).
     public static func drawHelp(_ helpLines: [String] = Overlays.helpLines, text: Text, renderer: OpaquePointer,
-                                width: Int32, height: Int32, scale: Double) -> SDL_Rect {
+                                width: Int32, height: Int32, scale: Double, top: Int32 = 0) -> SDL_Rect {
         let pad = Int32(8 * scale)
         let w = text.width(helpLines) + 2 * pad, h = Int32(helpLines.count) * text.lineHeight + 2 * pad
-        var box = SDL_Rect(x: (width - w) / 2, y: (height - h) / 2, w: w, h: h)
+        let y = h <= height - top ? top + (height - top - h) / 2 : max(0, (height - h) / 2)
+        var box = SDL_Rect(x: (width - w) / 2, y: y, w: w, h: h)
         SDL_SetRenderDrawColor(renderer, 10, 12, 16, 220)
         SDL_RenderFillRect(renderer, &box)
         text.draw(helpLines.map { ($0, Palette.text) }, x: box.x + pad, y: box.y + pad)

@@ -90,11 +90,11 @@ public enum Loader {
     /// name): the commands that take a scene or a state decide by this. A file
     /// that cannot be read is not one (reading it as a scene says why).
     public static func holdsState(_ path: String) -> Bool {
-        guard let file = fopen(path, "rb") else { return false }
-        defer { fclose(file) }
-        var head = [UInt8](repeating: 0, count: 64)
-        let n = fread(&head, 1, head.count, file)
-        return StateFile.looksLikeState(Array(head.prefix(n)))
+        // The reader of every file: non-blocking, regular files only (a FIFO
+        // opened with fopen hung `simulate` here); it reads one chunk at most.
+        // A file it cannot read is not a state here; reading it as a scene says why.
+        guard let head = try? readRegularFile(path, limit: 63) else { return false }
+        return StateFile.looksLikeState(head)
     }
 
     /// A saved state, read and checked (66 unreadable, 65 invalid): its bytes

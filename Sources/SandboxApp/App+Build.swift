@@ -14,7 +14,8 @@ extension App {
     func drawBuild(_ builder: Builder, now: Double) {
         for text in builder.said { hud.show(text) }
         builder.said = []
-        let layout = self.layout
+        let layout = freshLayout
+        drawnLayout = layout
         builder.draw(in: window, camera: camera(in: layout), room: layout.world)
         if screenshotRequested {
             screenshotRequested = false

@@ -106,7 +106,8 @@ extension App {
             following = true
             cameraMotion.fitScene()
         case .physics(let request):
-            if case .event(.explode(let x, let y, let radius, _)) = request { blasts.append((Vector(x, y), radius, Monotonic.now)) }
+            // A replay refuses inputs: no ring for an explosion that does not happen.
+            if case .event(.explode(let x, let y, let radius, _)) = request, !mode.isWatching { blasts.append((Vector(x, y), radius, Monotonic.now)) }
             mode.physics?.send(request)
         case .pan(let by):
             following = false
@@ -180,7 +181,8 @@ extension App {
         let snapshot = published.snapshot, status = published.status
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
         follow(snapshot, alpha: alpha, now: now)
-        let layout = self.layout, camera = camera(in: layout)
+        let layout = freshLayout, camera = camera(in: layout)
+        drawnLayout = layout
         // The world stays in its room: what a followed body's box has beyond it is not drawn under the HUD.
         window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
         trails.update(snapshot, alpha: alpha)

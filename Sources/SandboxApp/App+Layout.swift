@@ -14,9 +14,14 @@ extension App {
         return hud.wrapped(hud.lines(status(physics.latest)), in: window)
     }
 
-    /// This frame's layout: the HUD's band along the top, build mode's
-    /// panel and toolbar or the F3 graphs at their edges, the box in the rest.
-    var layout: ScreenLayout {
+    /// The layout of the frame on the screen: the mouse maps through what
+    /// is drawn (and the HUD's text is measured once a frame, not per event).
+    var layout: ScreenLayout { drawnLayout ?? freshLayout }
+
+    /// The layout now: the HUD's band along the top, build mode's panel and
+    /// toolbar or the F3 graphs at their edges, the box in the rest. Each
+    /// frame makes it once, before drawing (`drawnLayout`).
+    var freshLayout: ScreenLayout {
         let (pw, ph) = window.outputSize
         let scale = window.pixelScale
         let lines = hud.hidden ? [] : hudLines

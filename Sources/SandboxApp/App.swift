@@ -66,6 +66,8 @@ public final class App {
     /// user zooms or pans; F and R follow again), and where it looks, eased.
     var following = true
     var followCentre: (point: Vector, at: Double)?
+    /// The layout the last frame was drawn with (`layout`).
+    var drawnLayout: ScreenLayout?
     /// Explosions set off here, drawn as a ring for a moment: where, how far, when (`Monotonic.now`).
     var blasts: [(point: Vector, radius: Double, at: Double)] = []
     /// The document of the last Build, kept through Play (with its undo).

@@ -119,7 +119,10 @@ struct HUD {
     func draw(_ status: Status, in window: AppWindow, layout: ScreenLayout) {
         let scale = window.pixelScale, size = window.outputSize
         if !hidden { Overlays.drawStrip(wrapped(lines(status), in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
-        if help { Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity) + status.sceneKeyHelp, text: window.text, renderer: window.renderer, width: size.width, height: size.height, scale: scale) }
+        if help {
+            Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity) + status.sceneKeyHelp, text: window.text,
+                              renderer: window.renderer, width: size.width, height: size.height, scale: scale, top: layout.strip.h)
+        }
     }
 
     /// The lines wrapped to the window, leaving room at the right for the
@@ -149,7 +152,7 @@ struct HUD {
         if !hidden { Overlays.drawStrip(wrapped(lines, in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
         if help {
             Overlays.drawHelp(Overlays.buildHelpLines, text: window.text, renderer: window.renderer,
-                              width: size.width, height: size.height, scale: scale)
+                              width: size.width, height: size.height, scale: scale, top: layout.strip.h)
         }
     }
 

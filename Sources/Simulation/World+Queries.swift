@@ -108,7 +108,9 @@ extension World {
             if body.isSleeping { s.sleeping += 1; continue }
             s.awake += 1
             let v = body.velocity, w = body.angularVelocity
-            s.kineticEnergy += 0.5 * body.mass * (v.x * v.x + v.y * v.y) + 0.5 * body.body.moment * w * w
+            // A body that never turns (an infinite moment) has no energy of turning, not infinity times 0.
+            let turning = w == 0 ? 0 : 0.5 * body.body.moment * w * w
+            s.kineticEnergy += 0.5 * body.mass * (v.x * v.x + v.y * v.y) + turning
         }
         s.contacts = space.contactCount()
         return s

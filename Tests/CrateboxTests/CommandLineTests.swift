@@ -308,6 +308,11 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
         defer { unlink(fifo) }
         let r = try cratebox("validate", fifo)
         #expect(r.status == 66 && r.stderr.contains("not a regular file"))
+        // The commands that take a scene or a saved state look at the file first: that must not wait either.
+        for arguments in [["simulate", fifo], ["run", fifo], ["render", fifo, "--output", fifo + ".png"]] {
+            let s = try cratebox(arguments)
+            #expect(s.status == 66 && s.stderr.contains("not a regular file"), "\(arguments[0]): \(s.status) \(s.stderr)")
+        }
     }
 
     @Test func benchPrintsTheRatioAgainstPlainC() throws {

@@ -124,3 +124,17 @@ import TestSupport
         #expect(abs(c.r - 150) < 12 && abs(c.g - 160) < 12 && abs(c.b - 175) < 12, "the floor line under the crate: \(c)")
     }
 }
+
+/// The help was drawn over the HUD's band; below it, it must not lose its last lines.
+@Suite struct HelpPlacementTests {
+    @Test func theHelpSitsBelowTheBandUnlessItWouldNotFit() throws {
+        var short = SDL_Rect(), tall = SDL_Rect()
+        _ = try PictureTests.canvas(800, 600) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            short = Overlays.drawHelp(Array(repeating: "a line", count: 10), text: text, renderer: renderer, width: 800, height: 600, scale: 1, top: 70)
+            tall = Overlays.drawHelp(Array(repeating: "a line", count: 33), text: text, renderer: renderer, width: 800, height: 600, scale: 1, top: 70)
+        }
+        #expect(short.y >= 70 && abs(Int(short.y - 70) * 2 + Int(short.h) - 530) <= 1, "centred below the band: \(short)")
+        #expect(tall.y >= 0 && tall.y + tall.h <= 600, "whole, even though taller than the room below the band: \(tall)")
+    }
+}

@@ -86,3 +86,14 @@ import TestSupport
         }
     }
 }
+
+/// F3 read "kinetic energy -nan" in the crane: a body that never turns (an
+/// infinite moment) counted infinity times zero.
+@Suite struct KineticEnergyTests {
+    @Test func aBodyThatNeverTurnsHasNoEnergyOfTurning() throws {
+        let world = try World(scene: try loadShippedScene("crane.json"))
+        try world.step(60)
+        let energy = world.stats.kineticEnergy
+        #expect(energy.isFinite && energy >= 0, "\(energy)")
+    }
+}
