@@ -56,12 +56,16 @@ public enum Graphs {
 
     /// A figure with `digits` decimals, or as many as show it when it is
     /// smaller than that shows (a kinetic energy of 0.004 read "0" over a
-    /// line that was all spikes): three significant digits then.
+    /// line that was all spikes): three significant digits then, and past
+    /// four zeros after the point, with its power of ten ("1.72e-23").
     public static func shown(_ x: Double, _ digits: Int) -> String {
         let plain = NumberText.fixed(x, digits)
         guard x != 0, x.isFinite, abs(x) < pow(10, -Double(digits)) * 10 else { return plain }
-        let needed = min(Int((-log10(abs(x))).rounded(.up)) + 2, 12)
-        return NumberText.trimmed(x, max(needed, digits))
+        let needed = Int((-log10(abs(x))).rounded(.up)) + 2
+        if needed <= 6 { return NumberText.trimmed(x, max(needed, digits)) }
+        // Smaller still (a pile settling: 1.7e-23): three significant digits and its power of ten.
+        let power = Int(log10(abs(x)).rounded(.down))
+        return NumberText.trimmed(x / pow(10, Double(power)), 2) + "e" + String(power)
     }
 
     /// A line through `values` across `rect`, 0 at the bottom, `top` at the top.

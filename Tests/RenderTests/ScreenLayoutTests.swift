@@ -78,6 +78,10 @@ import TestSupport
         #expect(Graphs.shown(0, 0) == "0")
         #expect(Graphs.shown(0.25, 2) == "0.25")
         #expect(Graphs.shown(0.0031, 2) == "0.0031")
+        // The crane's energy five seconds in: not "0" over a line that still falls.
+        #expect(Graphs.shown(1.724756534209884e-23, 0) == "1.72e-23")
+        #expect(Graphs.shown(6.591757372772838e-13, 0) == "6.59e-13")
+        #expect(Graphs.shown(0.0009341843707166043, 0) == "0.000934")
     }
 }
 
