@@ -63,7 +63,7 @@ public final class AtomicFile {
     /// Renames the file over its target: from now on the target is this file.
     public func commit() throws(FileError) {
         guard !isCommitted else { return }
-        guard rename(temporary.string, path) == 0 else { throw FileError(path: path, Errno(rawValue: errno)) }
+        guard renameFile(temporary.string, path) == 0 else { throw FileError(path: path, Errno(rawValue: errno)) }
         isCommitted = true
     }
 
@@ -105,12 +105,30 @@ public final class AtomicFile {
         return candidate
     }
 
+    /// `stem-1 + ext`, or `stem-2 + ext`... the first that does not exist
+    /// (the futures a recording leaves behind, numbered as they come).
+    public static func numberedPath(_ stem: String, _ ext: String) -> String {
+        var n = 1
+        while access("\(stem)-\(n)\(ext)", F_OK) == 0 { n += 1 }
+        return "\(stem)-\(n)\(ext)"
+    }
+
+    /// Renames a file, reporting the target as the file that could not be written.
+    public static func rename(_ path: String, to target: String) throws(FileError) {
+        guard renameFile(path, target) == 0 else { throw FileError(path: target, Errno(rawValue: errno)) }
+    }
+
     /// A hidden name beside `path`: `.NAME.tmp-PID`.
     public static func temporaryPath(for path: String) -> FilePath {
         let target = FilePath(path)
         let name = target.lastComponent.map { ".\($0.string).tmp-\(getpid())" } ?? ".tmp-\(getpid())"
         return target.removingLastComponent().appending(name)
     }
+}
+
+/// The C library's rename (inside `AtomicFile`, `rename` is its own).
+private func renameFile(_ path: String, _ target: String) -> Int32 {
+    rename(path, target)
 }
 
 /// A file that could not be written: `path: cannot write: reason`.

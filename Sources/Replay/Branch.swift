@@ -23,7 +23,7 @@ extension Session {
     /// from the keyframe when that is later than the reset. A session that
     /// continues a saved moment passes its `start`, which stands for the
     /// build: used when no later keyframe is given, and never gone before.
-    public static func rebuilt(scene: Scene, sceneText: String, sceneFile: String, events: [Journal.TimedEvent], at step: Int,
+    static func rebuilt(scene: Scene, sceneText: String, sceneFile: String, events: [Journal.TimedEvent], at step: Int,
                                lines: [String]? = nil, keyframe: Keyframes.Frame? = nil, start: Keyframes.Frame? = nil,
                                progress: Progress? = nil) throws(BranchError) -> Session? {
         let session: Session
@@ -76,6 +76,16 @@ extension Session {
     }
 }
 
+extension Session {
+    /// This session as it was at `step` (no later than now), from `keyframe`
+    /// (one of this session's, at or before it) when given, else from its
+    /// last reset or its start. Nil when `progress` cancelled it.
+    func rebuilt(at step: Int, keyframe: Keyframes.Frame?, progress: Progress?) throws(BranchError) -> Session? {
+        try Session.rebuilt(scene: world.scene, sceneText: sceneText, sceneFile: sceneFile, events: events, at: step,
+                            lines: lines, keyframe: keyframe, start: start, progress: progress)
+    }
+}
+
 /// Why a branch could not be rebuilt: an event that did not apply (the line
 /// of the journal it came from), or physics that stopped.
 public struct BranchError: Error, CustomStringConvertible, Sendable {
@@ -99,7 +109,7 @@ extension Session {
     /// file's lines): from the last keyframe line at or before `step` (checked
     /// as it is read) when there is one, else from the last reset or the
     /// build, as `rebuilt` does. The journal's header must have been read.
-    public static func rebuilt(journal: Journal, scene: Scene, lines: [String], file: String, at step: Int) throws(BranchError) -> Session {
+    static func rebuilt(journal: Journal, scene: Scene, lines: [String], file: String, at step: Int) throws(BranchError) -> Session {
         guard let header = journal.header else { throw BranchError(step: 0, line: 1, reason: "the journal has no header") }
         let start = journal.startsFromKeyframe ? journal.keyframes.first?.step ?? 0 : 0
         guard step >= start else { throw BranchError(step: step, line: nil, reason: "the journal starts at step \(start)") }

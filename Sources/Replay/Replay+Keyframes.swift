@@ -26,7 +26,7 @@ extension Journal.Keyframe {
 
 extension Replay {
     /// Where seeking to `target` may start: the last keyframe at or before it,
-    /// the journal's or one kept while replaying, whichever is later.
+    /// the journal's or one a timeline kept while replaying, whichever is later.
     private enum Start {
         case line(Journal.Keyframe), kept(Keyframes.Frame)
         var step: Int {
@@ -37,9 +37,9 @@ extension Replay {
         }
     }
 
-    private func start(atOrBefore target: Int) -> Start? {
+    private func start(atOrBefore target: Int, kept: Keyframes?) -> Start? {
         let line = journal.keyframes.last { $0.step <= target }.map(Start.line)
-        let kept = keptKeyframes?.latest(atOrBefore: target).map(Start.kept)
+        let kept = kept?.latest(atOrBefore: target).map(Start.kept)
         guard let line, let kept else { return line ?? kept }
         return kept.step > line.step ? kept : line
     }
@@ -48,8 +48,8 @@ extension Replay {
     /// before it when that is ahead of the replay or the target is behind it
     /// (else starts over when the target is behind). A journal keyframe that
     /// does not read back as its line says is reported.
-    func jump(toward target: Int) throws -> Outcome? {
-        guard let start = start(atOrBefore: target), start.step > world.stepCount || target < world.stepCount else {
+    func jump(toward target: Int, kept: Keyframes? = nil) throws -> Outcome? {
+        guard let start = start(atOrBefore: target, kept: kept), start.step > world.stepCount || target < world.stepCount else {
             if target < world.stepCount { try rewind() }
             return nil
         }

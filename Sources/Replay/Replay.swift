@@ -19,8 +19,6 @@ public final class Replay {
     /// The state the journal starts from when it starts from a keyframe (a
     /// session continued from a saved state), checked when read.
     let startState: [UInt8]?
-    /// Keyframes kept while replaying (nil: none), so that seeking back restores one instead of starting over.
-    public var keptKeyframes: Keyframes?
     var nextEvent = 0
     var nextCheckpoint = 0
 
@@ -111,9 +109,6 @@ public final class Replay {
         while nextCheckpoint < journal.checkpoints.count, journal.checkpoints[nextCheckpoint].step < world.stepCount {
             nextCheckpoint += 1
         }
-        if keptKeyframes?.isDue(after: world.stepCount) == true, let state = try? world.snapshot() {
-            keptKeyframes?.record(Keyframes.Frame(step: world.stepCount, state: state, lines: 0, events: nextEvent))
-        }
         if nextCheckpoint < journal.checkpoints.count, journal.checkpoints[nextCheckpoint].step == world.stepCount {
             let expected = journal.checkpoints[nextCheckpoint].hash
             nextCheckpoint += 1
@@ -124,10 +119,10 @@ public final class Replay {
     }
 
     /// Runs forward to `target` (not past the journal's last step), from the
-    /// last keyframe at or before it (the journal's or one kept) when that is
-    /// nearer than where the replay is. At the last step, the events recorded
-    /// there (after the last step ran) are applied too, as they were before
-    /// the end hash was taken.
+    /// last keyframe line at or before it when that is nearer than where the
+    /// replay is (a `Timeline` seeks from the keyframes it keeps too). At the
+    /// last step, the events recorded there (after the last step ran) are
+    /// applied too, as they were before the end hash was taken.
     public func seek(to target: Int) throws -> Outcome? {
         if let problem = try jump(toward: target) { return problem }
         while world.stepCount < min(target, lastStep) {

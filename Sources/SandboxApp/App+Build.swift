@@ -28,7 +28,7 @@ extension App {
 
     /// What build mode's mouse needs of the picture now.
     var buildPointer: Builder.Pointer {
-        let scale = window.pixelScale, camera = self.camera, (pw, ph) = window.outputSize
+        let scale = window.pixelScale, camera = self.camera, (pw, _) = window.outputSize
         let buttons = Builder.toolbarButtons(in: window)
         let properties = mode.builder?.document.properties.count ?? 0
         let rows = BuildOverlays.propertyRows(count: properties + 1, width: pw, scale: scale, text: window.text)

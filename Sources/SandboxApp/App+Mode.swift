@@ -2,6 +2,7 @@ import CSDL2
 import Controls
 import Editing
 import Render
+import Replay
 import SceneFormat
 
 /// The one place a physics thread starts, and the one way the window changes mode.
@@ -9,8 +10,8 @@ extension App {
     /// Starts a physics thread on the mode `make` builds (on the thread);
     /// `begin`: let its clock run now (the first one waits for the window).
     static func startPhysics(_ configuration: PhysicsThread.Configuration, begin: Bool,
-                             _ make: @escaping @Sendable () throws -> PhysicsMode) throws(PhysicsThread.StartFailure) -> PhysicsThread {
-        let physics = try PhysicsThread(configuration: configuration, makeMode: make)
+                             _ make: @escaping @Sendable () throws -> Timeline.Source) throws(PhysicsThread.StartFailure) -> PhysicsThread {
+        let physics = try PhysicsThread(configuration: configuration, makeSource: make)
         if begin { physics.begin() }
         return physics
     }
@@ -28,7 +29,7 @@ extension App {
     }
 
     /// A physics thread for the window as it is now (running at once).
-    func startPhysics(for scene: Scene, _ make: @escaping @Sendable () throws -> PhysicsMode) throws(PhysicsThread.StartFailure) -> PhysicsThread {
+    func startPhysics(for scene: Scene, _ make: @escaping @Sendable () throws -> Timeline.Source) throws(PhysicsThread.StartFailure) -> PhysicsThread {
         try App.startPhysics(App.configuration(options, scene, recording: false), begin: true, make)
     }
 

@@ -40,7 +40,7 @@ extension App {
             return replace(scene, watching: true, keepCamera: false, path: path) {
                 let replay = try Replay(journal: journal, file: path)
                 try replay.rewind()
-                return .watching(Watching(replay))
+                return .replay(replay)
             }
         }
     }
@@ -48,7 +48,7 @@ extension App {
     /// Starts a physics thread on the file's mode and switches to it; unsaved
     /// build edits are kept first, and the document goes (the next B builds the new scene).
     private func replace(_ scene: Scene, watching: Bool, keepCamera: Bool, path: String,
-                         _ makeMode: @escaping @Sendable () throws -> PhysicsMode) -> Bool {
+                         _ makeMode: @escaping @Sendable () throws -> Timeline.Source) -> Bool {
         // The new thread first: if it cannot start, the old one runs on.
         let next: PhysicsThread
         do {

@@ -98,8 +98,8 @@ public final class App {
 
     /// How an app begins: a live session or a replay (each made on its physics thread), or build mode.
     private enum Start {
-        case play(@Sendable () throws -> PhysicsMode)
-        case watch(@Sendable () throws -> PhysicsMode)
+        case play(@Sendable () throws -> Timeline.Source)
+        case watch(@Sendable () throws -> Timeline.Source)
         case build(Document)
     }
 
@@ -130,7 +130,7 @@ public final class App {
         try self.init(scene: scene, options: options, .watch {
             let replay = try Replay(journal: journal, file: file)
             try replay.rewind()
-            return .watching(Watching(replay))
+            return .replay(replay)
         })
     }
 

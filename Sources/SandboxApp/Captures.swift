@@ -65,11 +65,11 @@ final class Captures {
     }
 
     /// Starts a recording (from step 0: the journal replays from the scene) or stops it.
-    func toggleRecording(_ session: Session) -> String {
-        if session.isRecording { return stopRecording(session) ?? "" }
+    func toggleRecording(_ timeline: Timeline) -> String {
+        if timeline.isRecording { return stopRecording(timeline) ?? "" }
         let path = AtomicFile.unusedPath("\(directory)/\(baseName)-session", ".replay.jsonl")
         do {
-            try session.startRecording(to: path)
+            try timeline.startRecording(to: path)
             return "recording to \(path)"
         } catch {
             return "cannot record: \(error)"
@@ -77,31 +77,18 @@ final class Captures {
     }
 
     /// Ends a recording; returns what to tell the user, if it was recording.
-    func stopRecording(_ session: Session) -> String? {
-        guard session.isRecording else { return nil }
+    func stopRecording(_ timeline: Timeline) -> String? {
+        guard timeline.isRecording else { return nil }
         do {
-            return try session.stopRecording().map { "recording saved to \($0)" }
+            return try timeline.stopRecording().map { "recording saved to \($0)" }
         } catch {
             return "recording stopped: \(error)"
         }
     }
 
-    /// A file that could not be written elsewhere (a branch's journals): shown, and reported when the window closes.
+    /// A file that could not be written elsewhere (build mode's saves): shown, and reported when the window closes.
     func lose(_ description: String) {
         lost.append(description)
-    }
-
-    /// Every file that could not be written, the recording's included: one line each.
-    func lostFiles(_ session: Session?) -> [String] {
-        guard let session, let loss = Captures.recordingLoss(session) else { return lost }
-        return lost + [loss]
-    }
-
-    /// How a session's recording stopped on a write error, if it did.
-    static func recordingLoss(_ session: Session) -> String? {
-        session.recordingFailure.map {
-            "\($0.error) (the recording stopped at step \($0.step); the file is a valid journal up to its last complete line)"
-        }
     }
 
     /// Zero-padded to 6 digits, so screenshots sort by step.

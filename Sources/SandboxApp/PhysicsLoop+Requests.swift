@@ -8,7 +8,7 @@ extension PhysicsLoop {
     func handle(_ request: PhysicsRequest) {
         // Showing the past: anything that changes the world resumes from there first.
         if let shown = showing, request.changesTheWorld {
-            if mode.watching != nil {
+            if watching != nil {
                 // A replay plays on from the step shown (inputs that would change it stay refused).
                 showing = nil
                 seek(to: shown)
@@ -56,34 +56,30 @@ extension PhysicsLoop {
         case .stats(let on): wantsStats = on
         case .seek(let step): move(to: step)
         // Left and Right jump through a replay; in a live session they tilt the box.
-        case .seekBy(let steps): if mode.watching != nil { move(to: (showing ?? world.stepCount) + steps) }
-        case .seekToEnd: if let watching = mode.watching { move(to: watching.replay.lastStep) } else { show(nil) }
+        case .seekBy(let steps): if watching != nil { move(to: (showing ?? world.stepCount) + steps) }
+        case .seekToEnd: if let replay = timeline.replay { move(to: replay.lastStep) } else { show(nil) }
         case .scrub(let steps): show((showing ?? world.stepCount) + steps)
-        case .toggleRecording: if let session = mode.session { say(captures.toggleRecording(session)) }
-        case .saveScene: say(captures.saveScene(world, scene: mode.sceneSource), seconds: 6)
+        case .toggleRecording: if timeline.session != nil { say(captures.toggleRecording(timeline)) }
+        case .saveScene: say(captures.saveScene(world, scene: timeline.sceneSource), seconds: 6)
         }
     }
 
     /// An input for the world: journaled in a live session, refused while watching.
     func apply(_ event: Event) {
-        guard let session = mode.session else {
-            if let watching = mode.watching, !watching.refusalShown {
-                say("watching a replay: inputs that would change the world are off")
+        do { try timeline.apply(event) } catch {
+            if let watching {
+                if !watching.refusalShown { say("\(error)") }
                 watching.refusalShown = true
+            } else {
+                say("\(error)")
             }
-            return
-        }
-        do {
-            try session.apply(event)
-        } catch {
-            say("\(error)")
         }
     }
 
     /// The timeline's move, the same in both modes: a remembered step is shown
     /// at once; a replay plays forward to a step it has not reached yet.
     private func move(to step: Int) {
-        if mode.watching != nil, history.lastStep.map({ step >= $0 }) ?? true {
+        if watching != nil, history.lastStep.map({ step >= $0 }) ?? true {
             showing = nil
             seek(to: step)
         } else {
@@ -95,7 +91,7 @@ extension PhysicsLoop {
     /// branch at its step, as scrubbing back to it and resuming would); any
     /// other goes back to the scene's start with a `reset` event.
     private func restart() {
-        guard case .live(let session) = mode, let start = session.start else {
+        guard let start = timeline.session?.start else {
             apply(.reset)
             say("reset")
             return
@@ -121,15 +117,15 @@ extension PhysicsLoop {
     }
 
     private func seek(to step: Int) {
-        guard let watching = mode.watching else { return }
+        guard let watching else { return }
         watching.endShown = false
         do {
-            if let problem = try watching.replay.seek(to: max(0, min(step, watching.replay.lastStep))) { report(problem, watching) }
+            if let problem = try timeline.seek(to: step) { report(problem) }
         } catch {
             say("cannot rebuild the scene: \(error)")
         }
         clock = FixedStepClock()
-        clockRestarted = true  // re-simulating is not play time
+        lastPass = now()  // re-simulating is not play time
     }
 }
 

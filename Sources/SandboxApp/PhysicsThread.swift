@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Controls
 import Geometry
 import Render
 import Replay
@@ -60,6 +61,8 @@ struct PhysicsStatus: Sendable {
     /// Live: the steps remembered (first, last), and the one shown while scrubbing.
     var history: (first: Int, last: Int)?
     var showing: Int?
+    /// What the time machine's keyframes have cost so far.
+    var keyframes = KeyframeCost()
     /// A branch being rebuilt: steps done of the total.
     var rebuilding: (done: Int, total: Int)?
     /// The world's figures after the step, while the graphs are on.
@@ -79,8 +82,8 @@ struct Published: Sendable {
     var stateTime: Double
 }
 
-/// The physics thread: it owns the World (through the `PhysicsMode`, which it
-/// builds itself, so the World never belongs to two threads), runs the
+/// The physics thread: it owns the World (through the `Timeline`, whose
+/// session or replay it builds itself, so the World never belongs to two threads), runs the
 /// fixed-step clock against real time, applies the window's requests between
 /// steps and publishes a snapshot after each step. The window's thread only
 /// sends requests and reads the newest publication; neither waits on the other
@@ -97,6 +100,17 @@ final class PhysicsThread: Sendable {
         var keyframeBudget = Keyframes.defaultBudget
         /// A recording writes a keyframe line every this many steps (nil: none).
         var keyframeSteps: Int?
+
+        /// The timeline of `source` as configured: its keyframes' budget, the
+        /// recording's keyframe lines, and the clock that times the keyframes.
+        func timeline(_ source: Timeline.Source) -> Timeline {
+            let timeline = switch source {
+            case .live(let session): Timeline(session, keyframeBudget: keyframeBudget, clock: { Monotonic.now })
+            case .replay(let replay): Timeline(replay, keyframeBudget: keyframeBudget, clock: { Monotonic.now })
+            }
+            timeline.keyframeSteps = keyframeSteps
+            return timeline
+        }
     }
 
     struct Inbox: Sendable {
@@ -125,13 +139,13 @@ final class PhysicsThread: Sendable {
     private let outbox = Locked(Outbox())
     private let handle: pthread_t
 
-    /// Starts the thread, which builds its mode with `makeMode` and, when asked
-    /// to, starts recording; returns once the first snapshot is published.
-    /// Throws what building or recording failed with.
-    init(configuration: Configuration, makeMode: @escaping @Sendable () throws -> PhysicsMode) throws(StartFailure) {
+    /// Starts the thread, which builds what it plays with `makeSource` and,
+    /// when asked to, starts recording; returns once the first snapshot is
+    /// published. Throws what building or recording failed with.
+    init(configuration: Configuration, makeSource: @escaping @Sendable () throws -> Timeline.Source) throws(StartFailure) {
         let inbox = self.inbox, outbox = self.outbox
         let body: @Sendable () -> Void = {
-            PhysicsLoop.run(configuration: configuration, makeMode: makeMode, inbox: inbox, outbox: outbox)
+            PhysicsLoop.run(configuration: configuration, makeSource: makeSource, inbox: inbox, outbox: outbox)
         }
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()

@@ -45,20 +45,16 @@ struct BenchResume: ParsableCommand {
         let clock = ContinuousClock(), f = Figures.self
         let pile = try Pile.scene(crates: crates)
         let session = try Session(scene: pile.scene, sceneText: pile.text, sceneFile: "pile.json")
-        var keyframes = Keyframes(budget: keyframesMb << 20)
+        let origin = clock.now
+        let timeline = Timeline(session, keyframeBudget: keyframesMb << 20) { (clock.now - origin).seconds }
         let steps = Int(minutes * 60 * 120) / Journal.checkpointInterval * Journal.checkpointInterval
-        var keyframeTime = 0.0
         let start = clock.now
         for step in 0..<steps {
-            if step % 600 == 0 { try session.apply(.tilt(x: step % 1200 == 0 ? 0.3 : -0.3, y: -1)) }
-            try session.step()
-            if keyframes.isDue(after: session.world.stepCount) {
-                let t = clock.now
-                if let keyframe = session.keyframe() { keyframes.record(keyframe) }
-                keyframeTime += (clock.now - t).seconds
-            }
+            if step % 600 == 0 { try timeline.apply(.tilt(x: step % 1200 == 0 ? 0.3 : -0.3, y: -1)) }
+            try timeline.step()
         }
         let sessionTime = (clock.now - start).seconds
+        let keyframes = timeline.keyframes, keyframeTime = timeline.keyframeCost.seconds
         say("\(crates) crates, \(steps) steps (\(f.fixed(minutes, 1)) min) in \(f.fixed(sessionTime, 1)) s; keyframes took \(f.fixed(keyframeTime, 2)) s "
             + "(\(f.fixed(100 * keyframeTime / sessionTime, 1))%); kept \(keyframes.frames.count), \(f.fixed(Double(keyframes.bytes) / 1_048_576, 0)) MiB")
         var times: [Double] = [], gaps: [Int] = []
@@ -71,23 +67,22 @@ struct BenchResume: ParsableCommand {
         for step in points {
             let keyframe = keyframes.latest(atOrBefore: step)
             let t = clock.now
-            let resumed = try rebuild(session, at: step, keyframe: keyframe)
+            let resumed = try rebuild(timeline, at: step)
             times.append((clock.now - t).seconds)
             gaps.append(step - (keyframe?.step ?? 0))
             try check(resumed, against: session)
         }
         let last = points.last!
         let t = clock.now
-        try check(try rebuild(session, at: last, keyframe: nil), against: session)
+        try check(try rebuild(timeline, at: last, usingKeyframes: false), against: session)
         let without = (clock.now - t).seconds
         say("resuming at \(samples) steps from the last keyframe: median \(f.ms(f.median(times))) ms, at most \(f.ms(times.max()!)) ms "
             + "(re-simulating at most \(gaps.max()!) steps); at step \(last): \(f.ms(times.last!)) ms")
         say("resuming at step \(last) without keyframes (re-simulating from step 0): \(f.ms(without)) ms, \(f.fixed(without / times.last!, 0)) times longer")
     }
 
-    private func rebuild(_ session: Session, at step: Int, keyframe: Keyframes.Frame?) throws -> Session {
-        guard let resumed = try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                                events: session.events, at: step, lines: session.lines, keyframe: keyframe) else {
+    private func rebuild(_ timeline: Timeline, at step: Int, usingKeyframes: Bool = true) throws -> Session {
+        guard let resumed = try timeline.rebuilt(at: step, usingKeyframes: usingKeyframes) else {
             throw Failure.failed("the rebuild was cancelled")
         }
         return resumed

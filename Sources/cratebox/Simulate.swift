@@ -59,18 +59,19 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         let script = try events.map { try loadJournal($0, requireHeader: false) }
-        let session = try from != nil ? branchedSession(script) : newSession()
+        let timeline = try from != nil ? branchedTimeline(script) : Timeline(try newSession(), keyframeBudget: 0)
         if let record {
             if let keyframes {
                 if let why = World.snapshotUnavailable { throw Failure.failed("--keyframes: \(why)") }
-                session.keyframeSteps = Simulate.keyframeSteps(keyframes)
+                timeline.keyframeSteps = Simulate.keyframeSteps(keyframes)
             }
-            do { try session.startRecording(to: record) } catch { throw Failure.cannotCreate(error) }
+            do { try timeline.startRecording(to: record) } catch { throw Failure.cannotCreate(error) }
         }
+        let session = timeline.session!  // live: built, or branched from the journal
         let start = session.world.stepCount
         try run(session, script: script?.events ?? [], from: start, to: start + duration.stepCount)
         if record != nil {
-            do { try session.stopRecording() } catch {
+            do { try timeline.stopRecording() } catch {
                 // Kept in recordingFailure (with the step), reported just below.
             }
             if session.keyframesMissed > 0 {
@@ -111,8 +112,8 @@ struct Simulate: ParsableCommand {
         }
     }
 
-    /// The recorded session of `--from`, rebuilt at step `--at`.
-    func branchedSession(_ script: Journal?) throws -> Session {
+    /// The recorded session of `--from`, branched at step `--at`.
+    func branchedTimeline(_ script: Journal?) throws -> Timeline {
         guard let from, let at else { throw Failure.usage("--from and --at go together") }
         let (replay, lines) = try makeReplayWithLines(from)
         guard at <= replay.lastStep else {
@@ -121,8 +122,10 @@ struct Simulate: ParsableCommand {
         if let early = script?.events.first(where: { $0.step < at }) {
             throw Failure(Exit.invalidScene, "\(events!):\(early.line): step \(early.step) is before the branch point, step \(at)")
         }
+        let timeline = Timeline(replay, lines: lines, keyframeBudget: 0)
         do {
-            return try Session.rebuilt(journal: replay.journal, scene: replay.scene, lines: lines, file: from, at: at)
+            _ = try timeline.branch(at: at)
+            return timeline
         } catch {
             throw Failure(error.refusedLine ? Exit.invalidScene : Exit.failure, "cratebox: \(from): the session cannot be rebuilt \(error)")
         }

@@ -70,7 +70,7 @@ import TestSupport
                      Journal.keyframeLine(step: 60, hash: world.stateHash, state: state)]
         let journal = try Journal.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "k.jsonl")
         let error = #expect(throws: BranchError.self) {
-            try Session.rebuilt(journal: journal, scene: world.scene, lines: lines, file: "k.jsonl", at: 70)
+            try Timeline(Replay(journal: journal, file: "k.jsonl"), lines: lines).branch(at: 70)
         }
         #expect(error?.refusedLine == true && error?.line == 3 && error?.reason.contains("solver iterations are not 1 to 1000") == true, "\(String(describing: error))")
     }

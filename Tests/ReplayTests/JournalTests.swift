@@ -18,7 +18,7 @@ import TestSupport
     static func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
         var rng = SeededGenerator(seed: seed)
         let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
-        try BranchTests.drive(session, &rng, steps: steps)
+        try driveRandomly(session, &rng, steps: steps)
         return session
     }
 

@@ -11,38 +11,30 @@ import TestSupport
 @Suite struct KeyframeTests {
     static let scenes = ["crates.json", "bridge.json", "elevator.json", "car.json", "walker.json", "tank.json"]
 
-    /// A seeded session of `steps` steps of every kind of input, keeping the time machine's keyframes.
-    static func session(_ name: String, seed: UInt64, steps: Int, keyframes: inout Keyframes) throws -> Session {
+    /// A seeded timeline of `steps` steps of every kind of input, keeping the time machine's keyframes.
+    static func timeline(_ name: String, seed: UInt64, steps: Int) throws -> Timeline {
         var rng = SeededGenerator(seed: seed)
-        let session = try BranchTests.session(name)
-        for _ in 0..<steps {
-            try BranchTests.drive(session, &rng, steps: 1)
-            if keyframes.isDue(after: session.world.stepCount), let frame = session.keyframe() { keyframes.record(frame) }
-        }
-        return session
+        let timeline = Timeline(try shippedSession(name))
+        try driveRandomly(timeline, &rng, steps: steps)
+        return timeline
     }
 
     @Test(arguments: scenes)
     func resumingFromAKeyframeIsTheSessionReSimulated(name: String) throws {
         for seed: UInt64 in [3, 4] {
-            var keyframes = Keyframes()
-            let original = try Self.session(name, seed: seed, steps: 600, keyframes: &keyframes)
+            let original = try Self.timeline(name, seed: seed, steps: 600), keyframes = original.keyframes
             #expect(keyframes.frames.count == 600 / Keyframes.interval)
             var rng = SeededGenerator(seed: seed)
             for at in [Int.random(in: 1..<600, using: &rng), keyframes.frames[3].step, keyframes.frames[3].step + 1] {
                 let keyframe = try #require(keyframes.latest(atOrBefore: at))
                 #expect(keyframe.step <= at && at - keyframe.step < Keyframes.interval)
-                func rebuild(_ keyframe: Keyframes.Frame?) throws -> Session {
-                    try #require(try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText, sceneFile: original.sceneFile,
-                                                     events: original.events, at: at, lines: original.lines, keyframe: keyframe))
-                }
-                let fast = try rebuild(keyframe), slow = try rebuild(nil)
+                let fast = try #require(try original.rebuilt(at: at)), slow = try #require(try original.rebuilt(at: at, usingKeyframes: false))
                 #expect(fast.journalText == slow.journalText, "\(name), seed \(seed), at \(at): the same journal")
                 #expect(fast.events == slow.events)
                 #expect(try fast.world.snapshot() == slow.world.snapshot(), "\(name), seed \(seed), at \(at): the same state")
                 var a = SeededGenerator(seed: seed + 50), b = a
-                try BranchTests.drive(fast, &a, steps: 240)
-                try BranchTests.drive(slow, &b, steps: 240)
+                try driveRandomly(fast, &a, steps: 240)
+                try driveRandomly(slow, &b, steps: 240)
                 #expect(fast.world.stateHash == slow.world.stateHash, "\(name), seed \(seed), at \(at): the same future")
                 #expect(try Replay(journal: Journal.parse(Array(fast.journalText.utf8), file: "b"), file: "b").verify().isVerified)
             }
@@ -93,11 +85,11 @@ import TestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let session = try BranchTests.session(name), path = dir.appendingPathComponent("j.jsonl").path
+        let session = try shippedSession(name), path = dir.appendingPathComponent("j.jsonl").path
         session.keyframeSteps = every
         try session.startRecording(to: path)
         var rng = SeededGenerator(seed: seed)
-        try BranchTests.drive(session, &rng, steps: steps)
+        try driveRandomly(session, &rng, steps: steps)
         try session.stopRecording()
         return (try String(contentsOfFile: path, encoding: .utf8), session)
     }
@@ -122,10 +114,10 @@ import TestSupport
         let bare = text.split(separator: "\n").filter { !$0.contains("\"keyframe\":") }.joined(separator: "\n") + "\n"
         let replayBare = try Replay(journal: Journal.parse(Array(bare.utf8), file: "bare"), file: "bare")
         #expect(replayBare.verify().isVerified)
-        // Kept while replaying instead: seeking back restores one.
-        replayBare.keptKeyframes = Keyframes()
-        #expect(try replayBare.seek(to: 650) == nil && replayBare.keptKeyframes?.frames.count == 650 / Keyframes.interval)
-        #expect(try replayBare.seek(to: 250) == nil && plain.seek(to: 250) == nil)
+        // Kept while a timeline plays it instead: seeking back restores one.
+        let watched = Timeline(replayBare)
+        #expect(try watched.seek(to: 650) == nil && watched.keyframes.frames.count == 650 / Keyframes.interval)
+        #expect(try watched.seek(to: 250) == nil && plain.seek(to: 250) == nil)
         #expect(try replayBare.world.snapshot() == plain.world.snapshot())
         // Added again, every 50 steps: the journal, with those keyframes; they verify.
         let lines = bare.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -136,7 +128,8 @@ import TestSupport
         #expect(try Replay(journal: readded, file: "added").verify().isVerified)
         // A journal rebuilt at a step from its keyframe is the session rebuilt from the build.
         let at = 333
-        let fromKeyframe = try Session.rebuilt(journal: journal, scene: replay.scene, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), file: "j", at: at)
+        let textLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let fromKeyframe = try #require(try Timeline(replay, lines: textLines).rebuilt(at: at))
         let fromBuild = try #require(try Session.rebuilt(scene: replay.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
                                                           events: journal.events, at: at))
         #expect(try fromKeyframe.world.snapshot() == fromBuild.world.snapshot())
@@ -165,8 +158,8 @@ import TestSupport
     /// A seeded elevator session at step 300, and a session continuing its state saved there (read back as a file is).
     static func savedAt300(seed: UInt64) throws -> (first: Session, continued: Session) {
         var rng = SeededGenerator(seed: seed)
-        let first = try BranchTests.session("elevator.json")
-        try BranchTests.drive(first, &rng, steps: 300)
+        let first = try shippedSession("elevator.json")
+        try driveRandomly(first, &rng, steps: 300)
         let bytes = try StateFile.bytes(of: first.world, sceneText: first.sceneText, sceneFile: first.sceneFile)
         return (first, try Session(restoring: StateFile.read(bytes, file: "s.state")))
     }
@@ -174,8 +167,8 @@ import TestSupport
     @Test func aSessionContinuedFromASavedStateRecordsAJournalStartingFromIt() throws {
         let (first, continued) = try Self.savedAt300(seed: 7)
         var a = SeededGenerator(seed: 8), b = a
-        try BranchTests.drive(continued, &a, steps: 400)
-        try BranchTests.drive(first, &b, steps: 400)
+        try driveRandomly(continued, &a, steps: 400)
+        try driveRandomly(first, &b, steps: 400)
         #expect(continued.world.stateHash == first.world.stateHash)
         let journal = try Journal.parse(Array(continued.journalText.utf8), file: "c")
         #expect(journal.startsFromKeyframe && journal.keyframes.first?.step == 300)
@@ -192,12 +185,11 @@ import TestSupport
         let (first, continued) = try Self.savedAt300(seed: 11)
         #expect(continued.start?.step == 300 && continued.start?.lines == 2)
         var a = SeededGenerator(seed: 12), b = a
-        try BranchTests.drive(continued, &a, steps: 150)
-        try BranchTests.drive(first, &b, steps: 150)
+        try driveRandomly(continued, &a, steps: 150)
+        try driveRandomly(first, &b, steps: 150)
         let at450 = first.world.stateHash
-        try BranchTests.drive(continued, &a, steps: 150)
-        let resumed = try #require(try Session.rebuilt(scene: continued.world.scene, sceneText: continued.sceneText, sceneFile: continued.sceneFile,
-                                                       events: continued.events, at: 450, lines: continued.lines, start: continued.start))
+        try driveRandomly(continued, &a, steps: 150)
+        let resumed = try #require(try Timeline(continued, keyframeBudget: 0).rebuilt(at: 450))
         #expect(resumed.world.stepCount == 450 && resumed.world.stateHash == at450)
         #expect(resumed.start?.step == 300)
         // Its journal still starts from the saved state, and verifies to where the branch stands.
@@ -205,15 +197,13 @@ import TestSupport
         guard case .verified(450, _, at450, false, nil) = try Replay(journal: journal, file: "r").verify() else { Issue.record("the branch's journal does not verify"); return }
         // Before the saved moment there is nothing to resume.
         #expect(throws: BranchError.self) {
-            try Session.rebuilt(scene: continued.world.scene, sceneText: continued.sceneText, sceneFile: continued.sceneFile,
-                                events: continued.events, at: 200, lines: continued.lines, start: continued.start)
+            try Timeline(continued, keyframeBudget: 0).rebuilt(at: 200)
         }
     }
 
     /// `session` rebuilt at `step`, recorded to `path` from its recorded file `earlier`, run `steps` more: the branch and its journal.
     static func branchRecorded(_ session: Session, at step: Int, steps: Int, copyingFrom earlier: String, to path: String) throws -> (session: Session, journal: Journal) {
-        let branch = try #require(try Session.rebuilt(scene: session.world.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                                      events: session.events, at: step, lines: session.lines))
+        let branch = try #require(try session.rebuilt(at: step, keyframe: nil, progress: nil))
         try branch.startRecording(to: path, copyingFrom: earlier)
         try branch.step(steps)
         try branch.stopRecording()
@@ -227,11 +217,11 @@ import TestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let session = try BranchTests.session("bridge.json"), path = dir.appendingPathComponent("j.jsonl").path
+        let session = try shippedSession("bridge.json"), path = dir.appendingPathComponent("j.jsonl").path
         session.keyframeSteps = 100
         try session.startRecording(to: path)
         var rng = SeededGenerator(seed: 9)
-        try BranchTests.drive(session, &rng, steps: 700)
+        try driveRandomly(session, &rng, steps: 700)
         try session.stopRecording()
         #expect(!session.lines.contains { $0.contains("\"keyframe\":") })
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -246,7 +236,7 @@ import TestSupport
         }
         // A keyframe after the shared lines' last one, at a step the branch has reached, comes too: with no
         // events, the lines up to step 230 end with the checkpoint at 120, and the keyframe at 200 follows it.
-        let quiet = try BranchTests.session("bridge.json"), quietPath = dir.appendingPathComponent("quiet.jsonl").path
+        let quiet = try shippedSession("bridge.json"), quietPath = dir.appendingPathComponent("quiet.jsonl").path
         quiet.keyframeSteps = 100
         try quiet.startRecording(to: quietPath)
         try quiet.step(250)

@@ -78,87 +78,12 @@ import TestSupport
         #expect(!saved.isEmpty, "Ctrl+S saved scenes at step boundaries")
     }
 
-    /// A replay scrubs through the same remembered past as a live session, and
-    /// plays on from the step shown.
-    @Test func aReplayScrubsBackAndPlaysOnFromThere() throws {
-        let path = packageRoot.appendingPathComponent("Tests/Fixtures/replays/crates-every-event.jsonl").path
-        let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
-        let physics = try PhysicsThread(configuration: .init()) {
-            let replay = try Replay(journal: journal, file: path)
-            try replay.rewind()
-            return .watching(Watching(replay))
-        }
-        physics.begin()
-        usleep(1_000_000)
-        physics.send(.togglePause)
-        usleep(100_000)
-        let reached = physics.latest.snapshot.stepCount
-        #expect(reached > 60)
-        physics.send(.scrub(by: -50))
-        usleep(100_000)
-        let shown = physics.latest
-        #expect(shown.status.showing == reached - 50 && shown.snapshot.stepCount == reached - 50)
-        physics.send(.togglePause)  // plays on from the step shown
-        usleep(300_000)
-        let playing = physics.latest
-        #expect(playing.status.showing == nil && !playing.status.paused)
-        #expect(playing.snapshot.stepCount > reached - 50 && playing.snapshot.stepCount < reached + 10)
-        _ = physics.stop()
-    }
-
-    /// Branching while recording on a full disk: the branch goes on, and what
-    /// could not be written is reported when the window closes (exit 73), not
-    /// only shown. The file left is a valid journal. (Mounts a tmpfs: root.)
-    @Test func aBranchOnAFullDiskReportsWhatItCouldNotWrite() throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try mount(dir.path)
-        defer { try? unmount(dir.path) }
-        let path = dir.appendingPathComponent("session.jsonl").path
-        let physics = try Self.start("crates.json", recordTo: path, directory: dir.path)
-        physics.begin()
-        usleep(600_000)
-        // Fill what is left, then go back and branch.
-        var stats = statvfs()
-        statvfs(dir.path, &stats)
-        let free = Int(stats.f_bavail) * Int(stats.f_bsize)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("filler").path, contents: Data(count: free))
-        physics.send(.scrub(by: -30))
-        physics.send(.event(.tilt(x: 0.5, y: -0.8)))  // resumes from the step shown
-        usleep(300_000)
-        #expect(physics.latest.status.showing == nil, "the branch went on")
-        let end = physics.stop()
-        #expect(!end.lost.isEmpty, "the lost recording is reported: \(end)")
-        let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
-        #expect(journal.header != nil)
-    }
-
     /// A scene that cannot be built fails the start, before any window.
     @Test func aModeThatCannotBeMadeFailsTheStart() {
         struct Broken: Error, CustomStringConvertible { var description: String { "no such world" } }
         #expect(throws: PhysicsThread.StartFailure.self) {
             _ = try PhysicsThread(configuration: .init()) { throw Broken() }
         }
-    }
-
-    /// Issue 22: N then Space in the default scene said "physics behind:
-    /// dropped 0.08 s" for good: the time spent paused was fed to the clock
-    /// as one long frame on resuming. Time paused or single-stepping is not
-    /// play time, so none is dropped.
-    @Test func timeSpentPausedIsNotDroppedTime() throws {
-        let physics = try Self.start("crates.json")
-        physics.begin()
-        usleep(300_000)
-        physics.send(.step)  // pauses
-        usleep(400_000)
-        physics.send(.step)  // one step while paused
-        usleep(400_000)
-        physics.send(.togglePause)  // runs on
-        usleep(500_000)
-        let status = physics.latest.status
-        _ = physics.stop()
-        #expect(!status.paused)
-        #expect(status.droppedTime == 0, "dropped \(status.droppedTime) s after a pause")
     }
 
     /// Before `begin` (the window is opening), no time passes for physics.
@@ -170,20 +95,5 @@ import TestSupport
         usleep(300_000)
         #expect(physics.latest.snapshot.stepCount > 10)
         _ = physics.stop()
-    }
-}
-
-private func mount(_ path: String) throws {
-    try tool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", path])
-}
-
-private func unmount(_ path: String) throws {
-    try tool("/bin/umount", [path])
-}
-
-private func tool(_ path: String, _ arguments: [String]) throws {
-    let r = try runProgram(path, arguments)
-    guard r.status == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")) failed: \(r.stderr)"])
     }
 }
