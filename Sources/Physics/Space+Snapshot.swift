@@ -19,20 +19,20 @@ extension Space {
     /// bodies in it) kept too. Only between steps.
     public func snapshot(keeping detached: [Joint] = []) throws(PhysicsError) -> [UInt8] {
         silenceChipmunkBanner()
-        var index: [ObjectIdentifier: Int] = [ObjectIdentifier(staticBody): -1]  // lookups only
-        for (i, body) in bodies.enumerated() { index[ObjectIdentifier(body)] = i }
+        let bodies = self.bodies, shapes = self.shapes  // compacted: each index(of:) is a lookup
+        func index(_ body: Body) -> Int? { body === staticBody ? -1 : self.index(of: body) }
         let allJoints = joints + detached
         var meta = ByteWriter()
         meta.i64(bodies.count)
         meta.i64(shapes.count)
         for shape in shapes {
-            guard let b = index[ObjectIdentifier(shape.body)] else { throw .snapshot("a shape's body is not in the space") }
+            guard let b = index(shape.body) else { throw .snapshot("a shape's body is not in the space") }
             meta.i64(b)
             shape.geometry.write(to: &meta)
         }
         meta.i64(allJoints.count)
         for joint in allJoints {
-            guard let a = index[ObjectIdentifier(joint.a)], let b = index[ObjectIdentifier(joint.b)] else {
+            guard let a = index(joint.a), let b = index(joint.b) else {
                 throw .snapshot("a joint kept with the space holds a body that is not in it")
             }
             meta.i64(a)

@@ -53,6 +53,13 @@ public final class Space {
     /// The joints in the space, in the order they were added.
     public var joints: [Joint] { jointMembers.elements }
 
+    /// A body's place in `bodies` (nil: not in the space), in constant time.
+    public func index(of body: Body) -> Int? { bodyMembers.index(of: body) }
+    /// A shape's place in `shapes` (nil: not in the space), in constant time.
+    public func index(of shape: Shape) -> Int? { shapeMembers.index(of: shape) }
+    /// A joint's place in `joints` (nil: not in the space), in constant time.
+    public func index(of joint: Joint) -> Int? { jointMembers.index(of: joint) }
+
     /// Set whenever mass may have changed; `step` then checks every dynamic body,
     /// because Chipmunk aborts on stepping a body with no mass.
     private var massNeedsCheck = false

@@ -10,6 +10,23 @@ public final class Text {
     private let renderer: OpaquePointer
     private var font: OpaquePointer?
     public let lineHeight: Int32
+    /// Lines drawn lately, as textures: most HUD lines are the same from one
+    /// frame to the next, and making a texture per line per frame kept the
+    /// renderer's threads (on every core, the physics thread's too) busy.
+    private var cache: [Key: Cached] = [:]  // lookups only
+    private var uses = 0
+    static let cacheSize = 96
+
+    private struct Key: Hashable {
+        var line: String
+        var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    }
+
+    private struct Cached {
+        var texture: OpaquePointer
+        var w: Int32, h: Int32
+        var lastUse: Int
+    }
 
     public init(renderer: OpaquePointer, pointSize: Int32) {
         self.renderer = renderer
@@ -21,6 +38,7 @@ public final class Text {
     }
 
     deinit {
+        for cached in cache.values { SDL_DestroyTexture(cached.texture) }
         if let font { TTF_CloseFont(font) }
     }
 
@@ -42,12 +60,30 @@ public final class Text {
         var y = y
         for (line, color) in lines {
             defer { y += lineHeight }
-            guard !line.isEmpty, let surface = TTF_RenderUTF8_Blended(font, line, color) else { continue }
-            defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { continue }
-            defer { SDL_DestroyTexture(texture) }
-            var rect = SDL_Rect(x: x, y: y, w: surface.pointee.w, h: surface.pointee.h)
-            SDL_RenderCopy(renderer, texture, nil, &rect)
+            guard !line.isEmpty, let cached = texture(line, color, font) else { continue }
+            var rect = SDL_Rect(x: x, y: y, w: cached.w, h: cached.h)
+            SDL_RenderCopy(renderer, cached.texture, nil, &rect)
         }
+    }
+
+    /// The line's texture, from the cache or made (evicting the least lately used when full).
+    private func texture(_ line: String, _ color: SDL_Color, _ font: OpaquePointer) -> Cached? {
+        uses += 1
+        let key = Key(line: line, r: color.r, g: color.g, b: color.b, a: color.a)
+        if var cached = cache[key] {
+            cached.lastUse = uses
+            cache[key] = cached
+            return cached
+        }
+        guard let surface = TTF_RenderUTF8_Blended(font, line, color) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        if cache.count >= Text.cacheSize, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            SDL_DestroyTexture(oldest.value.texture)
+            cache[oldest.key] = nil
+        }
+        let cached = Cached(texture: texture, w: surface.pointee.w, h: surface.pointee.h, lastUse: uses)
+        cache[key] = cached
+        return cached
     }
 }

@@ -156,8 +156,8 @@ public struct KeyframeCost: Sendable, Equatable {
     public var bytes = 0
     /// Seconds spent writing them (0 without a clock).
     public var seconds = 0.0
-    /// The most bytes of keyframes kept at once.
-    public var mostKept = 0
+    /// The bytes of keyframes kept now, and the most kept at once.
+    public var kept = 0, mostKept = 0
 
     /// Nothing spent yet.
     public init() {}
@@ -166,6 +166,7 @@ public struct KeyframeCost: Sendable, Equatable {
         count += 1
         self.bytes += bytes
         self.seconds += seconds
+        self.kept = kept
         mostKept = max(mostKept, kept)
     }
 }

@@ -102,11 +102,12 @@ final class PhysicsThread: Sendable {
         var keyframeSteps: Int?
 
         /// The timeline of `source` as configured: its keyframes' budget, the
-        /// recording's keyframe lines, and the clock that times the keyframes.
+        /// recording's keyframe lines, and the clock that times the keyframes
+        /// (the thread's CPU time, as the steps are timed).
         func timeline(_ source: Timeline.Source) -> Timeline {
             let timeline = switch source {
-            case .live(let session): Timeline(session, keyframeBudget: keyframeBudget, clock: { Monotonic.now })
-            case .replay(let replay): Timeline(replay, keyframeBudget: keyframeBudget, clock: { Monotonic.now })
+            case .live(let session): Timeline(session, keyframeBudget: keyframeBudget, clock: { Monotonic.threadCPU })
+            case .replay(let replay): Timeline(replay, keyframeBudget: keyframeBudget, clock: { Monotonic.threadCPU })
             }
             timeline.keyframeSteps = keyframeSteps
             return timeline

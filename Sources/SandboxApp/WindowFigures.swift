@@ -15,6 +15,12 @@ public struct WindowFigures: Sendable {
     public var steps = 0
     /// Steps run before the measured ones (in the first second).
     public var stepsBefore = 0
+    /// The time machine's keyframes written over the measured steps, the
+    /// physics thread's CPU seconds they took per step (part of
+    /// `physicsPerStep`), and the bytes of them kept, grown by.
+    public var keyframes = 0
+    public var keyframesPerStep = 0.0
+    public var keyframeGrowth = 0
 
     public var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
 }
@@ -55,6 +61,9 @@ struct FrameFigures {
         r.physicsPerStep = r.steps > 0 ? (status.cpuSeconds - baseline.cpuSeconds) / Double(r.steps) : 0
         r.drawPerFrame = drawing / Double(intervals.count)
         r.droppedSeconds = status.droppedTime - baseline.droppedTime
+        r.keyframes = status.keyframes.count - baseline.keyframes.count
+        r.keyframesPerStep = r.steps > 0 ? (status.keyframes.seconds - baseline.keyframes.seconds) / Double(r.steps) : 0
+        r.keyframeGrowth = status.keyframes.kept - baseline.keyframes.kept
         result = r
     }
 }

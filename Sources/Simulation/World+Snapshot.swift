@@ -14,13 +14,7 @@ extension World {
 
     /// The world's exact state as bytes.
     public func snapshot() throws(WorldError) -> [UInt8] {
-        var bodyIndex: [ObjectIdentifier: Int] = [:]  // lookups only
-        for (i, body) in space.bodies.enumerated() { bodyIndex[ObjectIdentifier(body)] = i }
-        var shapeIndex: [ObjectIdentifier: Int] = [:]
-        for (i, shape) in space.shapes.enumerated() { shapeIndex[ObjectIdentifier(shape)] = i }
-        var jointIndex: [ObjectIdentifier: Int] = [:]
-        for (i, joint) in space.joints.enumerated() { jointIndex[ObjectIdentifier(joint)] = i }
-        func alive(_ body: Body) -> Bool { body === space.staticBody || bodyIndex[ObjectIdentifier(body)] != nil }
+        func alive(_ body: Body) -> Bool { body === space.staticBody || space.index(of: body) != nil }
 
         var w = ByteWriter()
         w.string("cratebox world 2")
@@ -41,11 +35,11 @@ extension World {
             w.i64(broken.joint)
             w.i64(broken.step)
         }
-        try writeBodies(to: &w, bodyIndex: bodyIndex, shapeIndex: shapeIndex)
-        let detached = writeJoints(to: &w, jointIndex: jointIndex, alive: alive)
+        try writeBodies(to: &w)
+        let detached = writeJoints(to: &w, alive: alive)
         w.bool(grab != nil)
         if let grab {
-            guard let hand = bodyIndex[ObjectIdentifier(grab.hand)], let joint = jointIndex[ObjectIdentifier(grab.joint)] else {
+            guard let hand = space.index(of: grab.hand), let joint = space.index(of: grab.joint) else {
                 throw WorldError("the grab's hand is not in the space")
             }
             w.i64(grab.index)
@@ -62,11 +56,11 @@ extension World {
         return w.bytes
     }
 
-    private func writeBodies(to w: inout ByteWriter, bodyIndex: [ObjectIdentifier: Int], shapeIndex: [ObjectIdentifier: Int]) throws(WorldError) {
+    private func writeBodies(to w: inout ByteWriter) throws(WorldError) {
         w.i64(bodies.count)
         for (index, entry) in bodies.enumerated() {
             guard let entry else { w.bool(false); continue }
-            guard let b = bodyIndex[ObjectIdentifier(entry.body)] else { throw WorldError("a body of the world is not in its space") }
+            guard let b = space.index(of: entry.body) else { throw WorldError("a body of the world is not in its space") }
             w.bool(true)
             w.i64(b)
             // Version 2: a piece the knife made carries its spec (a file or spawn body's is the scene's).
@@ -75,7 +69,7 @@ extension World {
             if isPiece { WorldBody.writePiece(entry.spec, to: &w) }
             w.i64(entry.shapes.count)
             for shape in entry.shapes {
-                guard let s = shapeIndex[ObjectIdentifier(shape)] else { throw WorldError("a shape of the world is not in its space") }
+                guard let s = space.index(of: shape) else { throw WorldError("a shape of the world is not in its space") }
                 w.i64(s)
             }
         }
@@ -84,11 +78,11 @@ extension World {
     /// The scene's joints: in the space, kept out of it (broken, their
     /// bodies still here: drawn where they broke), or gone with a body.
     /// Returns the ones kept out of the space, to be copied with it.
-    private func writeJoints(to w: inout ByteWriter, jointIndex: [ObjectIdentifier: Int], alive: (Body) -> Bool) -> [Joint] {
+    private func writeJoints(to w: inout ByteWriter, alive: (Body) -> Bool) -> [Joint] {
         var detached: [Joint] = []
         w.i64(joints.count)
         for joint in joints {
-            if let j = jointIndex[ObjectIdentifier(joint)] {
+            if let j = space.index(of: joint) {
                 w.u8(0)
                 w.i64(j)
             } else if alive(joint.a) && alive(joint.b) {

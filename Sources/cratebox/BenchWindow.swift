@@ -3,6 +3,7 @@ import CDrawRunner
 import Controls
 import JSONText
 import ReferenceRunner
+import Replay
 import Render
 import SandboxApp
 import SceneFormat
@@ -22,7 +23,11 @@ struct BenchWindow: ParsableCommand {
     @Option(help: "Seconds each window runs (the first second is not measured).")
     var seconds = 10.0
 
+    @Option(help: "The time machine's keyframes' memory bound, in MB, as `run --keyframes-mb` (0: none, to see what they cost).")
+    var keyframesMb = Keyframes.defaultBudget >> 20
+
     func validate() throws {
+        guard (0...65_536).contains(keyframesMb) else { throw ValidationError("--keyframes-mb must be between 0 and 65536") }
         if !(seconds >= 1.5 && seconds <= 3600) { throw ValidationError("--seconds must be between 1.5 and 3600 (the first second is not measured)") }
         try Run.requireDisplay()
     }
@@ -33,8 +38,9 @@ struct BenchWindow: ParsableCommand {
     }
 
     /// Runs `scene` in the window for `seconds`; the figures from its first second on.
-    static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double) throws -> WindowFigures {
+    static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double, keyframeBudget: Int = Keyframes.defaultBudget) throws -> WindowFigures {
         var options = App.Options()
+        options.keyframeBudget = keyframeBudget
         options.benchSeconds = seconds
         options.splash = false
         let app = try Run.open { () throws(RenderError) in try App(scene: scene, sceneText: text, sceneFile: file, options: options) }
@@ -73,6 +79,16 @@ struct BenchWindow: ParsableCommand {
         }
     }
 
+    /// What the time machine's keyframes cost in the measured steps.
+    static func keyframeLine(_ f: WindowFigures) -> String {
+        guard f.keyframes > 0 else { return "keyframes: none written (the time machine keeps none: --keyframes-mb 0, or nothing stepped)" }
+        let each = f.keyframesPerStep * Double(f.steps) / Double(f.keyframes)
+        let mib = Double(f.keyframeGrowth) / 1_048_576
+        return "keyframes: \(f.keyframes) written (one each \(Keyframes.interval) steps), \(NumberText.fixed(each * 1e3, 2)) ms each: "
+            + "\(NumberText.fixed(f.keyframesPerStep * 1e3, 3)) ms/step, \(NumberText.fixed(100 * f.keyframesPerStep / max(f.physicsPerStep, 1e-12), 1))% of the physics; "
+            + "memory kept grew \(NumberText.fixed(mib, 1)) MiB (\(NumberText.fixed(mib / max(f.seconds, 1e-9), 1)) MiB/s)"
+    }
+
     /// One pair of runs: the window, and plain C's window (the order alternates).
     struct WindowPair {
         var figures: WindowFigures
@@ -85,7 +101,7 @@ struct BenchWindow: ParsableCommand {
         for run in 0..<options.runs(3) {
             var beside: Double?
             if run % 2 == 1 { beside = try cBesideDrawing(scene, seconds: seconds) }
-            let figures = try BenchWindow.windowFigures(scene, text: text, file: input.name, seconds: seconds)
+            let figures = try BenchWindow.windowFigures(scene, text: text, file: input.name, seconds: seconds, keyframeBudget: keyframesMb << 20)
             if run % 2 == 0 { beside = try cBesideDrawing(scene, seconds: seconds) }
             pairs.append(WindowPair(figures: figures, beside: beside))
         }
@@ -102,6 +118,8 @@ struct BenchWindow: ParsableCommand {
                           ("frameP99Ms", ms(f.frameP99)), ("physicsMsPerStep", ms(f.physicsPerStep)),
                           ("drawMsPerFrame", ms(f.drawPerFrame)), ("droppedSeconds", NumberText.fixed(dropped, 3)),
                           ("steps", "\(f.steps)"), ("runs", "\(pairs.count)")]
+            fields += [("keyframes", "\(f.keyframes)"), ("keyframeMsPerStep", NumberText.fixed(f.keyframesPerStep * 1e3, 4)),
+                       ("keyframeGrowthMiB", NumberText.fixed(Double(f.keyframeGrowth) / 1_048_576, 1))]
             if let c { fields += [("cHeadlessMsPerStep", ms(c)), ("ratioHeadless", NumberText.fixed(f.physicsPerStep / c, 3))] }
             if let beside = pair.beside, !ratios.isEmpty {
                 fields += [("cMsPerStep", ms(beside)), ("ratio", NumberText.fixed(Figures.median(ratios), 3))]
@@ -113,6 +131,7 @@ struct BenchWindow: ParsableCommand {
         say("  frames:   \(f.frames), \(NumberText.fixed(f.fps, 1)) fps; interval p50 \(ms(f.frameP50)) ms, p99 \(ms(f.frameP99)) ms")
         say("  drawing:  \(ms(f.drawPerFrame)) ms/frame (drawing and presenting)")
         say("  physics:  \(ms(f.physicsPerStep)) ms/step over \(f.steps) steps (the physics thread's own CPU time, so being preempted by drawing does not count)")
+        say("  " + BenchWindow.keyframeLine(f))
         if let beside = pair.beside, !ratios.isEmpty {
             let range = "\(NumberText.fixed(ratios.min()!, 3)) to \(NumberText.fixed(ratios.max()!, 3))"
             say("  plain C:  \(ms(beside)) ms/step in plain C's window (a C thread stepping in real time beside a C loop drawing the same crates at 60 fps)")
