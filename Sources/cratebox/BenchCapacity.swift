@@ -73,35 +73,51 @@ struct BenchCapacity: ParsableCommand {
         return (Monotonic.threadCPU - start) / Double(timedSteps)
     }
 
+    /// World and plain C at one pile size, measured side by side: `runs`
+    /// pairs, alternating which goes first; the medians.
+    struct Pair {
+        var world: Double, c: Double
+        var ratio: Double { world / c }
+    }
+
+    func pair(crates n: Int, cache: inout [Int: Pair]) throws -> Pair {
+        if let known = cache[n] { return known }
+        var world: [Double] = [], c: [Double] = []
+        for run in 0..<options.runs(3) {
+            if run % 2 == 1 { c.append(try BenchCapacity.cStep(crates: n)) }
+            world.append(try BenchCapacity.worldStep(crates: n))
+            if run % 2 == 0 { c.append(try BenchCapacity.cStep(crates: n)) }
+        }
+        let pair = Pair(world: Figures.median(world), c: Figures.median(c))
+        cache[n] = pair
+        if !json {
+            let ms = { (x: Double) in NumberText.fixed(x * 1e3, 2) }
+            say("  \(n) crates: World \(ms(pair.world)) ms/step, plain C \(ms(pair.c)) ms/step (ratio \(NumberText.fixed(pair.ratio, 3)))")
+        }
+        return pair
+    }
+
     func run() throws {
         let budget = World.stepDuration
-        let log = { (what: String, n: Int, cost: String, fits: Bool) in
-            if !self.json { say("  \(what) \(n) crates: \(cost) \(fits ? "fits" : "too many")") }
-        }
-        var cPoints: [(crates: Int, ms: Double)] = [], worldPoints: [(crates: Int, ms: Double)] = []
-        if !json { say("capacity: the largest awake pile whose mean step stays under 1/120 s (scripts: Sources/cratebox/Pile.swift)") }
-        let c = try BenchCapacity.largest { n in
-            let step = try BenchCapacity.cStep(crates: n)
-            cPoints.append((n, step * 1e3))
-            log("plain C", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
-            return step < budget
-        }
+        if !json { say("capacity: the largest awake pile whose mean step stays under 1/120 s (scripts: Sources/cratebox/Pile.swift); World and plain C paired at each size") }
+        var pairs: [Int: Pair] = [:]  // by size; lookups, and sorted when read
+        let c = try BenchCapacity.largest { n in try pair(crates: n, cache: &pairs).c < budget }
         let mine: Int
         if window {
             mine = try BenchCapacity.largest { n in
                 let pile = try Pile.scene(crates: n)
                 let f = try BenchWindow.windowFigures(pile.scene, text: pile.text, file: "pile", seconds: seconds)
-                log("window", n, "\(NumberText.fixed(f.droppedSeconds, 3)) s dropped, \(NumberText.fixed(f.fps, 1)) fps", f.droppedSeconds == 0)
+                if !json { say("  window \(n) crates: \(NumberText.fixed(f.droppedSeconds, 3)) s dropped, \(NumberText.fixed(f.fps, 1)) fps \(f.droppedSeconds == 0 ? "fits" : "too many")") }
                 return f.droppedSeconds == 0
             }
         } else {
-            mine = try BenchCapacity.largest { n in
-                let step = try BenchCapacity.worldStep(crates: n)
-                worldPoints.append((n, step * 1e3))
-                log("World", n, "\(NumberText.fixed(step * 1e3, 2)) ms/step", step < budget)
-                return step < budget
-            }
+            mine = try BenchCapacity.largest { n in try pair(crates: n, cache: &pairs).world < budget }
         }
+        let sizes = pairs.keys.sorted()
+        let worldPoints = sizes.map { (crates: $0, ms: pairs[$0]!.world * 1e3) }, cPoints = sizes.map { (crates: $0, ms: pairs[$0]!.c * 1e3) }
+        // The cost ratio where it matters: the sizes tried within a quarter of either capacity.
+        let near = sizes.filter { n in [c, mine].contains { abs(n - $0) * 4 <= $0 } }
+        let costRatio = Figures.median((near.isEmpty ? sizes : near).map { pairs[$0]!.ratio })
         if let picture, !window {
             let series = [BenchPicture.Series(title: "World (Swift)", points: worldPoints, color: Palette.benchWorld),
                           BenchPicture.Series(title: "plain C", points: cPoints, color: Palette.benchC)]
@@ -115,9 +131,10 @@ struct BenchCapacity: ParsableCommand {
         let ratio = NumberText.fixed(Double(mine) / Double(max(c, 1)), 3)
         let key = window ? "window" : "world"
         if json {
-            say("{\"\(key)\": \(mine), \"c\": \(c), \"ratio\": \(ratio)}")
+            say("{\"\(key)\": \(mine), \"c\": \(c), \"ratio\": \(ratio), \"stepRatio\": \(NumberText.fixed(costRatio, 3))}")
         } else {
             say("capacity: \(window ? "the window" : "World") \(mine) crates, plain C \(c) crates (headless); ratio \(ratio)")
+            say("step cost World/plain C near capacity: \(NumberText.fixed(costRatio, 3)) (median of the paired sizes \((near.isEmpty ? sizes : near).map(String.init).joined(separator: ", ")))")
         }
     }
 }
