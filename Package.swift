@@ -10,9 +10,9 @@ let package = Package(
         .executable(name: "cratebox", targets: ["cratebox"]),
         // cratebox as a library (Examples/ shows a package that uses them):
         // the Chipmunk layer; the scene format; the simulation with the replay format.
-        .library(name: "CrateboxPhysics", targets: ["Geometry", "Physics"]),
+        .library(name: "CrateboxPhysics", targets: ["CrateboxGeometry", "CrateboxPhysics"]),
         .library(name: "CrateboxSceneFormat", targets: ["SceneFormat"]),
-        .library(name: "CrateboxSimulation", targets: ["Simulation", "Replay"]),
+        .library(name: "CrateboxSimulation", targets: ["Simulation", "CrateboxReplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,34 +36,34 @@ let package = Package(
         // Little-endian bytes of numbers and strings: the exact state's Swift side.
         .target(name: "Bytes"),
         // Plane geometry as values: vectors, poses, body kinds, shape geometries. No C: pure modules use it.
-        .target(name: "Geometry"),
+        .target(name: "CrateboxGeometry"),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
-        .target(name: "Physics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "Geometry", "Bytes"]),
+        .target(name: "CrateboxPhysics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "CrateboxGeometry", "Bytes"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
-        .target(name: "SceneFormat", dependencies: ["JSONText", "Geometry", "Physics", "Animation"]),
+        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
-        .target(name: "Simulation", dependencies: ["SceneFormat", "Geometry", "Physics", "Animation", "Bytes"]),
+        .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes"]),
         // Files written under a temporary name and renamed into place (swift-system).
         .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
-        .target(name: "Replay", dependencies: ["Simulation", "SceneFormat", "JSONText", "Geometry", "Physics", "FileOutput", "Bytes",
+        .target(name: "CrateboxReplay", dependencies: ["Simulation", "SceneFormat", "JSONText", "CrateboxGeometry", "CrateboxPhysics", "FileOutput", "Bytes",
                                                .product(name: "SystemPackage", package: "swift-system")]),
         // Interaction logic with no SDL: fixed-step clock, tilt, keys, camera motion, the monotonic clock that paces them.
-        .target(name: "Controls", dependencies: ["Geometry", "Animation"]),
+        .target(name: "WindowModel", dependencies: ["CrateboxGeometry", "Animation"]),
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
-        .target(name: "Render", dependencies: ["CSDL2", "Controls", "Simulation", "SceneFormat", "Geometry", "Animation", "FileOutput", "JSONText"]),
+        .target(name: "Render", dependencies: ["CSDL2", "WindowModel", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "FileOutput", "JSONText"]),
         // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
-        .target(name: "Editing", dependencies: ["SceneFormat", "Geometry", "JSONText"]),
+        .target(name: "Editing", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
-        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "Controls", "Replay", "Simulation", "SceneFormat", "Geometry", "FileOutput", "JSONText", "Animation"]),
+        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "WindowModel", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "FileOutput", "JSONText", "Animation"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
-        .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "Geometry"]),
+        .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "CrateboxGeometry"]),
         // C: Chipmunk's own demos built from their calls, for the tests that run the demos' scenes beside them.
         .target(name: "DemoReference", dependencies: ["CChipmunk"]),
         // C: damages a live space the ways a hostile state file could describe one, for the tests of the snapshot reader.
@@ -75,26 +75,26 @@ let package = Package(
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "SceneFormat", "Simulation", "Replay", "Render", "SandboxApp", "Editing", "Controls", "ReferenceRunner", "CDrawRunner", "Geometry", "JSONText", "Animation",
+                "SceneFormat", "Simulation", "CrateboxReplay", "Render", "SandboxApp", "Editing", "WindowModel", "ReferenceRunner", "CDrawRunner", "CrateboxGeometry", "JSONText", "Animation",
                 "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the test targets share.
         .target(name: "TestSupport", dependencies: ["SceneFormat"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Geometry", "SnapshotTamper", "CChipmunk", "TestSupport"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["CrateboxPhysics", "CrateboxGeometry", "SnapshotTamper", "CChipmunk", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "Geometry", "Physics", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport",
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "Geometry"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Geometry", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "Geometry", "Animation", "Controls", "TestSupport"]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),
+        .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "CrateboxGeometry", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "WindowModel", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
-        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "Controls", "Editing", "Render", "Replay", "Simulation", "SceneFormat", "Geometry", "TestSupport"]),
-        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "Geometry", "JSONText", "TestSupport"]),
+        .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "WindowModel", "Editing", "Render", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "TestSupport"]),
+        .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "CrateboxGeometry", "JSONText", "TestSupport"]),
     ]
 )
 
@@ -104,7 +104,7 @@ if Context.environment["CRATEBOX_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
     for name in ["FuzzScene", "FuzzJournal", "FuzzEvents", "FuzzState"] {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["SceneFormat", "Simulation", "Replay", "Geometry", "FuzzDriver"], path: "Fuzz/\(name)",
+            name: name, dependencies: ["SceneFormat", "Simulation", "CrateboxReplay", "CrateboxGeometry", "FuzzDriver"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))
     }

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Every public declaration of the library products has a doc comment.
 
-Scans Sources/{Geometry,Physics,SceneFormat,Simulation,Replay} for declarations marked
+Scans Sources/{CrateboxGeometry,CrateboxPhysics,SceneFormat,Simulation,CrateboxReplay} for declarations marked
 `public` (or `open`) and checks that a `///` comment (or the end of a `/** */`
 one) comes right before it, attributes and other comments allowed between.
 Prints each one without, as FILE:LINE: declaration, and exits 1 if any.
 """
 import pathlib, re, sys
 
-MODULES = ["Geometry", "Physics", "SceneFormat", "Simulation", "Replay"]
+MODULES = ["CrateboxGeometry", "CrateboxPhysics", "SceneFormat", "Simulation", "CrateboxReplay"]
 DECL = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|final|override|mutating|nonmutating|convenience|required|indirect|nonisolated(?:\(unsafe\))?|private\(set\)|fileprivate\(set\)|internal\(set\))\s+)*(func|var|let|init|class|struct|enum|protocol|typealias|subscript|case|static|actor|extension)\b")
 
 def main():

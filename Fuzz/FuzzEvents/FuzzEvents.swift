@@ -3,7 +3,7 @@
 // events and runs of steps, so that any sequence a journal can hold (with
 // any numbers, in range or not) is tried against Chipmunk's assertions.
 import FuzzDriver
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -1,7 +1,7 @@
 // libFuzzer target: the journal reader (as a recording and as a script), and
 // replaying what it reads, for journals short enough to replay quickly.
 import FuzzDriver
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

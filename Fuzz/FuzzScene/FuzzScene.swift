@@ -2,7 +2,7 @@
 // for a scene that passes, building its World and stepping it: whatever the
 // validator accepts must not make Chipmunk assert (scripts/fuzz).
 import FuzzDriver
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -10,7 +10,7 @@
 // `FuzzState --make-corpus DIR` writes the seeds: a state of every scene,
 // after a session of every event, awake and asleep.
 import FuzzDriver
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// Edits of the selection: move, rotate, delete, copy and paste.

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// What is selected in a document: a body, a joint, a region of water or

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// The joint tools beyond pivot, spring and rod: a rope, a motor, a groove,

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// Build mode's water and planets (scene-format.md section 15): the water

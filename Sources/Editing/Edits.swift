@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// The edits the build tools make. Each is one step of undo, and each is

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 // Plane geometry for editing: turning points between world and body

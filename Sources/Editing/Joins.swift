@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// What a click of the pivot or motor tool joins, decided in one place so

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// Keys bound in the panel (docs/scene-format.md, section 14): a motor, a

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// A body's collision layers (Algodoo's: four named layers; bodies collide

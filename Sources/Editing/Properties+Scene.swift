@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// The scene's own panel, shown when nothing is selected: gravity, walls,

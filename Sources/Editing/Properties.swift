@@ -1,5 +1,5 @@
 import JSONText
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// One row of the property panel: a value of the selected body or joint, or

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 
 /// The build tools: on the number keys 1 to 9 and 0 (the first ten), J steps
 /// through the joint tools, W pours water, P places a planet, and every tool

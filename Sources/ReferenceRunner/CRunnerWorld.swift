@@ -1,5 +1,5 @@
 import CRunner
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// A world built and stepped by the plain C runner (Sources/CRunner) from the

@@ -1,5 +1,5 @@
 import CSDL2
-import Controls
+import WindowModel
 import SceneFormat
 
 /// A window for the drawing benchmarks: SDL's renderer (no vsync), the

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import SceneFormat
 
 /// What build mode draws over the scene: the toolbar along the bottom edge,

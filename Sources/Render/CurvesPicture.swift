@@ -1,6 +1,6 @@
 import Animation
 import CSDL2
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 

@@ -1,7 +1,7 @@
 import Animation
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 

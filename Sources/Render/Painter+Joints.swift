@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Simulation
 
 /// Joints in the normal view, as the parts they stand for: a spring as a coil

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import SceneFormat
 
 /// The rest of Chipmunk's joints as parts: a groove as a slot with its pin, a

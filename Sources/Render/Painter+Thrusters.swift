@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import SceneFormat
 
 // A held thruster is seen to fire: a flame out of the point it pushes at,

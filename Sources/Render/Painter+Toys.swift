@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import SceneFormat
 
 // Water, planets, tracers' trails and the knife's line.

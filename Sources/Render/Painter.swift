@@ -3,8 +3,8 @@ import Glibc
 #endif
 import Animation
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 

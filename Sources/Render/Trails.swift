@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// Tracers: the last few seconds of the paths of the bodies marked with

@@ -1,10 +1,10 @@
 import CSDL2
-import Controls
+import WindowModel
 import Editing
 import FileOutput
-import Geometry
+import CrateboxGeometry
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -1,6 +1,6 @@
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Render
 import Simulation
 

@@ -1,7 +1,7 @@
 import CSDL2
-import Controls
+import WindowModel
 import Render
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// Where the overlays go and the room they leave for the box (issue 35: the

@@ -1,8 +1,8 @@
 import CSDL2
-import Controls
+import WindowModel
 import Editing
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 
 /// The one place a physics thread starts, and the one way the window changes mode.

@@ -2,10 +2,10 @@
 import Glibc
 #endif
 import CSDL2
-import Controls
+import WindowModel
 import FileOutput
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 
 /// A scene author's loop: another scene or journal opened in the window (a

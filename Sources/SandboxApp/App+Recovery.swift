@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Editing
 import FileOutput
-import Replay
+import CrateboxReplay
 import Render
 import SceneFormat
 

@@ -2,12 +2,12 @@
 import Glibc
 #endif
 import CSDL2
-import Controls
+import WindowModel
 import Animation
 import Editing
-import Geometry
+import CrateboxGeometry
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -1,7 +1,7 @@
 import CSDL2
 import Editing
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Render
 import SceneFormat
 

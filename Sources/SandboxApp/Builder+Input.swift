@@ -1,7 +1,7 @@
 import CSDL2
-import Controls
+import WindowModel
 import Editing
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// Build mode's input: SDL events in, edits of the document (and commands for the app) out.

@@ -4,7 +4,7 @@ import Glibc
 import CSDL2
 import Editing
 import Render
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 

@@ -1,7 +1,7 @@
 import CSDL2
 import FileOutput
 import Render
-import Replay
+import CrateboxReplay
 import Simulation
 
 /// What the user asks to keep: screenshots (F12), scene saves (Ctrl+S) and

@@ -1,8 +1,8 @@
 import CSDL2
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import JSONText
-import Geometry
+import CrateboxGeometry
 import Render
 import SceneFormat
 

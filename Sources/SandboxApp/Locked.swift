@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Controls
+import WindowModel
 
 /// A value shared between the window's thread and the physics thread, behind
 /// a pthread mutex, with a condition variable to wait on it.

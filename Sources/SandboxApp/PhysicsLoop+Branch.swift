@@ -1,5 +1,5 @@
-import Controls
-import Replay
+import WindowModel
+import CrateboxReplay
 import Simulation
 
 /// Branching from a shown past step: the timeline resumes there

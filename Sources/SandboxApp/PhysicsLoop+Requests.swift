@@ -1,6 +1,6 @@
-import Controls
-import Geometry
-import Replay
+import WindowModel
+import CrateboxGeometry
+import CrateboxReplay
 import Simulation
 
 /// The window's requests, applied between steps on the physics thread.

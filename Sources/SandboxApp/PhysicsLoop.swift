@@ -1,7 +1,7 @@
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Render
-import Replay
+import CrateboxReplay
 import Simulation
 
 /// Everything the physics thread owns: the timeline (and through it the

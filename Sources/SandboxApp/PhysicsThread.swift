@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

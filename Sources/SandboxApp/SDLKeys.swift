@@ -1,5 +1,5 @@
 import CSDL2
-import Controls
+import WindowModel
 
 /// SDL's key codes as the window's keys (`Controls.Key`): the one place that
 /// knows SDL's names for them. What a key does is `KeyMap`'s.

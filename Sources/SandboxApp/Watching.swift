@@ -1,4 +1,4 @@
-import Replay
+import CrateboxReplay
 
 /// Watching a replay: what the window has been told about it (inputs that
 /// would change the world are refused). The replay itself is the timeline's.

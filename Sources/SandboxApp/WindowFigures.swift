@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 
 /// What `bench --window` reports of a window left running with no input,
 /// measured from its first second on (the first second settles the clock and

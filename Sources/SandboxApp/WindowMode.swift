@@ -1,4 +1,4 @@
-import Controls
+import WindowModel
 
 /// What the window is doing: playing a live session or watching a replay
 /// (each on its own physics thread), or building a scene (no physics thread:

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 
 /// What drives a binding: a key of the keyboard or a gamepad button, by the
 /// names SDL gives them (docs/scene-format.md, section 14.2).

@@ -1,6 +1,6 @@
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 /// The seed's crate demo, compiled into the binary as the default scene. It is
 /// the same text as Scenes/crates.json (a test keeps the two equal).

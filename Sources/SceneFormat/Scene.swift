@@ -1,7 +1,7 @@
 import Animation
 import JSONText
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 
 /// A decoded, validated `cratebox/scene@1` document (docs/scene-format.md).
 /// Every default and shorthand of the format is resolved here, so `World` can

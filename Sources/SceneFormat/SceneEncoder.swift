@@ -1,6 +1,6 @@
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 extension Scene {
     /// The scene as a `cratebox/scene@1` document that decodes back to it.

@@ -1,6 +1,6 @@
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 /// One thing wrong with a scene file, in the form
 /// `tower.json: bodies[3].shapes[0].box: width must be greater than 0, got -2`

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 // Animations: keyframe tracks, their start pose and speed.
 extension SceneReader {

@@ -5,8 +5,8 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 
 // Bodies: type, pose, mass, shapes, look, animation.
 extension SceneReader {

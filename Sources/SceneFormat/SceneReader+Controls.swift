@@ -1,5 +1,5 @@
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 // Controls: keys and buttons bound to motors, thrusters, servos and winches (section 14).
 extension SceneReader {

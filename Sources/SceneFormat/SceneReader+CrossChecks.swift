@@ -5,8 +5,8 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 
 // Checks across bodies and joints: springs, pins, spatial-hash cells, overlaps.
 extension SceneReader {

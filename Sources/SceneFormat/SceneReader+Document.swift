@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 // The document: top-level keys, defaults, and the checks that need the whole scene.
 extension SceneReader {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 // Joints: types, bodies, anchors and limits.
 extension SceneReader {

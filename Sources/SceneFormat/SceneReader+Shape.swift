@@ -5,8 +5,8 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {

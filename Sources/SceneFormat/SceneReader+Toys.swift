@@ -1,5 +1,5 @@
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 // `fluids` and `attractors` (scene-format.md section 15).
 extension SceneReader {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Animation
 import JSONText
-import Geometry
+import CrateboxGeometry
 
 extension Scene {
     /// The value of a scene file's `format` key.

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 
 /// A region of water (`fluids`, scene-format.md section 15.1): bodies whose
 /// shapes reach into it float or sink by their density, and are slowed.

@@ -1,5 +1,5 @@
 import Animation
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// An input to the world. Every input (a key, a drag, a gamepad, a replay line,

@@ -1,5 +1,5 @@
 import Animation
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 /// The normative state hash: FNV-1a 64 over the little-endian bytes of the

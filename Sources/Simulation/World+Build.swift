@@ -1,6 +1,6 @@
 import Animation
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 
 /// The normative construction order (docs/scene-format.md, "Construction

@@ -1,5 +1,5 @@
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 
 /// A shape as debug drawing shows it: where it is, what state its body is in,

@@ -1,6 +1,6 @@
 import Bytes
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 
 /// The exact state of a world: Chipmunk's space as bytes (Physics'

@@ -1,5 +1,5 @@
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 
 /// Water, planets, the knife and explosions (docs/scene-format.md section 15,

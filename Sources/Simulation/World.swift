@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Animation
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 
 /// A body of the world and what the sandbox knows about it. Read-only to

@@ -1,5 +1,5 @@
 import Bytes
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 
 // A piece the knife made, in a world's exact state (World+Snapshot.swift):

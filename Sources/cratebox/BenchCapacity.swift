@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
-import Controls
+import WindowModel
 import JSONText
 import ReferenceRunner
 import Render

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Replay
+import CrateboxReplay
 import Simulation
 
 /// `cratebox bench resume`: what resuming from the past costs the time machine

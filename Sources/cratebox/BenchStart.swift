@@ -1,7 +1,7 @@
 import ArgumentParser
 import FileOutput
 import ReferenceRunner
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -1,9 +1,9 @@
 import ArgumentParser
 import CDrawRunner
-import Controls
+import WindowModel
 import JSONText
 import ReferenceRunner
-import Replay
+import CrateboxReplay
 import Render
 import SandboxApp
 import SceneFormat

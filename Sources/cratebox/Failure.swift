@@ -1,5 +1,5 @@
 import ArgumentParser
-import Replay
+import CrateboxReplay
 
 /// Every way a command fails: the lines to print on standard error and the
 /// exit status that goes with them, decided where the error is understood

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 
 extension Cratebox {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FileOutput
 import Render
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -5,7 +5,7 @@ import ArgumentParser
 import FileOutput
 import JSONText
 import Render
-import Replay
+import CrateboxReplay
 import SandboxApp
 import Simulation
 

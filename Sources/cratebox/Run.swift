@@ -5,7 +5,7 @@ import ArgumentParser
 import Editing
 import FileOutput
 import Render
-import Replay
+import CrateboxReplay
 import SandboxApp
 
 struct Run: ParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import FileOutput
-import Controls
+import WindowModel
 import Render
 import JSONText
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Replay
+import CrateboxReplay
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(

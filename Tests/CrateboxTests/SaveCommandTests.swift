@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+import CrateboxGeometry
 import Testing
 import TestSupport
 @testable import SceneFormat

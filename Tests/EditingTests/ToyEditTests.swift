@@ -1,5 +1,5 @@
 @testable import Editing
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 import Testing

@@ -1,6 +1,6 @@
 import Testing
-import Geometry
-@testable import Physics
+import CrateboxGeometry
+@testable import CrateboxPhysics
 
 /// A space's bodies, shapes and joints keep the order they were added in, and
 /// removing one finds it without scanning (issue 36: removing many bodies of a

@@ -1,6 +1,6 @@
 import Testing
-import Geometry
-@testable import Physics
+import CrateboxGeometry
+@testable import CrateboxPhysics
 import TestSupport
 
 /// The wrappers own the C objects. Whatever order a caller adds, removes and

@@ -1,5 +1,5 @@
-import Geometry
-@testable import Physics
+import CrateboxGeometry
+@testable import CrateboxPhysics
 import Testing
 
 /// The rest of Chipmunk 7 in the Swift layer: every constraint kind, the

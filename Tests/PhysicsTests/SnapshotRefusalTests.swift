@@ -1,7 +1,7 @@
 import CChipmunk
-import Geometry
+import CrateboxGeometry
 import Testing
-@testable import Physics
+@testable import CrateboxPhysics
 import SnapshotTamper
 
 /// A state's SHA-256 stops accidents, not someone who recomputes it: the

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import Testing
 
 /// The submerged part of each kind of shape (replay-format.md, "Water and

@@ -1,5 +1,5 @@
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Testing
 @testable import Render
 @testable import Simulation

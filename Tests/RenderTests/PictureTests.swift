@@ -1,13 +1,13 @@
 import CSDL2
 import Foundation
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Testing
 @testable import Render
 @testable import Render
 @testable import Simulation
 @testable import SceneFormat
-@testable import Controls
+@testable import WindowModel
 
 /// What the picture shows, pixel by pixel: crates where and as big and as
 /// turned as the physics says, interpolation between steps, and the HUD,

@@ -2,15 +2,15 @@ import Animation
 import CSDL2
 import FileOutput
 import Foundation
-import Controls
-import Geometry
+import WindowModel
+import CrateboxGeometry
 import Testing
 import TestSupport
 @testable import Render
 @testable import Render
 @testable import Simulation
 @testable import SceneFormat
-@testable import Controls
+@testable import WindowModel
 
 
 func shipped(_ name: String) throws -> Scene {

@@ -1,7 +1,7 @@
 import CSDL2
-import Controls
+import WindowModel
 import Foundation
-import Geometry
+import CrateboxGeometry
 import Render
 import SceneFormat
 import Simulation

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import Testing
 @testable import Render
 @testable import Simulation

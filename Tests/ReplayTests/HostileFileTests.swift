@@ -2,7 +2,7 @@ import Bytes
 import Foundation
 import SceneFormat
 import Testing
-@testable import Replay
+@testable import CrateboxReplay
 @testable import Simulation
 import TestSupport
 

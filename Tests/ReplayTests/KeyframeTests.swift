@@ -1,7 +1,7 @@
 import Bytes
 import Foundation
 import Testing
-@testable import Replay
+@testable import CrateboxReplay
 @testable import Simulation
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import SceneFormat
 import Testing
-@testable import Replay
+@testable import CrateboxReplay
 @testable import Simulation
 import TestSupport
 

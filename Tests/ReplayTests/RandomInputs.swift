@@ -1,5 +1,5 @@
-import Geometry
-import Replay
+import CrateboxGeometry
+import CrateboxReplay
 import Simulation
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import SystemPackage
 import Testing
-@testable import Replay
+@testable import CrateboxReplay
 @testable import Simulation
 @testable import SceneFormat
 import TestSupport

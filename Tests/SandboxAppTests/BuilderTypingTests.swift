@@ -1,7 +1,7 @@
 import CSDL2
-import Controls
+import WindowModel
 import Editing
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Testing
 @testable import SandboxApp

@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import Render
 import SceneFormat
 import Simulation

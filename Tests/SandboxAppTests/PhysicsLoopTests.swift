@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Replay
+import CrateboxGeometry
+import CrateboxReplay
 import Simulation
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Replay
+import CrateboxGeometry
+import CrateboxReplay
 import SceneFormat
 import Simulation
 import Testing

@@ -1,6 +1,6 @@
 import DemoReference
 import Foundation
-import Geometry
+import CrateboxGeometry
 import Testing
 @testable import SceneFormat
 @testable import Simulation

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 @testable import Simulation
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
+import CrateboxGeometry
 import Testing
-@testable import Physics
+@testable import CrateboxPhysics
 @testable import Simulation
 import SceneFormat
 import SnapshotTamper

@@ -1,5 +1,5 @@
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import Testing
 @testable import SceneFormat
 @testable import Simulation

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import Testing
 @testable import Simulation
 @testable import SceneFormat

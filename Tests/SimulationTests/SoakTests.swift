@@ -1,4 +1,4 @@
-import Geometry
+import CrateboxGeometry
 import Testing
 @testable import Simulation
 @testable import SceneFormat

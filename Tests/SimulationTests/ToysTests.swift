@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 import Testing

@@ -1,7 +1,7 @@
 import CChipmunk
 import ChipmunkCallbacks
 import ChipmunkSnapshot
-import Geometry
+import CrateboxGeometry
 import ChipmunkTeardown
 
 /// Owns the `cpSpace` memory. It is separate from `Space` because the space's

@@ -1,6 +1,6 @@
 import CChipmunk
 import ChipmunkCallbacks
-import Geometry
+import CrateboxGeometry
 
 /// A collision shape attached to a body.
 public final class Shape {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Animation
-import Geometry
+import CrateboxGeometry
 
 /// The accelerometer stand-in: turns held keys, a gamepad stick and a real
 /// accelerometer into a tilt reading in g, the way a phone's accelerometer

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Geometry
+import CrateboxGeometry
 
 /// A capsule's boundary clipped to y <= level, walked counter-clockwise as
 /// lines and arcs, and the area and centroid it encloses (Green's theorem).

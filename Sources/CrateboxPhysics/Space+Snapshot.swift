@@ -1,7 +1,7 @@
 import Bytes
 import CChipmunk
 import ChipmunkSnapshot
-import Geometry
+import CrateboxGeometry
 
 /// The exact copy of a space: Chipmunk's own state as bytes (the C module
 /// ChipmunkSnapshot: everything a step reads, so that the copy steps

@@ -1,4 +1,4 @@
-import Physics
+import CrateboxPhysics
 import Simulation
 
 /// A session's timeline, whole: the live session or the replay it plays, the

@@ -1,5 +1,5 @@
 import Animation
-import Geometry
+import CrateboxGeometry
 
 /// The accumulator of the seed's loop. The app feeds it each frame's real
 /// duration and it answers how many fixed steps to run and how far between

@@ -1,5 +1,5 @@
 import CChipmunk
-import Geometry
+import CrateboxGeometry
 
 /// A body the knife cuts: its shape and the two pieces, as Chipmunk's Slice
 /// demo clips them. Normative: docs/replay-format.md, "slice".

@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import WindowModel
 
 /// The whole mapping from keys to actions, in every mode (issue 23: a key's
 /// meaning was decided on two threads).

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CChipmunk
-import Geometry
+import CrateboxGeometry
 
 /// The part of a shape below a water surface: its area, its centroid (world)
 /// and how to weigh its spin drag. Normative: docs/replay-format.md, "Water and planets".

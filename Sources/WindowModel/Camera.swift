@@ -1,5 +1,5 @@
 import Animation
-import Geometry
+import CrateboxGeometry
 
 /// Fits the scene's bounds into the drawing area, letterboxed, y up; then
 /// zooms by `zoom` about `center` (a world point drawn at the middle).

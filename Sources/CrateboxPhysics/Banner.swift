@@ -1,5 +1,5 @@
 import CChipmunk
-import Geometry
+import CrateboxGeometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
+import CrateboxGeometry
 import Testing
-@testable import Controls
+@testable import WindowModel
 import TestSupport
 
 @Suite struct TiltControlTests {

@@ -1,5 +1,5 @@
 import CChipmunk
-import Geometry
+import CrateboxGeometry
 
 /// A rigid body.
 public final class Body {

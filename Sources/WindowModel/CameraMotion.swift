@@ -1,5 +1,5 @@
 import Animation
-import Geometry
+import CrateboxGeometry
 
 /// Where the window's camera looks: zoom (1 fits the scene) and centre, with
 /// eased transitions between views, using the same timing functions as the

@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import WindowModel
 import TestSupport
 
 @Suite struct FixedStepClockTests {

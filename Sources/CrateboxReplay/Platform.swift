@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 import JSONText
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 import Simulation
 

@@ -1,6 +1,6 @@
 import JSONText
-import Geometry
-import Physics
+import CrateboxGeometry
+import CrateboxPhysics
 import SceneFormat
 import Simulation
 

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import CChipmunk
 import ChipmunkCallbacks
-import Geometry
+import CrateboxGeometry
 
 // What water, planets and explosions do to a body before a step, in the
 // normative arithmetic of docs/replay-format.md ("Water and planets", "explode").

@@ -1,6 +1,6 @@
 import CChipmunk
 import ChipmunkCallbacks
-import Geometry
+import CrateboxGeometry
 
 /// A constraint between two bodies.
 public final class Joint {

@@ -1,6 +1,6 @@
 import Bytes
 import JSONText
-import Geometry
+import CrateboxGeometry
 import SceneFormat
 import Simulation
 

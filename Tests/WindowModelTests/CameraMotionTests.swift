@@ -1,7 +1,7 @@
 import Animation
-import Geometry
+import CrateboxGeometry
 import Testing
-@testable import Controls
+@testable import WindowModel
 
 @Suite struct CameraMotionTests {
     @Test func easesBetweenViewsWithTheTimingFunction() {

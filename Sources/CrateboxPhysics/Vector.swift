@@ -1,5 +1,5 @@
 import CChipmunk
-import Geometry
+import CrateboxGeometry
 
 // `Vector` (module Geometry) and Chipmunk's `cpVect`, one into the other.
 extension Vector {
