@@ -24,13 +24,13 @@ public final class Joint {
         /// A rope: the anchors' distance stays within `min`...`max` points (`cpSlideJoint`).
         case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
         /// A spring pulling the anchors towards `restLength` points apart, with `stiffness` (force per point) and `damping` (`cpDampedSpring`).
-        case dampedSpring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
+        case spring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
         /// Keeps the bodies' relative angular velocity at `rate` radians per second (`cpSimpleMotor`).
-        case simpleMotor(rate: Double)
+        case motor(rate: Double)
         /// A pin on `b` (`anchorB`) that slides along the groove from `grooveA` to `grooveB` on `a` (`cpGrooveJoint`).
         case groove(grooveA: Vector, grooveB: Vector, anchorB: Vector)
         /// Pulls the bodies' relative angle towards `restAngle` (`cpDampedRotarySpring`).
-        case dampedRotarySpring(restAngle: Double, stiffness: Double, damping: Double)
+        case rotarySpring(restAngle: Double, stiffness: Double, damping: Double)
         /// Keeps the bodies' relative angle within `min`...`max` radians (`cpRotaryLimitJoint`).
         case rotaryLimit(min: Double, max: Double)
         /// Lets the relative angle turn one way only, in clicks of `ratchet` radians from `phase` (`cpRatchetJoint`).
@@ -57,13 +57,13 @@ public final class Joint {
             raw = cpPinJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp)
         case .slide(let anchorA, let anchorB, let min, let max):
             raw = cpSlideJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp, min, max)
-        case .dampedSpring(let anchorA, let anchorB, let restLength, let stiffness, let damping):
+        case .spring(let anchorA, let anchorB, let restLength, let stiffness, let damping):
             raw = cpDampedSpringNew(a.raw, b.raw, anchorA.cp, anchorB.cp, restLength, stiffness, damping)
-        case .simpleMotor(let rate):
+        case .motor(let rate):
             raw = cpSimpleMotorNew(a.raw, b.raw, rate)
         case .groove(let grooveA, let grooveB, let anchorB):
             raw = cpGrooveJointNew(a.raw, b.raw, grooveA.cp, grooveB.cp, anchorB.cp)
-        case .dampedRotarySpring(let restAngle, let stiffness, let damping):
+        case .rotarySpring(let restAngle, let stiffness, let damping):
             raw = cpDampedRotarySpringNew(a.raw, b.raw, restAngle, stiffness, damping)
         case .rotaryLimit(let min, let max):
             raw = cpRotaryLimitJointNew(a.raw, b.raw, min, max)
@@ -134,11 +134,11 @@ public final class Joint {
     /// A motor's rate, in radians per second. The corresponding C functions are `cpSimpleMotorGetRate` and `cpSimpleMotorSetRate`.
     public var motorRate: Double? {
         get {
-            guard case .simpleMotor = kind else { return nil }
+            guard case .motor = kind else { return nil }
             return cpSimpleMotorGetRate(raw)
         }
         set {
-            guard case .simpleMotor = kind, let newValue else { preconditionFailure("only a motor has a rate") }
+            guard case .motor = kind, let newValue else { preconditionFailure("only a motor has a rate") }
             precondition(newValue.isFinite, "a motor's rate must be finite")
             cpSimpleMotorSetRate(raw, newValue)
         }
@@ -148,8 +148,8 @@ public final class Joint {
     /// and rotary joints act on their angles only).
     public var hasAnchors: Bool {
         switch kind {
-        case .pivot, .pivotAnchors, .pin, .slide, .dampedSpring, .groove: true
-        case .simpleMotor, .dampedRotarySpring, .rotaryLimit, .ratchet, .gear: false
+        case .pivot, .pivotAnchors, .pin, .slide, .spring, .groove: true
+        case .motor, .rotarySpring, .rotaryLimit, .ratchet, .gear: false
         }
     }
 
@@ -179,7 +179,7 @@ public final class Joint {
         case .pivot, .pivotAnchors:
             let anchorA = Vector(cpPivotJointGetAnchorA(raw)), anchorB = Vector(cpPivotJointGetAnchorB(raw))
             return (a.localToWorld(anchorA), b.localToWorld(anchorB))
-        case .pin(let anchorA, let anchorB), .slide(let anchorA, let anchorB, _, _), .dampedSpring(let anchorA, let anchorB, _, _, _):
+        case .pin(let anchorA, let anchorB), .slide(let anchorA, let anchorB, _, _), .spring(let anchorA, let anchorB, _, _, _):
             return (a.localToWorld(anchorA), b.localToWorld(anchorB))
         case .groove:
             // The point of the groove nearest the pin, and the pin.
@@ -188,7 +188,7 @@ public final class Joint {
             let d = gb - ga, l2 = d.dot(d)
             let t = l2 > 0 ? min(max((pin - ga).dot(d) / l2, 0), 1) : 0
             return (ga + d * t, pin)
-        case .simpleMotor, .dampedRotarySpring, .rotaryLimit, .ratchet, .gear:
+        case .motor, .rotarySpring, .rotaryLimit, .ratchet, .gear:
             return (a.position, b.position)
         }
     }
@@ -231,9 +231,9 @@ public final class Joint {
         case .pivot, .pivotAnchors: (Vector(cpPivotJointGetAnchorA(raw)), Vector(cpPivotJointGetAnchorB(raw)))
         case .pin: (Vector(cpPinJointGetAnchorA(raw)), Vector(cpPinJointGetAnchorB(raw)))
         case .slide: (Vector(cpSlideJointGetAnchorA(raw)), Vector(cpSlideJointGetAnchorB(raw)))
-        case .dampedSpring: (Vector(cpDampedSpringGetAnchorA(raw)), Vector(cpDampedSpringGetAnchorB(raw)))
+        case .spring: (Vector(cpDampedSpringGetAnchorA(raw)), Vector(cpDampedSpringGetAnchorB(raw)))
         case .groove: (.zero, Vector(cpGrooveJointGetAnchorB(raw)))
-        case .simpleMotor, .dampedRotarySpring, .rotaryLimit, .ratchet, .gear: (.zero, .zero)
+        case .motor, .rotarySpring, .rotaryLimit, .ratchet, .gear: (.zero, .zero)
         }
     }
 

@@ -235,10 +235,10 @@ extension Joint.Kind {
         case .pivot, .pivotAnchors: cpConstraintIsPivotJoint(raw) != 0
         case .pin: cpConstraintIsPinJoint(raw) != 0
         case .slide: cpConstraintIsSlideJoint(raw) != 0
-        case .dampedSpring: cpConstraintIsDampedSpring(raw) != 0
-        case .simpleMotor: cpConstraintIsSimpleMotor(raw) != 0
+        case .spring: cpConstraintIsDampedSpring(raw) != 0
+        case .motor: cpConstraintIsSimpleMotor(raw) != 0
         case .groove: cpConstraintIsGrooveJoint(raw) != 0
-        case .dampedRotarySpring: cpConstraintIsDampedRotarySpring(raw) != 0
+        case .rotarySpring: cpConstraintIsDampedRotarySpring(raw) != 0
         case .rotaryLimit: cpConstraintIsRotaryLimitJoint(raw) != 0
         case .ratchet: cpConstraintIsRatchetJoint(raw) != 0
         case .gear: cpConstraintIsGearJoint(raw) != 0
@@ -255,10 +255,10 @@ extension Joint.Kind {
         case .pivotAnchors(let a, let b): put(1, a.x, a.y, b.x, b.y)
         case .pin(let a, let b): put(2, a.x, a.y, b.x, b.y)
         case .slide(let a, let b, let lo, let hi): put(3, a.x, a.y, b.x, b.y, lo, hi)
-        case .dampedSpring(let a, let b, let rest, let k, let d): put(4, a.x, a.y, b.x, b.y, rest, k, d)
-        case .simpleMotor(let rate): put(5, rate)
+        case .spring(let a, let b, let rest, let k, let d): put(4, a.x, a.y, b.x, b.y, rest, k, d)
+        case .motor(let rate): put(5, rate)
         case .groove(let ga, let gb, let anchor): put(6, ga.x, ga.y, gb.x, gb.y, anchor.x, anchor.y)
-        case .dampedRotarySpring(let rest, let k, let d): put(7, rest, k, d)
+        case .rotarySpring(let rest, let k, let d): put(7, rest, k, d)
         case .rotaryLimit(let lo, let hi): put(8, lo, hi)
         case .ratchet(let phase, let ratchet): put(9, phase, ratchet)
         case .gear(let phase, let ratio): put(10, phase, ratio)
@@ -277,10 +277,10 @@ extension Joint.Kind {
         case 1: return .pivotAnchors(anchorA: v(0), anchorB: v(2))
         case 2: return .pin(anchorA: v(0), anchorB: v(2))
         case 3: return .slide(anchorA: v(0), anchorB: v(2), min: n[4], max: n[5])
-        case 4: return .dampedSpring(anchorA: v(0), anchorB: v(2), restLength: n[4], stiffness: n[5], damping: n[6])
-        case 5: return .simpleMotor(rate: n[0])
+        case 4: return .spring(anchorA: v(0), anchorB: v(2), restLength: n[4], stiffness: n[5], damping: n[6])
+        case 5: return .motor(rate: n[0])
         case 6: return .groove(grooveA: v(0), grooveB: v(2), anchorB: v(4))
-        case 7: return .dampedRotarySpring(restAngle: n[0], stiffness: n[1], damping: n[2])
+        case 7: return .rotarySpring(restAngle: n[0], stiffness: n[1], damping: n[2])
         case 8: return .rotaryLimit(min: n[0], max: n[1])
         case 9: return .ratchet(phase: n[0], ratchet: n[1])
         default: return .gear(phase: n[0], ratio: n[1])

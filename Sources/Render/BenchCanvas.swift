@@ -22,15 +22,15 @@ public struct BenchCanvas {
     /// Opens a 1280 x 720 window titled `title` and hands its canvas over.
     /// Throws `.noDisplay` when there is no display.
     public static func withWindow<T>(_ title: String, scene: Scene, _ body: (BenchCanvas) throws -> T) throws -> T {
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw RenderError(String(cString: SDL_GetError()), kind: .noDisplay) }
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw WindowError(String(cString: SDL_GetError()), kind: .noDisplay) }
         defer { SDL_Quit() }
         let centered = Int32(bitPattern: 0x2FFF_0000)
         guard let window = SDL_CreateWindow(title, centered, centered, 1280, 720, 0) else {
-            throw RenderError(String(cString: SDL_GetError()), kind: .noDisplay)
+            throw WindowError(String(cString: SDL_GetError()), kind: .noDisplay)
         }
         defer { SDL_DestroyWindow(window) }
         guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
-            throw RenderError("cannot draw: \(String(cString: SDL_GetError()))")
+            throw WindowError("cannot draw: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_DestroyRenderer(renderer) }
         var w: Int32 = 0, h: Int32 = 0

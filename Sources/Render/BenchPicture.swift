@@ -32,14 +32,14 @@ public enum BenchPicture {
         return Plot(left: 70, right: Double(width) - 30, top: 50, bottom: Double(height) - 50, maxCrates: maxCrates, maxMs: maxMs)
     }
 
-    public static func render(_ series: [Series], budgetMs: Double, title: String, width: Int, height: Int, to path: String) throws(RenderError) {
-        try Offscreen.withCanvas(width: width, height: height, minimum: 200) { surface, renderer throws(RenderError) in
+    public static func render(_ series: [Series], budgetMs: Double, title: String, width: Int, height: Int, to path: String) throws(WindowError) {
+        try Offscreen.withCanvas(width: width, height: height, minimum: 200) { surface, renderer throws(WindowError) in
             draw(series, budgetMs: budgetMs, title: title, width: width, height: height, renderer: renderer)
             try savePNG(surface, to: path)
         }
     }
 
-    public static func pixels(_ series: [Series], budgetMs: Double, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    public static func pixels(_ series: [Series], budgetMs: Double, width: Int, height: Int) throws(WindowError) -> [UInt8] {
         try Offscreen.withCanvas(width: width, height: height, minimum: 200) { surface, renderer in
             draw(series, budgetMs: budgetMs, title: "", width: width, height: height, renderer: renderer)
             return Offscreen.copyPixels(surface, width: width, height: height)

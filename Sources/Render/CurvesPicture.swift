@@ -61,15 +61,15 @@ public enum CurvesPicture {
         }
     }
 
-    public static func render(_ curves: [Curve], width: Int, height: Int, to path: String) throws(RenderError) {
-        try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer throws(RenderError) in
+    public static func render(_ curves: [Curve], width: Int, height: Int, to path: String) throws(WindowError) {
+        try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer throws(WindowError) in
             draw(curves, width: width, height: height, renderer: renderer)
             try savePNG(surface, to: path)
         }
     }
 
     /// The picture's pixels, RGBA from the top row (for tests).
-    public static func pixels(_ curves: [Curve], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    public static func pixels(_ curves: [Curve], width: Int, height: Int) throws(WindowError) -> [UInt8] {
         try Offscreen.withCanvas(width: width, height: height, minimum: 64) { surface, renderer in
             draw(curves, width: width, height: height, renderer: renderer)
             return Offscreen.copyPixels(surface, width: width, height: height)

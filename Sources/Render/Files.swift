@@ -1,7 +1,9 @@
 import CSDL2
 import FileOutput
 
-public struct RenderError: Error, CustomStringConvertible {
+/// Why a window, a picture or a file it was asked for could not be made:
+/// no display, a file that could not be written, or anything else.
+public struct WindowError: Error, CustomStringConvertible {
     /// What went wrong, for the exit status the command line gives it.
     public enum Kind: Sendable {
         /// No display to open a window on (exit 69).
@@ -22,7 +24,7 @@ public struct RenderError: Error, CustomStringConvertible {
 /// Saves an SDL surface as a PNG, atomically. SDL_image writes through stdio
 /// and does not notice a write that fails when the file is closed (a full
 /// disk), so the PNG is made in memory and written here, every write checked.
-public func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(RenderError) {
+public func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(WindowError) {
     let s = surface.pointee
     // A PNG is never much bigger than the raw pixels: a byte per row for the
     // filter, plus headers and deflate's stored-block overhead.
@@ -34,16 +36,16 @@ public func savePNG(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: Strin
         return Int(SDL_RWtell(rw))
     }
     guard let encoded, encoded > 0 else {
-        throw RenderError("\(path): cannot make the PNG: \(String(cString: SDL_GetError()))", kind: .cannotWrite)
+        throw WindowError("\(path): cannot make the PNG: \(String(cString: SDL_GetError()))", kind: .cannotWrite)
     }
     try writeFile(Array(buffer.prefix(encoded)), to: path)
 }
 
 /// Writes bytes to a file, atomically, synced to disk before it is renamed.
-func writeFile(_ bytes: [UInt8], to path: String) throws(RenderError) {
+func writeFile(_ bytes: [UInt8], to path: String) throws(WindowError) {
     do {
         try AtomicFile.write(bytes, to: path)
     } catch {
-        throw RenderError(error.description, kind: .cannotWrite)
+        throw WindowError(error.description, kind: .cannotWrite)
     }
 }

@@ -11,14 +11,14 @@ public enum Offscreen {
     public static let maxSize = 8192
 
     /// The pixels of the picture, RGBA from the top row, for tests.
-    public static func pixels(of world: World, width: Int, height: Int, debug: Bool) throws(RenderError) -> [UInt8] {
+    public static func pixels(of world: World, width: Int, height: Int, debug: Bool) throws(WindowError) -> [UInt8] {
         try withSurface(world, width: width, height: height, debug: debug) { surface in
             copyPixels(surface, width: width, height: height)
         }
     }
 
     /// The pixels of a snapshot's picture (as the window draws it), RGBA from the top row, for tests.
-    public static func pixels(of snapshot: WorldSnapshot, width: Int, height: Int, alpha: Double = 1) throws(RenderError) -> [UInt8] {
+    public static func pixels(of snapshot: DrawnWorld, width: Int, height: Int, alpha: Double = 1) throws(WindowError) -> [UInt8] {
         try withCanvas(width: width, height: height) { surface, renderer in
             let camera = Camera(worldWidth: snapshot.scene.width, worldHeight: snapshot.scene.height, pixelWidth: width, pixelHeight: height, origin: snapshot.scene.origin)
             Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: alpha, width: width, height: height)
@@ -37,20 +37,20 @@ public enum Offscreen {
         return out
     }
 
-    public static func render(_ world: World, width: Int, height: Int, debug: Bool, to path: String) throws(RenderError) {
-        var failure: RenderError?
+    public static func render(_ world: World, width: Int, height: Int, debug: Bool, to path: String) throws(WindowError) {
+        var failure: WindowError?
         try withSurface(world, width: width, height: height, debug: debug) { surface in
-            do throws(RenderError) { try savePNG(surface, to: path) } catch { failure = error }
+            do throws(WindowError) { try savePNG(surface, to: path) } catch { failure = error }
         }
         if let failure { throw failure }
     }
 
     private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
-                                       _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(RenderError) -> R {
+                                       _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(WindowError) -> R {
         try withCanvas(width: width, height: height) { surface, renderer in
             let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height, origin: world.scene.origin)
             let painter = Painter(renderer: renderer)
-            painter.draw(WorldSnapshot(world: world, debug: debug), camera: camera, alpha: 1, width: width, height: height)
+            painter.draw(DrawnWorld(world: world, debug: debug), camera: camera, alpha: 1, width: width, height: height)
             SDL_RenderPresent(renderer)
             return body(surface)
         }
@@ -58,17 +58,17 @@ public enum Offscreen {
 
     /// A picture in memory and SDL's software renderer drawing into it.
     static func withCanvas<R>(width: Int, height: Int, minimum: Int = 1,
-                              _ body: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer) throws(RenderError) -> R) throws(RenderError) -> R {
+                              _ body: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer) throws(WindowError) -> R) throws(WindowError) -> R {
         guard (minimum...maxSize).contains(width), (minimum...maxSize).contains(height) else {
-            throw RenderError("the picture size must be between \(minimum) and \(maxSize) pixels a side")
+            throw WindowError("the picture size must be between \(minimum) and \(maxSize) pixels a side")
         }
         // ABGR8888 is R, G, B, A in memory order on a little-endian machine.
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
-            throw RenderError("cannot make a \(width)x\(height) picture: \(String(cString: SDL_GetError()))")
+            throw WindowError("cannot make a \(width)x\(height) picture: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_FreeSurface(surface) }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-            throw RenderError("cannot start the software renderer: \(String(cString: SDL_GetError()))")
+            throw WindowError("cannot start the software renderer: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_DestroyRenderer(renderer) }
         return try body(surface, renderer)

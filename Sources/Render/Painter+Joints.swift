@@ -17,7 +17,7 @@ extension Painter {
     /// Turns of a spring's coil.
     static let coilTurns = 8
 
-    func addJoints(_ world: WorldSnapshot, camera: Camera) {
+    func addJoints(_ world: DrawnWorld, camera: Camera) {
         let down = world.tilt.map { $0.length > 1e-9 ? $0 * (1 / $0.length) : Vector(0, -1) } ?? Vector(0, -1)
         // A world size in pixels, but never below `least` pixels.
         func px(_ size: Double, least: Double) -> Double { max(size * camera.scale, least) }

@@ -9,7 +9,7 @@ import SceneFormat
 // the other way from its force, as long as the force is (a few points at
 // least), flickering with the step.
 extension Painter {
-    func addThrusterFlames(_ world: WorldSnapshot, camera: Camera, alpha: Double) {
+    func addThrusterFlames(_ world: DrawnWorld, camera: Camera, alpha: Double) {
         guard !world.held.isEmpty else { return }
         for binding in world.scene.controls where world.held.contains(binding.trigger) {
             guard case .thruster(let index, let force, let at) = binding.action, force != .zero,

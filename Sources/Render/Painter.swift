@@ -37,7 +37,7 @@ public final class Painter {
     /// `clip`: the rectangle the world is drawn in after the picture is
     /// cleared (the window's room for it); left set for what the caller draws
     /// over the world, until it clears it.
-    public func draw(_ world: WorldSnapshot, camera: Camera, alpha: Double, width: Int, height: Int, clip: SDL_Rect? = nil) {
+    public func draw(_ world: DrawnWorld, camera: Camera, alpha: Double, width: Int, height: Int, clip: SDL_Rect? = nil) {
         clear(then: clip)
         // The box itself, a shade lighter than the letterbox around it.
         let o = world.scene.origin
@@ -190,7 +190,7 @@ public final class Painter {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 
-    private func drawDebug(_ world: WorldSnapshot, _ outlines: [ShapeOutline], camera: Camera, alpha: Double) {
+    private func drawDebug(_ world: DrawnWorld, _ outlines: [ShapeOutline], camera: Camera, alpha: Double) {
         // Each body's shapes where the picture draws it, between the last two steps.
         let poses = outlines.map { outline in outline.bodyIndex.map { world.pose(of: $0, alpha: alpha) } ?? outline.pose }
         // Bounding boxes first, so the outlines (and the sleeping colour) stay on top.
@@ -244,7 +244,7 @@ public final class Painter {
     }
 
     /// While a body is held, a line from the hand's target to the body.
-    private func drawGrabLine(_ world: WorldSnapshot, camera: Camera, alpha: Double) {
+    private func drawGrabLine(_ world: DrawnWorld, camera: Camera, alpha: Double) {
         guard let (index, target) = world.grab else { return }
         let body = camera.toScreen(world.pose(of: index, alpha: alpha).position), hand = camera.toScreen(target)
         set(Palette.joint)

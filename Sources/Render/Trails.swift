@@ -17,13 +17,13 @@ public struct Trails {
     public init() {}
 
     /// Turns a body's trace on or off; returns whether it is traced now.
-    public mutating func toggle(_ index: Int, in snapshot: WorldSnapshot) -> Bool {
+    public mutating func toggle(_ index: Int, in snapshot: DrawnWorld) -> Bool {
         if toggled.contains(index) { toggled.remove(index) } else { toggled.insert(index) }
         points[index] = nil
         return isTraced(index, snapshot)
     }
 
-    func isTraced(_ index: Int, _ snapshot: WorldSnapshot) -> Bool {
+    func isTraced(_ index: Int, _ snapshot: DrawnWorld) -> Bool {
         guard snapshot.bodies.indices.contains(index), let body = snapshot.bodies[index] else { return false }
         return body.spec.trace != toggled.contains(index)
     }
@@ -31,7 +31,7 @@ public struct Trails {
     /// Adds where each traced body is drawn now; forgets points older than
     /// `seconds`, and everything when time went back (the time machine) or the
     /// world was built again (a reset: the bodies start over, their indices reused).
-    public mutating func update(_ snapshot: WorldSnapshot, alpha: Double) {
+    public mutating func update(_ snapshot: DrawnWorld, alpha: Double) {
         let time = Double(snapshot.stepCount - 1) + alpha
         if time < lastTime || snapshot.stepsSinceBuild < lastStepsSinceBuild { points = [:] }
         lastTime = time

@@ -53,7 +53,7 @@ extension App {
 
     /// Eases where the camera looks towards the followed body as drawn now (a
     /// walker bobs: the camera does not).
-    func follow(_ snapshot: WorldSnapshot, alpha: Double, now: Double) {
+    func follow(_ snapshot: DrawnWorld, alpha: Double, now: Double) {
         guard let id = scene.view?.follow,
               let index = snapshot.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) else { followCentre = nil; return }
         let target = snapshot.pose(of: index, alpha: alpha).position

@@ -104,7 +104,7 @@ public final class App {
     }
 
     /// A live session of `scene` (from the file named `sceneFile`, whose text is `sceneText`).
-    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(RenderError) {
+    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(WindowError) {
         try self.init(scene: scene, options: options, .play {
             .live(try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile))
         })
@@ -113,20 +113,20 @@ public final class App {
     /// Continues a saved moment (`cratebox/state@1`, already read and checked:
     /// `state`) from its file's `bytes`, read again on the physics thread, which
     /// owns the world.
-    public convenience init(restoring state: StateFile.Loaded, bytes: [UInt8], file: String, options: Options) throws(RenderError) {
+    public convenience init(restoring state: StateFile.Loaded, bytes: [UInt8], file: String, options: Options) throws(WindowError) {
         try self.init(scene: state.scene.scene, options: options, .play {
             .live(try Session(restoring: try StateFile.read(bytes, file: file)))
         })
     }
 
     /// Opens `document` in build mode.
-    public convenience init(building document: Document, options: Options) throws(RenderError) {
+    public convenience init(building document: Document, options: Options) throws(WindowError) {
         try self.init(scene: document.scene, options: options, .build(document))
         self.document = document
     }
 
     /// Watches a journal (already read and checked) in the window.
-    public convenience init(replaying journal: Journal, scene: Scene, file: String, options: Options) throws(RenderError) {
+    public convenience init(replaying journal: Journal, scene: Scene, file: String, options: Options) throws(WindowError) {
         try self.init(scene: scene, options: options, .watch {
             let replay = try Replay(journal: journal, file: file)
             try replay.rewind()
@@ -137,7 +137,7 @@ public final class App {
     /// Starts the physics thread (a world that cannot be built, or a recording
     /// that cannot be written, is an error before any window opens), then
     /// opens the window. Throws `.noDisplay` when there is no display.
-    private init(scene: Scene, options: Options, _ start: Start) throws(RenderError) {
+    private init(scene: Scene, options: Options, _ start: Start) throws(WindowError) {
         self.scene = scene
         self.options = options
         sceneKeys = SceneKeys(scene.controls)
@@ -153,7 +153,7 @@ public final class App {
             case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false), begin: false, make))
             }
         } catch {
-            throw RenderError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
+            throw WindowError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
         }
         do {
             window = try AppWindow(title: App.title(scene, mode), width: options.windowWidth, height: options.windowHeight)
@@ -167,7 +167,7 @@ public final class App {
     /// Runs until the user quits, then closes the window. Throws
     /// `.cannotWrite` when a file the user asked for (a recording, a
     /// screenshot, a saved scene, unsaved edits) could not be written: one line per file.
-    public func run() throws(RenderError) {
+    public func run() throws(WindowError) {
         mode.physics?.begin()
         startSplash()
         loop()
@@ -176,7 +176,7 @@ public final class App {
         window.close()
         if let said = end.said { hud.show(said) }
         let lost = lostBefore + end.lost + captures.lost
-        if !lost.isEmpty { throw RenderError(lost.joined(separator: "\n"), kind: .cannotWrite) }
+        if !lost.isEmpty { throw WindowError(lost.joined(separator: "\n"), kind: .cannotWrite) }
     }
 
     /// One frame after another until the user quits (or the benchmark's time is up).

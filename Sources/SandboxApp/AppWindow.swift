@@ -15,7 +15,7 @@ final class AppWindow {
     private var controllers: [OpaquePointer] = []
 
     /// Throws `.noDisplay` when there is no display to open a window on.
-    init(title: String, width: Int, height: Int) throws(RenderError) {
+    init(title: String, width: Int, height: Int) throws(WindowError) {
         SDL_SetHint(SDL_HINT_VIDEO_HIGHDPI_DISABLED, "0")
         // A real display or nothing: without this, SDL falls back to an
         // invisible offscreen driver when the display cannot be reached.
@@ -25,20 +25,20 @@ final class AppWindow {
         }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else {
             let display = getenv("DISPLAY").map { String(cString: $0) } ?? ""
-            throw RenderError(display.isEmpty ? String(cString: SDL_GetError()) : "cannot reach the display \(display)", kind: .noDisplay)
+            throw WindowError(display.isEmpty ? String(cString: SDL_GetError()) : "cannot reach the display \(display)", kind: .noDisplay)
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
             let reason = String(cString: SDL_GetError())
             SDL_Quit()
-            throw RenderError(reason, kind: .noDisplay)
+            throw WindowError(reason, kind: .noDisplay)
         }
         guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue) ?? SDL_CreateRenderer(window, -1, 0) else {
             let reason = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)
             SDL_Quit()
-            throw RenderError("cannot draw in the window: \(reason)")
+            throw WindowError("cannot draw in the window: \(reason)")
         }
         self.window = window
         self.renderer = renderer

@@ -41,7 +41,7 @@ final class Builder {
     /// Where the pointer is in the world, and its slack there (a few pixels), for
     /// saying what the pivot or motor tool would join before the click.
     var hover: (point: Vector, slack: Double)?
-    private var picture: (revision: Int, snapshot: WorldSnapshot)?
+    private var picture: (revision: Int, snapshot: DrawnWorld)?
 
     init(document: Document) {
         self.document = document
@@ -50,10 +50,10 @@ final class Builder {
     var scene: Scene { document.scene }
 
     /// The document as a World would draw it at its first step (kept until the document changes).
-    var snapshot: WorldSnapshot? {
+    var snapshot: DrawnWorld? {
         if let picture, picture.revision == document.revision { return picture.snapshot }
         do {
-            let snapshot = WorldSnapshot(world: try World(scene: document.scene))
+            let snapshot = DrawnWorld(world: try World(scene: document.scene))
             picture = (document.revision, snapshot)
             return snapshot
         } catch {

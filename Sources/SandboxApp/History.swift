@@ -13,7 +13,7 @@ struct History {
     static let fullRate = 7_200
 
     let budget: Int
-    private(set) var frames: [WorldSnapshot] = []
+    private(set) var frames: [DrawnWorld] = []
     private(set) var bytes = 0
 
     init(budget: Int = History.defaultBudget) {
@@ -25,7 +25,7 @@ struct History {
 
     /// Keeps the state after a step (a later step than any kept, or it replaces
     /// the frames from its step on, as after a branch).
-    mutating func record(_ snapshot: WorldSnapshot) {
+    mutating func record(_ snapshot: DrawnWorld) {
         drop(from: snapshot.stepCount)
         let frame = snapshot.atRest()
         frames.append(frame)
@@ -34,7 +34,7 @@ struct History {
     }
 
     /// The kept frame at `step`, or the nearest one before it (or the first).
-    func frame(at step: Int) -> WorldSnapshot? {
+    func frame(at step: Int) -> DrawnWorld? {
         guard !frames.isEmpty else { return nil }
         var lo = 0, hi = frames.count - 1
         while lo < hi {
@@ -56,7 +56,7 @@ struct History {
     private mutating func thin() {
         let older = frames.count - History.fullRate
         let end = older >= 2 ? older : max(2, frames.count / 2)
-        var kept: [WorldSnapshot] = []
+        var kept: [DrawnWorld] = []
         kept.reserveCapacity(frames.count)
         for (i, frame) in frames.enumerated() {
             if i < end && i % 2 == 1 {

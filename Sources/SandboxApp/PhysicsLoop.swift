@@ -31,7 +31,7 @@ final class PhysicsLoop {
     var timeScaleIndex = 3
     var status = PhysicsStatus()
     /// The snapshots published, drawn between the poses before each step and after it.
-    let snapshots = SnapshotMaker()
+    let snapshots = DrawnWorldMaker()
     /// What was drawn after each step, for scrubbing.
     var history: History
     /// The step shown while scrubbing through the past (nil: the present).

@@ -74,7 +74,7 @@ struct PhysicsStatus: Sendable {
 
 /// The newest state the physics thread has published.
 struct Published: Sendable {
-    var snapshot: WorldSnapshot
+    var snapshot: DrawnWorld
     var status: PhysicsStatus
     /// When (monotonic seconds) the real-time clock reached the snapshot's
     /// step: the picture is drawn between the snapshot's last two steps, as far

@@ -8,10 +8,10 @@ import Simulation
 /// poses as the painter's, and the walls.
 enum BenchQuads {
     /// The crates (x, y, angle, width, height each) and walls (ax, ay, bx, by, radius each) after `steps` steps.
-    static func of(_ scene: Scene, named name: String, after steps: Int = 240) throws -> (snapshot: WorldSnapshot, boxes: [Double], walls: [Double]) {
+    static func of(_ scene: Scene, named name: String, after steps: Int = 240) throws -> (snapshot: DrawnWorld, boxes: [Double], walls: [Double]) {
         let world = try World(scene: scene)
         try world.step(steps)
-        let snapshot = WorldSnapshot(world: world)
+        let snapshot = DrawnWorld(world: world)
         var boxes: [Double] = []
         for (i, body) in snapshot.bodies.enumerated() {
             guard let body else { continue }
@@ -36,7 +36,7 @@ enum BenchQuads {
     static func withWindow<T>(_ title: String, _ scene: Scene, _ body: (BenchCanvas) throws -> T) throws -> T {
         do {
             return try BenchCanvas.withWindow(title, scene: scene, body)
-        } catch let error as RenderError {
+        } catch let error as WindowError {
             throw error.kind == .noDisplay ? Run.noDisplay(error.message) : Failure.failed(error.message)
         }
     }
@@ -67,7 +67,7 @@ struct BenchDraw: ParsableCommand {
         }
     }
 
-    private func drawRuns(_ scene: Scene, _ snapshot: WorldSnapshot, _ boxes: [Double], _ walls: [Double], _ canvas: BenchCanvas) throws {
+    private func drawRuns(_ scene: Scene, _ snapshot: DrawnWorld, _ boxes: [Double], _ walls: [Double], _ canvas: BenchCanvas) throws {
         let (painter, camera, cCamera, w, h) = (canvas.painter, canvas.camera, BenchQuads.camera(canvas, scene), canvas.width, canvas.height)
         let clock = ContinuousClock(), frames = Self.frames, runs = options.runs(11)
         var swiftTimes: [Double] = [], cTimes: [Double] = [], ratios: [Double] = []

@@ -99,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
         options.splash = Run.splashWanted(false)
         let loaded: LoadedJournal
         do { loaded = try Loader.journal(journal) } catch { throw Failure(error) }
-        try Run.open { () throws(RenderError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required
+        try Run.open { () throws(WindowError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required
     }
 
     /// `--add-keyframes`: the journal with keyframes, verified as it is

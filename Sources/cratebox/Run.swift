@@ -64,7 +64,7 @@ struct Run: ParsableCommand {
         options.recordPath = record
         options.scenePath = scene
         options.watch = watch
-        try Run.open { () throws(RenderError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
+        try Run.open { () throws(WindowError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
     }
 
     /// What every window of `run` takes from the options: its size, where
@@ -88,7 +88,7 @@ struct Run: ParsableCommand {
         try Run.requireDisplay()
         var options = windowOptions
         options.recordPath = record
-        try Run.open { () throws(RenderError) in try App(restoring: state, bytes: bytes, file: path, options: options) }
+        try Run.open { () throws(WindowError) in try App(restoring: state, bytes: bytes, file: path, options: options) }
     }
 
     /// `run --build FILE`: the document from FILE, or a new empty box there.
@@ -111,7 +111,7 @@ struct Run: ParsableCommand {
             say("\(recovery) holds unsaved edits of \(path) from an earlier session: press Ctrl+R in the window to open them")
         }
         try Run.requireDisplay()
-        try Run.open { () throws(RenderError) in try App(building: document, options: options) }
+        try Run.open { () throws(WindowError) in try App(building: document, options: options) }
     }
 
     /// The newest file of unsaved edits kept for `path` (`NAME.unsaved.json`,
@@ -136,7 +136,7 @@ struct Run: ParsableCommand {
 
     /// Opens the window and runs it; its errors become their exit statuses.
     @discardableResult
-    static func open(_ makeApp: () throws(RenderError) -> App) throws -> App {
+    static func open(_ makeApp: () throws(WindowError) -> App) throws -> App {
         do {
             let app = try makeApp()
             try app.run()

@@ -122,7 +122,7 @@ import TestSupport
             shapes.append(shape)
         }
         let joints = [Joint(.pin(anchorA: .zero, anchorB: .zero), a: bodies[0], b: bodies[1]),
-                      Joint(.dampedSpring(anchorA: .zero, anchorB: .zero, restLength: 4, stiffness: 50, damping: 1), a: bodies[27], b: bodies[28])]
+                      Joint(.spring(anchorA: .zero, anchorB: .zero, restLength: 4, stiffness: 50, damping: 1), a: bodies[27], b: bodies[28])]
         for joint in joints { try old!.add(joint) }
         try old!.step(1.0 / 120)
         for _ in 0..<600 { try old!.step(1.0 / 120) }
@@ -181,7 +181,7 @@ import TestSupport
         let sb = Shape(body: b, geometry: .box(width: 1, height: 1, radius: 0)); sb.mass = 1
         try space.add(sa)
         try space.add(sb)
-        let joint = Joint(.dampedSpring(anchorA: .zero, anchorB: .zero, restLength: 1, stiffness: 10, damping: 1), a: a, b: b)
+        let joint = Joint(.spring(anchorA: .zero, anchorB: .zero, restLength: 1, stiffness: 10, damping: 1), a: a, b: b)
         try space.add(joint)
         try space.remove(a)
         #expect(space.bodies.count == 1 && space.shapes.count == 1 && space.joints.isEmpty)
@@ -237,8 +237,8 @@ import TestSupport
                 let kinds: [Joint.Kind] = [
                     .pivot(anchor: .zero), .pin(anchorA: .zero, anchorB: Vector(1, 0)),
                     .slide(anchorA: .zero, anchorB: .zero, min: 0, max: 3),
-                    .dampedSpring(anchorA: .zero, anchorB: .zero, restLength: 2, stiffness: 50, damping: 1),
-                    .simpleMotor(rate: 1),
+                    .spring(anchorA: .zero, anchorB: .zero, restLength: 2, stiffness: 50, damping: 1),
+                    .motor(rate: 1),
                 ]
                 let joint = Joint(kinds.randomElement(using: &rng)!, a: a, b: b)
                 joint.maxForce = 1000

@@ -19,7 +19,7 @@ import Testing
         space.gravity = Vector(0, -100)
         let a = try body(space, at: Vector(0, 0)), b = try body(space, at: Vector(20, 0))
         let kinds: [Joint.Kind] = [.groove(grooveA: Vector(0, 10), grooveB: Vector(0, -10), anchorB: .zero),
-                                   .dampedRotarySpring(restAngle: 0.5, stiffness: 100, damping: 5), .rotaryLimit(min: -0.2, max: 0.2),
+                                   .rotarySpring(restAngle: 0.5, stiffness: 100, damping: 5), .rotaryLimit(min: -0.2, max: 0.2),
                                    .ratchet(phase: 0, ratchet: 0.3), .gear(phase: 0, ratio: 2)]
         var joints: [Joint] = []
         for kind in kinds {

@@ -40,7 +40,7 @@ import Testing
 
     @Test func betweenStepsTheCrateIsDrawnInterpolated() throws {
         let world = try World(scene: Self.scene(##"{"position": [100, 150], "velocity": [0, -6000], "box": [20, 20], "mass": 1, "look": "#ff0000"}"##))
-        let maker = SnapshotMaker()
+        let maker = DrawnWorldMaker()
         maker.willStep(world)
         try world.step()
         let snapshot = maker.snapshot(world, debug: false)
@@ -154,7 +154,7 @@ import Testing
 @Suite struct SnapshotMakerTests {
     @Test func posesInterpolateBetweenSteps() throws {
         let world = try World(scene: DefaultScene.scene())
-        let maker = SnapshotMaker()
+        let maker = DrawnWorldMaker()
         try world.step(4)
         maker.willStep(world)
         let before = world.poses[0]

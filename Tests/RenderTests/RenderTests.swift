@@ -139,8 +139,8 @@ func isWood(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 90 && c.r > c.g + 15 
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.png"])  // no temporary left
-        #expect(throws: RenderError.self) { try Offscreen.render(world, width: 64, height: 48, debug: false, to: "/nonexistent/dir/x.png") }
-        #expect(throws: RenderError.self) { try Offscreen.pixels(of: world, width: 0, height: 48, debug: false) }
+        #expect(throws: WindowError.self) { try Offscreen.render(world, width: 64, height: 48, debug: false, to: "/nonexistent/dir/x.png") }
+        #expect(throws: WindowError.self) { try Offscreen.pixels(of: world, width: 0, height: 48, debug: false) }
     }
 }
 

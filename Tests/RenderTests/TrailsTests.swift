@@ -12,13 +12,13 @@ import Testing
         var trails = Trails()
         for _ in 0..<60 {
             try world.step()
-            trails.update(WorldSnapshot(world: world), alpha: 1)
+            trails.update(DrawnWorld(world: world), alpha: 1)
         }
         let before = try #require(trails.paths.first)
         #expect(before.count > 10 && before.last!.point.x > before.first!.point.x, "\(before.count) points")
         try world.apply(.reset)
         try world.step()
-        trails.update(WorldSnapshot(world: world), alpha: 1)
+        trails.update(DrawnWorld(world: world), alpha: 1)
         #expect(trails.paths.first?.count == 1, "after the reset the trail starts again: \(trails.paths)")
     }
 }

@@ -9,12 +9,12 @@ import TestSupport
 /// The time machine's memory: bounded, full rate for the recent past, and what
 /// it draws is what the world was.
 @Suite struct HistoryTests {
-    static func frames(_ name: String, steps: Int) throws -> (World, [WorldSnapshot]) {
+    static func frames(_ name: String, steps: Int) throws -> (World, [DrawnWorld]) {
         let world = try World(scene: loadShippedScene(name))
-        var frames = [WorldSnapshot(world: world)]
+        var frames = [DrawnWorld(world: world)]
         for _ in 0..<steps {
             try world.step()
-            frames.append(WorldSnapshot(world: world))
+            frames.append(DrawnWorld(world: world))
         }
         return (world, frames)
     }
@@ -26,7 +26,7 @@ import TestSupport
         var history = History(budget: perFrame * 10_000)
         let world = try World(scene: loadShippedScene("crates.json"))
         for _ in 0..<30_000 {
-            history.record(WorldSnapshot(world: world))
+            history.record(DrawnWorld(world: world))
             try world.step()
         }
         #expect(history.bytes <= history.budget)
@@ -45,7 +45,7 @@ import TestSupport
         var history = History(budget: 50_000)
         let world = try World(scene: loadShippedScene("pile.json"))  // 24 kB of poses a frame
         for _ in 0..<50 {
-            history.record(WorldSnapshot(world: world))
+            history.record(DrawnWorld(world: world))
             try world.step()
         }
         #expect(history.frames.count >= 1 && history.bytes <= 50_000)
@@ -72,7 +72,7 @@ import TestSupport
         var pictures: [Int: [UInt8]] = [:]
         for _ in 0..<600 {
             try world.step()
-            history.record(WorldSnapshot(world: world))
+            history.record(DrawnWorld(world: world))
             if world.stepCount == 200 || world.stepCount == 600 {
                 pictures[world.stepCount] = try Offscreen.pixels(of: world, width: 200, height: 300, debug: false)
             }

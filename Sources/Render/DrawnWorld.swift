@@ -16,7 +16,7 @@ public struct DrawnBody: Sendable {
 /// can cross threads: the physics thread publishes one after each step and the
 /// window draws the newest (never the World itself). Poses are kept for the
 /// last two completed steps, so that the picture is drawn between them.
-public final class WorldSnapshot: Sendable {
+public final class DrawnWorld: Sendable {
     /// The scene the world was built from.
     public let scene: Scene
     /// By construction index; nil for a removed body.
@@ -53,7 +53,7 @@ public final class WorldSnapshot: Sendable {
     /// index: the poses before its last step) and now; without them, as it is.
     public init(world: World, previous: [Pose]? = nil, bodies: [DrawnBody?]? = nil, debug: Bool = false) {
         scene = world.scene
-        self.bodies = bodies ?? WorldSnapshot.drawnBodies(world)
+        self.bodies = bodies ?? DrawnWorld.drawnBodies(world)
         let current = world.poses
         self.current = current
         self.previous = previous.map { $0.count == current.count ? $0 : current } ?? current
@@ -78,11 +78,11 @@ public final class WorldSnapshot: Sendable {
     /// The same state for keeping (the time machine's history): drawn as it is
     /// (no step to draw between, so one array of poses), without the grab and
     /// debug drawing.
-    public func atRest() -> WorldSnapshot {
-        WorldSnapshot(self)
+    public func atRest() -> DrawnWorld {
+        DrawnWorld(self)
     }
 
-    private init(_ other: WorldSnapshot) {
+    private init(_ other: DrawnWorld) {
         scene = other.scene
         bodies = other.bodies
         current = other.current
@@ -127,7 +127,7 @@ public final class WorldSnapshot: Sendable {
 /// between its last two steps: `willStep` before each step keeps the poses
 /// before it. The bodies' descriptions are shared between snapshots until the
 /// bodies change. One per stepping thread (it is not shared).
-public final class SnapshotMaker {
+public final class DrawnWorldMaker {
     private var previous: (world: ObjectIdentifier, poses: [Pose])?
     private var bodies: (world: ObjectIdentifier, revision: Int, drawn: [DrawnBody?])?
 
@@ -139,12 +139,12 @@ public final class SnapshotMaker {
     }
 
     /// The world after its last step, drawn between the poses kept by `willStep` and now.
-    public func snapshot(_ world: World, debug: Bool) -> WorldSnapshot {
+    public func snapshot(_ world: World, debug: Bool) -> DrawnWorld {
         let id = ObjectIdentifier(world)
         if bodies?.world != id || bodies?.revision != world.bodiesRevision {
-            bodies = (id, world.bodiesRevision, WorldSnapshot.drawnBodies(world))
+            bodies = (id, world.bodiesRevision, DrawnWorld.drawnBodies(world))
         }
         let before = previous?.world == id ? previous?.poses : nil
-        return WorldSnapshot(world: world, previous: before, bodies: bodies?.drawn, debug: debug)
+        return DrawnWorld(world: world, previous: before, bodies: bodies?.drawn, debug: debug)
     }
 }
