@@ -37,6 +37,16 @@ public final class VirtualDisplay {
         env["CRATEBOX_NO_SPLASH"] = "1"
     }
 
+    /// A display that started, or an error saying Xvfb did not start; `stop()` it when done.
+    public static func started() throws -> VirtualDisplay {
+        let display = try VirtualDisplay()
+        guard !display.number.isEmpty else {
+            display.stop()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "Xvfb did not start"])
+        }
+        return display
+    }
+
     public func stop() {
         // SIGTERM does not reach an X server started from here (the signal
         // is blocked in the child), so kill it and clear up after it.

@@ -16,9 +16,8 @@ import TestSupport
     }
 
     @Test func buildASeeSawWithTheToolsSaveItPlayItAndBuildAgain() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = NSTemporaryDirectory() + "cratebox-build-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -92,9 +91,8 @@ import TestSupport
 /// puts the copy clear of the original.
 @Suite struct BuildPapercutWindowTests {
     @Test func axlesSnapPastesGoToThePointerDuplicatesDoNotOverlap() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = try temporaryFolder("papercuts")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/car.json"

@@ -9,9 +9,8 @@ import TestSupport
 /// it ends with is far to the right of where it started.
 @Suite struct DriveWindowTests {
     @Test func holdingRightDrivesTheCarAcrossTheBox() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = try temporaryFolder("drive-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let journal = directory + "/drive.jsonl"

@@ -9,9 +9,8 @@ import TestSupport
 /// a plank's centre), where the old save moved them with the sagging deck.
 @Suite struct SaveWindowTests {
     @Test func ctrlSAndBSaveTheBridgeOnItsBolts() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = try temporaryFolder("save-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (app, out) = try launchProgram(binary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],

@@ -8,9 +8,8 @@ import TestSupport
 /// (recorded here: the journal starts from its keyframe and verifies).
 @Suite struct StateWindowTests {
     @Test func ctrlSWritesTheExactStateAndRunContinuesIt() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = try temporaryFolder("state-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (app, out) = try launchProgram(binary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],

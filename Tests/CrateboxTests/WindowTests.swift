@@ -100,9 +100,8 @@ import TestSupport
     }
 
     @Test func tiltDragScreenshotAndQuit() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let env = display.env
         let shots = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-window-\(getpid())")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
@@ -208,9 +207,8 @@ import TestSupport
         let header = try String(contentsOfFile: probe, encoding: .utf8).split(separator: "\n")[0].utf8.count + 1
         try (crates + String(repeating: " ", count: 4096 - 200 - header)).write(toFile: scenePath, atomically: true, encoding: .utf8)
 
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let app = Process()
         app.executableURL = binary
         let recording = disk + "/session.jsonl"
@@ -257,9 +255,8 @@ import TestSupport
     /// Watching a replay, inputs that would change the world are refused (the
     /// HUD says so); the replay plays on and the window quits cleanly.
     @Test func watchingAReplayRefusesInputs() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let (app, out) = try launch(["replay", "Tests/Fixtures/replays/crates-every-event.jsonl"], env: display.env)
         defer { if app.isRunning { app.terminate() } }
         let window = try waitForWindow("cratebox: Crates", of: app, env: display.env)
@@ -282,9 +279,8 @@ import TestSupport
 /// Backspace to go back, click to branch; both journals verify.
 @Suite struct TimeMachineWindowTests {
     @Test func recordScrubBackAndBranchWithAClick() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let directory = NSTemporaryDirectory() + "cratebox-timemachine-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -329,9 +325,8 @@ import TestSupport
 /// than steps; now drawing runs at the display's rate whatever physics costs.
 @Suite struct OverloadTests {
     @Test func anOverloadedPileSlowsTheSimulationNotTheWindow() throws {
-        let display = try VirtualDisplay()
+        let display = try VirtualDisplay.started()
         defer { display.stop() }
-        try #require(!display.number.isEmpty, "Xvfb did not start")
         let pile = NSTemporaryDirectory() + "cratebox-overload-\(getpid()).json"
         // Heavy to step (400 solver iterations) but light to draw (2,000 crates), so that a debug build's drawing keeps up.
         let text = Pile.text(crates: 2000).replacingOccurrences(of: "\"iterations\": 10", with: "\"iterations\": 400")
