@@ -1,5 +1,5 @@
 import Foundation
-import Replay
+import CrateboxReplay
 import SceneFormat
 import Simulation
 
