@@ -91,8 +91,8 @@ public final class Timeline {
     }
 
     /// One step, then a keyframe when one is due. A replay reports what it
-    /// found at that step (a divergence, a refused event), or nil; at its last
-    /// step it does not step.
+    /// found at that step (a divergence, a refused event), or nil; its caller
+    /// stops at `Replay.lastStep` (past it, the journal vouches for nothing).
     @discardableResult
     public func step() throws(PhysicsError) -> Replay.Outcome? {
         switch source {
