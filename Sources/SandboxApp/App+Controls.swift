@@ -1,36 +1,39 @@
 import CSDL2
 import SceneFormat
 import Simulation
+import WindowModel
 
 /// The scene's keys and buttons (its `controls`) in a live session: a bound
 /// key drives the scene instead of doing what it does in the sandbox; each
 /// press and release is a `key` event, so a drive is recorded and replayed.
+/// Which key is whose is `Keyboard`'s decision; the gamepad's buttons are `SceneButtons`'.
 extension App {
-    /// Takes an SDL event that is one of the scene's triggers going down or
-    /// up; returns whether it was (and so is not the sandbox's).
-    func sceneControl(_ event: SDL_Event) -> Bool {
+    /// Takes an SDL event that is one of the scene's gamepad triggers going
+    /// down or up; returns whether it was (and so is not the sandbox's).
+    func sceneButton(_ event: SDL_Event) -> Bool {
         guard case .playing(let physics) = mode else { return false }
-        if SDL_EventType(event.type) == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) {
-            // Keys let go of while the window is not looking would stay held.
-            releaseSceneControls()
-            return false
-        }
-        let (taken, changes) = sceneKeys.handle(event)
+        let (taken, changes) = sceneButtons.handle(event)
         for (trigger, down) in changes { physics.send(.event(.key(trigger, down: down))) }
         return taken
     }
 
-    /// Lets go of every trigger the window pressed (leaving a session, losing focus).
+    /// Lets go of every key and trigger the window pressed (leaving a session, losing focus).
     func releaseSceneControls() {
-        let changes = sceneKeys.releaseAll()
+        let keys = keyboard.releaseAll().map { (ControlTrigger.key($0), false) }
+        let buttons = sceneButtons.releaseAll()
         if case .playing(let physics) = mode {
-            for (trigger, down) in changes { physics.send(.event(.key(trigger, down: down))) }
+            for (trigger, down) in keys + buttons { physics.send(.event(.key(trigger, down: down))) }
         }
     }
 
+    /// The keyboard and the scene's buttons for `scene`, nothing held.
+    func bindSceneControls(_ scene: Scene) {
+        sceneButtons = SceneButtons(scene.controls)
+        keyboard = Keyboard(sceneKeys: App.keyNames(scene.controls))
+    }
+
     /// The key names the scene binds, which the arrows and WASD then do not tilt with.
-    var boundKeyNames: Set<String> {
-        guard case .playing = mode else { return [] }
-        return Set(sceneKeys.bound.compactMap { if case .key(let name) = $0 { name } else { nil } })
+    static func keyNames(_ controls: [ControlBinding]) -> Set<String> {
+        Set(controls.compactMap { if case .key(let name) = $0.trigger { name } else { nil } })
     }
 }

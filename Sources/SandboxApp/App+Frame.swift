@@ -13,13 +13,22 @@ extension App {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if skipsSplash(event) { continue }
-            if sceneControl(event) { continue }
+            let type = SDL_EventType(event.type)
+            if type == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) {
+                // Keys let go of while the window is not looking would stay held.
+                releaseSceneControls()
+            }
+            if sceneButton(event) { continue }
             if let builder = mode.builder, builder.capture(event) { continue }
             let commands: [Command]
-            if SDL_EventType(event.type) == SDL_KEYDOWN {
-                guard let (key, modifiers, repeated) = SDLKeys.translate(event.key) else { continue }
-                input.keyDown(key, modifiers)
-                commands = KeyMap.actions(for: key, modifiers: modifiers, repeated: repeated, in: mode.keys).map(Command.key)
+            if type == SDL_KEYDOWN || type == SDL_KEYUP {
+                let (key, name, modifiers, repeated) = SDLKeys.translate(event.key)
+                let meaning = type == SDL_KEYDOWN ? keyboard.press(key, name: name, modifiers: modifiers, repeated: repeated, in: mode.keys)
+                                                  : keyboard.release(key, name: name)
+                switch meaning {
+                case .scene(let name, let down): commands = [.physics(.event(.key(.key(name), down: down)))]
+                case .sandbox(let actions): commands = actions.map(Command.key)
+                }
             } else if let builder = mode.builder {
                 commands = builder.handle(event, pointer: buildPointer)
             } else {
@@ -27,7 +36,7 @@ extension App {
             }
             for command in commands where !perform(command) { return false }
         }
-        if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, mode: mode.keys, bound: boundKeyNames) {
+        if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, keys: keyboard.tiltKeys(in: mode.keys)) {
             physics.send(.event(tilt))
         }
         if mode.physics != nil { scrub(frame: frame) }
@@ -37,18 +46,17 @@ extension App {
     /// Backspace held runs time backwards through the remembered past, faster
     /// the longer it is held (Shift+Backspace forwards, up to the present).
     func scrub(frame: Double) {
-        guard let keys = SDL_GetKeyboardState(nil), keys[Int(SDL_SCANCODE_BACKSPACE.rawValue)] != 0 else {
+        guard let direction = keyboard.scrubDirection(in: mode.keys) else {
             scrubbingSince = nil
             return
         }
         let now = Monotonic.now
         let held = now - (scrubbingSince ?? now)
         if scrubbingSince == nil { scrubbingSince = now }
-        let shift = (SDL_GetModState().rawValue & (KMOD_LSHIFT.rawValue | KMOD_RSHIFT.rawValue)) != 0
         // Real time at first, twice as fast after a second, 16 times after four.
         let speed = min(16, 1 + held * held)
         let steps = max(1, Int((max(frame, 1.0 / 120) * 120 * speed).rounded()))
-        mode.physics?.send(.scrub(by: shift ? steps : -steps))
+        mode.physics?.send(.scrub(by: direction * steps))
     }
 
     /// The timeline's range: a replay's steps, or while showing the past, the remembered ones.
@@ -80,7 +88,7 @@ extension App {
             },
             timelineStep: step,
             pointsPerPixel: scale / camera.scale,
-            xIsTheScenes: boundKeyNames.contains("X"))
+            clickExplodes: keyboard.clickExplodes)
     }
 
     /// T: the body under the pointer starts or stops drawing its path.
@@ -132,7 +140,11 @@ extension App {
 
     /// Does what a key asks (`KeyMap`); returns false to quit.
     func perform(_ action: KeyAction) -> Bool {
-        let physics = mode.physics
+        if let request = PhysicsRequest(action) {
+            mode.physics?.send(request)
+            if action == .reset { input.reset() }
+            return true
+        }
         switch action {
         case .quit: return quitOrCancelRebuild()
         case .toggleHelp: hud.help.toggle()
@@ -143,25 +155,13 @@ extension App {
             cameraMotion.fitScene()
         case .screenshot: screenshotRequested = true
         case .toggleBuild: toggleBuild()
-        case .togglePause: physics?.send(.togglePause)
-        case .step: physics?.send(.step)
-        case .slower: physics?.send(.slower)
-        case .faster: physics?.send(.faster)
-        case .toggleRecording: physics?.send(.toggleRecording)
-        case .saveScene: physics?.send(.saveScene)
-        case .seekBy(let steps): physics?.send(.seekBy(steps))
-        case .seekToStart: physics?.send(.seek(to: 0))
-        case .seekToEnd: physics?.send(.seekToEnd)
-        case .reset:
-            physics?.send(.restart)
-            input.reset()
         case .level: input.level()
         case .toggleDebug:
             debug.toggle()
-            physics?.send(.debug(debug))
+            mode.physics?.send(.debug(debug))
         case .toggleGraphs:
             graphs = graphs == nil ? LiveGraphs() : nil
-            physics?.send(.stats(graphs != nil))
+            mode.physics?.send(.stats(graphs != nil))
         case .openNeighbour(let direction): openNeighbour(direction)
         case .saveDocument: saveDocument()
         case .recoverEdits: recoverEdits()
@@ -240,7 +240,7 @@ extension App {
         s.controls = HUD.controls(snapshot.scene.controls, held: snapshot.held)
         s.stepsSinceReset = snapshot.stepsSinceBuild
         s.hasGravity = snapshot.scene.gravity != .zero
-        s.sceneKeys = Set(snapshot.scene.controls.compactMap { if case .key(let name) = $0.trigger { name } else { nil } })
+        s.sceneKeys = App.keyNames(snapshot.scene.controls)
         s.sceneKeyHelp = Overlays.sceneKeyLines(snapshot.scene.controls)
         return s
     }

@@ -55,7 +55,7 @@ extension App {
         saidBehind = false
         input.reset()
         trails = Trails()  // T's marks are by body index: another world's bodies are others
-        sceneKeys = SceneKeys(scene.controls)
+        bindSceneControls(scene)
         if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }

@@ -82,8 +82,9 @@ public final class App {
     var input = Input()
     /// The tracers' trails (T, and bodies with `trace`): drawing only.
     var trails = Trails()
-    /// The scene's keys and buttons, and which the window has pressed.
-    var sceneKeys = SceneKeys([])
+    /// The keyboard (which decides whose each key is) and the scene's gamepad buttons, and what the window has pressed.
+    var keyboard = Keyboard()
+    var sceneButtons = SceneButtons([])
     var hud = HUD()
     var cameraMotion: CameraMotion
     var debug = false
@@ -140,7 +141,8 @@ public final class App {
     private init(scene: Scene, options: Options, _ start: Start) throws(WindowError) {
         self.scene = scene
         self.options = options
-        sceneKeys = SceneKeys(scene.controls)
+        sceneButtons = SceneButtons(scene.controls)
+        keyboard = Keyboard(sceneKeys: App.keyNames(scene.controls))
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         scenePath = options.scenePath
         recoveryPath = options.recoveryPath

@@ -21,7 +21,7 @@ enum Command {
 }
 
 /// The window's input while playing or watching: the mouse, the window's
-/// events and the gamepad in, commands out (keys are `KeyMap`'s); held keys,
+/// events and the gamepad in, commands out (keys are `Keyboard`'s); held keys,
 /// the gamepad stick and accelerometer turn the tilt control, which becomes tilt events.
 struct Input {
     /// What the mouse needs of the picture.
@@ -36,8 +36,8 @@ struct Input {
         var timelineStep: (Int32) -> Int?
         /// World points per SDL point.
         var pointsPerPixel: Double
-        /// The scene binds X: holding it drives the scene, and a click is not an explosion.
-        var xIsTheScenes = false
+        /// X is held (and is not the scene's): a left click is an explosion (`Keyboard.clickExplodes`).
+        var clickExplodes = false
     }
 
     /// The left button went down on the world (not on the timeline).
@@ -51,15 +51,12 @@ struct Input {
     private var knifeStart: (x: Int32, y: Int32) = (0, 0)
     /// The explosion of X and a click: radius and impulse (docs/replay-format.md, explode).
     static let blast = (radius: 200.0, impulse: 150_000.0)
-    /// S went down without Ctrl (Ctrl+S saves; S held alone weakens gravity) and is still down.
-    private var sWithoutCtrl = false
     private(set) var tilt = TiltControl()
     private var gamepad = GamepadTilt()
     private var appliedTilt: Vector?
 
     /// Back to level after a reset; nothing held.
     mutating func reset() {
-        sWithoutCtrl = false
         tilt.reset()
         appliedTilt = nil
     }
@@ -67,9 +64,6 @@ struct Input {
     mutating func handle(_ event: SDL_Event, pointer: Pointer) -> [Command] {
         switch SDL_EventType(event.type) {
         case SDL_QUIT: return [.quit]
-        case SDL_KEYUP:
-            if event.key.keysym.sym == Int32(SDLK_s.rawValue) { sWithoutCtrl = false }
-            return []
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
             if event.button.button == UInt8(SDL_BUTTON_RIGHT) { return rightUp(event.button, pointer) }
@@ -106,11 +100,6 @@ struct Input {
         }
     }
 
-    /// A key went down (any mode): S without Ctrl starts weakening gravity while held; L levels.
-    mutating func keyDown(_ key: Key, _ modifiers: Modifiers) {
-        if key == .letter("s") { sWithoutCtrl = !modifiers.contains(.ctrl) }
-    }
-
     /// L: the box eases back to level.
     mutating func level() {
         tilt.level()
@@ -126,8 +115,7 @@ struct Input {
             return [.physics(.seek(to: step))]
         }
         let p = pointer.toWorld(button.x, button.y)
-        if button.button == UInt8(SDL_BUTTON_LEFT), !pointer.xIsTheScenes, let keys = SDL_GetKeyboardState(nil),
-           keys[Int(SDL_SCANCODE_X.rawValue)] != 0 {
+        if button.button == UInt8(SDL_BUTTON_LEFT), pointer.clickExplodes {
             return [.physics(.event(.explode(x: p.x, y: p.y, radius: Input.blast.radius, impulse: Input.blast.impulse)))]
         }
         if button.button == UInt8(SDL_BUTTON_LEFT) {
@@ -160,19 +148,9 @@ struct Input {
         return [.openFile(String(cString: file))]
     }
 
-    /// The tilt the held keys (and the gamepad) ask for this frame, when it changed.
-    /// Keys the scene binds (`bound`, by SDL's names) are the scene's, and do not tilt.
-    mutating func tiltEvent(frame: Double, mode: KeyMode, bound: Set<String> = []) -> Event? {
-        guard let keys = SDL_GetKeyboardState(nil) else { return nil }
-        func down(_ code: SDL_Scancode) -> Bool {
-            keys[Int(code.rawValue)] != 0
-                && (bound.isEmpty || !bound.contains(String(cString: SDL_GetKeyName(SDL_GetKeyFromScancode(code)))))
-        }
-        let state = KeyMap.tiltKeys(
-            left: down(SDL_SCANCODE_LEFT), right: down(SDL_SCANCODE_RIGHT), up: down(SDL_SCANCODE_UP), down: down(SDL_SCANCODE_DOWN),
-            a: down(SDL_SCANCODE_A), d: down(SDL_SCANCODE_D), w: down(SDL_SCANCODE_W), sWithoutCtrl: sWithoutCtrl && down(SDL_SCANCODE_S),
-            in: mode)
-        tilt.update(keys: state, dt: frame)
+    /// The tilt the held keys (`Keyboard.tiltKeys`) and the gamepad ask for this frame, when it changed.
+    mutating func tiltEvent(frame: Double, keys: TiltControl.Keys) -> Event? {
+        tilt.update(keys: keys, dt: frame)
         let reading = tilt.tilt
         guard (reading - (appliedTilt ?? Vector(0, -1))).length > 1e-6 else { return nil }
         appliedTilt = reading

@@ -38,6 +38,26 @@ enum PhysicsRequest: Sendable {
     case restart
 }
 
+extension PhysicsRequest {
+    /// The request a key's action is, when it is one for the physics thread
+    /// as it stands (the one table of them; nil for the window's own actions).
+    init?(_ action: KeyAction) {
+        switch action {
+        case .togglePause: self = .togglePause
+        case .step: self = .step
+        case .slower: self = .slower
+        case .faster: self = .faster
+        case .toggleRecording: self = .toggleRecording
+        case .saveScene: self = .saveScene
+        case .seekBy(let steps): self = .seekBy(steps)
+        case .seekToStart: self = .seek(to: 0)
+        case .seekToEnd: self = .seekToEnd
+        case .reset: self = .restart
+        default: return nil
+        }
+    }
+}
+
 /// The figures the HUD shows that only the physics thread knows.
 struct PhysicsStatus: Sendable {
     struct ReplayStatus: Sendable {

@@ -1,17 +1,17 @@
 import CSDL2
 import WindowModel
 
-/// SDL's key codes as the window's keys (`Controls.Key`): the one place that
+/// SDL's key codes as the window's keys (`WindowModel.Key`): the one place that
 /// knows SDL's names for them. What a key does is `KeyMap`'s.
 enum SDLKeys {
-    /// The key of a key event, with its modifiers and whether it is an auto-repeat; nil for keys cratebox does not use.
-    static func translate(_ event: SDL_KeyboardEvent) -> (key: Key, modifiers: Modifiers, repeated: Bool)? {
+    /// The key of a key event (nil for keys the sandbox does not use), SDL's
+    /// name for it (what a scene binds), its modifiers and whether it is an auto-repeat.
+    static func translate(_ event: SDL_KeyboardEvent) -> (key: Key?, name: String, modifiers: Modifiers, repeated: Bool) {
         let mods = UInt32(event.keysym.mod)
         var modifiers: Modifiers = []
         if mods & (KMOD_LCTRL.rawValue | KMOD_RCTRL.rawValue) != 0 { modifiers.insert(.ctrl) }
         if mods & (KMOD_LSHIFT.rawValue | KMOD_RSHIFT.rawValue) != 0 { modifiers.insert(.shift) }
-        guard let key = key(event.keysym.sym) else { return nil }
-        return (key, modifiers, event.repeat != 0)
+        return (key(event.keysym.sym), String(cString: SDL_GetKeyName(event.keysym.sym)), modifiers, event.repeat != 0)
     }
 
     static func key(_ sym: SDL_Keycode) -> Key? {
@@ -42,6 +42,7 @@ enum SDLKeys {
         case SDLK_MINUS, SDLK_KP_MINUS: return .minus
         case SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS: return .plus
         case SDLK_PERIOD: return .period
+        case SDLK_LSHIFT, SDLK_RSHIFT: return .shift
         default: return nil
         }
     }

@@ -5,6 +5,8 @@ public enum Key: Hashable, Sendable {
     case left, right, up, down, home, end, pageUp, pageDown
     case f2, f3, f9, f12
     case minus, plus, period
+    /// Either Shift key (held with Backspace, time runs forwards).
+    case shift
     /// A letter, lowercase ("a"..."z").
     case letter(Character)
     /// A digit, 0...9.

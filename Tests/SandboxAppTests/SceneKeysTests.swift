@@ -3,24 +3,17 @@ import SceneFormat
 import Testing
 @testable import SandboxApp
 import Render
+import WindowModel
 
-/// Issue 25: the window's side of the scene's keys, SDL events in, key events out.
-@Suite struct SceneKeysTests {
+/// Issue 25: the window's side of the scene's gamepad buttons, SDL events in,
+/// key events out (its keyboard keys are `Keyboard`'s: KeyboardTests).
+@Suite struct SceneButtonsTests {
     static let controls = [
         ControlBinding(trigger: .key("Right"), action: .motor(joint: 0, rate: 1, maxForce: nil)),
         ControlBinding(trigger: .key("Right"), action: .motor(joint: 1, rate: 1, maxForce: nil)),
         ControlBinding(trigger: .button("a"), action: .winch(joint: 2, speed: -10)),
         ControlBinding(trigger: .button("stickleft"), action: .servo(body: 0, velocity: .init(-1, 0), angularVelocity: 0, local: false)),
     ]
-
-    static func key(_ code: SDL_KeyCode, down: Bool, repeated: Bool = false, ctrl: Bool = false) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = (down ? SDL_KEYDOWN : SDL_KEYUP).rawValue
-        e.key.keysym.sym = SDL_Keycode(code.rawValue)
-        e.key.repeat = repeated ? 1 : 0
-        e.key.keysym.mod = ctrl ? UInt16(KMOD_LCTRL.rawValue) : 0
-        return e
-    }
 
     static func button(_ b: SDL_GameControllerButton, down: Bool) -> SDL_Event {
         var e = SDL_Event()
@@ -33,22 +26,8 @@ import Render
         r.changes.map { "\($0.0.name) \($0.down ? "down" : "up")" }
     }
 
-    @Test func aBoundKeyIsTheScenesOnceEachWay() {
-        var keys = SceneKeys(Self.controls)
-        #expect(keys.bound == [.key("Right"), .button("a"), .button("stickleft")])
-        let down = keys.handle(Self.key(SDLK_RIGHT, down: true))
-        #expect(down.taken && Self.changes(down) == ["Right down"])
-        let again = keys.handle(Self.key(SDLK_RIGHT, down: true, repeated: true))
-        #expect(again.taken && again.changes.isEmpty, "auto-repeat is the scene's, and sends nothing")
-        #expect(Self.changes(keys.handle(Self.key(SDLK_RIGHT, down: false))) == ["Right up"])
-        // Keys it does not bind, and bound keys with Ctrl, are the sandbox's.
-        #expect(!keys.handle(Self.key(SDLK_LEFT, down: true)).taken)
-        #expect(!keys.handle(Self.key(SDLK_RIGHT, down: true, ctrl: true)).taken)
-        #expect(!keys.handle(Self.key(SDLK_RIGHT, down: false)).taken, "a release of a key it did not press is not the scene's")
-    }
-
     @Test func gamepadButtonsAndTheStickBind() {
-        var keys = SceneKeys(Self.controls)
+        var keys = SceneButtons(Self.controls)
         #expect(Self.changes(keys.handle(Self.button(SDL_CONTROLLER_BUTTON_A, down: true))) == ["a down"])
         #expect(!keys.handle(Self.button(SDL_CONTROLLER_BUTTON_B, down: true)).taken)
         var pushed = GamepadTiltTests.axis(SDL_CONTROLLER_AXIS_LEFTX, -30000)
@@ -62,8 +41,8 @@ import Render
     }
 
     @Test func aSceneWithoutControlsTakesNothing() {
-        var keys = SceneKeys([])
-        #expect(!keys.handle(Self.key(SDLK_RIGHT, down: true)).taken)
+        var keys = SceneButtons([])
+        #expect(!keys.handle(Self.button(SDL_CONTROLLER_BUTTON_A, down: true)).taken)
         #expect(!keys.handle(GamepadTiltTests.axis(SDL_CONTROLLER_AXIS_LEFTX, -30000)).taken)
     }
 }
@@ -78,5 +57,17 @@ import Render
         #expect(lines.contains { $0.hasPrefix("(X)") && $0.hasSuffix("the sandbox's explosion (X and a click): off while the scene runs") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("(Right)") && $0.hasSuffix("the sandbox's tilt: use D") }, "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("(T)") }, "T is not taken: \(lines)")
+    }
+}
+
+/// A key's action that is the physics thread's reaches it as one request, from one table.
+@Suite struct KeyRequestTests {
+    @Test func theKeysForThePhysicsThreadAreOneTable() {
+        #expect(PhysicsRequest(.seekToStart).map { "\($0)" } == "seek(to: 0)")
+        #expect(PhysicsRequest(.reset).map { "\($0)" } == "restart")
+        #expect(PhysicsRequest(.seekBy(-120)).map { "\($0)" } == "seekBy(-120)")
+        for windowOwn: KeyAction in [.quit, .toggleHelp, .fit, .toggleDebug, .level, .toggleBuild, .chooseTool(1)] {
+            #expect(PhysicsRequest(windowOwn) == nil, "\(windowOwn) is the window's own")
+        }
     }
 }

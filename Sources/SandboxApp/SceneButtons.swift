@@ -1,12 +1,12 @@
 import CSDL2
 import SceneFormat
 
-/// The scene's keys and buttons as the window sees them: SDL events in, the
-/// `key` events to send out (a trigger going down or up). A bound key is
-/// the scene's (with Ctrl it is the sandbox's); the left stick is four
-/// buttons, each down while the stick is pushed more than half-way its way.
-struct SceneKeys {
-    /// The triggers the scene binds.
+/// The scene's gamepad buttons as the window sees them: SDL events in, the
+/// `key` events to send out (a trigger going down or up). The left stick is
+/// four buttons, each down while the stick is pushed more than half-way its
+/// way. (The scene's keyboard keys are `Keyboard`'s, with every other key.)
+struct SceneButtons {
+    /// The triggers the scene binds (its keys too: the help and the keyboard name them).
     let bound: [ControlTrigger]
     /// The triggers pressed here and not yet let go of.
     private(set) var pressed: [ControlTrigger] = []
@@ -25,13 +25,6 @@ struct SceneKeys {
         guard !bound.isEmpty else { return (false, []) }
         let type = SDL_EventType(event.type)
         switch type {
-        case SDL_KEYDOWN, SDL_KEYUP:
-            let trigger = ControlTrigger.key(String(cString: SDL_GetKeyName(event.key.keysym.sym)))
-            if type == SDL_KEYUP { return release(trigger) }
-            let ctrl = (event.key.keysym.mod & UInt16(KMOD_CTRL.rawValue)) != 0
-            guard !ctrl, bound.contains(trigger) else { return (false, []) }
-            // Auto-repeat is swallowed: the key is already down.
-            return (true, event.key.repeat == 0 ? press(trigger) : [])
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
             guard let name = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(event.cbutton.button))) else { return (false, []) }
             let trigger = ControlTrigger.button(String(cString: name))
@@ -65,7 +58,7 @@ struct SceneKeys {
 
     /// When the scene binds any of the stick's directions, the stick drives and does not tilt.
     private mutating func stick(_ axis: SDL_ControllerAxisEvent) -> (taken: Bool, changes: [(ControlTrigger, down: Bool)]) {
-        guard bound.contains(where: { if case .button(let n) = $0 { SceneKeys.stickButtons.contains(n) } else { false } }) else { return (false, []) }
+        guard bound.contains(where: { if case .button(let n) = $0 { SceneButtons.stickButtons.contains(n) } else { false } }) else { return (false, []) }
         let value = Int(axis.value), half = 16384
         let pair: (String, String)
         switch SDL_GameControllerAxis(Int32(axis.axis)) {

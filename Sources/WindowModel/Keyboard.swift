@@ -1,0 +1,85 @@
+/// The keyboard as the window sees it, and what each key event means: the
+/// one place that decides whether a key is the scene's (a `key` event for
+/// the world, journaled) or the sandbox's (`KeyMap`'s actions), and what the
+/// keys held mean between events (the tilt, scrubbing back, X's explosion).
+/// A pure value fed the key events in order: tested without SDL.
+public struct Keyboard {
+    /// What one key event means.
+    public enum Meaning: Equatable, Sendable {
+        /// A key the scene binds went down or up (by SDL's name for it): it drives the scene.
+        case scene(String, down: Bool)
+        /// The sandbox's actions (`KeyMap`), possibly none.
+        case sandbox([KeyAction])
+    }
+
+    /// The key names the scene binds (SDL's names: "Space", "Left", "X").
+    public let sceneKeys: Set<String>
+    /// The keys held, each with SDL's name for it.
+    private var held: [String: Key?] = [:]  // lookups only
+    /// The scene's keys pressed here and not yet let go of, in the order pressed.
+    public private(set) var sceneHeld: [String] = []
+    /// S went down without Ctrl and is still down (Ctrl+S saves; S alone weakens gravity).
+    private var sWithoutCtrl = false
+
+    /// A keyboard with nothing held, for a scene that binds `sceneKeys`.
+    public init(sceneKeys: Set<String> = []) {
+        self.sceneKeys = sceneKeys
+    }
+
+    /// A key went down (`key` is nil for keys the sandbox does not use). In a
+    /// live session a key the scene binds is the scene's, unless Ctrl is held
+    /// (Ctrl+S saves whatever the scene binds); auto-repeat of it is swallowed.
+    public mutating func press(_ key: Key?, name: String, modifiers: Modifiers = [], repeated: Bool = false, in mode: KeyMode) -> Meaning {
+        held[name] = key
+        if key == .letter("s") && !repeated { sWithoutCtrl = !modifiers.contains(.ctrl) }
+        if mode == .playing, !modifiers.contains(.ctrl), sceneKeys.contains(name) {
+            guard !repeated, !sceneHeld.contains(name) else { return .sandbox([]) }
+            sceneHeld.append(name)
+            return .scene(name, down: true)
+        }
+        guard let key else { return .sandbox([]) }
+        return .sandbox(KeyMap.actions(for: key, modifiers: modifiers, repeated: repeated, in: mode))
+    }
+
+    /// A key went up: a scene key pressed here is let go of.
+    public mutating func release(_ key: Key?, name: String) -> Meaning {
+        held[name] = nil
+        if key == .letter("s") { sWithoutCtrl = false }
+        guard let i = sceneHeld.firstIndex(of: name) else { return .sandbox([]) }
+        sceneHeld.remove(at: i)
+        return .scene(name, down: false)
+    }
+
+    /// Every key let go of (the window lost focus, or the session changed):
+    /// the scene's keys that were down, to release.
+    public mutating func releaseAll() -> [String] {
+        defer {
+            held = [:]
+            sceneHeld = []
+            sWithoutCtrl = false
+        }
+        return sceneHeld
+    }
+
+    /// Whether `key` is held and is the sandbox's (not a key the scene binds).
+    public func holds(_ key: Key) -> Bool {
+        held.contains { $0.value == key && !sceneKeys.contains($0.key) }
+    }
+
+    /// The tilt keys held, in `mode` (the arrows and WASD; see `KeyMap.tiltKeys`).
+    public func tiltKeys(in mode: KeyMode) -> TiltControl.Keys {
+        KeyMap.tiltKeys(left: holds(.left), right: holds(.right), up: holds(.up), down: holds(.down),
+                        a: holds(.letter("a")), d: holds(.letter("d")), w: holds(.letter("w")),
+                        sWithoutCtrl: sWithoutCtrl && holds(.letter("s")), in: mode)
+    }
+
+    /// Backspace held while playing or watching: time runs backwards through
+    /// the remembered past (-1), or forwards with Shift (+1). Nil when it is not held.
+    public func scrubDirection(in mode: KeyMode) -> Int? {
+        guard mode == .playing || mode == .watching, holds(.backspace) else { return nil }
+        return holds(.shift) ? 1 : -1
+    }
+
+    /// A left click with X held is an explosion there (unless the scene binds X).
+    public var clickExplodes: Bool { holds(.letter("x")) }
+}

@@ -1,0 +1,58 @@
+import Testing
+import WindowModel
+
+/// Every key event's meaning, decided once (`Keyboard`): the scene's keys,
+/// the sandbox's, and what held keys mean between events. No SDL.
+@Suite struct KeyboardTests {
+    @Test func aBoundKeyIsTheScenesOnceEachWayWhilePlaying() {
+        var keyboard = Keyboard(sceneKeys: ["Right", "Space"])
+        #expect(keyboard.press(.right, name: "Right", in: .playing) == .scene("Right", down: true))
+        #expect(keyboard.press(.right, name: "Right", repeated: true, in: .playing) == .sandbox([]), "auto-repeat is swallowed")
+        #expect(keyboard.release(.right, name: "Right") == .scene("Right", down: false))
+        #expect(keyboard.release(.right, name: "Right") == .sandbox([]), "a release of a key it did not press is not the scene's")
+        // Space is the crane's grip: P still pauses; with Ctrl a bound key is the sandbox's.
+        #expect(keyboard.press(.space, name: "Space", in: .playing) == .scene("Space", down: true))
+        #expect(keyboard.press(.letter("p"), name: "P", in: .playing) == .sandbox([.togglePause]))
+        #expect(keyboard.press(.right, name: "Right", modifiers: .ctrl, in: .playing) == .sandbox([]))
+        // Watching a replay or building, the scene's keys are the sandbox's.
+        var watching = Keyboard(sceneKeys: ["Right"])
+        #expect(watching.press(.right, name: "Right", in: .watching) == .sandbox([.seekBy(120)]))
+        #expect(watching.press(.letter("b"), name: "B", in: .building) == .sandbox([.toggleBuild]))
+        // Leaving lets go of the scene's keys held.
+        #expect(keyboard.releaseAll() == ["Space"] && keyboard.sceneHeld.isEmpty)
+    }
+
+    @Test func heldKeysTiltScrubAndExplodeUnlessTheyAreTheScenes() {
+        var keyboard = Keyboard(sceneKeys: ["Right", "X"])
+        _ = keyboard.press(.right, name: "Right", in: .playing)
+        _ = keyboard.press(.letter("a"), name: "A", in: .playing)
+        _ = keyboard.press(.letter("x"), name: "X", in: .playing)
+        let tilt = keyboard.tiltKeys(in: .playing)
+        #expect(tilt.left && !tilt.right, "A tilts; Right is the scene's")
+        #expect(!keyboard.clickExplodes, "X is the scene's: a click is a click")
+        #expect(keyboard.tiltKeys(in: .watching) == TiltControl.Keys(), "watching, nothing tilts")
+        // Backspace runs time back, with Shift forwards; in build mode it deletes instead.
+        #expect(keyboard.scrubDirection(in: .playing) == nil)
+        _ = keyboard.press(.backspace, name: "Backspace", in: .playing)
+        #expect(keyboard.scrubDirection(in: .playing) == -1 && keyboard.scrubDirection(in: .building) == nil)
+        _ = keyboard.press(.shift, name: "Left Shift", in: .playing)
+        #expect(keyboard.scrubDirection(in: .watching) == 1)
+        _ = keyboard.release(.backspace, name: "Backspace")
+        #expect(keyboard.scrubDirection(in: .playing) == nil)
+        // X held in a scene that does not bind it: a click explodes.
+        var free = Keyboard()
+        _ = free.press(.letter("x"), name: "X", in: .playing)
+        #expect(free.clickExplodes)
+        _ = free.release(.letter("x"), name: "X")
+        #expect(!free.clickExplodes)
+    }
+
+    @Test func sWeakensGravityOnlyWhenItWentDownWithoutCtrl() {
+        var keyboard = Keyboard()
+        _ = keyboard.press(.letter("s"), name: "S", modifiers: .ctrl, in: .playing)
+        #expect(!keyboard.tiltKeys(in: .playing).down, "Ctrl+S saves; S still held is not a tilt")
+        _ = keyboard.release(.letter("s"), name: "S")
+        #expect(keyboard.press(.letter("s"), name: "S", in: .playing) == .sandbox([]))
+        #expect(keyboard.tiltKeys(in: .playing).down)
+    }
+}
