@@ -218,30 +218,19 @@ extension App {
 
     /// What the HUD reports this frame.
     func status(_ published: Published) -> HUD.Status {
-        let p = published.status, snapshot = published.snapshot
-        var s = HUD.Status()
-        s.sceneName = scene.name
+        let snapshot = published.snapshot, scene = snapshot.scene
+        var s = HUD.Status(physics: published.status)
+        s.sceneName = self.scene.name
         s.step = snapshot.stepCount
         s.fps = fps
-        s.stepCost = p.stepCost
-        s.simSpeed = p.simSpeed
         s.bodies = snapshot.liveBodyCount
-        s.timeScale = p.timeScale
         s.tilt = snapshot.tilt ?? Vector(0, -1)
-        s.paused = p.paused
-        s.recording = p.recording
-        s.recordingStopped = p.recordingStopped
-        s.lostFiles = p.lostFiles + captures.lost
-        if let replay = p.replay { s.replay = (replay.lastStep, replay.truncated, replay.problem) }
-        if let shown = p.showing, let history = p.history { s.past = (shown, history.last) }
-        if let rebuilding = p.rebuilding { s.rebuilding = rebuilding }
-        s.droppedTime = p.droppedTime
-        s.droppedFrames = p.droppedFrames
-        s.controls = HUD.controls(snapshot.scene.controls, held: snapshot.held)
+        s.lostFiles = published.status.lostFiles + captures.lost
+        s.controls = HUD.controls(scene.controls, held: snapshot.held)
         s.stepsSinceReset = snapshot.stepsSinceBuild
-        s.hasGravity = snapshot.scene.gravity != .zero
-        s.sceneKeys = App.keyNames(snapshot.scene.controls)
-        s.sceneKeyHelp = Overlays.sceneKeyLines(snapshot.scene.controls)
+        s.hasGravity = scene.gravity != .zero
+        s.sceneKeys = App.keyNames(scene.controls)
+        s.sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
         return s
     }
 }

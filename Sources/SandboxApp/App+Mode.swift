@@ -21,9 +21,7 @@ extension App {
         var configuration = PhysicsThread.Configuration()
         configuration.captureDirectory = options.screenshotDirectory
         configuration.sceneName = scene.name
-        configuration.historyBudget = options.historyBudget
-        configuration.keyframeBudget = options.keyframeBudget
-        configuration.keyframeSteps = options.keyframeSteps
+        configuration.timeMachine = options.timeMachine
         if recording { configuration.recordPath = options.recordPath }
         return configuration
     }

@@ -25,12 +25,8 @@ public final class App {
         public var screenshotDirectory = "."
         /// Record from the start to this journal.
         public var recordPath: String?
-        /// The most memory the time machine's history may take, in bytes.
-        public var historyBudget = History.defaultBudget
-        /// The most memory the time machine's exact keyframes may take, in bytes (0: resuming re-simulates from the last reset).
-        public var keyframeBudget = Keyframes.defaultBudget
-        /// Recordings (`--record`, F9) write a keyframe line every this many steps (nil: none).
-        public var keyframeSteps: Int?
+        /// The time machine's bounds and the recording's keyframes.
+        public var timeMachine = TimeMachineSettings()
         /// The scene's file, for PageDown/PageUp and `--watch`.
         public var scenePath: String?
         /// Reload the scene when its file changes.

@@ -10,27 +10,30 @@ import SceneFormat
 /// The panel of figures in the corner, the help overlay, and the messages
 /// that come and go (each also printed, for logs and tests).
 struct HUD {
-    /// What the panel reports this frame.
+    /// What the panel reports this frame: the physics thread's figures as
+    /// published, and what the window knows (its frame rate, the drawn
+    /// world's figures, the files it could not write).
     struct Status {
-        var sceneName = "", step = 0, fps = 0.0
-        /// CPU seconds per step on the physics thread; simulated seconds per real second.
-        var stepCost = 0.0, simSpeed = 1.0, bodies = 0, timeScale = 1.0
-        var tilt = Vector(0, -1), paused = false, recording = false
+        /// The physics thread's figures, as it published them.
+        var physics = PhysicsStatus()
+        var sceneName = "", step = 0, fps = 0.0, bodies = 0
+        var tilt = Vector(0, -1)
         /// Steps since the world was last built (a reset or the start), and
         /// whether the scene has gravity to tilt (the tank's and planet's do not).
         var stepsSinceReset = 0, hasGravity = true
-        var recordingStopped: String?
+        /// Files not written, the physics thread's and the window's.
         var lostFiles: [String] = []
-        var replay: (lastStep: Int, truncated: Bool, problem: String?)?
-        var droppedTime = 0.0, droppedFrames = 0
-        /// Showing the past: the step shown and the last one remembered.
-        var past: (step: Int, last: Int)?
-        var rebuilding: (done: Int, total: Int)?
         /// The scene's bindings, one per key and label ("Right: drive"), and whether each is held now.
         var controls: [(text: String, held: Bool)] = []
         /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`), and the keys it takes.
         var sceneKeyHelp: [String] = []
         var sceneKeys: Set<String> = []
+
+        /// Showing the past: the step shown and the last one remembered.
+        var past: (step: Int, last: Int)? {
+            guard let shown = physics.showing, let history = physics.history else { return nil }
+            return (shown, history.last)
+        }
     }
 
     var hidden = false
@@ -50,12 +53,12 @@ struct HUD {
     /// box below does not move when it changes), above the timeline's row.
     func lines(_ s: Status) -> [(String, SDL_Color)] {
         let f = HUD.format
-        let scale = s.timeScale == 0.125 ? "1/8" : s.timeScale == 0.25 ? "1/4" : s.timeScale == 0.5 ? "1/2" : f(s.timeScale, 0)
+        let scale = s.physics.timeScale == 0.125 ? "1/8" : s.physics.timeScale == 0.25 ? "1/4" : s.physics.timeScale == 0.5 ? "1/2" : f(s.physics.timeScale, 0)
         // Each figure is one unit when the line wraps (no-break spaces inside).
         var step = "step \(s.step)"
         // The step counts from the session's start, across resets; the time counts from the last build.
         if s.stepsSinceReset != s.step { step += " (\(f(Double(s.stepsSinceReset) / 120, 1)) s since R)" }
-        var groups = [s.sceneName, step, "\(Int(s.fps.rounded())) fps", HUD.speedText(s), "physics \(f(s.stepCost * 1e6, 0)) us/step",
+        var groups = [s.sceneName, step, "\(Int(s.fps.rounded())) fps", HUD.speedText(s), "physics \(f(s.physics.stepCost * 1e6, 0)) us/step",
                       "bodies \(s.bodies)", "time x\(scale)"]
         if s.hasGravity { groups.append("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g") }
         groups.append("H: help")
@@ -79,28 +82,28 @@ struct HUD {
 
     /// "sim at 200% of real time", or why it does not run.
     static func speedText(_ s: Status) -> String {
-        if s.past != nil && s.replay == nil { return "sim stopped (showing the past)" }
-        if s.paused { return "sim paused" }
-        return "sim at \(Int((s.simSpeed * 100).rounded()))% of real time"
+        if s.past != nil && s.physics.replay == nil { return "sim stopped (showing the past)" }
+        if s.physics.paused { return "sim paused" }
+        return "sim at \(Int((s.physics.simSpeed * 100).rounded()))% of real time"
     }
 
     /// What is happening, in one line (its colour the most pressing part's).
     func happening(_ s: Status) -> (String, SDL_Color) {
         var parts: [(String, SDL_Color)] = []
         if let past = s.past {
-            parts.append(("PAST: step \(past.step) of \(past.last); " + (s.replay == nil ? "Space or any input resumes here" : "Space plays on from here"), Palette.joint))
-        } else if s.paused {
+            parts.append(("PAST: step \(past.step) of \(past.last); " + (s.physics.replay == nil ? "Space or any input resumes here" : "Space plays on from here"), Palette.joint))
+        } else if s.physics.paused {
             parts.append(("PAUSED (Space: run, N: step)", Palette.warning))
         }
-        if let r = s.rebuilding { parts.append(("resuming: step \(r.done) of \(r.total) (Esc cancels)", Palette.joint)) }
-        if s.recording { parts.append(("● RECORDING (F9 stops)", Palette.contact)) }
-        if let stopped = s.recordingStopped { parts.append((stopped, Palette.warning)) }
+        if let r = s.physics.rebuilding { parts.append(("resuming: step \(r.done) of \(r.total) (Esc cancels)", Palette.joint)) }
+        if s.physics.recording { parts.append(("● RECORDING (F9 stops)", Palette.contact)) }
+        if let stopped = s.physics.recordingStopped { parts.append((stopped, Palette.warning)) }
         for lost in s.lostFiles { parts.append(("not saved: \(lost)", Palette.warning)) }
-        if let replay = s.replay {
+        if let replay = s.physics.replay {
             parts.append(("REPLAY step \(s.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
             if let problem = replay.problem { parts.append((problem, Palette.contact)) }
         }
-        if s.droppedTime > 0 { parts.append(("physics behind: dropped \(HUD.format(s.droppedTime, 2)) s of sim time", Palette.warning)) }
+        if s.physics.droppedTime > 0 { parts.append(("physics behind: dropped \(HUD.format(s.physics.droppedTime, 2)) s of sim time", Palette.warning)) }
         if let message, SDL_GetTicks64() < message.until { parts.append((message.text, Palette.joint)) }
         return (parts.map(\.0).joined(separator: "   "), parts.first?.1 ?? Palette.text)
     }

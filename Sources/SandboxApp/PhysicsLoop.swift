@@ -73,7 +73,7 @@ final class PhysicsLoop {
             }
         }
         let captures = Captures(directory: configuration.captureDirectory, sceneName: configuration.sceneName)
-        let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.historyBudget, inbox: inbox, outbox: outbox)
+        let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.timeMachine.historyBudget, inbox: inbox, outbox: outbox)
         loop.publish(stateTime: loop.now())
         outbox.update { $0.start = .ready }
         loop.loop()

@@ -8,6 +8,17 @@ import CrateboxReplay
 import SceneFormat
 import Simulation
 
+/// The time machine's settings, as `run` takes them and every physics thread of the window uses them.
+public struct TimeMachineSettings: Sendable {
+    /// The most memory the drawn history may take, in bytes (`--history-mb`).
+    public var historyBudget = History.defaultBudget
+    /// The most memory the exact keyframes may take, in bytes (`--keyframes-mb`; 0: resuming re-simulates from the last reset).
+    public var keyframeBudget = Keyframes.defaultBudget
+    /// Recordings (`--record`, F9) write a keyframe line every this many steps (nil: none; `--keyframes`).
+    public var keyframeSteps: Int?
+    public init() {}
+}
+
 /// What the window asks of the physics thread. Each takes effect at the next
 /// step boundary, and what changes the world is journaled at that step.
 enum PhysicsRequest: Sendable {
@@ -114,22 +125,19 @@ final class PhysicsThread: Sendable {
         var sceneName = "scene"
         /// Record from step 0 to this journal.
         var recordPath: String?
-        /// The most memory the time machine's history may take, in bytes.
-        var historyBudget = History.defaultBudget
-        /// The most memory the time machine's exact keyframes may take, in bytes.
-        var keyframeBudget = Keyframes.defaultBudget
-        /// A recording writes a keyframe line every this many steps (nil: none).
-        var keyframeSteps: Int?
+        /// The time machine's bounds and the recording's keyframes.
+        var timeMachine = TimeMachineSettings()
 
         /// The timeline of `source` as configured: its keyframes' budget, the
         /// recording's keyframe lines, and the clock that times the keyframes
         /// (the thread's CPU time, as the steps are timed).
         func timeline(_ source: Timeline.Source) -> Timeline {
+            let budget = timeMachine.keyframeBudget
             let timeline = switch source {
-            case .live(let session): Timeline(session, keyframeBudget: keyframeBudget, clock: { Monotonic.threadCPU })
-            case .replay(let replay): Timeline(replay, keyframeBudget: keyframeBudget, clock: { Monotonic.threadCPU })
+            case .live(let session): Timeline(session, keyframeBudget: budget, clock: { Monotonic.threadCPU })
+            case .replay(let replay): Timeline(replay, keyframeBudget: budget, clock: { Monotonic.threadCPU })
             }
-            timeline.keyframeSteps = keyframeSteps
+            timeline.keyframeSteps = timeMachine.keyframeSteps
             return timeline
         }
     }

@@ -40,7 +40,7 @@ struct BenchWindow: ParsableCommand {
     /// Runs `scene` in the window for `seconds`; the figures from its first second on.
     static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double, keyframeBudget: Int = Keyframes.defaultBudget) throws -> WindowFigures {
         var options = App.Options()
-        options.keyframeBudget = keyframeBudget
+        options.timeMachine.keyframeBudget = keyframeBudget
         options.benchSeconds = seconds
         options.splash = false
         let app = try Run.open { () throws(WindowError) in try App(scene: scene, sceneText: text, sceneFile: file, options: options) }

@@ -74,9 +74,9 @@ struct Run: ParsableCommand {
         options.windowWidth = size.width
         options.windowHeight = size.height
         options.screenshotDirectory = saveTo ?? "."
-        options.historyBudget = historyMb << 20
-        options.keyframeBudget = keyframesMb << 20
-        options.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
+        options.timeMachine.historyBudget = historyMb << 20
+        options.timeMachine.keyframeBudget = keyframesMb << 20
+        options.timeMachine.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
         options.splash = Run.splashWanted(noSplash)
         return options
     }

@@ -26,11 +26,11 @@ import Testing
         meter.record(real: 0, sim: 0)
         #expect(abs(meter.value - 0.25) < 1e-9)
         var s = HUD.Status()
-        s.simSpeed = 2
+        s.physics.simSpeed = 2
         #expect(HUD.speedText(s) == "sim at 200% of real time")
-        s.paused = true
+        s.physics.paused = true
         #expect(HUD.speedText(s) == "sim paused")
-        s.past = (step: 10, last: 100)
+        (s.physics.showing, s.physics.history) = (10, (first: 0, last: 100))
         #expect(HUD.speedText(s) == "sim stopped (showing the past)")
     }
 

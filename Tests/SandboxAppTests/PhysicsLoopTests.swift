@@ -17,7 +17,7 @@ import TestSupport
     static func loop(_ source: Timeline.Source, clock: TestClock, directory: String = NSTemporaryDirectory()) -> PhysicsLoop {
         let configuration = PhysicsThread.Configuration()
         let loop = PhysicsLoop(timeline: configuration.timeline(source), captures: Captures(directory: directory, sceneName: "test"),
-                               historyBudget: configuration.historyBudget, inbox: Locked(.init()), outbox: Locked(.init())) { clock.now }
+                               historyBudget: configuration.timeMachine.historyBudget, inbox: Locked(.init()), outbox: Locked(.init())) { clock.now }
         loop.lastPass = clock.now
         return loop
     }
