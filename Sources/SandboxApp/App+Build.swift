@@ -15,7 +15,7 @@ extension App {
         for text in builder.said { hud.show(text) }
         builder.said = []
         let layout = freshLayout
-        drawnLayout = layout
+        looking.drawnLayout = layout
         builder.draw(in: window, camera: camera(in: layout), room: layout.world)
         if screenshotRequested {
             screenshotRequested = false

@@ -102,7 +102,7 @@ extension App {
             hud.show("T traces the body under the pointer: point at one")
             return
         }
-        hud.show(trails.toggle(index, in: snapshot) ? "tracing body \(index)" : "body \(index) no longer traced")
+        hud.show(decor.trails.toggle(index, in: snapshot) ? "tracing body \(index)" : "body \(index) no longer traced")
     }
 
     /// Does what a command says; returns false to quit.
@@ -111,18 +111,18 @@ extension App {
         case .quit: return quitOrCancelRebuild()
         case .key(let action): return perform(action)
         case .fit:
-            following = true
-            cameraMotion.fitScene()
+            looking.following = true
+            looking.motion.fitScene()
         case .physics(let request):
             // A replay refuses inputs: no ring for an explosion that does not happen.
-            if case .event(.explode(let x, let y, let radius, _)) = request, !mode.isWatching { blasts.append((Vector(x, y), radius, Monotonic.now)) }
+            if case .event(.explode(let x, let y, let radius, _)) = request, !mode.isWatching { decor.blasts.append((Vector(x, y), radius, Monotonic.now)) }
             mode.physics?.send(request)
         case .pan(let by):
-            following = false
-            cameraMotion.pan(by: by)
+            looking.following = false
+            looking.motion.pan(by: by)
         case .zoom(let factor, let about):
-            following = false
-            cameraMotion.zoom(by: factor, about: about)
+            looking.following = false
+            looking.motion.zoom(by: factor, about: about)
         case .openController(let which): if let said = window.openController(which) { hud.show(said) }
         case .openFile(let path): if open(path) { hud.show("opened \(path)") }
         }
@@ -151,17 +151,17 @@ extension App {
         case .toggleHUD: hud.hidden.toggle()
         case .toggleTrace: toggleTrace()
         case .fit:
-            following = true
-            cameraMotion.fitScene()
+            looking.following = true
+            looking.motion.fitScene()
         case .screenshot: screenshotRequested = true
         case .toggleBuild: toggleBuild()
         case .level: input.level()
         case .toggleDebug:
-            debug.toggle()
-            mode.physics?.send(.debug(debug))
+            decor.debug.toggle()
+            mode.physics?.send(.debug(decor.debug))
         case .toggleGraphs:
-            graphs = graphs == nil ? LiveGraphs() : nil
-            mode.physics?.send(.stats(graphs != nil))
+            decor.graphs = decor.graphs == nil ? LiveGraphs() : nil
+            mode.physics?.send(.stats(decor.graphs != nil))
         case .openNeighbour(let direction): openNeighbour(direction)
         case .saveDocument: saveDocument()
         case .recoverEdits: recoverEdits()
@@ -182,14 +182,14 @@ extension App {
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
         follow(snapshot, alpha: alpha, now: now)
         let layout = freshLayout, camera = camera(in: layout)
-        drawnLayout = layout
+        looking.drawnLayout = layout
         // The world stays in its room: what a followed body's box has beyond it is not drawn under the HUD.
         window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
-        trails.update(snapshot, alpha: alpha)
-        window.painter.drawTrails(trails, camera: camera)
+        decor.trails.update(snapshot, alpha: alpha)
+        window.painter.drawTrails(decor.trails, camera: camera)
         if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
-        blasts.removeAll { now - $0.at >= Painter.blastSeconds }
-        for blast in blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
+        decor.blasts.removeAll { now - $0.at >= Painter.blastSeconds }
+        for blast in decor.blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
         SDL_RenderSetClipRect(window.renderer, nil)
         if let level = layout.level { window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {
@@ -198,16 +198,16 @@ extension App {
             hud.show(captures.screenshot(window, step: snapshot.stepCount))
         }
         hud.draw(self.status(published), in: window, layout: layout)
-        if !problems.isEmpty {
-            Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
+        if !opened.problems.isEmpty {
+            Overlays.drawProblems(opened.problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
         }
         if let range = timelineRange(status) {
             Overlays.drawTimeline(layout.timeline, played: snapshot.stepCount - range.first, last: range.last - range.first,
                                   ticks: status.replay?.checkpoints ?? [], renderer: window.renderer)
         }
-        if graphs != nil, let stats = status.stats {
-            graphs!.add(time: now, stepCost: status.stepCost, stats: stats)
-            graphs!.draw(in: window)
+        if decor.graphs != nil, let stats = status.stats {
+            decor.graphs!.add(time: now, stepCost: status.stepCost, stats: stats)
+            decor.graphs!.draw(in: window)
         }
         if let rebuilding = status.rebuilding {
             Overlays.drawProgress(done: rebuilding.done, total: rebuilding.total, width: pw, height: ph, scale: window.pixelScale, renderer: window.renderer)

@@ -16,7 +16,7 @@ extension App {
 
     /// The layout of the frame on the screen: the mouse maps through what
     /// is drawn (and the HUD's text is measured once a frame, not per event).
-    var layout: ScreenLayout { drawnLayout ?? freshLayout }
+    var layout: ScreenLayout { looking.drawnLayout ?? freshLayout }
 
     /// The layout now: the HUD's band along the top, build mode's panel and
     /// toolbar or the F3 graphs at their edges, the box in the rest. Each
@@ -33,7 +33,7 @@ extension App {
         }
         return ScreenLayout(width: pw, height: ph, scale: scale, stripLines: lines.count, lineHeight: window.text.lineHeight,
                             textWidth: textWidth, showLevel: scene.gravity != .zero,
-                            right: graphs == nil ? 0 : Graphs.columnWidth(scale: scale))
+                            right: decor.graphs == nil ? 0 : Graphs.columnWidth(scale: scale))
     }
 
     var camera: Camera { camera(in: layout) }
@@ -42,8 +42,8 @@ extension App {
     /// is; or, following a body (the scene's `view`), centred on it as far as
     /// the box allows, showing `view.width` of it across.
     func camera(in layout: ScreenLayout) -> Camera {
-        let view = cameraMotion.current, room = layout.world
-        guard let centre = followCentre?.point, following, mode.builder == nil else {
+        let view = looking.motion.current, room = layout.world
+        guard let centre = looking.followCentre?.point, looking.following, mode.builder == nil else {
             return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(room.w), pixelHeight: Int(room.h),
                           zoom: view.zoom, center: view.center, left: Double(room.x), top: Double(room.y), origin: scene.origin)
         }
@@ -55,11 +55,11 @@ extension App {
     /// walker bobs: the camera does not).
     func follow(_ snapshot: DrawnWorld, alpha: Double, now: Double) {
         guard let id = scene.view?.follow,
-              let index = snapshot.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) else { followCentre = nil; return }
+              let index = snapshot.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) else { looking.followCentre = nil; return }
         let target = snapshot.pose(of: index, alpha: alpha).position
-        guard let last = followCentre else { followCentre = (target, now); return }
+        guard let last = looking.followCentre else { looking.followCentre = (target, now); return }
         let k = min(max((now - last.at) * 6, 0), 1)
-        followCentre = (last.point + (target - last.point) * k, now)
+        looking.followCentre = (last.point + (target - last.point) * k, now)
     }
 
     /// The timeline bar (the time machine's and a replay's), in the HUD's band.

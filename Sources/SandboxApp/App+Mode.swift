@@ -52,9 +52,9 @@ extension App {
         self.scene = scene
         saidBehind = false
         input.reset()
-        trails = Trails()  // T's marks are by body index: another world's bodies are others
+        decor.trails = Trails()  // T's marks are by body index: another world's bodies are others
         bindSceneControls(scene)
-        if !(keepCamera && sameBox) { cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
+        if !(keepCamera && sameBox) { looking.motion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }
 }

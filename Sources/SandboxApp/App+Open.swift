@@ -60,9 +60,9 @@ extension App {
         keepUnsavedEdits()
         document = nil
         enter(watching ? .watching(next) : .playing(next), scene: scene, keepCamera: keepCamera)
-        if options.watch && scenePath != path { fileWatch = FileWatch(path: path) }
-        scenePath = path
-        problems = []
+        if options.watch && opened.path != path { opened.watch = FileWatch(path: path) }
+        opened.path = path
+        opened.problems = []
         // A scene opened is revealed; a reload while watching is not (it would hide every save).
         if !keepCamera { startSplash() }
         return true
@@ -70,23 +70,23 @@ extension App {
 
     /// Shows (and prints, once) why a file could not be opened; the world runs on.
     private func show(problems: [String]) {
-        if problems != self.problems { for line in problems { print(line) } }
-        self.problems = problems
+        if problems != opened.problems { for line in problems { print(line) } }
+        opened.problems = problems
     }
 
     /// `--watch`: reloads the scene a tenth of a second after its file last
     /// changed (an editor's save can be several writes and a rename).
     func reloadIfChanged(now: Double) {
-        guard let fileWatch, let path = scenePath else { return }
-        if fileWatch.changed() { changedAt = now }
-        guard let changed = changedAt, now - changed >= 0.1 else { return }
-        changedAt = nil
+        guard let path = opened.path, opened.watch != nil else { return }
+        if opened.watch?.changed() == true { opened.changedAt = now }
+        guard let changed = opened.changedAt, now - changed >= 0.1 else { return }
+        opened.changedAt = nil
         if open(path, keepCamera: true) { hud.show("reloaded \(path)") }
     }
 
     /// PageDown (+1) or PageUp (-1): the next or previous scene file in the current one's folder.
     func openNeighbour(_ direction: Int) {
-        guard let current = scenePath else {
+        guard let current = opened.path else {
             hud.show("PageDown/PageUp go through the folder of a scene file; this is the built-in scene")
             return
         }

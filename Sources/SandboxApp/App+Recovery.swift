@@ -22,7 +22,7 @@ extension App {
         guard let unsaved = currentDocument, unsaved.hasUnsavedEdits else { return }
         // Edits recovered from a file go back into it (they hold its edits and
         // more); any others beside it, never over a file.
-        let path = recovered ? recoveryPath ?? AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
+        let path = recovery.taken ? recovery.path ?? AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
                              : AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
         do {
             try writeTextFile(unsaved.scene.json(), to: path)
@@ -41,7 +41,7 @@ extension App {
     /// removes the recovery file.
     func recoverEdits() {
         guard let builder = mode.builder else { return }
-        guard let path = recoveryPath, !recovered else {
+        guard let path = recovery.path, !recovery.taken else {
             hud.show("no unsaved edits to recover")
             return
         }
@@ -53,14 +53,14 @@ extension App {
             return
         }
         builder.perform { doc throws(EditRefused) in try doc.commit(scene, select: nil) }
-        recovered = true
+        recovery.taken = true
         hud.show("recovered the edits in \(path) (Ctrl+S saves them to \(builder.document.file), Ctrl+Z goes back)")
     }
 
     /// After a save: the recovery file whose edits were recovered and are now saved goes.
     func forgetRecoveryFile() {
-        guard recovered, let path = recoveryPath else { return }
+        guard recovery.taken, let path = recovery.path else { return }
         if unlink(path) == 0 { hud.show("removed \(path): its edits are saved") }
-        recoveryPath = nil
+        recovery.path = nil
     }
 }

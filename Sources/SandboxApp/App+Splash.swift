@@ -9,26 +9,26 @@ extension App {
     func startSplash() {
         guard options.splash else { return }
         let (w, h) = window.outputSize
-        splash = (nil, Splash.track(width: Int(w), height: Int(h), scale: window.pixelScale))
+        decor.splash = (nil, Splash.track(width: Int(w), height: Int(h), scale: window.pixelScale))
     }
 
     /// Whether `event` ends the reveal (and is used up doing so).
     func skipsSplash(_ event: SDL_Event) -> Bool {
-        guard splash != nil else { return false }
+        guard decor.splash != nil else { return false }
         let type = SDL_EventType(event.type)
         guard type == SDL_KEYDOWN || type == SDL_MOUSEBUTTONDOWN else { return false }
-        splash = nil
+        decor.splash = nil
         return true
     }
 
     /// Covers what is outside the mask, `now` being the frame's time; removes the mask at its end.
     func drawSplash(now: Double) {
-        guard let (began, track) = splash else { return }
+        guard let (began, track) = decor.splash else { return }
         let start = began ?? now
-        if began == nil { splash = (now, track) }
+        if began == nil { decor.splash = (now, track) }
         let elapsed = now - start
         guard elapsed < track.duration else {
-            splash = nil
+            decor.splash = nil
             return
         }
         let (w, h) = window.outputSize

@@ -47,43 +47,25 @@ public final class App {
     var mode: WindowMode
     /// The scene played (in build mode, the document's at the last Play).
     var scene: Scene
-    /// The scene's file (nil for the built-in scene), for PageDown/PageUp and --watch.
-    var scenePath: String?
-    /// Why the last file opened (or reloaded) could not be, shown until one opens.
-    var problems: [String] = []
-    var fileWatch: FileWatch?
-    /// The scene's reveal while it runs: when it began (at the first frame drawn, nil before).
-    var splash: (began: Double?, track: KeyframeTrack<Point2>)?
-    /// When the watched file last changed, until it is reloaded.
-    var changedAt: Double?
-    /// The live graphs (F3), while they are on.
-    var graphs: LiveGraphs?
-    /// Whether the camera follows the scene's `view.follow` body (until the
-    /// user zooms or pans; F and R follow again), and where it looks, eased.
-    var following = true
-    var followCentre: (point: Vector, at: Double)?
-    /// The layout the last frame was drawn with (`layout`).
-    var drawnLayout: ScreenLayout?
-    /// Explosions set off here, drawn as a ring for a moment: where, how far, when (`Monotonic.now`).
-    var blasts: [(point: Vector, radius: Double, at: Double)] = []
+    /// The scene file shown, and its watch.
+    var opened = OpenedFile()
+    /// The camera and the layout last drawn.
+    var looking: Looking
+    /// What is drawn over the world: trails, rings, the reveal, graphs, debug drawing.
+    var decor = Decorations()
     /// The document of the last Build, kept through Play (with its undo).
     var document: Document?
-    /// Unsaved edits from an earlier session, offered back in build mode, and whether they were taken.
-    var recoveryPath: String?
-    var recovered = false
+    /// Unsaved edits from an earlier session, offered back in build mode.
+    var recovery = Recovery()
     /// Files that could not be written by physics threads stopped on the way (Build, another file).
     var lostBefore: [String] = []
     let captures: Captures
     let window: AppWindow
     var input = Input()
-    /// The tracers' trails (T, and bodies with `trace`): drawing only.
-    var trails = Trails()
     /// The keyboard (which decides whose each key is) and the scene's gamepad buttons, and what the window has pressed.
     var keyboard = Keyboard()
     var sceneButtons = SceneButtons([])
     var hud = HUD()
-    var cameraMotion: CameraMotion
-    var debug = false
     var screenshotRequested = false
     var fps = 0.0
     /// When Backspace went down, while it is held.
@@ -140,10 +122,10 @@ public final class App {
         sceneButtons = SceneButtons(scene.controls)
         keyboard = Keyboard(sceneKeys: App.keyNames(scene.controls))
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
-        scenePath = options.scenePath
-        recoveryPath = options.recoveryPath
-        if options.watch, let path = options.scenePath { fileWatch = FileWatch(path: path) }
-        cameraMotion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin)
+        opened.path = options.scenePath
+        recovery.path = options.recoveryPath
+        if options.watch, let path = options.scenePath { opened.watch = FileWatch(path: path) }
+        looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
         do {
             switch start {
             case .build(let document): mode = .building(Builder(document: document))
@@ -180,7 +162,7 @@ public final class App {
     /// One frame after another until the user quits (or the benchmark's time is up).
     private func loop() {
         if let path = options.recordPath { hud.show("recording to \(path)") }
-        if let path = recoveryPath, let file = currentDocument?.file {
+        if let path = recovery.path, let file = currentDocument?.file {
             hud.show("\(path) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them", seconds: 10)
         }
         if mode.isWatching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
@@ -196,7 +178,7 @@ public final class App {
             first = false
             last = frameStart
             fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
-            cameraMotion.advance(by: frame)
+            looking.motion.advance(by: frame)
             guard handleInput(frame: frame) else { return }
             switch mode {
             case .building(let builder):
