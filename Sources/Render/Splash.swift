@@ -21,14 +21,14 @@ public enum Splash {
     /// The track for a `width` x `height` pixel window at `scale` pixels per
     /// point: the seed's sizes in pixels, all grown alike when needed so that
     /// the last key covers the whole window, corners included.
-    public static func track(width: Int, height: Int, scale: Double) -> KeyframeTrack<Point2> {
+    public static func track(width: Int, height: Int, scale: Double) -> AnimationTrack<Point2> {
         let last = seedSizes[2].x * scale
         // A rounded square of side s covers a w x h rectangle when s - 2r(1 - 1/sqrt 2) >= the larger side, and more.
         let needed = Double(max(width, height)) / (1 - 2 * cornerRatio * (1 - 1 / 2.0.squareRoot())) * 1.05
         let k = scale * max(1, needed / last)
         let values = seedSizes.map { Point2($0.x * k, $0.y * k) }
         do {
-            return try KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration)
+            return try AnimationTrack(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration)
         } catch {
             preconditionFailure("the splash track is fixed and valid: \(error)")
         }

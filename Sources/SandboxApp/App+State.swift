@@ -35,7 +35,7 @@ extension App {
         /// Explosions set off here: where, how far, when (`Monotonic.now`).
         var blasts: [(point: Vector, radius: Double, at: Double)] = []
         /// The scene's reveal while it runs: when it began (at the first frame drawn, nil before).
-        var splash: (began: Double?, track: KeyframeTrack<Point2>)?
+        var splash: (began: Double?, track: AnimationTrack<Point2>)?
         var graphs: LiveGraphs?
         var debug = false
     }

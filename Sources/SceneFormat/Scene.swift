@@ -183,9 +183,9 @@ extension BodySpec {
 /// A kinematic body's keyframe animation, of its position or its angle.
 public enum AnimationSpec: Equatable, Sendable {
     /// The body's position follows the track (points).
-    case position(KeyframeTrack<Point2>)
+    case position(AnimationTrack<Point2>)
     /// The body's angle follows the track (radians).
-    case angle(KeyframeTrack<Double>)
+    case angle(AnimationTrack<Double>)
 }
 
 /// How a dynamic body's mass is given: exactly one of `mass` and `density`.

@@ -109,7 +109,7 @@ extension Scene {
     }
 
     private func animation(_ a: AnimationSpec) -> String {
-        func common<V>(_ track: KeyframeTrack<V>, _ property: String, _ values: [String]) -> String {
+        func common<V>(_ track: AnimationTrack<V>, _ property: String, _ values: [String]) -> String {
             var fields = ["\"property\": \(q(property))", "\"values\": [\(values.joined(separator: ", "))]",
                           "\"keyTimes\": [\(track.keyTimes.map(n).joined(separator: ", "))]",
                           "\"timingFunctions\": [\(track.timingFunctions.map(function).joined(separator: ", "))]",

@@ -53,11 +53,11 @@ extension SceneReader {
         guard errors.count == errorCount, let property else { return nil }
         do {
             if property == "position" {
-                return .position(try KeyframeTrack(values: points, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
+                return .position(try AnimationTrack(values: points, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
                                                    beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses,
                                                    timeOffset: timeOffset))
             }
-            return .angle(try KeyframeTrack(values: angles, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
+            return .angle(try AnimationTrack(values: angles, keyTimes: keyTimes, timingFunctions: functions, duration: duration,
                                             beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses,
                                             timeOffset: timeOffset))
         } catch {
@@ -139,7 +139,7 @@ extension SceneReader {
                 // Whole turns repeat seamlessly by accumulating, as a spinner should.
                 let turns = (track.values[track.values.count - 1] - track.values[0]) / (2 * Double.pi)
                 if abs(turns - turns.rounded()) < 1e-9 {
-                    track = try! KeyframeTrack(values: track.values, keyTimes: track.keyTimes, timingFunctions: track.timingFunctions,
+                    track = try! AnimationTrack(values: track.values, keyTimes: track.keyTimes, timingFunctions: track.timingFunctions,
                                                duration: track.duration, beginTime: track.beginTime, repeatCount: track.repeatCount,
                                                autoreverses: false, cumulative: true, timeOffset: track.timeOffset)
                 } else {
@@ -164,7 +164,7 @@ extension SceneReader {
 
     /// The highest speed a track asks of a body stepping at 1/120 s, and when:
     /// sampled across one play (at most 20,000 points) and around every key time.
-    static func fastest<V>(_ shifted: KeyframeTrack<V>, _ distance: (V, V) -> Double) -> (Double, Double) {
+    static func fastest<V>(_ shifted: AnimationTrack<V>, _ distance: (V, V) -> Double) -> (Double, Double) {
         // The track's own speeds, wherever a time offset has moved it to.
         let track = shifted.withTimeOffset(0)
         let dt = 1.0 / 120.0

@@ -43,7 +43,7 @@ public enum RepeatCount: Equatable, Sendable {
 /// a track saved mid-play carries on from where it was. A
 /// cumulative track (Core Animation's `isCumulative`) starts each repeat where
 /// the last one ended instead of jumping back: a spinner keeps turning.
-public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
+public struct AnimationTrack<Value: Interpolatable>: Equatable, Sendable {
     public let values: [Value]
     public let keyTimes: [Double]
     public let timingFunctions: [TimingFunction]
@@ -95,7 +95,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     }
 
     /// The same track with another time offset.
-    public func withTimeOffset(_ offset: Double) -> KeyframeTrack {
+    public func withTimeOffset(_ offset: Double) -> AnimationTrack {
         var copy = self
         copy.timeOffset = offset
         return copy
@@ -108,14 +108,14 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     /// A basic animation (`CABasicAnimation`): the one-segment case, from a
     /// value to another or by an amount.
     public static func basic(from: Value, to: Value, timingFunction: TimingFunction = .linear, duration: Double,
-                             beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> KeyframeTrack {
-        try KeyframeTrack(values: [from, to], timingFunctions: [timingFunction], duration: duration,
+                             beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> AnimationTrack {
+        try AnimationTrack(values: [from, to], timingFunctions: [timingFunction], duration: duration,
                           beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses)
     }
 
     /// A basic animation by an amount: from `from` to `from + by`.
     public static func basic(from: Value, by: Value, timingFunction: TimingFunction = .linear, duration: Double,
-                             beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> KeyframeTrack {
+                             beginTime: Double = 0, repeatCount: RepeatCount = .times(1), autoreverses: Bool = false) throws(Problem) -> AnimationTrack {
         try basic(from: from, to: Value.adding(from, by, times: 1), timingFunction: timingFunction, duration: duration,
                   beginTime: beginTime, repeatCount: repeatCount, autoreverses: autoreverses)
     }
