@@ -95,6 +95,8 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "SandboxAppTests", dependencies: ["SandboxApp", "CSDL2", "WindowModel", "Editing", "Render", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "TestSupport"]),
         .testTarget(name: "CrateboxTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "CrateboxGeometry", "JSONText", "TestSupport"]),
+        // The real window end to end: Xvfb, xdotool, screenshots.
+        .testTarget(name: "WindowEndToEndTests", dependencies: ["cratebox", "SceneFormat", "Simulation", "CrateboxGeometry", "JSONText", "TestSupport"]),
     ]
 )
 

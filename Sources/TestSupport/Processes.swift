@@ -96,3 +96,33 @@ public func temporaryFolder(_ name: String) throws -> String {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
+
+/// The `cratebox` binary built next to the test bundle.
+public let crateboxBinary: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return exe.deletingLastPathComponent().appendingPathComponent("cratebox")
+}()
+
+/// Runs cratebox in the package's folder to completion.
+public func cratebox(_ arguments: String..., environment: [String: String]? = nil) throws -> ProcessResult {
+    try runProgram(crateboxBinary, arguments, environment: environment)
+}
+
+/// Runs cratebox with `arguments` in the package's folder to completion.
+public func cratebox(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+    try runProgram(crateboxBinary, arguments, environment: environment)
+}
+
+/// A disk that fills up: a tmpfs of `size` (64 KiB by default) mounted on
+/// `path`, which must exist (mounting needs root, as `scripts/test` runs).
+public func mountSmallDisk(_ path: String, size: String = "64k") throws {
+    let r = try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
+    guard r.status == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mounting a \(size) tmpfs on \(path) failed (it needs root): \(r.stderr)"])
+    }
+}
+
+/// Unmounts what `mountSmallDisk` mounted (nothing if it is not mounted).
+public func unmountSmallDisk(_ path: String) {
+    _ = try? runProgram("/bin/umount", [path])
+}

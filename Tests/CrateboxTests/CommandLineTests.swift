@@ -6,23 +6,6 @@ import TestSupport
 @testable import JSONText
 @testable import cratebox
 
-/// The `cratebox` binary built next to this test bundle.
-let binary: URL = {
-    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    return exe.deletingLastPathComponent().appendingPathComponent("cratebox")
-}()
-
-typealias Result = ProcessResult
-
-/// Runs cratebox in the package's folder to completion.
-func cratebox(_ arguments: String..., environment: [String: String]? = nil) throws -> Result {
-    try runProgram(binary, arguments, environment: environment)
-}
-
-func cratebox(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-    try runProgram(binary, arguments, environment: environment)
-}
-
 @Suite struct CommandLineTests {
     @Test func simulateJSONIsCleanAndReadsBack() throws {
         let r = try cratebox("simulate", "Scenes/crates.json", "--steps", "600", "--json")
@@ -91,7 +74,7 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
         env["SDL_VIDEODRIVER"] = nil
         for args in [[], ["run"], ["run", "Scenes/tower.json"]] {
             let process = Process()
-            process.executableURL = binary
+            process.executableURL = crateboxBinary
             process.arguments = args
             process.environment = env
             process.currentDirectoryURL = packageRoot
@@ -186,7 +169,7 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
     ])
     func usageErrorsExit64(arguments: [String]) throws {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = crateboxBinary
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice
@@ -237,7 +220,7 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
 
     @Test func lostOutputIsAFailure() throws {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = crateboxBinary
         process.arguments = ["simulate", "--json"]
         process.currentDirectoryURL = packageRoot
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
@@ -253,7 +236,7 @@ func cratebox(_ arguments: [String], environment: [String: String]? = nil) throw
     /// Output into a pipe nobody reads (EPIPE; SIGPIPE is ignored): exit 74, quietly.
     @Test func aClosedPipeIsExit74() throws {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = crateboxBinary
         process.arguments = ["simulate", "--json"]
         process.currentDirectoryURL = packageRoot
         let pipe = Pipe()

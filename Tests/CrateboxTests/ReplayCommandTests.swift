@@ -160,8 +160,8 @@ import TestSupport
         let dir = temporary("full-disk")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try mount(dir)
-        defer { unmount(dir) }
+        try mountSmallDisk(dir)
+        defer { unmountSmallDisk(dir) }
         try Data(count: 60 * 1024).write(to: URL(fileURLWithPath: "\(dir)/filler"))
         let journal = "\(dir)/run.jsonl"
         let r = try cratebox("simulate", "--steps", "200000", "--record", journal)
@@ -172,20 +172,12 @@ import TestSupport
         #expect(v.status == 0 && v.stdout.contains("(truncated") && !v.stdout.contains("cut off"))
     }
 
-    func mount(_ dir: String) throws {
-        #expect(try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]).status == 0, "mounting a 64 KiB tmpfs needs root")
-    }
-
-    func unmount(_ dir: String) {
-        _ = try? runProgram("/bin/umount", [dir])
-    }
-
     /// A recording killed with SIGKILL is still a valid replay up to its last checkpoint.
     @Test func aKilledRecordingVerifiesUpToItsLastCheckpoint() throws {
         let record = temporary("killed.jsonl")
         defer { unlink(record) }
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = crateboxBinary
         process.arguments = ["simulate", "Scenes/pile.json", "--steps", "1000000", "--record", record]
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice

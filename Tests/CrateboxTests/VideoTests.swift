@@ -51,8 +51,8 @@ import TestSupport
         let dir = temporary("full")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        _ = try WindowTests().tool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], env: [:])
-        defer { _ = try? WindowTests().tool("/bin/umount", [dir], env: [:]) }
+        try mountSmallDisk(dir)
+        defer { unmountSmallDisk(dir) }
         let out = dir + "/big.mp4"
         let r = try cratebox("render", "Scenes/pile.json", "--seconds", "2", "--size", "640x360", "--video", out)
         #expect(r.status == 73, "\(r.stdout)\(r.stderr)")

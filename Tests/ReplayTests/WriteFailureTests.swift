@@ -95,8 +95,8 @@ import TestSupport
     @Test func aRecordingOnAFullFileSystemStopsAndSaysSo() throws {
         let dir = try Self.temporaryDirectory("tmpfs")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try run("/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path)
-        defer { try? run("/bin/umount", dir.path) }
+        try mountSmallDisk(dir.path)
+        defer { unmountSmallDisk(dir.path) }
         let filler = dir.appendingPathComponent("filler").path
         // Leave about 6 KiB: the header fits, the checkpoints soon do not.
         try Data(count: 58 * 1024).write(to: URL(fileURLWithPath: filler))
@@ -115,16 +115,5 @@ import TestSupport
         #expect(try session.stopRecording() == nil)
         try Self.checkTruncated(path, against: session)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["session.jsonl"], "no temporary file is left")
-    }
-}
-
-func run(_ tool: String, _ arguments: String...) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments.joined(separator: " ")) failed"])
     }
 }

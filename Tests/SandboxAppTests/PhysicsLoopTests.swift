@@ -104,8 +104,8 @@ import TestSupport
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("cratebox-loop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try tool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path])
-        defer { _ = try? tool("/bin/umount", [dir.path]) }
+        try mountSmallDisk(dir.path)
+        defer { unmountSmallDisk(dir.path) }
         let path = dir.appendingPathComponent("session.jsonl").path
         let clock = TestClock(), loop = Self.loop(try Self.live("crates.json"), clock: clock, directory: dir.path)
         try loop.timeline.startRecording(to: path)
@@ -122,13 +122,4 @@ import TestSupport
         let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
         #expect(journal.header != nil)
     }
-}
-
-@discardableResult
-func tool(_ path: String, _ arguments: [String]) throws -> String {
-    let r = try runProgram(path, arguments)
-    guard r.status == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")) failed: \(r.stderr)"])
-    }
-    return r.stdout
 }

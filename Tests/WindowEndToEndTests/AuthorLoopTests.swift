@@ -6,7 +6,7 @@ import TestSupport
 /// another program rewrites it, shows the validator's errors (and keeps the
 /// last good world) while it does not validate, PageDown opens the next scene
 /// in the folder, F3 shows the graphs. And `simulate --stats`.
-@Suite struct AuthorLoopTests {
+@Suite struct AuthorLoopTests: WindowTesting {
     @Test func theWindowWatchesTheSceneAndGoesThroughItsFolder() throws {
         let display = try VirtualDisplay.started()
         defer { display.stop() }
@@ -17,7 +17,7 @@ import TestSupport
         let original = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/pyramid.json"), encoding: .utf8)
         try original.write(toFile: scene, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Scenes/crates.json").path, toPath: directory + "/b.json")
-        let w = WindowTests()
+        let w = self
         let (app, out) = try w.launch(["run", scene, "--watch", "--save-to", directory], env: display.env)
         defer { if app.isRunning { app.terminate() } }
         let window = try w.waitForWindow("cratebox: Pyramid", of: app, env: display.env)
@@ -40,7 +40,7 @@ import TestSupport
         try xdotool(["key", "Next"])  // PageDown: b.json
         usleep(800_000)
         try xdotool(["key", "Escape"])
-        w.waitOrKill(app, seconds: 20)
+        w.awaitExit(app, seconds: 20)
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(output)")
         #expect(output.contains("\(scene): bounds: height must be greater than 0, got -400"), "\(output)")

@@ -6,7 +6,7 @@ import TestSupport
 /// Build mode in the real window, driven with xdotool as a person would:
 /// from an empty box, a see-saw (a plank pinned to the world, a crate on one
 /// end) and a ball hung on a spring; saved, validated, played, built again.
-@Suite struct BuildWindowTests {
+@Suite struct BuildWindowTests: WindowTesting {
     /// Reddish pixels (the ball) in a screenshot.
     func red(in png: String) throws -> Int {
         let data = try rgbPixels(png)
@@ -22,7 +22,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/seesaw.json"
-        let w = WindowTests()
+        let w = self
         let (app, out) = try w.launch(["run", "--build", file, "--save-to", directory, "--size", "1280x720"], env: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: build seesaw", of: app, env: display.env), "no window appeared")
@@ -62,7 +62,7 @@ import TestSupport
         try key("ctrl+z")  // and back to the document as it was
         try key("Escape")
         if app.isRunning { try key("Escape") }
-        w.waitOrKill(app, seconds: 20)
+        w.awaitExit(app, seconds: 20)
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(output)")
         #expect(!output.contains("refused"), "\(output)")
@@ -89,14 +89,14 @@ import TestSupport
 /// Issue 22's build-mode papercuts, in the real window: the pivot tool snaps
 /// to an axle clicked a few pixels off, Ctrl+V pastes at the pointer, Ctrl+D
 /// puts the copy clear of the original.
-@Suite struct BuildPapercutWindowTests {
+@Suite struct BuildPapercutWindowTests: WindowTesting {
     @Test func axlesSnapPastesGoToThePointerDuplicatesDoNotOverlap() throws {
         let display = try VirtualDisplay.started()
         defer { display.stop() }
         let directory = try temporaryFolder("papercuts")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/car.json"
-        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: build car", of: app, env: display.env), "no window appeared")
         try person.focus()

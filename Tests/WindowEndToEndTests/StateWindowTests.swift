@@ -6,13 +6,13 @@ import TestSupport
 /// Saved moments in the window: Ctrl+S writes `NAME.state` beside the scene it
 /// saves, and `cratebox run NAME.state` opens that moment and goes on from it
 /// (recorded here: the journal starts from its keyframe and verifies).
-@Suite struct StateWindowTests {
+@Suite struct StateWindowTests: WindowTesting {
     @Test func ctrlSWritesTheExactStateAndRunContinuesIt() throws {
         let display = try VirtualDisplay.started()
         defer { display.stop() }
         let directory = try temporaryFolder("state-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (app, out) = try launchProgram(binary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: Bridge", of: app, env: display.env), "no window appeared")
@@ -40,7 +40,7 @@ import TestSupport
         let journal = directory + "/continued.jsonl"
         let later = try temporaryFolder("state-window-later")
         defer { try? FileManager.default.removeItem(atPath: later) }
-        let (again, againOut) = try launchProgram(binary, ["run", statePath, "--no-splash", "--record", journal, "--size", "1280x720",
+        let (again, againOut) = try launchProgram(crateboxBinary, ["run", statePath, "--no-splash", "--record", journal, "--size", "1280x720",
                                                            "--save-to", later], environment: display.env)
         defer { if again.isRunning { again.terminate() } }
         let second = try #require(WindowDriver(title: "cratebox: Bridge", of: again, env: display.env), "no window for the state")

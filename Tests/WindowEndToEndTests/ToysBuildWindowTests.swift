@@ -7,7 +7,7 @@ import TestSupport
 /// as a person would use them: a pool poured with W, a crate dropped over it
 /// and traced with T, a planet placed with P (selected, deleted, brought back
 /// with Ctrl+Z), saved, then played: the crate floats in the water drawn.
-@Suite struct ToysBuildWindowTests {
+@Suite struct ToysBuildWindowTests: WindowTesting {
     /// Mean row of the wood-coloured pixels (the crate above the water) and how
     /// many there are, below the HUD (its yellow text is not wood, nor is the
     /// crate's pale yellow trail, whose red and green are close).
@@ -38,7 +38,7 @@ import TestSupport
         let directory = try temporaryFolder("pool")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/pool.json"
-        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--no-splash", "--size", "1280x720"],
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: build pool", of: app, env: display.env), "no window appeared")
@@ -65,7 +65,7 @@ import TestSupport
         // The screen while playing, taken again until the crate floats: the
         // box fills the window at about 0.94, so the surface is drawn about 500 down.
         let shot = directory + "/playing.png"
-        let floats = try WindowTests().screenshot(shot, until: { screen in
+        let floats = try self.screenshot(shot, until: { screen in
             let crate = wood(in: screen)
             return water(in: screen) > 100_000 && crate.count > 300 && abs(crate.meanY - 500) < 60
         }, env: display.env)

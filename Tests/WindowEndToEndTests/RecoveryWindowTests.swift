@@ -6,10 +6,10 @@ import TestSupport
 /// Issue 22: build mode lost unsaved work on Esc. Now quitting with unsaved
 /// edits keeps them beside the document (never over a file), says where, and
 /// the next `run --build` offers them back (Ctrl+R), in the real window.
-@Suite struct RecoveryWindowTests {
+@Suite struct RecoveryWindowTests: WindowTesting {
     /// One `run --build FILE` session: what `actions` does at the window, then Esc until it quits; its output.
     func session(_ file: String, display: VirtualDisplay, _ actions: (WindowDriver) throws -> Void) throws -> String {
-        let (app, out) = try launchProgram(binary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: build", of: app, env: display.env), "no window appeared")
         try person.focus()

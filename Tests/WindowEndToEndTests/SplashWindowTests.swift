@@ -4,7 +4,7 @@ import TestSupport
 
 /// The scene's reveal in the real window: a screenshot sequence shows the
 /// crate-shaped hole small at first, then the whole scene; a key skips it.
-@Suite struct SplashWindowTests {
+@Suite struct SplashWindowTests: WindowTesting {
     /// The share of a frame (RGB bytes) that is not the plain background colour (28, 32, 40).
     func revealed(_ data: ArraySlice<UInt8>) -> Double {
         var other = 0
@@ -21,7 +21,7 @@ import TestSupport
         let directory = NSTemporaryDirectory() + "cratebox-splash-\(getpid())-\(arguments.count)-\(keyAfterWindow)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let w = WindowTests()
+        let w = self
         // The screen at 30 frames a second from before the window opens (ffmpeg's x11grab),
         // as raw RGB frames scaled down by 4 (nearest pixel, so colours stay exact).
         let grab = Process()
@@ -41,11 +41,11 @@ import TestSupport
             _ = try w.tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: env)
             _ = try w.tool("/usr/bin/xdotool", ["key", "x"], env: env)
         }
-        w.waitOrKill(grab, seconds: 20)
+        w.awaitExit(grab, seconds: 20)
         try #require(app.isRunning, "the app quit early: \(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         _ = try w.tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: env)
         _ = try w.tool("/usr/bin/xdotool", ["key", "Escape"], env: env)
-        w.waitOrKill(app, seconds: 20)
+        w.awaitExit(app, seconds: 20)
         #expect(app.terminationStatus == 0)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/frames.rgb")))
         let size = 320 * 180 * 3

@@ -7,13 +7,13 @@ import TestSupport
 /// on the deck, 4 s, Ctrl+S; then B and Ctrl+S in build mode. Both files
 /// validate and keep every bolt at its planks' ends (20 points either side of
 /// a plank's centre), where the old save moved them with the sagging deck.
-@Suite struct SaveWindowTests {
+@Suite struct SaveWindowTests: WindowTesting {
     @Test func ctrlSAndBSaveTheBridgeOnItsBolts() throws {
         let display = try VirtualDisplay.started()
         defer { display.stop() }
         let directory = try temporaryFolder("save-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (app, out) = try launchProgram(binary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: Bridge", of: app, env: display.env), "no window appeared")

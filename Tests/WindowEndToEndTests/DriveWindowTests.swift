@@ -7,14 +7,14 @@ import TestSupport
 /// for three seconds. The journal holds the key going down and up (and no
 /// tilt: the scene's arrows do not tilt the box), verifies, and the chassis
 /// it ends with is far to the right of where it started.
-@Suite struct DriveWindowTests {
+@Suite struct DriveWindowTests: WindowTesting {
     @Test func holdingRightDrivesTheCarAcrossTheBox() throws {
         let display = try VirtualDisplay.started()
         defer { display.stop() }
         let directory = try temporaryFolder("drive-window")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let journal = directory + "/drive.jsonl"
-        let (app, out) = try launchProgram(binary, ["run", "Scenes/car.json", "--no-splash", "--record", journal, "--size", "1280x720"],
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "Scenes/car.json", "--no-splash", "--record", journal, "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
         let person = try #require(WindowDriver(title: "cratebox: Car", of: app, env: display.env), "no window appeared")
