@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),

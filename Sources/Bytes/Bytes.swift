@@ -22,6 +22,28 @@ public struct ByteWriter {
         u64(UInt64(v.count))
         bytes.append(contentsOf: v)
     }
+    /// Bytes from elsewhere (C's) with their length first, copied once.
+    public mutating func block(_ v: UnsafeBufferPointer<UInt8>) {
+        u64(UInt64(v.count))
+        bytes.append(contentsOf: v)
+    }
+    /// Bytes as they are (no length).
+    public mutating func append(_ v: [UInt8]) { bytes.append(contentsOf: v) }
+
+    /// How many bytes are written so far.
+    public var count: Int { bytes.count }
+    /// Room for `n` bytes in all, so that a large state grows its buffer once.
+    public mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
+
+    /// A block whose bytes `write` writes here (its length is filled in after):
+    /// the same bytes as `block`, without making them apart first.
+    public mutating func block<E: Error>(_ write: (inout ByteWriter) throws(E) -> Void) throws(E) {
+        let at = bytes.count
+        u64(0)
+        try write(&self)
+        let length = UInt64(bytes.count - at - 8).littleEndian
+        withUnsafeBytes(of: length) { bytes.replaceSubrange(at..<(at + 8), with: $0) }
+    }
 }
 
 /// Reads what a `ByteWriter` wrote; every read checks there are bytes left.

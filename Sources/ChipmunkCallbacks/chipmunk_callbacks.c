@@ -47,6 +47,16 @@ int cratebox_body_constraints(cpBody *body, cpConstraint **out, int capacity) {
     return c.count;
 }
 
+void cratebox_bodies_poses(cpBody *const *bodies, int count, double *out) {
+    for (int i = 0; i < count; i++) {
+        const cpBody *body = bodies[i];
+        cpVect p = body ? cpBodyGetPosition(body) : cpvzero;
+        out[3 * i] = p.x;
+        out[3 * i + 1] = p.y;
+        out[3 * i + 2] = body ? cpBodyGetAngle(body) : 0;
+    }
+}
+
 typedef struct broken_list {
     cpConstraint **joints;
     int count, capacity;

@@ -18,6 +18,13 @@ extension Space {
     /// The space as bytes, with `detached` joints (out of the space, their
     /// bodies in it) kept too. Only between steps.
     public func snapshot(keeping detached: [Joint] = []) throws(PhysicsError) -> [UInt8] {
+        var w = ByteWriter()
+        try write(keeping: detached, to: &w)
+        return w.bytes
+    }
+
+    /// Writes `snapshot(keeping:)`'s bytes at the end of `w` (no copy made apart).
+    public func write(keeping detached: [Joint] = [], to w: inout ByteWriter) throws(PhysicsError) {
         silenceChipmunkBanner()
         let bodies = self.bodies, shapes = self.shapes  // compacted: each index(of:) is a lookup
         func index(_ body: Body) -> Int? { body === staticBody ? -1 : self.index(of: body) }
@@ -49,8 +56,9 @@ extension Space {
         }
         if let error { throw .snapshot("cannot copy the space: " + String(cString: error)) }
         defer { cratebox_snapshot_bytes_free(&out) }
-        meta.block(Array(UnsafeBufferPointer(start: out.data, count: out.count)))
-        return meta.bytes
+        w.reserveCapacity(w.count + meta.count + 8 + out.count)
+        w.append(meta.bytes)
+        w.block(UnsafeBufferPointer(start: out.data, count: out.count))
     }
 
     /// Nil when this space (read back) has the settings of `made` (a space

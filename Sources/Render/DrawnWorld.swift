@@ -130,12 +130,21 @@ public final class DrawnWorld: Sendable {
 public final class DrawnWorldMaker {
     private var previous: (world: ObjectIdentifier, poses: [Pose])?
     private var bodies: (world: ObjectIdentifier, revision: Int, drawn: [DrawnBody?])?
+    /// The poses of the last picture made, and of which world, step and bodies:
+    /// the poses before the next step, unless a body came or went since.
+    private var made: (world: ObjectIdentifier, step: Int, revision: Int, poses: [Pose])?
 
     public init() {}
 
-    /// Keeps the world's poses before its next step.
+    /// Keeps the world's poses before its next step (the last picture's when
+    /// they are the same: between steps, only adding or removing bodies moves one).
     public func willStep(_ world: World) {
-        previous = (ObjectIdentifier(world), world.poses)
+        let id = ObjectIdentifier(world)
+        if let made, made.world == id, made.step == world.stepCount, made.revision == world.bodiesRevision {
+            previous = (id, made.poses)
+        } else {
+            previous = (id, world.poses)
+        }
     }
 
     /// The world after its last step, drawn between the poses kept by `willStep` and now.
@@ -145,6 +154,8 @@ public final class DrawnWorldMaker {
             bodies = (id, world.bodiesRevision, DrawnWorld.drawnBodies(world))
         }
         let before = previous?.world == id ? previous?.poses : nil
-        return DrawnWorld(world: world, previous: before, bodies: bodies?.drawn, debug: debug)
+        let picture = DrawnWorld(world: world, previous: before, bodies: bodies?.drawn, debug: debug)
+        made = (id, world.stepCount, world.bodiesRevision, picture.current)
+        return picture
     }
 }

@@ -17,6 +17,7 @@ extension World {
         func alive(_ body: Body) -> Bool { body === space.staticBody || space.index(of: body) != nil }
 
         var w = ByteWriter()
+        w.reserveCapacity(lastSnapshotSize)
         w.string("cratebox world 2")
         w.i64(scene.bodies.count)
         w.i64(scene.joints.count)
@@ -49,10 +50,11 @@ extension World {
             w.f64(grab.target.y)
         }
         do {
-            w.block(try space.snapshot(keeping: detached))
+            try w.block { (w: inout ByteWriter) throws(PhysicsError) in try space.write(keeping: detached, to: &w) }
         } catch {
             throw WorldError("\(error)")
         }
+        lastSnapshotSize = w.count
         return w.bytes
     }
 

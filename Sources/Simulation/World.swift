@@ -65,6 +65,10 @@ public final class World {
     /// Counts the changes to which bodies there are (a spawn, a removal, a
     /// rebuild), so that what is derived from `bodies` can be kept until it changes.
     public internal(set) var bodiesRevision = 0
+    /// The size of the last exact state written: the next reserves that much at once.
+    var lastSnapshotSize = 0
+    /// The bodies whose poses `poses` reads, as of a revision of `bodies`.
+    private var posesCache: (revision: Int, reader: BodyPoses)?
     /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
     internal(set) var joints: [Joint] = [] { didSet { jointIndexCache = nil } }
     /// Each joint's index in `joints`, made when first asked for after `joints` changed.
@@ -317,7 +321,10 @@ public final class World {
 
     /// Each body's pose now, by construction index (a removed body's: the origin).
     public var poses: [Pose] {
-        bodies.map { $0.map { Pose(position: $0.body.position, angle: $0.body.angle) } ?? Pose(position: .zero, angle: 0) }
+        if posesCache?.revision != bodiesRevision {
+            posesCache = (bodiesRevision, BodyPoses(bodies.map { $0?.body }))
+        }
+        return posesCache!.reader.read()
     }
 
     /// The index of the body under a world point (within `tolerance`), if any.

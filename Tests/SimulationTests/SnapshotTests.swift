@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import CrateboxGeometry
 import CrateboxPhysics
@@ -210,5 +211,28 @@ import TestSupport
         } catch {
             #expect("\(error)".contains("body \(b0) is held by two of the world's entries"), "\(error)")
         }
+    }
+}
+
+/// A block written in place (its length filled in after) is the block written from its bytes.
+@Suite struct ByteBlockTests {
+    @Test func aBlockWrittenInPlaceIsTheSameBytes() {
+        var apart = ByteWriter(), inPlace = ByteWriter()
+        apart.i64(7)
+        inPlace.i64(7)
+        var inner = ByteWriter()
+        inner.string("space")
+        inner.f64(1.5)
+        apart.block(inner.bytes)
+        inPlace.block { (w: inout ByteWriter) in
+            w.string("space")
+            w.f64(1.5)
+        }
+        #expect(apart.bytes == inPlace.bytes && inPlace.count == 8 + 8 + 4 + 5 + 8)
+        var raw = ByteWriter()
+        [UInt8]([1, 2, 3]).withUnsafeBufferPointer { raw.block($0) }
+        var array = ByteWriter()
+        array.block([1, 2, 3])
+        #expect(raw.bytes == array.bytes)
     }
 }

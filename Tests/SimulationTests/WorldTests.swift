@@ -342,3 +342,22 @@ import TestSupport
         #expect(world.stateHash == fresh.stateHash)
     }
 }
+
+/// The window reads every body's pose after every step, in one pass in C
+/// (`BodyPoses`): the same poses the bodies give one by one, gaps included,
+/// and fresh after a body is removed or spawned.
+@Suite struct PosesTests {
+    @Test func posesAreEachBodysAndFollowRemovals() throws {
+        let world = try World(scene: loadShippedScene("crates.json"))
+        try world.step(90)
+        func oneByOne() -> [Pose] {
+            world.bodies.map { $0.map { Pose(position: $0.body.position, angle: $0.body.angle) } ?? Pose(position: .zero, angle: 0) }
+        }
+        #expect(world.poses == oneByOne() && world.poses.count == 5)
+        try world.apply(.remove(body: 1))
+        #expect(world.poses == oneByOne() && world.poses[1] == Pose(position: .zero, angle: 0))
+        try world.apply(.spawn(x: 300, y: 500))
+        try world.step(30)
+        #expect(world.poses == oneByOne() && world.poses.count == 6)
+    }
+}

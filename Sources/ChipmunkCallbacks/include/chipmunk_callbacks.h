@@ -24,6 +24,11 @@ int cratebox_body_shapes(struct cpBody *body, struct cpShape **out, int capacity
 int cratebox_body_constraints(struct cpBody *body, struct cpConstraint **out, int capacity);
 void cratebox_body_scale_spin(struct cpBody *body, double factor);
 
+/// Each body's position and angle, three doubles a body (x, y, angle), into
+/// `out`; a null body writes three zeros. One pass in C: the window reads
+/// every body's pose after every step.
+void cratebox_bodies_poses(struct cpBody *const *bodies, int count, double *out);
+
 /// What cratebox keeps with each shape (its `userData`): the Swift object that
 /// owns it, and for a one-way platform, the direction bodies may pass along.
 typedef struct cratebox_shape_tag {
