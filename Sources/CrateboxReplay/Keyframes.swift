@@ -2,11 +2,8 @@
 /// (`World.snapshot()`) every `interval` steps, with how much of its journal
 /// came before, so that resuming from a past step restores the last keyframe
 /// at or before it and re-simulates only the steps between
-/// (docs/time-machine.md). Bounded in bytes as the history is: when full,
-/// keyframes older than the most recent `recentSteps` are thinned to an even
-/// spacing twice as wide (again and again), so the recent past stays dense and
-/// the older past evenly coarser; only when the recent ones alone are over the
-/// bound are they thinned too.
+/// (docs/time-machine.md). Bounded in bytes as the drawn history is, by the
+/// same policy (`ThinnedPast`).
 public struct Keyframes {
     /// One keyframe: the state after step `step` (before the events at that
     /// step), and the journal's length then (its lines and events).
@@ -27,16 +24,21 @@ public struct Keyframes {
     /// Steps kept at the full keyframe rate when the budget allows: 60 s.
     public static let recentSteps = 7_200
 
+    /// The keyframes, within their budget (`ThinnedPast`'s policy).
+    private var past: ThinnedPast<Frame>
+
     /// The most bytes the keyframes may take (0: none are kept).
-    public let budget: Int
+    public var budget: Int { past.budget }
     /// The keyframes kept, oldest first.
-    public private(set) var frames: [Frame] = []
+    public var frames: [Frame] { past.frames }
     /// The bytes the keyframes take.
-    public private(set) var bytes = 0
+    public var bytes: Int { past.bytes }
+    /// Steps between the older keyframes: the interval, doubled each time the budget was met.
+    public var olderSpacing: Int { past.olderSpacing }
 
     /// No keyframes yet, at most `budget` bytes of them.
     public init(budget: Int = Keyframes.defaultBudget) {
-        self.budget = budget
+        past = ThinnedPast(budget: budget, interval: Keyframes.interval, recentSteps: Keyframes.recentSteps)
     }
 
     /// Whether a keyframe is due after `step` (the session's step count).
@@ -45,74 +47,16 @@ public struct Keyframes {
     }
 
     /// Keeps a keyframe (later than any kept); thins the past if over the budget.
-    public mutating func record(_ frame: Frame) {
-        guard frame.state.count <= budget else { return }
-        drop(after: frame.step - 1)
-        frames.append(frame)
-        bytes += frame.state.count
-        prune()
-        while bytes > budget && frames.count > 1 { thin() }
-    }
+    public mutating func record(_ frame: Frame) { past.record(frame) }
 
     /// The last keyframe at or before `step`.
-    public func latest(atOrBefore step: Int) -> Frame? {
-        var lo = 0, hi = frames.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if frames[mid].step <= step { lo = mid + 1 } else { hi = mid }
-        }
-        return lo > 0 ? frames[lo - 1] : nil
-    }
+    public func latest(atOrBefore step: Int) -> Frame? { past.latest(atOrBefore: step) }
 
     /// Forgets the keyframes after `step` (a branch from `step` leaves that future).
-    public mutating func drop(after step: Int) {
-        while let last = frames.last, last.step > step {
-            bytes -= last.state.count
-            frames.removeLast()
-        }
-    }
+    public mutating func drop(after step: Int) { past.drop(after: step) }
+}
 
-    /// Steps between the older keyframes (those before the last
-    /// `recentSteps`): the interval, doubled each time the budget was met.
-    public private(set) var olderSpacing = Keyframes.interval
-
-    /// Drops the older keyframes that are off the older spacing (a keyframe
-    /// leaving the recent part, or all of them after a thinning), so the older
-    /// past stays evenly spaced: resuming anywhere in it costs at most the spacing.
-    private mutating func prune() {
-        guard olderSpacing > Keyframes.interval, let last = frames.last else { return }
-        let recentFrom = last.step - Keyframes.recentSteps
-        var kept: [Frame] = []
-        kept.reserveCapacity(frames.count)
-        for frame in frames {
-            if frame.step <= recentFrom && frame.step % olderSpacing != 0 {
-                bytes -= frame.state.count
-            } else {
-                kept.append(frame)
-            }
-        }
-        frames = kept
-    }
-
-    /// Doubles the older keyframes' spacing; when there are not two of them,
-    /// the recent ones are thinned instead (every other one, the last kept);
-    /// when that drops nothing (two left), the older of the two goes, so that
-    /// each call frees something.
-    private mutating func thin() {
-        let recentFrom = (frames.last?.step ?? 0) - Keyframes.recentSteps
-        if frames.count(where: { $0.step <= recentFrom }) >= 2 {
-            olderSpacing *= 2
-            prune()
-            return
-        }
-        var kept: [Frame] = []
-        for (i, frame) in frames.enumerated() {
-            if i % 2 == 1 && i != frames.count - 1 { bytes -= frame.state.count } else { kept.append(frame) }
-        }
-        if kept.count == frames.count, frames.count > 1 {
-            bytes -= kept[0].state.count
-            kept.removeFirst()
-        }
-        frames = kept
-    }
+extension Keyframes.Frame: PastFrame {
+    /// The state's bytes.
+    public var keptBytes: Int { state.count }
 }

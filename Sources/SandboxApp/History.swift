@@ -1,70 +1,47 @@
+import CrateboxReplay
 import Render
 
-/// The time machine's memory: a snapshot of what drawing needs after each step
-/// of the live session, so that scrubbing back is instant. Bounded in bytes:
-/// when full, frames older than the most recent `fullRate` steps are thinned
-/// (every other one dropped), so the recent past stays at full step rate and
-/// the older past gets coarser; only when the recent past alone is over the
-/// bound is it thinned too.
+/// The time machine's memory of what was drawn: the picture after each step
+/// of the live session (or a replay), so that scrubbing back is instant.
+/// Bounded in bytes by the policy the exact keyframes follow too
+/// (`ThinnedPast`): the recent `fullRate` steps at every step, the older past
+/// evenly thinned (every second step, then every fourth...) as the budget fills.
 struct History {
     /// 256 MB by default: 60 s of a 1,000-body scene at 120 steps a second takes about 175 MB.
     static let defaultBudget = 256 << 20
     /// Steps kept at full rate when the budget allows: 60 s.
     static let fullRate = 7_200
 
-    let budget: Int
-    private(set) var frames: [DrawnWorld] = []
-    private(set) var bytes = 0
+    private var past: ThinnedPast<DrawnWorld>
 
     init(budget: Int = History.defaultBudget) {
-        self.budget = budget
+        past = ThinnedPast(budget: budget, interval: 1, recentSteps: History.fullRate)
     }
 
+    var budget: Int { past.budget }
+    var frames: [DrawnWorld] { past.frames }
+    var bytes: Int { past.bytes }
     var firstStep: Int? { frames.first?.stepCount }
     var lastStep: Int? { frames.last?.stepCount }
 
     /// Keeps the state after a step (a later step than any kept, or it replaces
     /// the frames from its step on, as after a branch).
     mutating func record(_ snapshot: DrawnWorld) {
-        drop(from: snapshot.stepCount)
-        let frame = snapshot.atRest()
-        frames.append(frame)
-        bytes += frame.keptBytes
-        while bytes > budget && frames.count > 1 { thin() }
+        past.record(snapshot.atRest())
     }
 
     /// The kept frame at `step`, or the nearest one before it (or the first).
     func frame(at step: Int) -> DrawnWorld? {
-        guard !frames.isEmpty else { return nil }
-        var lo = 0, hi = frames.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if frames[mid].stepCount <= step { lo = mid } else { hi = mid - 1 }
-        }
-        return frames[lo]
+        past.latest(atOrBefore: step) ?? frames.first
     }
 
     /// Forgets the frames from `step` on (a branch leaves that future).
     mutating func drop(from step: Int) {
-        while let last = frames.last, last.stepCount >= step {
-            bytes -= last.keptBytes
-            frames.removeLast()
-        }
+        past.drop(after: step - 1)
     }
+}
 
-    /// Drops every other frame of the older part.
-    private mutating func thin() {
-        let older = frames.count - History.fullRate
-        let end = older >= 2 ? older : max(2, frames.count / 2)
-        var kept: [DrawnWorld] = []
-        kept.reserveCapacity(frames.count)
-        for (i, frame) in frames.enumerated() {
-            if i < end && i % 2 == 1 {
-                bytes -= frame.keptBytes
-            } else {
-                kept.append(frame)
-            }
-        }
-        frames = kept
-    }
+extension DrawnWorld: PastFrame {
+    /// The step the picture is after.
+    public var step: Int { stepCount }
 }
