@@ -3,15 +3,8 @@ import Testing
 import TestSupport
 
 @Suite struct ReplayCommandTests {
-    /// Scripted sessions covering every event kind, with their final hashes.
-    static let golden: [(String, String, Int, Int)] = [
-        ("crates-every-event.jsonl", "c6dbf9189b573e48", 720, 6),
-        ("bridge-drag-and-cut.jsonl", "3a3092b3e90dba56", 480, 4),
-        ("pyramid-tilted.jsonl", "ebe760923c1094f8", 480, 4),
-        ("car-drive.jsonl", "d53fa64d49294dd4", 720, 6),
-    ]
 
-    @Test(arguments: golden)
+    @Test(arguments: goldenJournals)
     func goldenReplaysVerify(name: String, hash: String, steps: Int, checkpoints: Int) throws {
         let r = try cratebox("replay", "Tests/Fixtures/replays/\(name)", "--verify")
         #expect(r.status == 0)
@@ -20,7 +13,7 @@ import TestSupport
 
     @Test func goldenReplaysCoverEveryEventKind() throws {
         var text = ""
-        for (name, _, _, _) in Self.golden {
+        for (name, _, _, _) in goldenJournals {
             text += try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/\(name)"), encoding: .utf8)
         }
         for kind in ["tilt", "spawn", "grab", "drag", "release", "remove", "reset", "key"] {

@@ -15,7 +15,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: root + "/golden", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/broken", withIntermediateDirectories: true)
         let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/replays").path
-        for (name, _, _, _) in ReplayCommandTests.golden {
+        for (name, _, _, _) in goldenJournals {
             try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: root + "/golden/" + name)
         }
         let original = try String(contentsOfFile: fixtures + "/crates-every-event.jsonl", encoding: .utf8)

@@ -16,7 +16,7 @@ import Testing
     @Test func theToolbarLightsTheChosenToolAndLabelsEveryButton() throws {
         let labels = (1...8).map { "\($0) tool" }
         var buttons: [SDL_Rect] = []
-        let picture = try PictureTests.canvas(900, 200) { renderer in
+        let picture = try drawnCanvas(900, 200) { renderer in
             buttons = BuildOverlays.toolbarButtons(count: 8, width: 900, height: 200, scale: 1)
             BuildOverlays.drawToolbar(labels, selected: 2, buttons: buttons, text: Text(renderer: renderer, pointSize: 14), renderer: renderer)
         }
@@ -27,20 +27,20 @@ import Testing
         #expect(abs((buttons[0].x + buttons[7].x + buttons[7].w) - 900) <= 1)
         for (i, button) in buttons.enumerated() {
             let inner = SDL_Rect(x: button.x + 2, y: button.y + 2, w: button.w - 4, h: button.h - 4)
-            let amber = PictureTests.count(picture, in: inner, Self.isAmber)
+            let amber = countPixels(picture, in: inner, Self.isAmber)
             let area = Int(inner.w * inner.h)
             if i == 2 {
                 #expect(amber > area / 2, "the chosen tool is lit: \(amber) of \(area)")
             } else {
                 #expect(amber == 0, "button \(i) is not lit")
-                #expect(PictureTests.count(picture, in: inner, Self.isLight) > 20, "button \(i) has a label")
+                #expect(countPixels(picture, in: inner, Self.isLight) > 20, "button \(i) has a label")
             }
         }
     }
 
     @Test func thePropertyPanelShowsATitleAndOneRowPerValueWithTheTypedTextLit() throws {
         var rows: [SDL_Rect] = []
-        let picture = try PictureTests.canvas(800, 400) { renderer in
+        let picture = try drawnCanvas(800, 400) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
             rows = BuildOverlays.propertyRows(count: 4, width: 800, scale: 1, text: text)
             BuildOverlays.drawProperties(title: "bodies[0]", rows: [("type", "dynamic"), ("friction", "0.5"), ("elasticity", "0.8")],
@@ -50,18 +50,18 @@ import Testing
         #expect(rows.allSatisfy { $0.x + $0.w <= 800 && $0.x > 500 })
         #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.y + $0.h <= $1.y })
         // The title in amber; the plain rows in light text on dark; the typed row's value in amber.
-        #expect(PictureTests.count(picture, in: rows[0], Self.isAmber) > 20)
-        #expect(PictureTests.count(picture, in: rows[1], Self.isLight) > 40 && PictureTests.count(picture, in: rows[1], Self.isAmber) == 0)
+        #expect(countPixels(picture, in: rows[0], Self.isAmber) > 20)
+        #expect(countPixels(picture, in: rows[1], Self.isLight) > 40 && countPixels(picture, in: rows[1], Self.isAmber) == 0)
         let typed = rows[2], right = SDL_Rect(x: typed.x + typed.w / 2, y: typed.y, w: typed.w / 2, h: typed.h)
-        #expect(PictureTests.count(picture, in: right, Self.isAmber) > 10, "the value being typed is lit")
-        #expect(PictureTests.count(picture, in: rows[3], Self.isAmber) == 0)
+        #expect(countPixels(picture, in: right, Self.isAmber) > 10, "the value being typed is lit")
+        #expect(countPixels(picture, in: rows[3], Self.isAmber) == 0)
     }
 
     @Test func theSelectionOutlineGoesRoundTheBodyWhereTheCameraPutsIt() throws {
         let body = BodySpec(type: .dynamic, position: Vector(100, 100), angle: 0, mass: .mass(1),
                             shapes: [ShapeSpec(geometry: .box(width: 80, height: 40, radius: 0))], look: .crate)
         let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: 400, pixelHeight: 400)
-        let picture = try PictureTests.canvas(400, 400) { renderer in
+        let picture = try drawnCanvas(400, 400) { renderer in
             for outline in BuildOverlays.outlines(of: body) {
                 BuildOverlays.drawLine(outline, closed: true, selected: true, camera: camera, renderer: renderer)
             }
@@ -70,11 +70,11 @@ import Testing
         for (x, y) in [(100.0, 80.0), (100, 120), (60, 100), (140, 100)] {
             let s = camera.toScreen(Vector(x, y))
             let near = SDL_Rect(x: Int32(s.x) - 3, y: Int32(s.y) - 3, w: 7, h: 7)
-            #expect(PictureTests.count(picture, in: near, Self.isAmber) > 0, "edge at (\(x), \(y))")
+            #expect(countPixels(picture, in: near, Self.isAmber) > 0, "edge at (\(x), \(y))")
         }
         let center = camera.toScreen(Vector(100, 100)), outside = camera.toScreen(Vector(100, 140))
-        #expect(PictureTests.count(picture, in: SDL_Rect(x: Int32(center.x) - 20, y: Int32(center.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
-        #expect(PictureTests.count(picture, in: SDL_Rect(x: Int32(outside.x) - 20, y: Int32(outside.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
+        #expect(countPixels(picture, in: SDL_Rect(x: Int32(center.x) - 20, y: Int32(center.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
+        #expect(countPixels(picture, in: SDL_Rect(x: Int32(outside.x) - 20, y: Int32(outside.y) - 10, w: 40, h: 20), Self.isAmber) == 0)
     }
 }
 
@@ -83,7 +83,7 @@ import Testing
 @Suite struct PropertyRowFitTests {
     @Test func aLongValueIsCutToItsRowAndTypingKeepsItsEnd() throws {
         var checked = 0
-        _ = try PictureTests.canvas(900, 400) { renderer in
+        _ = try drawnCanvas(900, 400) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
             let rows = BuildOverlays.propertyRows(count: 3, width: 900, scale: 1, text: text)
             for label in ["reverse key", "break force", "conveyor velocity x"] {
@@ -105,7 +105,7 @@ import Testing
     @Test func everyToolbarLabelHasRoomInsideItsButton() throws {
         let labels = ["1 select", "2 crate", "3 ball", "4 polygon", "5 plank", "6 pivot", "7 spring", "8 rod", "9 rope", "0 motor",
                       "groove", "gear", "ratchet", "coil", "limit", "W water", "P planet"]
-        _ = try PictureTests.canvas(1280, 720) { renderer in
+        _ = try drawnCanvas(1280, 720) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
             let widths = labels.map { text.width([$0]) }
             let buttons = BuildOverlays.toolbarButtons(labelWidths: widths, width: 1280, height: 720, scale: 1)

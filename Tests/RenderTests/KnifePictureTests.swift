@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func theTwoPiecesOfACutCrateShowTheCut() throws {
-        let world = try World(scene: PictureTests.scene(#"{"position": [100, 100], "box": [80, 80], "mass": 1, "look": "crate"}"#))
+        let world = try World(scene: sceneWithBodies(#"{"position": [100, 100], "box": [80, 80], "mass": 1, "look": "crate"}"#))
         try world.slice(from: Vector(100, 0), to: Vector(100, 200))
         #expect(world.bodies.compactMap { $0 }.count == 2)
         let (w, h) = (400, 400)

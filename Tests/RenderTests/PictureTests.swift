@@ -13,14 +13,11 @@ import Testing
 /// turned as the physics says, interpolation between steps, and the HUD,
 /// help, bubble level and timeline drawn by the window's own code.
 @Suite struct PictureTests {
-    static func scene(_ bodies: String) throws -> Scene {
-        try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [200, 200], "walls": false, "gravity": [0, 0], "bodies": [\#(bodies)]}"#.utf8), file: "t.json")
-    }
 
     static func isRed(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.r > 200 && c.g < 60 && c.b < 60 }
 
     @Test func aTurnedCrateHasItsCornersWhereThePhysicsSays() throws {
-        let world = try World(scene: Self.scene(##"{"type": "static", "position": [100, 100], "angle": 0.5, "box": [80, 40], "look": "#ff0000"}"##))
+        let world = try World(scene: sceneWithBodies(##"{"type": "static", "position": [100, 100], "angle": 0.5, "box": [80, 40], "look": "#ff0000"}"##))
         let (w, h) = (400, 400)
         let picture = Picture(pixels: try Offscreen.pixels(of: world, width: w, height: h, debug: false), width: w, height: h)
         let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: w, pixelHeight: h)
@@ -39,7 +36,7 @@ import Testing
     }
 
     @Test func betweenStepsTheCrateIsDrawnInterpolated() throws {
-        let world = try World(scene: Self.scene(##"{"position": [100, 150], "velocity": [0, -6000], "box": [20, 20], "mass": 1, "look": "#ff0000"}"##))
+        let world = try World(scene: sceneWithBodies(##"{"position": [100, 150], "velocity": [0, -6000], "box": [20, 20], "mass": 1, "look": "#ff0000"}"##))
         let maker = DrawnWorldMaker()
         maker.willStep(world)
         try world.step()
@@ -60,44 +57,28 @@ import Testing
         #expect(abs(y5 - (y0 + y1) / 2) < 0.6 && y1 - y0 > 80, "\(y0) \(y5) \(y1)")
     }
 
-    /// Draws on a blank canvas and hands back its pixels.
-    static func canvas(_ w: Int, _ h: Int, _ draw: (OpaquePointer) -> Void) throws -> Picture {
-        try Offscreen.withCanvas(width: w, height: h) { surface, renderer in
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-            SDL_SetRenderDrawColor(renderer, 100, 100, 100, 255)
-            SDL_RenderClear(renderer)
-            draw(renderer)
-            SDL_RenderPresent(renderer)
-            return Picture(pixels: Offscreen.copyPixels(surface, width: w, height: h), width: w, height: h)
-        }
-    }
 
-    static func count(_ p: Picture, in r: SDL_Rect, _ test: ((r: Int, g: Int, b: Int)) -> Bool) -> Int {
-        var n = 0
-        for y in r.y..<(r.y + r.h) { for x in r.x..<(r.x + r.w) where test(p.at(Double(x), Double(y))) { n += 1 } }
-        return n
-    }
 
     @Test func theHUDIsTextOnADarkPanelInTheCorner() throws {
         var panel = SDL_Rect()
-        let picture = try Self.canvas(600, 300) { renderer in
+        let picture = try drawnCanvas(600, 300) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
             panel = Overlays.drawPanel([("Crates   step 120", Palette.text), ("recording stopped", Palette.warning)], text: text, renderer: renderer, scale: 1)
         }
         #expect(panel.x == 4 && panel.y == 4 && panel.w > 100 && panel.w < 250 && panel.h > 30 && panel.h < 60)
-        let dark = Self.count(picture, in: panel) { $0.r < 70 && $0.g < 70 && $0.b < 70 }
+        let dark = countPixels(picture, in: panel) { $0.r < 70 && $0.g < 70 && $0.b < 70 }
         #expect(Double(dark) > Double(panel.w * panel.h) * 0.5, "the backdrop darkens what is under it")
-        #expect(Self.count(picture, in: panel) { $0.r > 200 && $0.g > 200 && $0.b > 200 } > 50, "white text")
-        #expect(Self.count(picture, in: panel) { $0.r > 200 && $0.g > 110 && $0.g < 190 && $0.b < 130 } > 30, "a warning-coloured line")
+        #expect(countPixels(picture, in: panel) { $0.r > 200 && $0.g > 200 && $0.b > 200 } > 50, "white text")
+        #expect(countPixels(picture, in: panel) { $0.r > 200 && $0.g > 110 && $0.g < 190 && $0.b < 130 } > 30, "a warning-coloured line")
         let outside = SDL_Rect(x: panel.x + panel.w + 2, y: 0, w: 600 - panel.w - panel.x - 2, h: 300)
-        #expect(Self.count(picture, in: outside) { $0.r != 100 } == 0, "nothing outside the panel")
+        #expect(countPixels(picture, in: outside) { $0.r != 100 } == 0, "nothing outside the panel")
     }
 
     /// The watching hint, the longest line the HUD shows, wraps: the panel stays in its corner.
     @Test func theHUDPanelHasABoundedWidth() throws {
         var panel = SDL_Rect(), oneLine: Int32 = 0
         let long = "watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline"
-        _ = try Self.canvas(1200, 300) { renderer in
+        _ = try drawnCanvas(1200, 300) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
             oneLine = text.width([long])
             panel = Overlays.drawPanel([("Crates   step 120", Palette.text), (long, Palette.joint)], text: text, renderer: renderer, scale: 1)
@@ -109,17 +90,17 @@ import Testing
 
     @Test func theHelpOverlayIsCentredAndListsTheKeys() throws {
         var box = SDL_Rect()
-        let picture = try Self.canvas(800, 600) { renderer in
+        let picture = try drawnCanvas(800, 600) { renderer in
             box = Overlays.drawHelp(text: Text(renderer: renderer, pointSize: 14), renderer: renderer, width: 800, height: 600, scale: 1)
         }
         #expect(abs(Int(box.x) * 2 + Int(box.w) - 800) <= 1 && abs(Int(box.y) * 2 + Int(box.h) - 600) <= 1)
         #expect(box.h > Int32(Overlays.helpLines.count) * 14)
-        #expect(Self.count(picture, in: box) { $0.r > 200 && $0.g > 200 } > 500, "the keys are written in it")
+        #expect(countPixels(picture, in: box) { $0.r > 200 && $0.g > 200 } > 500, "the keys are written in it")
     }
 
     @Test func theBubbleLevelPointsWhereGravityDoes() throws {
         func dot(_ tilt: Vector) throws -> (x: Double, y: Double) {
-            let p = try Self.canvas(200, 200) { renderer in Painter(renderer: renderer).drawLevel(tilt: tilt, at: (150, 50), radius: 36, scale: 1) }
+            let p = try drawnCanvas(200, 200) { renderer in Painter(renderer: renderer).drawLevel(tilt: tilt, at: (150, 50), radius: 36, scale: 1) }
             var sx = 0.0, sy = 0.0, n = 0.0
             for y in 0..<200 { for x in 0..<200 {
                 let c = p.at(Double(x), Double(y))
@@ -138,7 +119,7 @@ import Testing
     @Test func theTimelineShowsThePartPlayedAndTheCheckpoints() throws {
         let bar = Overlays.timelineBar(width: 400, height: 100, scale: 1)
         #expect(bar.x == 16 && bar.w == 368 && bar.y + bar.h == 84)
-        let picture = try Self.canvas(400, 100) { renderer in
+        let picture = try drawnCanvas(400, 100) { renderer in
             Overlays.drawTimeline(bar, played: 300, last: 1200, ticks: [120, 240, 360], renderer: renderer)
         }
         let yellow: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 240 && $0.g > 200 && $0.b < 120 }

@@ -90,7 +90,7 @@ import TestSupport
     @Test func anExplosionIsARingThatGrowsToItsRadiusAndFades() throws {
         func ringPixels(age: Double) throws -> (near: Int, inside: Int) {
             let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: 200, pixelHeight: 200, margin: 0)
-            let p = try PictureTests.canvas(200, 200) { renderer in
+            let p = try drawnCanvas(200, 200) { renderer in
                 Painter(renderer: renderer).drawBlast(at: .init(100, 100), radius: 60, age: age, camera: camera)
             }
             var near = 0, inside = 0
@@ -119,7 +119,7 @@ import TestSupport
         let world = try World(scene: scene)
         let snapshot = DrawnWorld(world: world)
         let camera = Camera(worldWidth: 100, worldHeight: 60, pixelWidth: 1000, pixelHeight: 600, margin: 0)
-        let p = try PictureTests.canvas(1000, 600) { renderer in
+        let p = try drawnCanvas(1000, 600) { renderer in
             Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: 1, width: 1000, height: 600)
         }
         // Under the crate's middle, half a point down from the floor band's top: the wall's colour.
@@ -133,7 +133,7 @@ import TestSupport
 @Suite struct HelpPlacementTests {
     @Test func theHelpSitsBelowTheBandUnlessItWouldNotFit() throws {
         var short = SDL_Rect(), tall = SDL_Rect()
-        _ = try PictureTests.canvas(800, 600) { renderer in
+        _ = try drawnCanvas(800, 600) { renderer in
             let text = Text(renderer: renderer, pointSize: 14)
             short = Overlays.drawHelp(Array(repeating: "a line", count: 10), text: text, renderer: renderer, width: 800, height: 600, scale: 1, top: 70)
             tall = Overlays.drawHelp(Array(repeating: "a line", count: 33), text: text, renderer: renderer, width: 800, height: 600, scale: 1, top: 70)

@@ -42,7 +42,7 @@ import Testing
     /// The picture's uncovered pixels (the scene shows through) along the middle row and column.
     func holeSize(at time: Double) throws -> (w: Int, h: Int) {
         let track = Splash.track(width: 400, height: 300, scale: 1)
-        let picture = try PictureTests.canvas(400, 300) { renderer in
+        let picture = try drawnCanvas(400, 300) { renderer in
             Splash.draw(track.value(at: time), width: 400, height: 300, renderer: renderer)
         }
         // The canvas is grey (100, 100, 100) where the mask leaves it.
@@ -60,7 +60,7 @@ import Testing
         #expect(end == (400, 300))
         // The corners are rounded: a hole's corner pixel is covered, its middle edge is not.
         let size = track.value(at: 0.3)
-        let picture = try PictureTests.canvas(400, 300) { renderer in Splash.draw(size, width: 400, height: 300, renderer: renderer) }
+        let picture = try drawnCanvas(400, 300) { renderer in Splash.draw(size, width: 400, height: 300, renderer: renderer) }
         let hole = Splash.hole(size, width: 400, height: 300)
         #expect(picture.at(Double(hole.x) + 1, Double(hole.y) + 1).r != 100)
         #expect(picture.at(Double(hole.x) + Double(hole.w) / 2, Double(hole.y) + 1).r == 100)

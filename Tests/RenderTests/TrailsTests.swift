@@ -8,7 +8,7 @@ import Testing
 /// reset (the bodies start over) forgets it rather than joining old to new.
 @Suite struct TrailsTests {
     @Test func aTracedBodysTrailGrowsAndAResetForgetsIt() throws {
-        let world = try World(scene: PictureTests.scene(#"{"position": [100, 150], "velocity": [50, 0], "box": [10, 10], "mass": 1, "trace": true}"#))
+        let world = try World(scene: sceneWithBodies(#"{"position": [100, 150], "velocity": [50, 0], "box": [10, 10], "mass": 1, "trace": true}"#))
         var trails = Trails()
         for _ in 0..<60 {
             try world.step()

@@ -10,12 +10,6 @@ import TestSupport
 /// from a stranger"): bounded before they are parsed, their numbers read as
 /// numbers whatever their size, refused in one line naming the file.
 @Suite struct HostileFileTests {
-    static func crates(steps: Int = 30) throws -> (world: World, text: String) {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/crates.json"), encoding: .utf8)
-        let world = try World(scene: try Scene.decode(Array(text.utf8), file: "crates.json"))
-        for _ in 0..<steps { try world.step() }
-        return (world, text)
-    }
 
     static func refusal(_ bytes: [UInt8]) -> String? {
         do {
@@ -28,7 +22,7 @@ import TestSupport
 
     /// `"bytes": 1e300` trapped in an integer conversion inside the message.
     @Test func aHeadersHugeByteCountIsANumberInTheMessage() throws {
-        let (world, text) = try Self.crates()
+        let (world, text) = try cratesWorld()
         let good = try StateFile.bytes(of: world, sceneText: text, sceneFile: "crates.json")
         #expect(Self.refusal(good) == nil)
         let header = String(decoding: good.prefix { $0 != 0x0A }, as: UTF8.self)
@@ -60,7 +54,7 @@ import TestSupport
     /// A keyframe a session is rebuilt from that does not read back refuses
     /// the journal, naming its line (`simulate --from` exits 65 for it).
     @Test func aKeyframeThatDoesNotReadBackRefusesTheJournalAtItsLine() throws {
-        let (world, text) = try Self.crates(steps: 0)
+        let (world, text) = try cratesWorld(steps: 0)
         try world.apply(.tilt(x: 0, y: -1))
         for _ in 0..<60 { try world.step() }
         var state = try world.snapshot()
@@ -78,7 +72,7 @@ import TestSupport
     /// A keyframe line as cratebox writes it is read without the JSON parser,
     /// to the same keyframe the parser reads from the same line written otherwise.
     @Test func aWrittenKeyframeLineReadsAsTheParserReadsIt() throws {
-        let (world, text) = try Self.crates()
+        let (world, text) = try cratesWorld()
         let state = try world.snapshot()
         let line = Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: state)
         let header = Journal.headerLine(sceneText: text, sceneFile: "crates.json")

@@ -14,13 +14,6 @@ import TestSupport
         #expect(SHA256.hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    /// A seeded random session of the crate scene using every kind of event.
-    static func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
-        var rng = SeededGenerator(seed: seed)
-        let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
-        try driveRandomly(session, &rng, steps: steps)
-        return session
-    }
 
     func kinds(_ journal: Journal) -> Set<String> {
         Set(journal.events.map { e -> String in
@@ -41,7 +34,7 @@ import TestSupport
 
     @Test(arguments: 0..<6 as Range<UInt64>)
     func recordedSessionsVerify(seed: UInt64) throws {
-        let session = try Self.randomSession(seed: seed)
+        let session = try randomSession(seed: seed)
         let text = session.journalText
         let journal = try Journal.parse(Array(text.utf8), file: "r.jsonl")
         #expect(journal.checkpoints.count == 6 && journal.end?.steps == 720)
@@ -49,13 +42,13 @@ import TestSupport
         let outcome = try Replay(journal: journal, file: "r.jsonl").verify()
         #expect(outcome == .verified(steps: 720, checkpoints: 6, hash: session.world.stateHash, truncated: false))
         // The same stream twice: the same journal, bit for bit.
-        #expect(try Self.randomSession(seed: seed).journalText == text)
+        #expect(try randomSession(seed: seed).journalText == text)
     }
 
     @Test func everyEventKindAppearsAcrossTheSeeds() throws {
         var all = Set<String>()
         for seed in 0..<6 as Range<UInt64> {
-            all.formUnion(kinds(try Journal.parse(Array(try Self.randomSession(seed: seed).journalText.utf8), file: "r")))
+            all.formUnion(kinds(try Journal.parse(Array(try randomSession(seed: seed).journalText.utf8), file: "r")))
         }
         #expect(all == ["tilt", "spawn", "grab", "drag", "release", "remove", "reset", "slice", "explode"])
     }
@@ -63,7 +56,7 @@ import TestSupport
     /// Changing any event is caught at the first checkpoint after it.
     @Test(arguments: 0..<4 as Range<UInt64>)
     func aChangedEventDivergesAtTheNextCheckpoint(seed: UInt64) throws {
-        let session = try Self.randomSession(seed: seed)
+        let session = try randomSession(seed: seed)
         var lines = session.journalText.split(separator: "\n").map(String.init)
         let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
         // A tilt that acts for at least one step (no later tilt or reset at
@@ -88,7 +81,7 @@ import TestSupport
     }
 
     @Test func aJournalCutOffMidLineIsValidUpToItsLastCompleteLine() throws {
-        let session = try Self.randomSession(seed: 9, steps: 500)
+        let session = try randomSession(seed: 9, steps: 500)
         let text = session.journalText
         // Cut in the middle of the end line, and then inside a line after the second checkpoint.
         let second = try #require(text.range(of: "\"step\":240,\"checkpoint\""))
@@ -125,7 +118,7 @@ import TestSupport
     }
 
     @Test func malformedJournalsNameTheLine() throws {
-        let header = try Self.randomSession(seed: 1, steps: 0).lines[0]
+        let header = try randomSession(seed: 1, steps: 0).lines[0]
         func error(_ text: String) -> String {
             do {
                 _ = try Journal.parse(Array(text.utf8), file: "bad.jsonl")
@@ -163,7 +156,7 @@ import TestSupport
     /// Seeking backwards rebuilds the world and replays up to the step: the
     /// same state as playing forward to it.
     @Test func seekingBackwardsGivesTheSameStateAsPlayingForward() throws {
-        let session = try JournalTests.randomSession(seed: 6, steps: 600)
+        let session = try randomSession(seed: 6, steps: 600)
         let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
         let replay = try Replay(journal: journal, file: "r")
         #expect(try replay.seek(to: 500) == nil && replay.world.stepCount == 500)
@@ -203,7 +196,7 @@ import TestSupport
 /// recorded it, and a divergence elsewhere names both.
 @Suite struct PlatformTests {
     @Test func theHeaderRecordsThePlatform() throws {
-        let session = try JournalTests.randomSession(seed: 2, steps: 10)
+        let session = try randomSession(seed: 2, steps: 10)
         let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
         let platform = try #require(journal.header?.platform)
         #expect(platform == Platform.current && !platform.arch.isEmpty && platform.os == "Linux" && platform.libc.hasPrefix("glibc 2."))
@@ -211,7 +204,7 @@ import TestSupport
     }
 
     @Test func olderJournalsWithoutPlatformStillRead() throws {
-        let session = try JournalTests.randomSession(seed: 2, steps: 130)
+        let session = try randomSession(seed: 2, steps: 130)
         var lines = session.journalText.split(separator: "\n").map(String.init)
         for key in ["arch", "os", "libc"] {
             lines[0] = lines[0].replacingOccurrences(of: #","\#(key)":"[^"]*""#, with: "", options: .regularExpression)
@@ -223,7 +216,7 @@ import TestSupport
     }
 
     @Test func aDivergenceOnAnotherPlatformNamesBoth() throws {
-        let session = try JournalTests.randomSession(seed: 3, steps: 250)
+        let session = try randomSession(seed: 3, steps: 250)
         var lines = session.journalText.split(separator: "\n").map(String.init)
         // A different hash at the first checkpoint: a divergence.
         let checkpoint = try #require(lines.firstIndex { $0.contains("\"checkpoint\"") })

@@ -9,7 +9,7 @@ import TestSupport
 /// was never called, and a `.state` dropped on the window failed).
 @Suite struct LoaderKindTests {
     @Test func aSavedStateLoadsAsOneWhateverItsName() throws {
-        let (world, text) = try HostileFileTests.crates(steps: 30)
+        let (world, text) = try cratesWorld(steps: 30)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-kinds-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

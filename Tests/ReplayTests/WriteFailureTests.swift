@@ -33,7 +33,7 @@ import TestSupport
     /// again at the next flush, so a disk that filled and then freed left a
     /// journal with a broken line.
     @Test func aDiskThatFillsAndFreesLeavesAValidTruncatedJournal() throws {
-        let session = try JournalTests.randomSession(seed: 4, steps: 1200)
+        let session = try randomSession(seed: 4, steps: 1200)
         let dir = try Self.temporaryDirectory("enospc")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("r.jsonl").path
@@ -73,7 +73,7 @@ import TestSupport
         let old = "an earlier recording\n"
         try old.write(toFile: path, atomically: false, encoding: .utf8)
         func current() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
-        let session = try JournalTests.randomSession(seed: 5, steps: 130)
+        let session = try randomSession(seed: 5, steps: 130)
         let failing = try JournalFile(path: path) { _ throws(Errno) in throw Errno.ioError }
         failing.append(session.lines[0])
         #expect(throws: JournalError.self) { try failing.flush() }

@@ -6,23 +6,16 @@ import Testing
 
 /// The gamepad's wiring: SDL events as the window gets them, tilt out.
 @Suite struct GamepadTiltTests {
-    static func axis(_ axis: SDL_GameControllerAxis, _ value: Int16) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_CONTROLLERAXISMOTION.rawValue
-        e.caxis.axis = UInt8(axis.rawValue)
-        e.caxis.value = value
-        return e
-    }
 
     @Test func theLeftStickTiltsTheBox() {
         var gamepad = GamepadTilt(), tilt = TiltControl()
-        #expect(gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_LEFTX, 32767), &tilt))
+        #expect(gamepad.handle(axisEvent(SDL_CONTROLLER_AXIS_LEFTX, 32767), &tilt))
         #expect(abs(tilt.tilt.x - 1) < 1e-9 && abs(tilt.tilt.y) < 1e-9, "stick right: gravity to the right")
-        gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_LEFTX, 0), &tilt)
-        gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_LEFTY, -32768), &tilt)
+        gamepad.handle(axisEvent(SDL_CONTROLLER_AXIS_LEFTX, 0), &tilt)
+        gamepad.handle(axisEvent(SDL_CONTROLLER_AXIS_LEFTY, -32768), &tilt)
         #expect(abs(tilt.tilt.x) < 1e-9 && abs(tilt.tilt.y - 1) < 1e-9, "stick up (SDL's y is down): gravity up")
         // The other stick and the triggers do not tilt.
-        #expect(!gamepad.handle(Self.axis(SDL_CONTROLLER_AXIS_RIGHTX, 32767), &tilt))
+        #expect(!gamepad.handle(axisEvent(SDL_CONTROLLER_AXIS_RIGHTX, 32767), &tilt))
         #expect(abs(tilt.tilt.y - 1) < 1e-9)
     }
 

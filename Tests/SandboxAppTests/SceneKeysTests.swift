@@ -30,10 +30,10 @@ import WindowModel
         var keys = SceneButtons(Self.controls)
         #expect(Self.changes(keys.handle(Self.button(SDL_CONTROLLER_BUTTON_A, down: true))) == ["a down"])
         #expect(!keys.handle(Self.button(SDL_CONTROLLER_BUTTON_B, down: true)).taken)
-        var pushed = GamepadTiltTests.axis(SDL_CONTROLLER_AXIS_LEFTX, -30000)
+        var pushed = axisEvent(SDL_CONTROLLER_AXIS_LEFTX, -30000)
         let left = keys.handle(pushed)
         #expect(left.taken && Self.changes(left) == ["stickleft down"], "the stick drives instead of tilting")
-        pushed = GamepadTiltTests.axis(SDL_CONTROLLER_AXIS_LEFTX, -10000)
+        pushed = axisEvent(SDL_CONTROLLER_AXIS_LEFTX, -10000)
         #expect(Self.changes(keys.handle(pushed)) == ["stickleft up"], "less than half-way is let go")
         // Leaving the session lets go of what is held.
         #expect(keys.releaseAll().map { "\($0.0.name) \($0.down)" } == ["a false"])
@@ -43,7 +43,7 @@ import WindowModel
     @Test func aSceneWithoutControlsTakesNothing() {
         var keys = SceneButtons([])
         #expect(!keys.handle(Self.button(SDL_CONTROLLER_BUTTON_A, down: true)).taken)
-        #expect(!keys.handle(GamepadTiltTests.axis(SDL_CONTROLLER_AXIS_LEFTX, -30000)).taken)
+        #expect(!keys.handle(axisEvent(SDL_CONTROLLER_AXIS_LEFTX, -30000)).taken)
     }
 }
 

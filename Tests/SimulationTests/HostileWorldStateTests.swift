@@ -12,7 +12,7 @@ import TestSupport
 /// events could have made it, and the space is its scene's.
 @Suite struct HostileWorldStateTests {
     static func world(_ path: String, steps: Int = 60) throws -> World {
-        let world = try World(scene: try SnapshotTests.load(path))
+        let world = try World(scene: try loadSceneFile(path))
         for _ in 0..<steps { try world.step() }
         return world
     }

@@ -14,9 +14,6 @@ import TestSupport
     /// Every shipped scene, Chipmunk's demos and every valid fixture, by path.
     static let scenes = sceneFiles(in: "Scenes", "Scenes/chipmunk", "Tests/Fixtures/valid")
 
-    static func load(_ path: String) throws -> Scene {
-        try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent(path))), file: path)
-    }
 
     /// A seeded session's events for one step: grabs, drags, spawns,
     /// removals, resets, tilts and the scene's keys, some refused.
@@ -61,7 +58,7 @@ import TestSupport
 
     @Test(arguments: scenes)
     func aRestoredWorldContinuesBitForBit(path: String) throws {
-        let scene = try Self.load(path)
+        let scene = try loadSceneFile(path)
         let world = try World(scene: scene)
         let seed = UInt64(path.utf8.reduce(7) { $0 &* 31 &+ Int($1) }.magnitude)
         let heavy = scene.bodies.count > 300
@@ -85,7 +82,7 @@ import TestSupport
 
     @Test func sleepingBodiesAndBrokenJointsComeBackAsTheyWere() throws {
         // A pile that falls asleep, with a breakable joint that breaks.
-        let scene = try Self.load("Tests/Fixtures/valid/joint-breaks.json")
+        let scene = try loadSceneFile("Tests/Fixtures/valid/joint-breaks.json")
         let world = try World(scene: scene)
         try world.step(600)
         let bytes = try world.snapshot()
@@ -98,7 +95,7 @@ import TestSupport
     }
 
     @Test func aSleepingPileWakesAsTheOriginalDoes() throws {
-        let scene = try Self.load("Scenes/pyramid.json")
+        let scene = try loadSceneFile("Scenes/pyramid.json")
         let world = try World(scene: scene)
         var asleep = 0
         for _ in 0..<40 where asleep == 0 {
@@ -122,7 +119,7 @@ import TestSupport
     /// slots if the pair touches again). Found by a session whose keyframes
     /// stopped after 10 s; here the copy is taken after each of 60 steps.
     @Test func aPileWhoseContactBuffersAreRecycledCopiesAtEveryStep() throws {
-        let scene = try Self.load("Scenes/pile.json")
+        let scene = try loadSceneFile("Scenes/pile.json")
         let world = try World(scene: scene)
         try world.apply(.tilt(x: 0.3, y: -1))
         try world.step(1760)
@@ -140,7 +137,7 @@ import TestSupport
     }
 
     @Test func damagedBytesAreRefusedWithAReason() throws {
-        let scene = try Self.load("Scenes/bridge.json")
+        let scene = try loadSceneFile("Scenes/bridge.json")
         let world = try World(scene: scene)
         try world.step(120)
         let bytes = try world.snapshot()
@@ -162,7 +159,7 @@ import TestSupport
             }
         }
         #expect(throws: WorldError.self) { try World(scene: scene, snapshot: Array(bytes.prefix(100))) }
-        let other = try Self.load("Scenes/pile.json")
+        let other = try loadSceneFile("Scenes/pile.json")
         #expect(throws: WorldError.self) { try World(scene: other, snapshot: bytes) }
     }
 

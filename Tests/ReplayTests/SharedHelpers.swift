@@ -1,0 +1,25 @@
+import Bytes
+import CrateboxGeometry
+import Foundation
+import TestSupport
+import Testing
+@testable import CrateboxReplay
+@testable import SceneFormat
+@testable import Simulation
+
+// Helpers the suites of this target share (free functions, not borrowed from one suite).
+
+/// A seeded random session of the crate scene using every kind of event.
+func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
+    var rng = SeededGenerator(seed: seed)
+    let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
+    try driveRandomly(session, &rng, steps: steps)
+    return session
+}
+
+func cratesWorld(steps: Int = 30) throws -> (world: World, text: String) {
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/crates.json"), encoding: .utf8)
+    let world = try World(scene: try Scene.decode(Array(text.utf8), file: "crates.json"))
+    for _ in 0..<steps { try world.step() }
+    return (world, text)
+}
