@@ -25,6 +25,10 @@ let package = Package(
         // pkg-config file, so the module map links it by name.
         .systemLibrary(name: "CChipmunk", path: "Sources/CChipmunk"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+        // Scene scripts: Debian's Lua 5.4, in a sandbox (docs/scene-format.md section 16).
+        .systemLibrary(name: "CLua", path: "Sources/CLua"),
+        .target(name: "ScriptSandbox", dependencies: ["CLua"], linkerSettings: [.linkedLibrary("lua5.4")]),
+        .target(name: "Scripting", dependencies: ["ScriptSandbox"]),
         // Turns a Chipmunk assertion that gets past validation into a clean exit.
         .target(name: "ChipmunkGuard"),
         // C: frees a whole space in time linear in its size, leaving what was in it clean.
@@ -90,6 +94,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "CrateboxGeometry", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "WindowModel", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),

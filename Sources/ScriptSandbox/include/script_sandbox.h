@@ -1,0 +1,28 @@
+// The sandboxed Lua state of a scene's script (script_sandbox.c).
+#ifndef SCRIPT_SANDBOX_H
+#define SCRIPT_SANDBOX_H
+#include <stddef.h>
+
+struct lua_State;
+typedef struct script_sandbox script_sandbox;
+
+/// A fresh sandbox: at most `memory_limit` bytes for the whole state, at most
+/// `instructions` VM instructions in each call (checked every 1,000). NULL
+/// when there is not the memory for it.
+script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions);
+void script_sandbox_free(script_sandbox *sandbox);
+struct lua_State *script_sandbox_state(script_sandbox *sandbox);
+/// The bytes the state holds now.
+size_t script_sandbox_memory(const script_sandbox *sandbox);
+
+/// Loads `text` (text only, never a binary chunk) as the chunk `chunk_name`
+/// ("=NAME.lua" names it NAME.lua in messages) and runs it with a fresh
+/// budget. NULL when it ran; else the error, "NAME.lua:LINE: what" (valid
+/// until the next call).
+const char *script_sandbox_run(script_sandbox *sandbox, const char *text, size_t length, const char *chunk_name);
+
+/// Calls the global function `name` with no arguments and a fresh budget, if
+/// the script defines one (`*defined` says). NULL when it ran or there is
+/// none; else the error, as `script_sandbox_run` gives it.
+const char *script_sandbox_call_global(script_sandbox *sandbox, const char *name, int *defined);
+#endif

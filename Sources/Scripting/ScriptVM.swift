@@ -1,0 +1,61 @@
+import ScriptSandbox
+
+/// A scene script's Lua 5.4 state, sandboxed (docs/scene-format.md,
+/// "Scripts"): nothing reaches a file, a process, the clock or an address;
+/// memory is bounded by the allocator, each call by an instruction budget,
+/// and what runs in C out of the budget's sight (`string.rep`, the pattern
+/// functions) by limits of its own; iteration order and `tostring` are the
+/// same in every process. It belongs to one thread at a time, as its World does.
+public final class ScriptVM {
+    /// The most memory a script's state may take: 64 MiB.
+    public static let memoryLimit = 64 << 20
+    /// The most VM instructions in one call (the top level, or a callback): ten million.
+    public static let instructionBudget = 10_000_000
+
+    private let sandbox: OpaquePointer
+
+    /// A fresh state with the sandbox's libraries. Throws when there is not the memory for it.
+    public init(memoryLimit: Int = ScriptVM.memoryLimit, instructions: Int = ScriptVM.instructionBudget) throws(ScriptError) {
+        guard let sandbox = script_sandbox_new(memoryLimit, Int64(instructions)) else {
+            throw ScriptError("cannot make a Lua state within \(memoryLimit) bytes")
+        }
+        self.sandbox = sandbox
+    }
+
+    deinit {
+        script_sandbox_free(sandbox)
+    }
+
+    /// Runs `text` as the script `name` (its messages say `name:LINE: what`).
+    public func run(_ text: String, name: String) throws(ScriptError) {
+        let bytes = Array(text.utf8)
+        let error = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                script_sandbox_run(sandbox, chars.baseAddress, chars.count, "=" + name)
+            }
+        }
+        if let error { throw ScriptError(String(cString: error)) }
+    }
+
+    /// Calls the script's global function `name` with no arguments, if it
+    /// defines one; returns whether it does.
+    @discardableResult
+    public func call(_ name: String) throws(ScriptError) -> Bool {
+        var defined: Int32 = 0
+        if let error = script_sandbox_call_global(sandbox, name, &defined) { throw ScriptError(String(cString: error)) }
+        return defined != 0
+    }
+
+    /// The bytes the state holds now.
+    public var memory: Int { script_sandbox_memory(sandbox) }
+}
+
+/// What stopped a script: `NAME.lua:LINE: what`, as Lua says it.
+public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The message, one line.
+    public var message: String
+    /// An error with this message.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
