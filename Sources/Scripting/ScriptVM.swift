@@ -48,6 +48,24 @@ public final class ScriptVM {
 
     /// The bytes the state holds now.
     public var memory: Int { script_sandbox_memory(sandbox) }
+
+    /// Seeds `math.random` (docs/scene-format.md §16.4); a new state has seed 0.
+    public func seed(_ seed: UInt64) {
+        script_sandbox_seed(sandbox, seed)
+    }
+
+    /// `math.random`'s whole state, to keep with an exact state and give back.
+    public var randomState: [UInt64] {
+        get {
+            var state = [UInt64](repeating: 0, count: 4)
+            state.withUnsafeMutableBufferPointer { script_sandbox_random_state(sandbox, $0.baseAddress) }
+            return state
+        }
+        set {
+            precondition(newValue.count == 4, "xoshiro256** has four words of state")
+            newValue.withUnsafeBufferPointer { script_sandbox_set_random_state(sandbox, $0.baseAddress) }
+        }
+    }
 }
 
 /// What stopped a script: `NAME.lua:LINE: what`, as Lua says it.

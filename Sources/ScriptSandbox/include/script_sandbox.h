@@ -2,6 +2,7 @@
 #ifndef SCRIPT_SANDBOX_H
 #define SCRIPT_SANDBOX_H
 #include <stddef.h>
+#include <stdint.h>
 
 struct lua_State;
 typedef struct script_sandbox script_sandbox;
@@ -25,4 +26,11 @@ const char *script_sandbox_run(script_sandbox *sandbox, const char *text, size_t
 /// the script defines one (`*defined` says). NULL when it ran or there is
 /// none; else the error, as `script_sandbox_run` gives it.
 const char *script_sandbox_call_global(script_sandbox *sandbox, const char *name, int *defined);
+
+/// math.random's generator (xoshiro256**), seeded with splitmix64's first
+/// four outputs from `seed` (a new sandbox has seed 0), and its whole state,
+/// to be kept and given back with an exact state.
+void script_sandbox_seed(script_sandbox *sandbox, uint64_t seed);
+void script_sandbox_random_state(const script_sandbox *sandbox, uint64_t out[4]);
+void script_sandbox_set_random_state(script_sandbox *sandbox, const uint64_t state[4]);
 #endif
