@@ -5,7 +5,7 @@
 // a count hook; and, for what runs in C where no hook sees it, limits of its
 // own (string.rep's size, the pattern functions' work). Iteration order and
 // tostring never depend on addresses or on the string hash's random seed.
-#include "script_sandbox.h"
+#include "script_sandbox_internal.h"
 
 #include <lua5.4/lauxlib.h>
 #include <lua5.4/lua.h>
@@ -15,13 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct script_sandbox {
-    lua_State *L;
-    size_t used, limit;
-    long long budget, left;
-    uint64_t random[4];  // math.random's xoshiro256** state
-    char error[512];
-};
 
 // --- Memory: every allocation counted; over the limit, Lua gets NULL (a memory error).
 
@@ -286,68 +279,6 @@ static int guarded_pattern(lua_State *L) {
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
-}
-
-// --- math.random: xoshiro256**, seeded from the scene (never the clock).
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t next_random(uint64_t *s) {
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-void script_sandbox_seed(script_sandbox *s, uint64_t seed) {
-    // splitmix64's first four outputs.
-    for (int i = 0; i < 4; i++) {
-        uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        s->random[i] = z ^ (z >> 31);
-    }
-}
-
-void script_sandbox_random_state(const script_sandbox *s, uint64_t out[4]) { memcpy(out, s->random, sizeof s->random); }
-
-void script_sandbox_set_random_state(script_sandbox *s, const uint64_t state[4]) { memcpy(s->random, state, sizeof s->random); }
-
-// random(): a float in [0, 1), the top 53 bits; random(m): an integer in
-// [1, m]; random(m, n): in [m, n], m plus the draw modulo the range's size
-// (a draw as it is when the range is all 64 bits); random(0): the 64 bits.
-static int sandbox_random(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    uint64_t r = next_random(s->random);
-    lua_Integer low, up;
-    switch (lua_gettop(L)) {
-    case 0:
-        lua_pushnumber(L, (lua_Number)(r >> 11) * 0x1.0p-53);
-        return 1;
-    case 1:
-        low = 1;
-        up = luaL_checkinteger(L, 1);
-        if (up == 0) {
-            lua_pushinteger(L, (lua_Integer)r);
-            return 1;
-        }
-        break;
-    case 2:
-        low = luaL_checkinteger(L, 1);
-        up = luaL_checkinteger(L, 2);
-        break;
-    default: return luaL_error(L, "wrong number of arguments");
-    }
-    luaL_argcheck(L, low <= up, lua_gettop(L), "interval is empty");
-    uint64_t span = (uint64_t)up - (uint64_t)low;
-    uint64_t draw = span == UINT64_MAX ? r : r % (span + 1);
-    lua_pushinteger(L, (lua_Integer)((uint64_t)low + draw));
-    return 1;
 }
 
 // --- Text chunks only, in the sandbox's globals.
