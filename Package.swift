@@ -115,4 +115,8 @@ if Context.environment["CRATEBOX_FUZZ"] != nil {
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))
     }
+    package.targets.append(.executableTarget(
+        name: "FuzzScript", dependencies: ["Scripting", "FuzzDriver"], path: "Fuzz/FuzzScript",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ))
 }

@@ -1,0 +1,2 @@
+count = 0
+function step() count = count + 1 end
