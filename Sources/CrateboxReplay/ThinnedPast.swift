@@ -49,12 +49,8 @@ public struct ThinnedPast<Frame: PastFrame> {
 
     /// The last frame at or before `step`.
     public func latest(atOrBefore step: Int) -> Frame? {
-        var lo = 0, hi = frames.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if frames[mid].step <= step { lo = mid + 1 } else { hi = mid }
-        }
-        return lo > 0 ? frames[lo - 1] : nil
+        let after = firstIndex(after: step)
+        return after > 0 ? frames[after - 1] : nil
     }
 
     /// Forgets the frames after `step` (a branch from `step` leaves that future).
@@ -65,21 +61,36 @@ public struct ThinnedPast<Frame: PastFrame> {
         }
     }
 
-    /// Drops the older frames that are off the older spacing (a frame leaving
-    /// the recent part, or all of them after a thinning).
-    private mutating func prune() {
+    /// Older frames up to this step are on the older spacing already: each
+    /// record only checks those that just left the recent part.
+    private var prunedThrough = Int.min
+
+    /// Drops the older frames that are off the older spacing: those that just
+    /// left the recent part, or with `all` (after a thinning) every older one.
+    private mutating func prune(all: Bool = false) {
         guard olderSpacing > interval, let last = frames.last else { return }
         let recentFrom = last.step - recentSteps
-        var kept: [Frame] = []
-        kept.reserveCapacity(frames.count)
-        for frame in frames {
-            if frame.step <= recentFrom && frame.step % olderSpacing != 0 {
-                bytes -= frame.keptBytes
-            } else {
-                kept.append(frame)
+        let from = all ? Int.min : prunedThrough
+        guard recentFrom > from else { return }
+        let lo = firstIndex(after: from), hi = firstIndex(after: recentFrom)
+        if lo < hi {
+            var kept: [Frame] = []
+            for frame in frames[lo..<hi] {
+                if frame.step % olderSpacing != 0 { bytes -= frame.keptBytes } else { kept.append(frame) }
             }
+            if kept.count != hi - lo { frames.replaceSubrange(lo..<hi, with: kept) }
         }
-        frames = kept
+        prunedThrough = recentFrom
+    }
+
+    /// The index of the first frame after `step`.
+    private func firstIndex(after step: Int) -> Int {
+        var lo = 0, hi = frames.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frames[mid].step <= step { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Doubles the older frames' spacing; when there are not two of them, the
@@ -90,7 +101,7 @@ public struct ThinnedPast<Frame: PastFrame> {
         let recentFrom = (frames.last?.step ?? 0) - recentSteps
         if frames.count(where: { $0.step <= recentFrom }) >= 2 {
             olderSpacing *= 2
-            prune()
+            prune(all: true)
             return
         }
         var kept: [Frame] = []

@@ -29,13 +29,17 @@ extension Timeline {
     }
 
     /// Resumes from `step`: the timeline becomes a live session there, the
-    /// future after it left (its keyframes forgotten, the keys held then let
-    /// go, journaled). A recording follows the new branch: the abandoned
-    /// future is its file, renamed `NAME.branch-N.jsonl`, and the journal is
-    /// written again with the shared beginning (keyframes included).
-    public func branch(at step: Int, progress: Session.Progress? = nil) throws(BranchError) -> Branched {
+    /// future after it left (its keyframes forgotten). With
+    /// `releasingHeldKeys` (the window, whose keys are not held now), the keys
+    /// held at that step are let go, journaled; `simulate --from` keeps them,
+    /// so that the branch is a fresh run of the combined events. A recording
+    /// follows the new branch: the abandoned future is its file, renamed
+    /// `NAME.branch-N.jsonl`, and the journal is written again with the
+    /// shared beginning (keyframes included).
+    public func branch(at step: Int, releasingHeldKeys: Bool = false, progress: Session.Progress? = nil) throws(BranchError) -> Branched {
         if let session, step >= session.world.stepCount { return .resumed(recording: nil) }
         guard let rebuilt = try rebuilt(at: step, progress: progress) else { return .cancelled }
+        let wasReplay = replay != nil
         rebuilt.keyframeSteps = keyframeSteps
         var recording: String?
         if let old = session {
@@ -46,11 +50,16 @@ extension Timeline {
             }
         }
         source = .live(rebuilt)
-        for trigger in rebuilt.world.held {
+        for trigger in rebuilt.world.held where releasingHeldKeys {
             // A key held at that step is not held now; letting go of a held key is always accepted.
             try? rebuilt.apply(.key(trigger, down: false))
         }
-        keyframes.drop(after: step)
+        if wasReplay {
+            // A replay's keyframes hold no journal lines: the live session keeps its own from here.
+            keyframes = Keyframes(budget: keyframes.budget)
+        } else {
+            keyframes.drop(after: step)
+        }
         return .resumed(recording: recording)
     }
 

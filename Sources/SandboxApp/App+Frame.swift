@@ -88,7 +88,7 @@ extension App {
             },
             timelineStep: step,
             pointsPerPixel: scale / camera.scale,
-            clickExplodes: keyboard.clickExplodes)
+            clickExplodes: keyboard.clickExplodes(in: mode.keys))
     }
 
     /// T: the body under the pointer starts or stops drawing its path.

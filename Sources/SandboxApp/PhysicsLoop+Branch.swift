@@ -16,7 +16,7 @@ extension PhysicsLoop {
         inbox.withLock { $0.cancelRebuild = false }
         let branched: Timeline.Branched
         do {
-            branched = try timeline.branch(at: step) { done, total in
+            branched = try timeline.branch(at: step, releasingHeldKeys: true) { done, total in
                 self.status.rebuilding = (done, total)
                 self.publish(stateTime: self.now())
                 // Esc cancels; so does closing the window, which must not wait for the rebuild.

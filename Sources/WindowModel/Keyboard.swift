@@ -61,25 +61,27 @@ public struct Keyboard {
         return sceneHeld
     }
 
-    /// Whether `key` is held and is the sandbox's (not a key the scene binds).
-    public func holds(_ key: Key) -> Bool {
-        held.contains { $0.value == key && !sceneKeys.contains($0.key) }
+    /// Whether `key` is held and is the sandbox's in `mode` (while playing,
+    /// a key the scene binds is the scene's; watching or building, every key is the sandbox's).
+    public func holds(_ key: Key, in mode: KeyMode) -> Bool {
+        held.contains { $0.value == key && !(mode == .playing && sceneKeys.contains($0.key)) }
     }
 
     /// The tilt keys held, in `mode` (the arrows and WASD; see `KeyMap.tiltKeys`).
     public func tiltKeys(in mode: KeyMode) -> TiltControl.Keys {
-        KeyMap.tiltKeys(left: holds(.left), right: holds(.right), up: holds(.up), down: holds(.down),
-                        a: holds(.letter("a")), d: holds(.letter("d")), w: holds(.letter("w")),
-                        sWithoutCtrl: sWithoutCtrl && holds(.letter("s")), in: mode)
+        func held(_ key: Key) -> Bool { holds(key, in: mode) }
+        return KeyMap.tiltKeys(left: held(.left), right: held(.right), up: held(.up), down: held(.down),
+                               a: held(.letter("a")), d: held(.letter("d")), w: held(.letter("w")),
+                               sWithoutCtrl: sWithoutCtrl && held(.letter("s")), in: mode)
     }
 
     /// Backspace held while playing or watching: time runs backwards through
     /// the remembered past (-1), or forwards with Shift (+1). Nil when it is not held.
     public func scrubDirection(in mode: KeyMode) -> Int? {
-        guard mode == .playing || mode == .watching, holds(.backspace) else { return nil }
-        return holds(.shift) ? 1 : -1
+        guard mode == .playing || mode == .watching, holds(.backspace, in: mode) else { return nil }
+        return holds(.shift, in: mode) ? 1 : -1
     }
 
-    /// A left click with X held is an explosion there (unless the scene binds X).
-    public var clickExplodes: Bool { holds(.letter("x")) }
+    /// A left click with X held is an explosion there (unless the scene, playing, binds X).
+    public func clickExplodes(in mode: KeyMode) -> Bool { holds(.letter("x"), in: mode) }
 }

@@ -119,6 +119,25 @@ import TestSupport
         #expect(replayed.session != nil && replayed.world.stepCount == 200)
     }
 
+    /// `simulate --from` is a fresh run of the combined events: a key held at
+    /// the branch stays held (the window, whose keys are not held now, lets go).
+    @Test func aBranchKeepsTheKeysHeldUnlessTheWindowLetsGo() throws {
+        let session = try shippedSession("car.json")
+        let trigger = try #require(session.world.scene.controls.first?.trigger)
+        try session.step(10)
+        try session.apply(.key(trigger, down: true))
+        try session.step(50)
+        let text = session.journalText
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func replayed() throws -> Timeline { Timeline(try Replay(journal: Journal.parse(Array(text.utf8), file: "car"), file: "car"), lines: lines) }
+        let kept = try replayed()
+        #expect(try kept.branch(at: 30) == .resumed(recording: nil))
+        #expect(kept.world.held == [trigger] && kept.keyframes.frames.isEmpty, "held, and no replay keyframe (lines 0) left behind")
+        let window = Timeline(session)
+        #expect(try window.branch(at: 30, releasingHeldKeys: true) == .resumed(recording: nil))
+        #expect(window.world.held.isEmpty && window.session?.events.last?.event == .key(trigger, down: false))
+    }
+
     @Test func anEventThatNoLongerAppliesIsNamed() throws {
         let original = try shippedSession("crates.json")
         try original.apply(.remove(body: 0))

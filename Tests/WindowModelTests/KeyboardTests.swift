@@ -29,7 +29,8 @@ import WindowModel
         _ = keyboard.press(.letter("x"), name: "X", in: .playing)
         let tilt = keyboard.tiltKeys(in: .playing)
         #expect(tilt.left && !tilt.right, "A tilts; Right is the scene's")
-        #expect(!keyboard.clickExplodes, "X is the scene's: a click is a click")
+        #expect(!keyboard.clickExplodes(in: .playing), "X is the scene's: a click is a click")
+        #expect(keyboard.clickExplodes(in: .watching), "watching, X is the sandbox's again")
         #expect(keyboard.tiltKeys(in: .watching) == TiltControl.Keys(), "watching, nothing tilts")
         // Backspace runs time back, with Shift forwards; in build mode it deletes instead.
         #expect(keyboard.scrubDirection(in: .playing) == nil)
@@ -42,9 +43,13 @@ import WindowModel
         // X held in a scene that does not bind it: a click explodes.
         var free = Keyboard()
         _ = free.press(.letter("x"), name: "X", in: .playing)
-        #expect(free.clickExplodes)
+        #expect(free.clickExplodes(in: .playing))
         _ = free.release(.letter("x"), name: "X")
-        #expect(!free.clickExplodes)
+        #expect(!free.clickExplodes(in: .playing))
+        // Watching a replay of a scene that binds Backspace, Backspace still scrubs.
+        var replay = Keyboard(sceneKeys: ["Backspace"])
+        _ = replay.press(.backspace, name: "Backspace", in: .watching)
+        #expect(replay.scrubDirection(in: .watching) == -1 && replay.scrubDirection(in: .playing) == nil)
     }
 
     @Test func sWeakensGravityOnlyWhenItWentDownWithoutCtrl() {
