@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         // Scene scripts: Debian's Lua 5.4, in a sandbox (docs/scene-format.md section 16).
         .systemLibrary(name: "CLua", path: "Sources/CLua"),
-        .target(name: "ScriptSandbox", dependencies: ["CLua"], linkerSettings: [.linkedLibrary("lua5.4")]),
+        .target(name: "ScriptSandbox", dependencies: ["CLua", "CChipmunk"], linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("chipmunk")]),
         .target(name: "Scripting", dependencies: ["ScriptSandbox"]),
         // Turns a Chipmunk assertion that gets past validation into a clean exit.
         .target(name: "ChipmunkGuard"),
@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
-        .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes"]),
+        .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes", "Scripting"]),
         // Files written under a temporary name and renamed into place (swift-system).
         .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "TestSupport",
+        .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),

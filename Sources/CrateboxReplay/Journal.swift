@@ -31,6 +31,8 @@ public struct Journal: Sendable {
         public var chipmunk: String
         /// The platform that recorded it; nil in journals older than these fields.
         public var platform: Platform?
+        /// The scene's script's text (`scriptText`), when its scene has a script.
+        public var scriptText: String? = nil
     }
 
     /// An event line: the event and the step before which it took effect.
@@ -81,12 +83,12 @@ public struct Journal: Sendable {
     // MARK: Writing lines
 
     /// The header line for a scene's text and file name, recorded on `platform`.
-    public static func headerLine(sceneText: String, sceneFile: String, platform: Platform = .current) -> String {
+    public static func headerLine(sceneText: String, sceneFile: String, scriptText: String? = nil, platform: Platform = .current) -> String {
         let sha = SHA256.hex(Array(sceneText.utf8))
         let q = JSONText.quote
         return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
             + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
-            + "\"scene\":\(q(sceneText))}"
+            + (scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}"
     }
 
     /// The line for `event` applied at `step`.
@@ -364,6 +366,7 @@ private struct JournalFields {
         if members.contains(where: { platformKeys.contains($0.key) }) {
             header.platform = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: header.chipmunk)
         }
+        if members.contains(where: { $0.key == "scriptText" }) { header.scriptText = try string("scriptText") }
         try noOthers()
         guard header.stepSize == World.stepDuration else {
             throw fail("stepSize is \(header.stepSize); cratebox steps exactly \(World.stepDuration) (1/120 s)")

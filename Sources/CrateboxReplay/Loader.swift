@@ -10,6 +10,8 @@ public enum FileLimits {
     public static let scene = Limits.fileBytes
     /// A journal (4 GiB): long sessions record many events, keyframes are big, and the scene is embedded.
     public static let journal = 4 << 30
+    /// A scene's script (1 MiB): code, not data.
+    public static let script = 1 << 20
 }
 
 /// A scene file as read: the scene, the exact text it was decoded from (a
@@ -132,13 +134,25 @@ public enum Loader {
 
     private static func scene(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedScene {
         if let other = FileKind.other(than: .scene, bytes) { throw wrongKind(path, is: other, wanted: .scene) }
+        var scene: Scene
         do {
-            let scene = try Scene.decode(bytes, file: path)
-            // A decoded scene is valid UTF-8 (the reader refuses anything else).
-            return LoadedScene(scene: scene, text: String(decoding: bytes, as: UTF8.self), fileName: fileName(path))
+            scene = try Scene.decode(bytes, file: path)
         } catch {
             throw LoadError(kind: .invalid, lines: error.errors.map(\.description))
         }
+        if let script = scene.script { scene.scriptText = try scriptText(script, besideScene: path) }
+        // A decoded scene is valid UTF-8 (the reader refuses anything else).
+        return LoadedScene(scene: scene, text: String(decoding: bytes, as: UTF8.self), fileName: fileName(path))
+    }
+
+    /// The text of the script `name`, beside the scene file at `path` (section 16.5).
+    static func scriptText(_ name: String, besideScene path: String) throws(LoadError) -> String {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
+        let bytes = try read(folder + name, limit: FileLimits.script)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw LoadError(kind: .invalid, lines: ["\(folder + name): the script is not UTF-8 text"])
+        }
+        return text
     }
 
     private static func journal(_ bytes: [UInt8], _ path: String, requireHeader: Bool) throws(LoadError) -> LoadedJournal {

@@ -76,11 +76,19 @@ public final class Replay {
     /// The scene a journal embeds, decoded and validated (without building its world).
     public static func embeddedScene(of journal: Journal, file: String) throws(JournalError) -> Scene {
         guard let header = journal.header else { throw JournalError(file: file, line: 1, message: "no header") }
+        var scene: Scene
         do {
-            return try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))")
+            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))")
         } catch {
             throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")
         }
+        if scene.script != nil {
+            guard let text = header.scriptText else {
+                throw JournalError(file: file, line: 1, message: "the embedded scene has a script, and the header carries no scriptText")
+            }
+            scene.scriptText = text
+        }
+        return scene
     }
 
     /// The last step the journal vouches for: its end, or when it was cut

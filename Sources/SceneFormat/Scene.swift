@@ -52,6 +52,11 @@ public struct Scene: Equatable, Sendable {
     public var attractors: [AttractorSpec] = []
     /// How the window looks at the box (`view`, section 15.5; drawing only).
     public var view: SceneView? = nil
+    /// The scene's script (`script`, section 16.5): a Lua file beside the scene file.
+    public var script: String? = nil
+    /// The script's text, as the loader read it beside the scene (or a journal
+    /// carries it); nil until then. Not part of the scene's JSON.
+    public var scriptText: String? = nil
 
     /// Whether any shape (the spawn body's included) is a one-way platform:
     /// the space then gets the one-way handler.

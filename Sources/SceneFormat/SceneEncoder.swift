@@ -37,6 +37,7 @@ extension Scene {
         if !fluids.isEmpty {
             lines.append("  \"fluids\": [\(fluids.map(fluid).joined(separator: ", "))],")
         }
+        if let script { lines.append("  \"script\": \(JSONText.quote(script)),") }
         if let view = writtenView {
             lines.append("  \"view\": {\(view)},")
         }

@@ -11,7 +11,7 @@ import CrateboxGeometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -72,7 +72,18 @@ extension SceneReader {
         scene.fluids = fluids
         scene.attractors = attractors
         scene.view = view
+        scene.script = script(fields)
         return scene
+    }
+
+    /// `script`: a Lua file's name, beside the scene file (section 16.5).
+    mutating func script(_ fields: ObjectFields) -> String? {
+        guard let node = fields["script"], let name = string(node, "script") else { return nil }
+        guard name.hasSuffix(".lua"), name.count > 4, name.count <= 255, !name.contains("/"), !name.contains("\\"), !name.hasPrefix(".") else {
+            fail("script", "must be a Lua file's name beside the scene file, like \"hoop.lua\" (no folder, ending in .lua), got \"\(name)\"")
+            return nil
+        }
+        return name
     }
 
     /// `collisionSlop`, `collisionBias`, `collisionPersistence`, `idleSpeedThreshold`: nil when not given.

@@ -42,196 +42,13 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar) {
     lua_getallocf(L, (void **)&s);
     s->left -= HOOK_EVERY;
     if (s->left >= 0) return;
+    // From now on every instruction raises it again: a pcall can catch it,
+    // but the code that caught it cannot go on (the next call restores the count).
+    lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
     // Named at the line that was running, as any error of the script is.
     lua_getinfo(L, "Sl", ar);
     lua_pushfstring(L, "%s:%d: the script ran more than %I instructions at once", ar->short_src, ar->currentline, (lua_Integer)s->budget);
     lua_error(L);
-}
-
-// --- Deterministic iteration: keys in one order of their values.
-
-// The order of keys: numbers (by value; an integer before an equal float), then
-// strings (bytewise), then false, then true. Any other key has no order that
-// does not come from an address: iterating such a table is refused.
-static int key_rank(lua_State *L, int i) {
-    switch (lua_type(L, i)) {
-    case LUA_TNUMBER: return 0;
-    case LUA_TSTRING: return 1;
-    case LUA_TBOOLEAN: return 2;
-    default: return -1;
-    }
-}
-
-static int key_less(lua_State *L, int a, int b) {
-    int ra = key_rank(L, a), rb = key_rank(L, b);
-    if (ra != rb) return ra < rb;
-    if (ra == 0) {
-        if (lua_compare(L, a, b, LUA_OPLT)) return 1;
-        if (lua_compare(L, b, a, LUA_OPLT)) return 0;
-        return lua_isinteger(L, a) && !lua_isinteger(L, b);
-    }
-    if (ra == 1) {
-        size_t la, lb;
-        const char *sa = lua_tolstring(L, a, &la), *sb = lua_tolstring(L, b, &lb);
-        int c = memcmp(sa, sb, la < lb ? la : lb);
-        return c < 0 || (c == 0 && la < lb);
-    }
-    return !lua_toboolean(L, a) && lua_toboolean(L, b);
-}
-
-// Pushes a new sequence of table `t`'s keys, in key order (insertion sort on
-// the Lua stack's values would be quadratic: a merge sort over a C array of
-// registry-free positions in a scratch table instead).
-static void push_sorted_keys(lua_State *L, int t) {
-    t = lua_absindex(L, t);
-    lua_newtable(L);
-    int keys = lua_gettop(L);
-    lua_Integer n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        if (key_rank(L, -1) < 0) luaL_error(L, "pairs and next refuse a table keyed by a %s: its order would come from an address (key it by numbers or strings)", luaL_typename(L, -1));
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, keys, ++n);
-    }
-    // Merge sort of keys[1..n], bottom up, with a second scratch table.
-    lua_newtable(L);
-    int scratch = lua_gettop(L);
-    int from = keys, to = scratch;
-    for (lua_Integer width = 1; width < n; width *= 2) {
-        for (lua_Integer lo = 1; lo <= n; lo += 2 * width) {
-            lua_Integer mid = lo + width, hi = lo + 2 * width, i = lo, j = mid, k = lo;
-            if (mid > n + 1) mid = n + 1;
-            if (hi > n + 1) hi = n + 1;
-            while (i < mid || j < hi) {
-                int takeRight = 0;
-                if (i >= mid) takeRight = 1;
-                else if (j < hi) {
-                    lua_rawgeti(L, from, j);
-                    lua_rawgeti(L, from, i);
-                    takeRight = key_less(L, -2, -1);
-                    lua_pop(L, 2);
-                }
-                lua_rawgeti(L, from, takeRight ? j++ : i++);
-                lua_rawseti(L, to, k++);
-            }
-        }
-        int swap = from; from = to; to = swap;
-    }
-    if (from != keys) lua_replace(L, keys);  // the sorted one takes the keys' place
-    else lua_pop(L, 1);
-    lua_pushinteger(L, n);
-    lua_setfield(L, -2, "n");
-}
-
-// pairs(t): an iterator over the keys as they are now, in key order.
-static int pairs_step(lua_State *L) {
-    lua_Integer i = lua_tointeger(L, lua_upvalueindex(3)) + 1;
-    lua_getfield(L, lua_upvalueindex(2), "n");
-    lua_Integer n = lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    for (; i <= n; i++) {
-        lua_rawgeti(L, lua_upvalueindex(2), i);
-        lua_pushvalue(L, -1);
-        lua_rawget(L, lua_upvalueindex(1));
-        if (!lua_isnil(L, -1)) {  // a key removed while iterating is skipped
-            lua_pushinteger(L, i);
-            lua_replace(L, lua_upvalueindex(3));
-            return 2;
-        }
-        lua_pop(L, 2);
-    }
-    lua_pushinteger(L, n);
-    lua_replace(L, lua_upvalueindex(3));
-    return 0;
-}
-
-static int sandbox_pairs(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_pushvalue(L, 1);
-    push_sorted_keys(L, 1);
-    lua_pushinteger(L, 0);
-    lua_pushcclosure(L, pairs_step, 3);
-    return 1;
-}
-
-// next(t, k): the key after k in key order (nil after the last); each call sorts, so a loop of it is slow: use pairs.
-static int sandbox_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    push_sorted_keys(L, 1);
-    lua_getfield(L, 3, "n");
-    lua_Integer n = lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    lua_Integer i = 1;
-    if (!lua_isnil(L, 2)) {
-        for (i = 1; i <= n; i++) {
-            lua_rawgeti(L, 3, i);
-            int same = lua_rawequal(L, -1, 2);
-            lua_pop(L, 1);
-            if (same) break;
-        }
-        if (i > n) return luaL_error(L, "next: the key is not in the table");
-        i++;
-    }
-    if (i > n) {
-        lua_pushnil(L);
-        return 1;
-    }
-    lua_rawgeti(L, 3, i);
-    lua_pushvalue(L, -1);
-    lua_rawget(L, 1);
-    return 2;
-}
-
-// --- No address reaches a script.
-
-static int sandbox_tostring(lua_State *L) {
-    luaL_checkany(L, 1);
-    if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
-        lua_pushvalue(L, 1);
-        lua_call(L, 1, 1);
-        if (!lua_isstring(L, -1)) return luaL_error(L, "'__tostring' must return a string");
-        return 1;
-    }
-    switch (lua_type(L, 1)) {
-    case LUA_TNUMBER:
-    case LUA_TSTRING:
-    case LUA_TBOOLEAN:
-    case LUA_TNIL:
-        luaL_tolstring(L, 1, NULL);
-        return 1;
-    default:
-        lua_pushstring(L, luaL_typename(L, 1));  // "table", not "table: 0x55..."
-        return 1;
-    }
-}
-
-// string.format without %p, and with %s showing what tostring shows (Lua's
-// own %s would print a table's address).
-static int sandbox_format(lua_State *L) {
-    size_t len;
-    const char *f = luaL_checklstring(L, 1, &len);
-    int arg = 1;
-    for (size_t i = 0; i + 1 < len; i++) {
-        if (f[i] != '%') continue;
-        size_t j = i + 1;
-        if (f[j] == '%') { i = j; continue; }
-        while (j < len && strchr("-+ #0123456789.", f[j])) j++;
-        arg++;
-        if (j < len && f[j] == 'p') return luaL_error(L, "string.format: %%p would show an address");
-        if (j < len && f[j] == 's' && arg <= lua_gettop(L)) {
-            lua_pushcfunction(L, sandbox_tostring);
-            lua_pushvalue(L, arg);
-            lua_call(L, 1, 1);
-            lua_replace(L, arg);
-        }
-        i = j;
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
 }
 
 // --- What runs in C, out of the hook's sight.
@@ -243,7 +60,10 @@ static int sandbox_rep(lua_State *L) {
     luaL_checklstring(L, 1, &len);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &seplen);
-    if (n > 0 && (double)(len + seplen) * (double)n > MAX_STRING) return luaL_error(L, "string.rep: the result would be over %d bytes", MAX_STRING);
+    // n itself is bounded too: Lua loops n times even when the pieces are empty.
+    if (n > MAX_STRING || (n > 0 && (double)(len + seplen) * (double)n > MAX_STRING)) {
+        return luaL_error(L, "string.rep: the result would be over %d bytes (or take over %d repetitions)", MAX_STRING, MAX_STRING);
+    }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
@@ -251,15 +71,26 @@ static int sandbox_rep(lua_State *L) {
 }
 
 // A pattern's matcher backtracks in C: a subject of n bytes and a pattern of
-// q repetition items (`*`, `+`, `-`, `?`) can take about n^(q+1) steps. Work
-// over 10^9 is refused before it starts (a second or so at worst).
+// q repetition items (`*`, `+`, `-`, `?`, `%b`) and m bytes can take about
+// m (n+1)^(q+1) steps. Work over 10^9 is refused before it starts.
 static double pattern_work(const char *p, size_t plen, size_t n) {
     int q = 0;
     for (size_t i = 0; i < plen; i++) {
-        if (p[i] == '%') { i++; continue; }
-        if (strchr("*+-?", p[i]) && i > 0) q++;
+        if (p[i] == '%') {
+            if (i + 1 < plen && p[i + 1] == 'b') q++;  // a balanced match scans ahead for its close
+            i++;
+            continue;
+        }
+        if (p[i] == '[') {  // a set: its '-' is a range, not a repetition
+            i++;
+            if (i < plen && p[i] == '^') i++;
+            if (i < plen && p[i] == ']') i++;
+            while (i < plen && p[i] != ']') i += p[i] == '%' ? 2 : 1;
+            continue;
+        }
+        if (i > 0 && strchr("*+-?", p[i])) q++;
     }
-    double work = 1;
+    double work = (double)(plen + 1);
     for (int k = 0; k <= q; k++) {
         work *= (double)(n + 1);
         if (work > 1e18) break;
@@ -295,11 +126,33 @@ static int sandbox_load(lua_State *L) {
     return 1;
 }
 
+// A metatable given to setmetatable gets a guard of its own, so that __gc and
+// __mode cannot be added to it later either (rawset is not in scripts).
+static int guard_newindex(lua_State *L) {
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+    if (strcmp(key, "__gc") == 0 || strcmp(key, "__mode") == 0) {
+        return luaL_error(L, "a metatable may not get %s: it acts when the collector says, not at a step", key);
+    }
+    lua_rawset(L, 1);
+    return 0;
+}
+
+static const char *GUARD = "cratebox.metatable";
+
 static int sandbox_setmetatable(lua_State *L) {
     if (lua_type(L, 2) == LUA_TTABLE) {
         if (lua_getfield(L, 2, "__gc") != LUA_TNIL) return luaL_error(L, "setmetatable: finalizers (__gc) run when the collector says, not at a step: not in scripts");
         if (lua_getfield(L, 2, "__mode") != LUA_TNIL) return luaL_error(L, "setmetatable: weak tables (__mode) lose entries when the collector says, not at a step: not in scripts");
         lua_pop(L, 2);
+        if (lua_getmetatable(L, 2)) {
+            luaL_getmetatable(L, GUARD);
+            int guarded = lua_rawequal(L, -1, -2);
+            lua_pop(L, 2);
+            if (!guarded) return luaL_error(L, "setmetatable: a metatable may not have a metatable of its own");
+        } else {
+            luaL_getmetatable(L, GUARD);
+            lua_setmetatable(L, 2);
+        }
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -341,7 +194,7 @@ static int open_libraries(lua_State *L) {
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     lua_settop(L, 0);
     // What reaches files, the collector's timing or binary chunks.
-    const char *gone[] = {"dofile", "loadfile", "collectgarbage", "print", NULL};
+    const char *gone[] = {"dofile", "loadfile", "collectgarbage", "print", "rawset", NULL};
     for (int i = 0; gone[i]; i++) remove_field(L, NULL, gone[i]);
     remove_field(L, "string", "dump");
     // Lua's math.random seeds itself from the clock: cratebox's is seeded from the scene.
@@ -354,6 +207,12 @@ static int open_libraries(lua_State *L) {
     lua_register(L, "pairs", sandbox_pairs);
     lua_register(L, "next", sandbox_next);
     lua_register(L, "tostring", sandbox_tostring);
+    luaL_newmetatable(L, GUARD);
+    lua_pushcfunction(L, guard_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "a guarded metatable");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
     lua_getglobal(L, "setmetatable");
     lua_pushcclosure(L, sandbox_setmetatable, 1);
     lua_setglobal(L, "setmetatable");
@@ -363,7 +222,8 @@ static int open_libraries(lua_State *L) {
     wrap(L, "string", "match", guarded_pattern, "string.match", 0);
     wrap(L, "string", "gmatch", guarded_pattern, "string.gmatch", 0);
     wrap(L, "string", "gsub", guarded_pattern, "string.gsub", 0);
-    return 0;
+    sandbox_guard_tables(L);
+    return sandbox_open_world(L);
 }
 
 script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions) {
@@ -391,6 +251,8 @@ script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions) 
 void script_sandbox_free(script_sandbox *s) {
     if (!s) return;
     lua_close(s->L);
+    script_sandbox_clear_bodies(s);
+    free(s->bodies);
     free(s);
 }
 
@@ -399,33 +261,61 @@ lua_State *script_sandbox_state(script_sandbox *s) { return s->L; }
 size_t script_sandbox_memory(const script_sandbox *s) { return s->used; }
 
 // Runs the function on top of the stack with its arguments below it (nargs), a fresh budget.
-static const char *protected_call(script_sandbox *s, int nargs) {
+const char *sandbox_protected_call(script_sandbox *s, int nargs) {
+    return sandbox_protected_call_results(s, nargs, 0);
+}
+
+const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults) {
     s->left = s->budget;
-    int status = lua_pcall(s->L, nargs, 0, 0);
+    lua_sethook(s->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    int status = lua_pcall(s->L, nargs, nresults, 0);
     if (status == LUA_OK) return NULL;
-    const char *message = lua_tostring(s->L, -1);
+    // Only a string is read as it is: converting another value could need memory, outside any protection.
+    const char *message = lua_type(s->L, -1) == LUA_TSTRING ? lua_tostring(s->L, -1) : "an error whose value is not a string";
     if (status == LUA_ERRMEM) message = "the script used more memory than its limit";
-    snprintf(s->error, sizeof s->error, "%s", message ? message : "an error that is not a string");
-    lua_pop(s->L, 1);
+    snprintf(s->error, sizeof s->error, "%s", message);
     lua_settop(s->L, 0);
     return s->error;
 }
 
 const char *script_sandbox_run(script_sandbox *s, const char *text, size_t length, const char *chunk_name) {
-    if (luaL_loadbufferx(s->L, text, length, chunk_name, "t") != LUA_OK) {
-        snprintf(s->error, sizeof s->error, "%s", lua_tostring(s->L, -1));
+    int status = luaL_loadbufferx(s->L, text, length, chunk_name, "t");
+    if (status != LUA_OK) {
+        const char *message = status == LUA_ERRMEM ? "the script used more memory than its limit" : lua_tostring(s->L, -1);
+        snprintf(s->error, sizeof s->error, "%s", message);
         lua_settop(s->L, 0);
         return s->error;
     }
-    return protected_call(s, 0);
+    return sandbox_protected_call(s, 0);
+}
+
+// Looks up the global named by the light userdata at 1 and calls it, with
+// `world` when 2 is true; returns whether it was a function. Runs protected.
+static int call_named_global(lua_State *L) {
+    const char *name = lua_touserdata(L, 1);
+    int withWorld = lua_toboolean(L, 2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (withWorld) lua_getfield(L, -2, "world");
+    lua_call(L, withWorld ? 1 : 0, 0);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+const char *sandbox_call_global(script_sandbox *s, const char *name, int withWorld, int *defined) {
+    // Pushing a C function without upvalues, a light userdata and a boolean needs no memory.
+    lua_pushcfunction(s->L, call_named_global);
+    lua_pushlightuserdata(s->L, (void *)name);
+    lua_pushboolean(s->L, withWorld);
+    const char *error = sandbox_protected_call_results(s, 2, 1);
+    *defined = error ? 1 : lua_toboolean(s->L, -1);
+    lua_settop(s->L, 0);
+    return error;
 }
 
 const char *script_sandbox_call_global(script_sandbox *s, const char *name, int *defined) {
-    if (lua_getglobal(s->L, name) != LUA_TFUNCTION) {
-        lua_pop(s->L, 1);
-        *defined = 0;
-        return NULL;
-    }
-    *defined = 1;
-    return protected_call(s, 0);
+    return sandbox_call_global(s, name, 0, defined);
 }

@@ -6,8 +6,16 @@
 #include <lua5.4/lua.h>
 #include <stdint.h>
 
+/// A scene body a script may name: its id and its Chipmunk body.
+typedef struct bound_body {
+    char *id;
+    struct cpBody *body;
+} bound_body;
+
 struct script_sandbox {
     lua_State *L;
+    bound_body *bodies;
+    int bodyCount, bodyCap;
     size_t used, limit;
     long long budget, left;
     uint64_t random[4];  // math.random's xoshiro256** state
@@ -16,4 +24,18 @@ struct script_sandbox {
 
 /// math.random (16.4 of docs/scene-format.md), a C function of the sandbox's state.
 int sandbox_random(lua_State *L);
+/// Makes the global `world` and the bodies' metatable (16.5).
+int sandbox_open_world(lua_State *L);
+/// Runs the function on the stack below its `nargs` arguments, with a fresh budget; NULL or the error.
+const char *sandbox_protected_call(script_sandbox *s, int nargs);
+const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults);
+/// Calls the global `name` (with `world` when asked), its lookup protected too; `*defined` says whether it is a function.
+const char *sandbox_call_global(script_sandbox *s, const char *name, int withWorld, int *defined);
+/// pairs, next, tostring and string.format (upvalue 1: Lua's) as scripts have them (script_order.c).
+int sandbox_pairs(lua_State *L);
+int sandbox_next(lua_State *L);
+int sandbox_tostring(lua_State *L);
+int sandbox_format(lua_State *L);
+/// Replaces the table functions that loop in C: bounded, and a deterministic sort (script_tables.c).
+void sandbox_guard_tables(lua_State *L);
 #endif

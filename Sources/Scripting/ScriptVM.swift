@@ -46,6 +46,23 @@ public final class ScriptVM {
         return defined != 0
     }
 
+    /// The bodies `world:body(id)` can give (docs/scene-format.md 16.5): each
+    /// scene id with its Chipmunk body; bound anew whenever the world's bodies change.
+    public func bind(bodies: [(id: String, body: OpaquePointer)]) {
+        script_sandbox_clear_bodies(sandbox)
+        for (id, body) in bodies where script_sandbox_bind_body(sandbox, id, body) == 0 {
+            break  // out of memory: the rest stay unnamed, and the script finds nil for them
+        }
+    }
+
+    /// Calls the script's `step(world)`, if it defines one; returns whether it does.
+    @discardableResult
+    public func step() throws(ScriptError) -> Bool {
+        var defined: Int32 = 0
+        if let error = script_sandbox_call_step(sandbox, &defined) { throw ScriptError(String(cString: error)) }
+        return defined != 0
+    }
+
     /// The bytes the state holds now.
     public var memory: Int { script_sandbox_memory(sandbox) }
 

@@ -51,6 +51,9 @@ extension World {
             try space.add(joint)
             joints.append(joint)
         }
+
+        // 5. The script's top level (section 16.5).
+        try startScript()
     }
 
     /// The space's settings from the scene (construction order, step 1).

@@ -14,6 +14,9 @@ extension World {
 
     /// The world's exact state as bytes.
     public func snapshot() throws(WorldError) -> [UInt8] {
+        if let name = scene.script {
+            throw WorldError("the scene's script (\(name)) keeps a state that exact states do not hold yet: no keyframe or saved state of a scripted world")
+        }
         func alive(_ body: Body) -> Bool { body === space.staticBody || space.index(of: body) != nil }
 
         var w = ByteWriter()

@@ -6,6 +6,7 @@ import Darwin
 import Animation
 import CrateboxGeometry
 import CrateboxPhysics
+import Scripting
 import SceneFormat
 
 /// A body of the world and what the sandbox knows about it. Read-only to
@@ -92,6 +93,10 @@ public final class World {
     /// The scene's joints that broke (breakable joints over their force), by
     /// index into `scene.joints`, with the step they broke at (since the last build).
     public internal(set) var brokenJoints: [(joint: Int, step: Int)] = []
+    /// The scene's script's Lua state (nil: the scene has none), and the
+    /// bodies' revision its names were bound at.
+    var script: ScriptVM?
+    var scriptBodiesRevision = -1
     /// The scene's keys and buttons that are down (`controls`), in the order
     /// they went down; a reset keeps them (section 14.3 of the scene format).
     public internal(set) var held: [ControlTrigger] = []
@@ -268,6 +273,7 @@ public final class World {
         animate()
         driveControls()
         pushBodies()
+        try stepScript()
         try space.step(World.stepDuration)
         stepCount += 1
         stepsSinceBuild += 1

@@ -108,6 +108,7 @@ struct Simulate: ParsableCommand {
         do {
             return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
         } catch {
+            if case .script(let message) = error { throw Failure(Exit.invalidScene, "cratebox: \(message)") }
             throw Failure.failed("\(input.name): \(error)")
         }
     }
@@ -148,7 +149,11 @@ struct Simulate: ParsableCommand {
                 }
                 if step < end {
                     let before = Monotonic.threadCPU
-                    do { try session.step() } catch { throw Failure.failed("\(from ?? input.name): step \(step): \(error)") }
+                    do { try session.step() } catch {
+                        // A script's error names its file, line and step already; the scene is what is wrong (65).
+                        if case .script(let message) = error { throw Failure(Exit.invalidScene, "cratebox: \(message)") }
+                        throw Failure.failed("\(from ?? input.name): step \(step): \(error)")
+                    }
                     csv.add(session.world, cpu: Monotonic.threadCPU - before)
                 }
             }

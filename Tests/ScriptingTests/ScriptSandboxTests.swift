@@ -57,6 +57,36 @@ import Testing
         #expect(failure("local function f(n) return f(n + 1) + 1 end\nf(1)") != nil, "deep recursion stops")
     }
 
+    /// What the review found: a pcall that catches the budget's error, a
+    /// global looked up outside protection, loops in C that no budget counts,
+    /// a weak table made after setmetatable, and table.sort's pivot from the clock.
+    @Test func noWayAroundTheLimits() throws {
+        let caught = failure("while true do pcall(function() while true do end end) end")
+        #expect(caught?.contains("ran more than 10000000 instructions") == true, "a pcall cannot swallow the budget: \(caught ?? "")")
+        #expect(failure("pcall(function() pcall(function() while true do end end) end)\nlocal x = 1") != nil)
+        let vm = try ScriptVM()
+        try vm.run("setmetatable(_G, {__index = function(t, k) error('no ' .. k) end})", name: "globals.lua")
+        #expect(throws: ScriptError.self) { try vm.call("undefined") }  // an error, not an abort
+        #expect(failure("string.rep('', math.maxinteger)")?.contains("string.rep") == true)
+        #expect(failure("table.move({}, 1, 1e15, 2)")?.contains("more than") == true)
+        #expect(failure("table.insert(setmetatable({}, {__len = function() return 1 << 62 end}), 1)")?.contains("metatable") == true)
+        #expect(failure("local mt = {}\nsetmetatable({}, mt)\nmt.__mode = 'k'")?.contains("may not get __mode") == true)
+        #expect(failure("assert(rawset == nil)") == nil)
+        #expect(failure("local s = string.rep('x', 32768)\nassert(s:find('[a-z]') == 1 and s:find('[^x]') == nil)") == nil, "a set's '-' is no repetition")
+        let sort = """
+        local t = {}
+        for i = 1, 200 do t[i] = {key = i % 3, n = i} end
+        table.sort(t, function(a, b) return a.key < b.key end)
+        for i = 2, #t do
+          assert(t[i - 1].key < t[i].key or (t[i - 1].key == t[i].key and t[i - 1].n < t[i].n), 'stable at ' .. i)
+        end
+        local u = {5, 3, 9, 1}
+        table.sort(u)
+        assert(table.concat(u, ',') == '1,3,5,9')
+        """
+        #expect(failure(sort) == nil, "\(failure(sort) ?? "")")
+    }
+
     /// The order of pairs, next and tostring do not come from addresses or the string hash's seed.
     @Test func iterationAndTextAreTheSameInEveryProcess() {
         let script = """

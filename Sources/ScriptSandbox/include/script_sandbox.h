@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 struct lua_State;
+struct cpBody;
 typedef struct script_sandbox script_sandbox;
 
 /// A fresh sandbox: at most `memory_limit` bytes for the whole state, at most
@@ -26,6 +27,14 @@ const char *script_sandbox_run(script_sandbox *sandbox, const char *text, size_t
 /// the script defines one (`*defined` says). NULL when it ran or there is
 /// none; else the error, as `script_sandbox_run` gives it.
 const char *script_sandbox_call_global(script_sandbox *sandbox, const char *name, int *defined);
+
+/// The bodies a script can name with `world:body(id)`: cleared, then bound
+/// one by one (the id is copied), whenever the World's bodies change.
+/// `bind` returns 0 when out of memory.
+void script_sandbox_clear_bodies(script_sandbox *sandbox);
+int script_sandbox_bind_body(script_sandbox *sandbox, const char *id, struct cpBody *body);
+/// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
+const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
 
 /// math.random's generator (xoshiro256**), seeded with splitmix64's first
 /// four outputs from `seed` (a new sandbox has seed 0), and its whole state,

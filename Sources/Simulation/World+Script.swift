@@ -1,0 +1,39 @@
+import CrateboxPhysics
+import Scripting
+
+/// The scene's script (docs/scene-format.md 16.5): its top level runs at the
+/// end of every build (the world's start and each reset), and its `step(world)`
+/// before each step, after the world's own work for the step and right
+/// before Chipmunk's. An error stops the world: `NAME.lua:LINE: what (step N)`.
+extension World {
+    /// A fresh Lua state for the script, its bodies bound, its top level run (the last step of a build).
+    func startScript() throws(PhysicsError) {
+        guard let name = scene.script, let text = scene.scriptText else {
+            script = nil
+            return
+        }
+        let vm: ScriptVM
+        do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
+        script = vm
+        bindScriptBodies()
+        do { try vm.run(text, name: name) } catch { throw .script("\(error.message) (step \(stepCount))") }
+    }
+
+    /// The script's `step(world)`, before the step (bodies bound anew if they changed).
+    func stepScript() throws(PhysicsError) {
+        guard let script else { return }
+        if scriptBodiesRevision != bodiesRevision { bindScriptBodies() }
+        do { try script.step() } catch { throw .script("\(error.message) (step \(stepCount))") }
+    }
+
+    /// Every live body with a scene id, by that id (the first, when pieces share one).
+    private func bindScriptBodies() {
+        guard let script else { return }
+        var bound: [(id: String, body: OpaquePointer)] = []
+        for case let entry? in bodies {
+            if let id = entry.spec.id { bound.append((id, entry.body.chipmunkBody)) }
+        }
+        script.bind(bodies: bound)
+        scriptBodiesRevision = bodiesRevision
+    }
+}

@@ -1,0 +1,64 @@
+import CrateboxPhysics
+import Foundation
+import Testing
+import TestSupport
+@testable import CrateboxReplay
+@testable import SceneFormat
+@testable import Simulation
+
+/// A scene's script as it lands (docs/scene-format.md 16.5): read beside the
+/// scene, run at every build, its step(world) before each step, carried by
+/// the journal so that a recording replays with nothing beside it.
+@Suite struct ScriptedSceneTests {
+    static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/scripts").path
+
+    static func session(_ name: String) throws -> Session {
+        let loaded = try Loader.scene("\(folder)/\(name)")
+        return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
+    }
+
+    @Test func theScriptLiftsTheBallEveryStepAndAgainAfterAReset() throws {
+        let session = try Self.session("lift.json")
+        #expect(session.world.scene.script == "lift.lua" && session.world.scene.scriptText?.contains("applyImpulse") == true)
+        try session.step(60)
+        let ball = try #require(session.world.bodies[0]).body
+        #expect(ball.position.y > 100, "the script lifted it: \(ball.position.y)")
+        try session.apply(.reset)  // the top level runs again in a fresh state
+        try session.step(60)
+        #expect(try #require(session.world.bodies[0]).body.position.y > 100)
+        // Recorded, it replays with nothing beside it: the journal carries the script.
+        let journal = try Journal.parse(Array(session.journalText.utf8), file: "lift.jsonl")
+        #expect(journal.header?.scriptText == session.world.scene.scriptText)
+        #expect(try Replay(journal: journal, file: "lift.jsonl").verify().isVerified)
+        // A journal whose scene has a script and whose header has none is refused.
+        let stripped = session.journalText.replacingOccurrences(of: #"("scriptText":"(\\.|[^"\\])*",)"#, with: "", options: .regularExpression)
+        #expect(stripped != session.journalText)
+        #expect(throws: JournalError.self) { try Replay(journal: Journal.parse(Array(stripped.utf8), file: "s.jsonl"), file: "s.jsonl") }
+    }
+
+    @Test func aScriptErrorStopsTheWorldNamingItsLineAndStep() throws {
+        let session = try Self.session("broken.json")
+        try session.step(30)
+        #expect(throws: PhysicsError.script("broken.lua:4: the ball is gone (step 30)")) { try session.step() }
+    }
+
+    @Test func aScriptedWorldRefusesExactStatesRatherThanLosingTheScriptsState() throws {
+        let session = try Self.session("lift.json")
+        #expect(throws: WorldError.self) { try session.world.snapshot() }
+        #expect(session.keyframe() == nil)
+    }
+
+    @Test func theScriptKeyNamesALuaFileBesideTheScene() throws {
+        for bad in ["../up.lua", "dir/x.lua", "x.txt", ".lua", ".hidden.lua"] {
+            let text = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(bad)"}"#
+            #expect(throws: SceneErrors.self, "\(bad)") { try Scene.decode(Array(text.utf8), file: "s.json") }
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("s.json").path
+        try Data(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "missing.lua"}"#.utf8).write(to: URL(fileURLWithPath: scene))
+        let error = #expect(throws: LoadError.self) { try Loader.scene(scene) }
+        #expect(error?.kind == .unreadable && error?.lines.first?.contains("missing.lua: cannot read") == true, "\(String(describing: error))")
+    }
+}
