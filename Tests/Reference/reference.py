@@ -942,6 +942,9 @@ class World:
     def __init__(self, scene):
         if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
             raise Unsupported("not a cratebox/scene@1 scene")
+        if "script" in scene:
+            # scene-format.md section 16: the reference does not run scripts yet; it says so rather than run without one.
+            raise Unsupported("the scene has a script, which the reference does not run yet")
         self.scene = scene
         g = scene.get("gravity", [0, -1000])
         self.gravity = vec(g, "gravity")
