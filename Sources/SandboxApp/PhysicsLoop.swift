@@ -120,7 +120,8 @@ final class PhysicsLoop {
             clock.record(physics: cpu, steps: ran, frame: max(frame, 1e-6))
             status.steps += ran
             status.cpuSeconds += cpu
-        } else if !requests.isEmpty {
+        } else if !requests.isEmpty || paused != halted {
+            // A request, or a step that stopped (physics or a script): the HUD says so at once.
             publish(stateTime: now - clock.accumulator / timeScale)
         }
         if !(paused || showing != nil) { speed.record(real: frame, sim: Double(ran) * clock.stepDuration) }
@@ -155,7 +156,7 @@ final class PhysicsLoop {
                 return false
             }
         } catch {
-            say("physics stopped: \(error)")
+            say("physics stopped: \(error)", seconds: 30)
             paused = true
             return false
         }
