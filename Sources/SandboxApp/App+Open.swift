@@ -61,6 +61,7 @@ extension App {
         document = nil
         enter(watching ? .watching(next) : .playing(next), scene: scene, keepCamera: keepCamera)
         if options.watch && opened.path != path { opened.watch = FileWatch(path: path) }
+        if let script = scene.script { opened.watch?.alsoWatch(script) }  // a script beside the scene reloads it too
         opened.path = path
         opened.problems = []
         // A scene opened is revealed; a reload while watching is not (it would hide every save).
@@ -118,11 +119,12 @@ extension App {
 /// would lose), read without blocking once a frame.
 final class FileWatch {
     private let fd: Int32
-    private let name: String
+    /// The names in the folder whose changes count: the scene's, and its script's.
+    private var names: Set<String>
 
     init?(path: String) {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        name = Loader.fileName(path)
+        names = [Loader.fileName(path)]
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
@@ -133,6 +135,11 @@ final class FileWatch {
     }
 
     deinit { close(fd) }
+
+    /// Another file of the same folder whose changes count too (the scene's script).
+    func alsoWatch(_ name: String) {
+        names.insert(name)
+    }
 
     /// Whether the file was written or replaced since the last call.
     func changed() -> Bool {
@@ -147,7 +154,7 @@ final class FileWatch {
                     (Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self)), offset + MemoryLayout<inotify_event>.size)
                 }
                 let nameBytes = buffer[event..<min(event + length, n)].prefix { $0 != 0 }
-                if String(decoding: nameBytes, as: UTF8.self) == name { hit = true }
+                if names.contains(String(decoding: nameBytes, as: UTF8.self)) { hit = true }
                 offset = event + length
             }
         }

@@ -125,6 +125,7 @@ public final class App {
         opened.path = options.scenePath
         recovery.path = options.recoveryPath
         if options.watch, let path = options.scenePath { opened.watch = FileWatch(path: path) }
+        if let script = scene.script { opened.watch?.alsoWatch(script) }
         looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
         do {
             switch start {
