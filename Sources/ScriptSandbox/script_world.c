@@ -65,13 +65,70 @@ static struct cpBody *check_body(lua_State *L) {
     return body;
 }
 
+// A number argument of a body's function: finite and within 1e30.
+static lua_Number checked(lua_State *L, int i, const char *what) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
+    return v;
+}
+
+static cpBody *check_dynamic(lua_State *L, const char *what) {
+    cpBody *body = check_body(L);
+    if (cpBodyGetType(body) != CP_BODY_TYPE_DYNAMIC) luaL_error(L, "%s: body '%s' is not dynamic", what, (const char *)lua_touserdata(L, 1));
+    return body;
+}
+
 // body:applyImpulse(x, y): an impulse at the centre of gravity, in world axes.
 static int body_apply_impulse(lua_State *L) {
-    cpBody *body = check_body(L);
-    lua_Number x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
-    if (!(x == x && y == y) || x > 1e30 || x < -1e30 || y > 1e30 || y < -1e30) return luaL_error(L, "applyImpulse: the impulse must be finite and within 1e30");
-    if (cpBodyGetType(body) != CP_BODY_TYPE_DYNAMIC) return luaL_error(L, "applyImpulse: body '%s' is not dynamic", (const char *)lua_touserdata(L, 1));
+    cpBody *body = check_dynamic(L, "applyImpulse");
+    lua_Number x = checked(L, 2, "applyImpulse"), y = checked(L, 3, "applyImpulse");
     cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
+    return 0;
+}
+
+// body:applyForce(x, y): a force at the centre of gravity, in world axes, for the coming step.
+static int body_apply_force(lua_State *L) {
+    cpBody *body = check_dynamic(L, "applyForce");
+    lua_Number x = checked(L, 2, "applyForce"), y = checked(L, 3, "applyForce");
+    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
+    return 0;
+}
+
+static int push_vector(lua_State *L, cpVect v) {
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+static int body_position(lua_State *L) { return push_vector(L, cpBodyGetPosition(check_body(L))); }
+static int body_velocity(lua_State *L) { return push_vector(L, cpBodyGetVelocity(check_body(L))); }
+
+static int body_angle(lua_State *L) {
+    lua_pushnumber(L, cpBodyGetAngle(check_body(L)));
+    return 1;
+}
+
+static int body_angular_velocity(lua_State *L) {
+    lua_pushnumber(L, cpBodyGetAngularVelocity(check_body(L)));
+    return 1;
+}
+
+static int body_mass(lua_State *L) {
+    lua_pushnumber(L, cpBodyGetMass(check_body(L)));
+    return 1;
+}
+
+// body:setVelocity(x, y) and body:setAngularVelocity(w): Chipmunk's setters (which wake the body).
+static int body_set_velocity(lua_State *L) {
+    cpBody *body = check_dynamic(L, "setVelocity");
+    lua_Number x = checked(L, 2, "setVelocity"), y = checked(L, 3, "setVelocity");
+    cpBodySetVelocity(body, cpv(x, y));
+    return 0;
+}
+
+static int body_set_angular_velocity(lua_State *L) {
+    cpBody *body = check_dynamic(L, "setAngularVelocity");
+    cpBodySetAngularVelocity(body, checked(L, 2, "setAngularVelocity"));
     return 0;
 }
 
@@ -87,11 +144,13 @@ static int body_tostring(lua_State *L) {
 
 int sandbox_open_world(lua_State *L) {
     luaL_newmetatable(L, BODY);
-    lua_newtable(L);
-    lua_pushcfunction(L, body_apply_impulse);
-    lua_setfield(L, -2, "applyImpulse");
-    lua_pushcfunction(L, body_id);
-    lua_setfield(L, -2, "id");
+    static const luaL_Reg methods[] = {
+        {"applyImpulse", body_apply_impulse}, {"applyForce", body_apply_force}, {"id", body_id},
+        {"position", body_position}, {"velocity", body_velocity}, {"angle", body_angle},
+        {"angularVelocity", body_angular_velocity}, {"mass", body_mass},
+        {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity}, {NULL, NULL},
+    };
+    luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, body_tostring);
     lua_setfield(L, -2, "__tostring");

@@ -36,6 +36,16 @@ import TestSupport
         #expect(throws: JournalError.self) { try Replay(journal: Journal.parse(Array(stripped.utf8), file: "s.jsonl"), file: "s.jsonl") }
     }
 
+    /// Reading and setting a body: the velocity set at the top level moves it,
+    /// and a force that cancels gravity keeps it from falling.
+    @Test func aScriptReadsAndSetsBodies() throws {
+        let session = try Self.session("bodies.json")
+        try session.step(60)
+        let ball = try #require(session.world.bodies[0]).body
+        #expect(ball.position.x > 210 && abs(ball.position.y - 40) < 1, "\(ball.position)")
+        #expect(ball.angularVelocity != 0)
+    }
+
     @Test func aScriptErrorStopsTheWorldNamingItsLineAndStep() throws {
         let session = try Self.session("broken.json")
         try session.step(30)
