@@ -45,6 +45,39 @@ static script_sandbox *sandbox_of(lua_State *L) {
 }
 
 // world:body(id): the body, or nil when the scene has no body with that id (or it is gone).
+void script_sandbox_set_world(script_sandbox *s, long long steps, const char *held, size_t length) {
+    s->steps = steps;
+    size_t at = 0;
+    for (size_t i = 0; i < length;) {
+        size_t len = strnlen(held + i, length - i);
+        if (len == 0 || i + len >= length || at + len + 2 > sizeof s->held) break;
+        memcpy(s->held + at, held + i, len + 1);
+        at += len + 1;
+        i += len + 1;
+    }
+    s->held[at] = 0;
+}
+
+// world:steps(): the steps run since the world was made (resets do not restart it).
+static int world_steps(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)sandbox_of(L)->steps);
+    return 1;
+}
+
+// world:isDown(name): whether the world holds that key or button (a trigger the scene's controls bind).
+static int world_is_down(lua_State *L) {
+    const char *name = luaL_checkstring(L, 2);
+    const char *held = sandbox_of(L)->held;
+    for (const char *p = held; *p; p += strlen(p) + 1) {
+        if (strcmp(p, name) == 0) {
+            lua_pushboolean(L, 1);
+            return 1;
+        }
+    }
+    lua_pushboolean(L, 0);
+    return 1;
+}
+
 static int world_body(lua_State *L) {
     const char *id = luaL_checkstring(L, 2);
     if (!bound(sandbox_of(L), id)) {
@@ -157,9 +190,8 @@ int sandbox_open_world(lua_State *L) {
     lua_pushliteral(L, "a body");
     lua_setfield(L, -2, "__metatable");  // a script cannot change what a body is
     lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushcfunction(L, world_body);
-    lua_setfield(L, -2, "body");
+    static const luaL_Reg world[] = {{"body", world_body}, {"steps", world_steps}, {"isDown", world_is_down}, {NULL, NULL}};
+    luaL_newlib(L, world);
     lua_setglobal(L, "world");
     return 0;
 }

@@ -55,6 +55,13 @@ public final class ScriptVM {
         }
     }
 
+    /// What `world:steps()` and `world:isDown(name)` say until the next call.
+    public func tell(steps: Int, held: [String]) {
+        var names: [CChar] = []
+        for name in held { names += name.utf8CString }  // each with its NUL
+        names.withUnsafeBufferPointer { script_sandbox_set_world(sandbox, Int64(steps), $0.baseAddress, $0.count) }
+    }
+
     /// Calls the script's `step(world)`, if it defines one; returns whether it does.
     @discardableResult
     public func step() throws(ScriptError) -> Bool {

@@ -16,6 +16,7 @@ extension World {
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
         bindScriptBodies()
+        vm.tell(steps: stepCount, held: held.map(\.name))
         do { try vm.run(text, name: name) } catch { throw .script("\(error.message) (step \(stepCount))") }
     }
 
@@ -23,6 +24,7 @@ extension World {
     func stepScript() throws(PhysicsError) {
         guard let script else { return }
         if scriptBodiesRevision != bodiesRevision { bindScriptBodies() }
+        script.tell(steps: stepCount, held: held.map(\.name))
         do { try script.step() } catch { throw .script("\(error.message) (step \(stepCount))") }
     }
 

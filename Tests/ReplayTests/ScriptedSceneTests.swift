@@ -46,6 +46,21 @@ import TestSupport
         #expect(ball.angularVelocity != 0)
     }
 
+    /// A key the scene's controls bind is what `world:isDown` sees, from the
+    /// journaled key events: a press makes the ball jump, a replay too.
+    @Test func aScriptSeesTheKeysTheWorldHolds() throws {
+        let session = try Self.session("keys.json")
+        try session.step(60)
+        let resting = try #require(session.world.bodies[0]).body.position.y
+        try session.apply(.key(.key("Space"), down: true))
+        try session.step(10)
+        #expect(try #require(session.world.bodies[0]).body.position.y > resting + 20, "it jumped")
+        try session.apply(.key(.key("Space"), down: false))
+        try session.step(30)
+        let journal = try Journal.parse(Array(session.journalText.utf8), file: "keys.jsonl")
+        #expect(try Replay(journal: journal, file: "keys.jsonl").verify().isVerified)
+    }
+
     @Test func aScriptErrorStopsTheWorldNamingItsLineAndStep() throws {
         let session = try Self.session("broken.json")
         try session.step(30)

@@ -33,6 +33,11 @@ const char *script_sandbox_call_global(script_sandbox *sandbox, const char *name
 /// `bind` returns 0 when out of memory.
 void script_sandbox_clear_bodies(script_sandbox *sandbox);
 int script_sandbox_bind_body(script_sandbox *sandbox, const char *id, struct cpBody *body);
+/// What `world:steps()` and `world:isDown(name)` say until the next call:
+/// the world's step count, and the names of the keys and buttons it holds
+/// (`held`: `length` bytes of names, each ended by a NUL; names past 1,000
+/// bytes in all are left out).
+void script_sandbox_set_world(script_sandbox *sandbox, long long steps, const char *held, size_t length);
 /// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
 const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
 
