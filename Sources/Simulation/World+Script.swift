@@ -8,10 +8,12 @@ import Scripting
 extension World {
     /// A fresh Lua state for the script, its bodies bound, its top level run (the last step of a build).
     func startScript() throws(PhysicsError) {
-        guard let name = scene.script, let text = scene.scriptText else {
+        guard let name = scene.script else {
             script = nil
             return
         }
+        // A scene decoded on its own has the script's name, not its text (the loader reads it beside the scene).
+        guard let text = scene.scriptText else { throw .script("\(name): the script was not read with the scene (open the scene file, or a journal that carries it)") }
         let vm: ScriptVM
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
