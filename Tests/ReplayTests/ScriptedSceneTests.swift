@@ -78,6 +78,11 @@ import TestSupport
             let text = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(bad)"}"#
             #expect(throws: SceneErrors.self, "\(bad)") { try Scene.decode(Array(text.utf8), file: "s.json") }
         }
+        // Decoded on its own, a scene has its script's name and not its text: it does not run without it.
+        let named = try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "x.lua"}"#.utf8), file: "n.json")
+        #expect(throws: PhysicsError.script("x.lua: the script was not read with the scene (open the scene file, or a journal that carries it)")) {
+            try World(scene: named)
+        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
