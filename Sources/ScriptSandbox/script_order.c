@@ -80,6 +80,10 @@ static void push_sorted_keys(lua_State *L, int t) {
     else lua_pop(L, 1);
     lua_pushinteger(L, n);
     lua_setfield(L, -2, "n");
+    // A sort of n keys: about n log2 n comparisons, each worth a few instructions.
+    double log2n = 1;
+    for (lua_Integer m = n; m > 1; m /= 2) log2n += 1;
+    sandbox_charge(L, 4 * (double)n * log2n);
 }
 
 // pairs(t): an iterator over the keys as they are now, in key order.

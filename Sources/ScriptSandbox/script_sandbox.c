@@ -37,6 +37,17 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 enum { HOOK_EVERY = 1000 };
 
+static void sandbox_hook(lua_State *L, lua_Debug *ar);
+
+void sandbox_charge(lua_State *L, double work) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    s->left -= work > 1e15 ? (long long)1e15 : (long long)work;
+    if (s->left >= 0) return;
+    lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);  // as when counted instructions run out: every next one raises
+    luaL_error(L, "the script ran more than %I instructions at once (counting the work its library calls do)", (lua_Integer)s->budget);
+}
+
 static void sandbox_hook(lua_State *L, lua_Debug *ar) {
     script_sandbox *s;
     lua_getallocf(L, (void **)&s);
@@ -64,6 +75,7 @@ static int sandbox_rep(lua_State *L) {
     if (n > MAX_STRING || (n > 0 && (double)(len + seplen) * (double)n > MAX_STRING)) {
         return luaL_error(L, "string.rep: the result would be over %d bytes (or take over %d repetitions)", MAX_STRING, MAX_STRING);
     }
+    if (n > 0) sandbox_charge(L, ((double)(len + seplen) * (double)n + (double)n) / 16);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
@@ -103,6 +115,7 @@ static int guarded_pattern(lua_State *L) {
     luaL_checklstring(L, 1, &n);
     const char *p = luaL_checklstring(L, 2, &plen);
     int plain = lua_toboolean(L, 4) && lua_tointeger(L, lua_upvalueindex(2)) == 1;  // string.find's plain flag
+    sandbox_charge(L, (double)n / 16);  // at least a pass over the subject
     if (!plain && pattern_work(p, plen, n) > 1e9) {
         return luaL_error(L, "%s: this pattern on %d bytes could take too long (at most about 10^9 steps of matching)", lua_tostring(L, lua_upvalueindex(3)), (int)n);
     }

@@ -29,6 +29,9 @@ struct script_sandbox {
 int sandbox_random(lua_State *L);
 /// Makes the global `world` and the bodies' metatable (16.5).
 int sandbox_open_world(lua_State *L);
+/// Counts `work` (in instructions' worth) of what a library function does in
+/// C against the call's budget; raises the budget's error when it runs out.
+void sandbox_charge(lua_State *L, double work);
 /// Runs the function on the stack below its `nargs` arguments, with a fresh budget; NULL or the error.
 const char *sandbox_protected_call(script_sandbox *s, int nargs);
 const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults);

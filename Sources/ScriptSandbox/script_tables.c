@@ -19,9 +19,11 @@ static int guarded_table_call(lua_State *L) {
     const char *name = lua_tostring(L, lua_upvalueindex(2));
     plain_table(L, name);
     if (lua_rawlen(L, 1) > MAX_ELEMENTS) return luaL_error(L, "%s: the table has more than %d elements", name, MAX_ELEMENTS);
+    sandbox_charge(L, (double)lua_rawlen(L, 1));  // the elements it may go through
     if (name[6] == 'm') {  // "table.move": table.move(a1, f, e, t [, a2])
         lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
         if (e >= f && (lua_Unsigned)e - (lua_Unsigned)f >= MAX_ELEMENTS) return luaL_error(L, "table.move: more than %d elements", MAX_ELEMENTS);
+        if (e >= f) sandbox_charge(L, (double)((lua_Unsigned)e - (lua_Unsigned)f));
         if (lua_type(L, 5) == LUA_TTABLE && lua_getmetatable(L, 5)) return luaL_error(L, "table.move: not into a table with a metatable");
     }
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -51,6 +53,9 @@ static int sandbox_sort(lua_State *L) {
     lua_settop(L, 2);
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     if (n > MAX_ELEMENTS) return luaL_error(L, "table.sort: the table has more than %d elements", MAX_ELEMENTS);
+    double log2n = 1;
+    for (lua_Integer m = n; m > 1; m /= 2) log2n += 1;
+    sandbox_charge(L, 4 * (double)n * log2n);
     lua_createtable(L, (int)n, 0);
     int from = 1, to = 3;
     for (lua_Integer width = 1; width < n; width *= 2) {

@@ -68,6 +68,11 @@ import Testing
         try vm.run("setmetatable(_G, {__index = function(t, k) error('no ' .. k) end})", name: "globals.lua")
         #expect(throws: ScriptError.self) { try vm.call("undefined") }  // an error, not an abort
         #expect(failure("string.rep('', math.maxinteger)")?.contains("string.rep") == true)
+        // Library work counts against the budget: a loop of big string.reps is stopped as a loop of instructions is.
+        let reps = failure("while true do local s = string.rep('x', 16000000) end")
+        #expect(reps?.contains("counting the work its library calls do") == true, "\(reps ?? "")")
+        let sorts = failure("local t = {} for i = 1, 100000 do t['k' .. i] = i end\nwhile true do for k in pairs(t) do end end")
+        #expect(sorts?.contains("instructions at once") == true, "\(sorts ?? "")")
         #expect(failure("table.move({}, 1, 1e15, 2)")?.contains("more than") == true)
         #expect(failure("table.insert(setmetatable({}, {__len = function() return 1 << 62 end}), 1)")?.contains("metatable") == true)
         #expect(failure("local mt = {}\nsetmetatable({}, mt)\nmt.__mode = 'k'")?.contains("may not get __mode") == true)
