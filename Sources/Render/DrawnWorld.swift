@@ -48,6 +48,8 @@ public final class DrawnWorld: Sendable {
     public let outlines: [ShapeOutline]?
     /// The contact points in world coordinates (debug drawing only).
     public let contacts: [Vector]?
+    /// What the scene's script last said (`world:say`), for the HUD.
+    public let scriptSays: String?
 
     /// The world as it is, drawn between `previous` poses (by construction
     /// index: the poses before its last step) and now; without them, as it is.
@@ -68,6 +70,7 @@ public final class DrawnWorld: Sendable {
         held = world.held
         outlines = debug ? world.outlines : nil
         contacts = debug ? world.contactPoints : nil
+        scriptSays = world.scriptSays
     }
 
     /// The world's bodies as drawing sees them.
@@ -98,6 +101,7 @@ public final class DrawnWorld: Sendable {
         held = other.held
         outlines = nil
         contacts = nil
+        scriptSays = other.scriptSays
     }
 
     /// Roughly what keeping it costs, in bytes (its own poses and anchors; the

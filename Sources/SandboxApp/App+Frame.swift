@@ -227,6 +227,7 @@ extension App {
         s.tilt = snapshot.tilt ?? Vector(0, -1)
         s.lostFiles = published.status.lostFiles + captures.lost
         s.controls = HUD.controls(scene.controls, held: snapshot.held)
+        s.scriptSays = snapshot.scriptSays
         s.stepsSinceReset = snapshot.stepsSinceBuild
         s.hasGravity = scene.gravity != .zero
         s.sceneKeys = App.keyNames(scene.controls)

@@ -28,6 +28,8 @@ struct HUD {
         /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`), and the keys it takes.
         var sceneKeyHelp: [String] = []
         var sceneKeys: Set<String> = []
+        /// What the scene's script says (`world:say`), its own line.
+        var scriptSays: String?
 
         /// Showing the past: the step shown and the last one remembered.
         var past: (step: Int, last: Int)? {
@@ -73,6 +75,7 @@ struct HUD {
             if shown.count < s.controls.count { keys += "   ... \(s.controls.count - shown.count) more keys (H)" }
             lines.append((keys, shown.contains(where: \.held) ? Palette.joint : Palette.text))
         }
+        if let said = s.scriptSays { lines.append((said, Palette.joint)) }
         lines.append(happening(s))
         return lines
     }

@@ -19,6 +19,7 @@ struct script_sandbox {
     /// What the world tells a script at each call: its step count, and the keys and buttons it holds.
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
+    char said[256];   // what world:say last said (the HUD's line), NUL-terminated
     size_t used, limit;
     long long budget, left;
     uint64_t random[4];  // math.random's xoshiro256** state

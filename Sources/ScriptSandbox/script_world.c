@@ -78,6 +78,22 @@ static int world_is_down(lua_State *L) {
     return 1;
 }
 
+// world:say(text): one line for the HUD (cut to 200 bytes, at a character's start), until said again.
+static int world_say(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len);
+    script_sandbox *s = sandbox_of(L);
+    if (len > 200) {
+        len = 200;
+        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80) len--;  // not inside a UTF-8 sequence
+    }
+    for (size_t i = 0; i < len; i++) s->said[i] = text[i] == '\n' || text[i] == 0 ? ' ' : text[i];
+    s->said[len] = 0;
+    return 0;
+}
+
+const char *script_sandbox_said(const script_sandbox *s) { return s->said; }
+
 static int world_body(lua_State *L) {
     const char *id = luaL_checkstring(L, 2);
     if (!bound(sandbox_of(L), id)) {
@@ -190,7 +206,7 @@ int sandbox_open_world(lua_State *L) {
     lua_pushliteral(L, "a body");
     lua_setfield(L, -2, "__metatable");  // a script cannot change what a body is
     lua_pop(L, 1);
-    static const luaL_Reg world[] = {{"body", world_body}, {"steps", world_steps}, {"isDown", world_is_down}, {NULL, NULL}};
+    static const luaL_Reg world[] = {{"body", world_body}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {NULL, NULL}};
     luaL_newlib(L, world);
     lua_setglobal(L, "world");
     return 0;

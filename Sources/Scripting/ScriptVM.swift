@@ -62,6 +62,12 @@ public final class ScriptVM {
         names.withUnsafeBufferPointer { script_sandbox_set_world(sandbox, Int64(steps), $0.baseAddress, $0.count) }
     }
 
+    /// What the script last said with `world:say` (nil: nothing yet).
+    public var said: String? {
+        let text = String(cString: script_sandbox_said(sandbox))
+        return text.isEmpty ? nil : text
+    }
+
     /// Calls the script's `step(world)`, if it defines one; returns whether it does.
     @discardableResult
     public func step() throws(ScriptError) -> Bool {

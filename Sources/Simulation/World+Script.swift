@@ -30,6 +30,9 @@ extension World {
         do { try script.step() } catch { throw .script("\(error.message) (step \(stepCount))") }
     }
 
+    /// What the scene's script last said with `world:say` (the HUD shows it; drawing only, not in the state hash).
+    public var scriptSays: String? { script?.said }
+
     /// Every live body with a scene id, by that id (the first, when pieces share one).
     private func bindScriptBodies() {
         guard let script else { return }

@@ -23,6 +23,7 @@ import TestSupport
         try session.step(60)
         let ball = try #require(session.world.bodies[0]).body
         #expect(ball.position.y > 100, "the script lifted it: \(ball.position.y)")
+        #expect(session.world.scriptSays == "lifted 60 times", "what it says for the HUD: \(session.world.scriptSays ?? "nothing")")
         try session.apply(.reset)  // the top level runs again in a fresh state
         try session.step(60)
         #expect(try #require(session.world.bodies[0]).body.position.y > 100)

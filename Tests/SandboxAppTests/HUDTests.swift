@@ -43,6 +43,15 @@ import Testing
         #expect(!text(s).contains("since"))
     }
 
+    /// A script's `world:say` is a line of its own, above what is happening.
+    @Test func whatTheScriptSaysHasItsOwnLine() {
+        var s = HUD.Status()
+        #expect(!text(s).contains("goals"))
+        s.scriptSays = "goals: 3"
+        let lines = HUD().lines(s).map(\.0)
+        #expect(lines.count == 3 && lines[1] == "goals: 3", "\(lines)")
+    }
+
     /// The tank and planet scenes have no gravity but showed a tilt of (0, -1) g.
     @Test func noTiltWithoutGravity() {
         var s = HUD.Status()

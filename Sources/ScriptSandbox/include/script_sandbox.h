@@ -38,6 +38,8 @@ int script_sandbox_bind_body(script_sandbox *sandbox, const char *id, struct cpB
 /// (`held`: `length` bytes of names, each ended by a NUL; names past 1,000
 /// bytes in all are left out).
 void script_sandbox_set_world(script_sandbox *sandbox, long long steps, const char *held, size_t length);
+/// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
+const char *script_sandbox_said(const script_sandbox *sandbox);
 /// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
 const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
 

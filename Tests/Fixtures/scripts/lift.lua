@@ -8,4 +8,5 @@ function step(world)
     lifts = lifts + 1
   end
   assert(world:body("nobody") == nil)
+  world:say("lifted " .. lifts .. " times")
 end
