@@ -55,7 +55,7 @@ public struct LoopCost: Sendable {
         var configuration = PhysicsThread.Configuration()
         configuration.timeMachine.keyframeBudget = keyframeBudget
         let session = try Session(scene: scene, sceneText: text, sceneFile: "scene.json")
-        final class Clock: @unchecked Sendable { var now = 0.0 }  // read by the loop on this thread only
+        final class Clock { var now = 0.0 }  // moved by this function, read by the loop: one thread
         let clock = Clock()
         let loop = PhysicsLoop(timeline: configuration.timeline(.live(session)), captures: Captures(directory: "/nonexistent", sceneName: "bench"),
                                historyBudget: configuration.timeMachine.historyBudget, inbox: Locked(.init()), outbox: Locked(.init())) { clock.now }

@@ -37,9 +37,7 @@ static int key_less(lua_State *L, int a, int b) {
     return !lua_toboolean(L, a) && lua_toboolean(L, b);
 }
 
-// Pushes a new sequence of table `t`'s keys, in key order (insertion sort on
-// the Lua stack's values would be quadratic: a merge sort over a C array of
-// registry-free positions in a scratch table instead).
+// Pushes a new sequence of table `t`'s keys, in key order, with its length as `n`.
 static void push_sorted_keys(lua_State *L, int t) {
     t = lua_absindex(L, t);
     lua_newtable(L);
@@ -52,38 +50,11 @@ static void push_sorted_keys(lua_State *L, int t) {
         lua_pushvalue(L, -1);
         lua_rawseti(L, keys, ++n);
     }
-    // Merge sort of keys[1..n], bottom up, with a second scratch table.
     lua_newtable(L);
-    int scratch = lua_gettop(L);
-    int from = keys, to = scratch;
-    for (lua_Integer width = 1; width < n; width *= 2) {
-        for (lua_Integer lo = 1; lo <= n; lo += 2 * width) {
-            lua_Integer mid = lo + width, hi = lo + 2 * width, i = lo, j = mid, k = lo;
-            if (mid > n + 1) mid = n + 1;
-            if (hi > n + 1) hi = n + 1;
-            while (i < mid || j < hi) {
-                int takeRight = 0;
-                if (i >= mid) takeRight = 1;
-                else if (j < hi) {
-                    lua_rawgeti(L, from, j);
-                    lua_rawgeti(L, from, i);
-                    takeRight = key_less(L, -2, -1);
-                    lua_pop(L, 2);
-                }
-                lua_rawgeti(L, from, takeRight ? j++ : i++);
-                lua_rawseti(L, to, k++);
-            }
-        }
-        int swap = from; from = to; to = swap;
-    }
-    if (from != keys) lua_replace(L, keys);  // the sorted one takes the keys' place
+    if (sandbox_merge_sort(L, keys, lua_gettop(L), n, key_less) != keys) lua_replace(L, keys);  // the sorted one takes the keys' place
     else lua_pop(L, 1);
     lua_pushinteger(L, n);
     lua_setfield(L, -2, "n");
-    // A sort of n keys: about n log2 n comparisons, each worth a few instructions.
-    double log2n = 1;
-    for (lua_Integer m = n; m > 1; m /= 2) log2n += 1;
-    sandbox_charge(L, 4 * (double)n * log2n);
 }
 
 // pairs(t): an iterator over the keys as they are now, in key order.

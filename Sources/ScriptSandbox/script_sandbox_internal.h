@@ -43,6 +43,11 @@ int sandbox_pairs(lua_State *L);
 int sandbox_next(lua_State *L);
 int sandbox_tostring(lua_State *L);
 int sandbox_format(lua_State *L);
+/// A stable bottom-up merge sort of `table[1..n]` using `scratch` (a table
+/// as large), `less(L, a, b)` saying whether the value at a sorts before the
+/// value at b; charges the budget for it. Returns which of the two holds the
+/// sorted sequence (script_tables.c).
+int sandbox_merge_sort(lua_State *L, int table, int scratch, lua_Integer n, int (*less)(lua_State *L, int a, int b));
 /// Replaces the table functions that loop in C: bounded, and a deterministic sort (script_tables.c).
 void sandbox_guard_tables(lua_State *L);
 #endif

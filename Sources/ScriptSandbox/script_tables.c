@@ -46,18 +46,12 @@ static int sorts_before(lua_State *L, int a, int b) {
     return before;
 }
 
-// table.sort(t [, comp]): a bottom-up merge sort of t[1..#t], stable.
-static int sandbox_sort(lua_State *L) {
-    plain_table(L, "table.sort");
-    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_settop(L, 2);
-    lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
-    if (n > MAX_ELEMENTS) return luaL_error(L, "table.sort: the table has more than %d elements", MAX_ELEMENTS);
+int sandbox_merge_sort(lua_State *L, int table, int scratch, lua_Integer n, int (*less)(lua_State *L, int a, int b)) {
+    // About n log2 n comparisons, each worth a few instructions.
     double log2n = 1;
     for (lua_Integer m = n; m > 1; m /= 2) log2n += 1;
     sandbox_charge(L, 4 * (double)n * log2n);
-    lua_createtable(L, (int)n, 0);
-    int from = 1, to = 3;
+    int from = table, to = scratch;
     for (lua_Integer width = 1; width < n; width *= 2) {
         for (lua_Integer lo = 1; lo <= n; lo += 2 * width) {
             lua_Integer mid = lo + width, hi = lo + 2 * width, i = lo, j = mid, k = lo;
@@ -65,10 +59,10 @@ static int sandbox_sort(lua_State *L) {
             if (hi > n + 1) hi = n + 1;
             while (i < mid || j < hi) {
                 int right = i >= mid;
-                if (!right && j < hi) {
+                if (!right && j < hi) {  // the right one first only when strictly before: stable
                     lua_rawgeti(L, from, j);
                     lua_rawgeti(L, from, i);
-                    right = sorts_before(L, -2, -1);
+                    right = less(L, -2, -1);
                     lua_pop(L, 2);
                 }
                 lua_rawgeti(L, from, right ? j++ : i++);
@@ -79,7 +73,18 @@ static int sandbox_sort(lua_State *L) {
         from = to;
         to = swap;
     }
-    if (from == 3) {
+    return from;
+}
+
+// table.sort(t [, comp]): a bottom-up merge sort of t[1..#t], stable.
+static int sandbox_sort(lua_State *L) {
+    plain_table(L, "table.sort");
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
+    if (n > MAX_ELEMENTS) return luaL_error(L, "table.sort: the table has more than %d elements", MAX_ELEMENTS);
+    lua_createtable(L, (int)n, 0);
+    if (sandbox_merge_sort(L, 1, 3, n, sorts_before) == 3) {
         for (lua_Integer k = 1; k <= n; k++) {
             lua_rawgeti(L, 3, k);
             lua_rawseti(L, 1, k);

@@ -10,7 +10,7 @@ import TestSupport
 /// the time machine, pauses and branches without a thread or a wait.
 @Suite struct PhysicsLoopTests {
     /// Real time as the loop sees it: the test moves it.
-    final class TestClock: @unchecked Sendable {
+    final class TestClock {
         var now = 100.0
     }
 
