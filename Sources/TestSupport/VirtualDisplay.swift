@@ -12,7 +12,10 @@ public final class VirtualDisplay {
 
     public init() throws {
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
+        // -noreset: by default the server resets when its last client leaves,
+        // and a window opened during the reset finds no display (exit 69): a
+        // test that closes the app and opens it again met that now and then.
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset"]
         let announce = Pipe()
         xvfb.standardOutput = announce
         xvfb.standardError = FileHandle.nullDevice

@@ -25,7 +25,7 @@ import TestSupport
         let w = self
         let (app, out) = try w.launch(["run", "--build", file, "--save-to", directory, "--size", "1280x720"], env: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: build seesaw", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: build seesaw", of: app, env: display.env)
         try person.focus()
         let xdotool = { (args: [String]) throws in _ = try person.xdotool(args) }
         let at = person.at, drag = person.drag
@@ -98,7 +98,7 @@ import TestSupport
         let file = directory + "/car.json"
         let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: build car", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: build car", of: app, env: display.env)
         try person.focus()
         try person.key("2")
         try person.drag(560, 420, 720, 380)  // a chassis

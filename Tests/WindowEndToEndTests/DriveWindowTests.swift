@@ -17,7 +17,7 @@ import TestSupport
         let (app, out) = try launchProgram(crateboxBinary, ["run", "Scenes/car.json", "--no-splash", "--record", journal, "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: Car", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: Car", of: app, env: display.env)
         try person.focus()
         usleep(700_000)  // the car settles on its springs
         try person.xdotool(["keydown", "Right"])

@@ -11,7 +11,7 @@ import TestSupport
     func session(_ file: String, display: VirtualDisplay, _ actions: (WindowDriver) throws -> Void) throws -> String {
         let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: build", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: build", of: app, env: display.env)
         try person.focus()
         try actions(person)
         for _ in 0..<3 where app.isRunning { try person.key("Escape") }

@@ -16,7 +16,7 @@ import TestSupport
         let (app, out) = try launchProgram(crateboxBinary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: Bridge", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: Bridge", of: app, env: display.env)
         try person.focus()
         // Crates spawned above the deck (the box is 800 x 400 points, drawn across the middle of the window).
         for x in [560, 640, 720, 800] { try person.click(x, 150, pause: 300_000) }

@@ -15,7 +15,7 @@ import TestSupport
         let (app, out) = try launchProgram(crateboxBinary, ["run", "Scenes/bridge.json", "--no-splash", "--save-to", directory, "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: Bridge", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: Bridge", of: app, env: display.env)
         try person.focus()
         for x in [600, 700] { try person.click(x, 150, pause: 300_000) }
         usleep(2_000_000)
@@ -43,7 +43,7 @@ import TestSupport
         let (again, againOut) = try launchProgram(crateboxBinary, ["run", statePath, "--no-splash", "--record", journal, "--size", "1280x720",
                                                            "--save-to", later], environment: display.env)
         defer { if again.isRunning { again.terminate() } }
-        let second = try #require(WindowDriver(title: "cratebox: Bridge", of: again, env: display.env), "no window for the state")
+        let second = try driver("cratebox: Bridge", of: again, env: display.env)
         try second.focus()
         usleep(1_500_000)
         // R goes back to the saved moment, not to the scene's start (paused first, so that Ctrl+S saves that very step).

@@ -41,7 +41,7 @@ import TestSupport
         let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"],
                                            environment: display.env)
         defer { if app.isRunning { app.terminate() } }
-        let person = try #require(WindowDriver(title: "cratebox: build pool", of: app, env: display.env), "no window appeared")
+        let person = try driver("cratebox: build pool", of: app, env: display.env)
         try person.focus()
         // The empty 1280 x 720 box is drawn at about 0.759 in the room the HUD's
         // band (59 pixels), the panel (250) and the toolbar (46) leave:

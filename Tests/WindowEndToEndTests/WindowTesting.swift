@@ -103,6 +103,16 @@ extension WindowTesting {
         WindowDriver(title: title, of: app, env: env)?.window ?? ""
     }
 
+    /// A driver for `app`'s window titled `title` (waiting at most 60 s). When none
+    /// came, the failure says whether the app had exited and with what status, so a
+    /// sanitizer's stop (exit 66) is told apart from a slow start.
+    func driver(_ title: String, of app: Process, env: [String: String]) throws -> WindowDriver {
+        if let driver = WindowDriver(title: title, of: app, env: env) { return driver }
+        if app.isRunning { throw ToolFailed(description: "no window titled \"\(title)\" within 60 s") }
+        app.waitUntilExit()
+        throw ToolFailed(description: "no window titled \"\(title)\": the app exited first with status \(app.terminationStatus)")
+    }
+
     /// Starts the app with `arguments` on a display; its standard output is piped, its errors dropped.
     func launch(_ arguments: [String], env: [String: String]) throws -> (Process, Pipe) {
         try launchProgram(crateboxBinary, arguments, environment: env)
