@@ -34,7 +34,7 @@ public enum StateFile {
         let header = "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"step\":\(world.stepCount),"
             + "\"hash\":\"\(StateHash.hex(world.stateHash))\",\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),"
             + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),\"bytes\":\(state.count),\"sha256\":\"\(SHA256.hex(state))\","
-            + "\"scene\":\(q(sceneText))}\n"
+            + (world.scene.scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}\n"
         return Array(header.utf8) + state
     }
 
@@ -81,9 +81,17 @@ public enum StateFile {
         }
         guard SHA256.hex(payload) == (try string("sha256")) else { throw fail("the state does not match its sha256: it was changed or damaged") }
         let sceneText = try string("scene"), sceneFile = try string("sceneFile")
-        let scene: Scene
+        var scene: Scene
         do { scene = try Scene.decode(Array(sceneText.utf8), file: "\(file) (its scene)") } catch {
             throw fail("the embedded scene is invalid: \(error.errors.first.map { "\($0)" } ?? "")")
+        }
+        // A scripted scene's state carries its script's text, as a journal does (docs/state-format.md).
+        if let name = scene.script {
+            guard case .string(let text)? = members.first(where: { $0.key == "scriptText" })?.node.value else {
+                throw fail("line 1: the scene's script (\(name)) needs its text in \"scriptText\"")
+            }
+            guard text.utf8.count <= FileLimits.script else { throw fail("line 1: \"scriptText\" is longer than a script may be") }
+            scene.scriptText = text
         }
         let world: World
         do { world = try World(scene: scene, snapshot: payload) } catch { throw fail("\(error)") }

@@ -20,7 +20,7 @@ static int key_rank(lua_State *L, int i) {
     }
 }
 
-static int key_less(lua_State *L, int a, int b) {
+int sandbox_key_less(lua_State *L, int a, int b) {
     int ra = key_rank(L, a), rb = key_rank(L, b);
     if (ra != rb) return ra < rb;
     if (ra == 0) {
@@ -38,7 +38,7 @@ static int key_less(lua_State *L, int a, int b) {
 }
 
 // Pushes a new sequence of table `t`'s keys, in key order, with its length as `n`.
-static void push_sorted_keys(lua_State *L, int t) {
+void sandbox_sorted_keys(lua_State *L, int t) {
     t = lua_absindex(L, t);
     lua_newtable(L);
     int keys = lua_gettop(L);
@@ -51,7 +51,7 @@ static void push_sorted_keys(lua_State *L, int t) {
         lua_rawseti(L, keys, ++n);
     }
     lua_newtable(L);
-    if (sandbox_merge_sort(L, keys, lua_gettop(L), n, key_less) != keys) lua_replace(L, keys);  // the sorted one takes the keys' place
+    if (sandbox_merge_sort(L, keys, lua_gettop(L), n, sandbox_key_less) != keys) lua_replace(L, keys);  // the sorted one takes the keys' place
     else lua_pop(L, 1);
     lua_pushinteger(L, n);
     lua_setfield(L, -2, "n");
@@ -82,7 +82,7 @@ static int pairs_step(lua_State *L) {
 int sandbox_pairs(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushvalue(L, 1);
-    push_sorted_keys(L, 1);
+    sandbox_sorted_keys(L, 1);
     lua_pushinteger(L, 0);
     lua_pushcclosure(L, pairs_step, 3);
     return 1;
@@ -92,7 +92,7 @@ int sandbox_pairs(lua_State *L) {
 int sandbox_next(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
-    push_sorted_keys(L, 1);
+    sandbox_sorted_keys(L, 1);
     lua_getfield(L, 3, "n");
     lua_Integer n = lua_tointeger(L, -1);
     lua_pop(L, 1);

@@ -236,7 +236,9 @@ static int open_libraries(lua_State *L) {
     wrap(L, "string", "gmatch", guarded_pattern, "string.gmatch", 0);
     wrap(L, "string", "gsub", guarded_pattern, "string.gsub", 0);
     sandbox_guard_tables(L);
-    return sandbox_open_world(L);
+    sandbox_open_world(L);
+    sandbox_name_functions(L);
+    return 0;
 }
 
 script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions) {
@@ -264,6 +266,7 @@ script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions) 
 void script_sandbox_free(script_sandbox *s) {
     if (!s) return;
     lua_close(s->L);
+    sandbox_state_free(s);
     script_sandbox_clear_bodies(s);
     free(s->bodies);
     free(s);
@@ -279,7 +282,11 @@ const char *sandbox_protected_call(script_sandbox *s, int nargs) {
 }
 
 const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults) {
-    s->left = s->budget;
+    return sandbox_protected_call_with(s, nargs, nresults, s->budget);
+}
+
+const char *sandbox_protected_call_with(script_sandbox *s, int nargs, int nresults, long long budget) {
+    s->left = budget;
     lua_sethook(s->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
     int status = lua_pcall(s->L, nargs, nresults, 0);
     if (status == LUA_OK) return NULL;

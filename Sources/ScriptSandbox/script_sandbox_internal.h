@@ -12,6 +12,12 @@ typedef struct bound_body {
     struct cpBody *body;
 } bound_body;
 
+/// One root of the digest of what the globals reach (script_state.c): what it is, for messages, and its hash.
+typedef struct root_digest {
+    char *path;
+    uint64_t hash;
+} root_digest;
+
 struct script_sandbox {
     lua_State *L;
     bound_body *bodies;
@@ -24,6 +30,13 @@ struct script_sandbox {
     long long budget, left;
     uint64_t random[4];  // math.random's xoshiro256** state
     char error[512];
+    /// The digests the top level left (NULL until it ran and the globals were frozen), and their combination.
+    root_digest *roots;
+    int rootCount;
+    uint64_t topDigest;
+    /// The last `state` written as bytes.
+    unsigned char *out;
+    size_t outLen, outCap;
 };
 
 /// math.random (16.4 of docs/scene-format.md), a C function of the sandbox's state.
@@ -36,6 +49,8 @@ void sandbox_charge(lua_State *L, double work);
 /// Runs the function on the stack below its `nargs` arguments, with a fresh budget; NULL or the error.
 const char *sandbox_protected_call(script_sandbox *s, int nargs);
 const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults);
+/// The same with a budget of `budget` instructions (cratebox's own walks run no Lua code and count their sorting).
+const char *sandbox_protected_call_with(script_sandbox *s, int nargs, int nresults, long long budget);
 /// Calls the global `name` (with `world` when asked), its lookup protected too; `*defined` says whether it is a function.
 const char *sandbox_call_global(script_sandbox *s, const char *name, int withWorld, int *defined);
 /// pairs, next, tostring and string.format (upvalue 1: Lua's) as scripts have them (script_order.c).
@@ -43,6 +58,16 @@ int sandbox_pairs(lua_State *L);
 int sandbox_next(lua_State *L);
 int sandbox_tostring(lua_State *L);
 int sandbox_format(lua_State *L);
+/// Pushes a sequence of table `t`'s keys in key order (16.2), refusing keys of other types.
+void sandbox_sorted_keys(lua_State *L, int t);
+/// Whether the key at a comes before the key at b in key order.
+int sandbox_key_less(lua_State *L, int a, int b);
+/// A body's id when the value at i is a body (world:body's), else NULL; and a new body value for an id (script_world.c).
+const char *sandbox_body_id(lua_State *L, int i);
+void sandbox_push_body(lua_State *L, const char *id, size_t len);
+/// Registers each library C function's name, for digests (script_state.c), and frees what the state's walks keep.
+void sandbox_name_functions(lua_State *L);
+void sandbox_state_free(script_sandbox *s);
 /// A stable bottom-up merge sort of `table[1..n]` using `scratch` (a table
 /// as large), `less(L, a, b)` saying whether the value at a sorts before the
 /// value at b; charges the budget for it. Returns which of the two holds the

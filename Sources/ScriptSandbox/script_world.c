@@ -7,6 +7,7 @@
 
 #include <chipmunk/chipmunk.h>
 #include <lua5.4/lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,16 +95,26 @@ static int world_say(lua_State *L) {
 
 const char *script_sandbox_said(const script_sandbox *s) { return s->said; }
 
+void script_sandbox_set_said(script_sandbox *s, const char *text) { snprintf(s->said, sizeof s->said, "%s", text); }
+
+void sandbox_push_body(lua_State *L, const char *id, size_t len) {
+    char *held = lua_newuserdatauv(L, len + 1, 0);
+    memcpy(held, id, len);
+    held[len] = 0;
+    luaL_setmetatable(L, BODY);
+}
+
+const char *sandbox_body_id(lua_State *L, int i) {
+    return luaL_testudata(L, i, BODY);
+}
+
 static int world_body(lua_State *L) {
     const char *id = luaL_checkstring(L, 2);
     if (!bound(sandbox_of(L), id)) {
         lua_pushnil(L);
         return 1;
     }
-    size_t len = strlen(id);
-    char *held = lua_newuserdatauv(L, len + 1, 0);
-    memcpy(held, id, len + 1);
-    luaL_setmetatable(L, BODY);
+    sandbox_push_body(L, id, strlen(id));
     return 1;
 }
 

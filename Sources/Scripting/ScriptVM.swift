@@ -12,7 +12,7 @@ public final class ScriptVM {
     /// The most VM instructions in one call (the top level, or a callback): ten million.
     public static let instructionBudget = 10_000_000
 
-    private let sandbox: OpaquePointer
+    let sandbox: OpaquePointer
 
     /// A fresh state with the sandbox's libraries. Throws when there is not the memory for it.
     public init(memoryLimit: Int = ScriptVM.memoryLimit, instructions: Int = ScriptVM.instructionBudget) throws(ScriptError) {
@@ -66,6 +66,11 @@ public final class ScriptVM {
     public var said: String? {
         let text = String(cString: script_sandbox_said(sandbox))
         return text.isEmpty ? nil : text
+    }
+
+    /// Sets that line, as a world read back had it.
+    public func say(_ text: String) {
+        script_sandbox_set_said(sandbox, text)
     }
 
     /// Calls the script's `step(world)`, if it defines one; returns whether it does.

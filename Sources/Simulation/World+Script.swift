@@ -18,8 +18,14 @@ extension World {
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
         bindScriptBodies()
-        vm.tell(steps: stepCount, held: held.map(\.name))
-        do { try vm.run(text, name: name) } catch { throw .script("\(error.message) (step \(stepCount))") }
+        // The top level sees the build's step and no key held (a world read back runs it again: 16.6).
+        vm.tell(steps: stepCount, held: [])
+        do {
+            try vm.run(text, name: name)
+            try vm.freeze()
+        } catch {
+            throw .script("\(error.message) (step \(stepCount))")
+        }
     }
 
     /// The script's `step(world)`, before the step (bodies bound anew if they changed).
@@ -34,7 +40,7 @@ extension World {
     public var scriptSays: String? { script?.said }
 
     /// Every live body with a scene id, by that id (the first, when pieces share one).
-    private func bindScriptBodies() {
+    func bindScriptBodies() {
         guard let script else { return }
         var bound: [(id: String, body: OpaquePointer)] = []
         for case let entry? in bodies {

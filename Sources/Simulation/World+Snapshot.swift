@@ -14,14 +14,12 @@ extension World {
 
     /// The world's exact state as bytes.
     public func snapshot() throws(WorldError) -> [UInt8] {
-        if let name = scene.script {
-            throw WorldError("the scene's script (\(name)) keeps a state that exact states do not hold yet: no keyframe or saved state of a scripted world")
-        }
+        let scriptPart = try scriptPart()
         func alive(_ body: Body) -> Bool { body === space.staticBody || space.index(of: body) != nil }
 
         var w = ByteWriter()
         w.reserveCapacity(lastSnapshotSize)
-        w.string("cratebox world 2")
+        w.string(scriptPart == nil ? "cratebox world 2" : ScriptPart.version)
         w.i64(scene.bodies.count)
         w.i64(scene.joints.count)
         w.i64(stepCount)
@@ -52,6 +50,7 @@ extension World {
             w.f64(grab.target.x)
             w.f64(grab.target.y)
         }
+        scriptPart?.write(to: &w)
         do {
             try w.block { (w: inout ByteWriter) throws(PhysicsError) in try space.write(keeping: detached, to: &w) }
         } catch {
@@ -103,8 +102,9 @@ extension World {
 
     /// A world read back from `snapshot()`'s bytes, for the scene it was written from.
     public convenience init(scene: Scene, snapshot bytes: [UInt8]) throws(WorldError) {
+        let restored: RestoredWorld
         do {
-            self.init(scene: scene, restored: try RestoredWorld(scene: scene, bytes: bytes))
+            restored = try RestoredWorld(scene: scene, bytes: bytes)
         } catch let error as ByteReader.Malformed {
             throw WorldError("not the exact state of this scene: \(error)")
         } catch let error as PhysicsError {
@@ -112,6 +112,8 @@ extension World {
         } catch {
             throw WorldError("\(error)")
         }
+        self.init(scene: scene, restored: restored)
+        try restoreScript(restored.script)
     }
 }
 
@@ -125,12 +127,13 @@ struct RestoredWorld {
     var bodies: [WorldBody?] = []
     var joints: [Joint] = []
     var grab: World.Grab?
+    var script: ScriptPart?
 
     init(scene: Scene, bytes: [UInt8]) throws {
         var r = ByteReader(bytes)
         let version = try r.string()
-        guard version == "cratebox world 1" || version == "cratebox world 2" else {
-            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1 or 2)")
+        guard version == "cratebox world 1" || version == "cratebox world 2" || version == ScriptPart.version else {
+            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1, 2 or 3)")
         }
         guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
             throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")
@@ -173,6 +176,7 @@ struct RestoredWorld {
                 throw ByteReader.Malformed("the grab's target is not a point a drag could give")
             }
         }
+        if version == ScriptPart.version { script = try ScriptPart.read(from: &r) }
         let (space, detached) = try Space.restoring(try r.block())
         guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
         self.space = space

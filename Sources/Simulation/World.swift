@@ -113,12 +113,8 @@ public final class World {
     }
 
     /// Builds the scene in the normative order of `cratebox/scene@1`. Throws only for a scene the validator would refuse.
-    public init(scene: Scene) throws(PhysicsError) {
-        self.scene = scene
-        gravityLength = scene.gravity.length
-        servoBodies = World.servoBodies(of: scene)
-        space = Space()
-        try build()
+    public convenience init(scene: Scene) throws(PhysicsError) {
+        try self.init(scene: scene, resetAtStep: 0)
     }
 
     /// A world read back from its exact state (World+Snapshot.swift): nothing is built.
@@ -132,9 +128,13 @@ public final class World {
 
     /// The world exactly as a reset at step `step` leaves it: a reset rebuilds
     /// everything but the step count, so this is an exact starting point.
-    public convenience init(scene: Scene, resetAtStep step: Int) throws(PhysicsError) {
-        try self.init(scene: scene)
-        stepCount = step
+    public init(scene: Scene, resetAtStep step: Int) throws(PhysicsError) {
+        self.scene = scene
+        gravityLength = scene.gravity.length
+        servoBodies = World.servoBodies(of: scene)
+        space = Space()
+        stepCount = step  // before the build: the script's top level sees the reset's step
+        try build()
     }
 
     // MARK: Events

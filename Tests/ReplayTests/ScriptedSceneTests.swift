@@ -68,9 +68,53 @@ import TestSupport
         #expect(throws: PhysicsError.script("broken.lua:4: the ball is gone (step 30)")) { try session.step() }
     }
 
-    @Test func aScriptedWorldRefusesExactStatesRatherThanLosingTheScriptsState() throws {
+    /// A script's state is part of the world's exact state (16.6): a world
+    /// read back goes on as the session does, to the bit (its `state`, its
+    /// draws from math.random, what it said, the bodies it holds), and a
+    /// recording with keyframes verifies in stretches and seeks from them.
+    @Test func aScriptedWorldsExactStateGoesOnAsTheSessionDoes() throws {
         let session = try Self.session("lift.json")
-        #expect(throws: WorldError.self) { try session.world.snapshot() }
+        try session.step(100)
+        try session.apply(.reset)
+        try session.step(50)
+        let bytes = try session.world.snapshot()
+        let restored = try World(scene: session.world.scene, snapshot: bytes)
+        #expect(try restored.snapshot() == bytes)
+        #expect(restored.scriptSays == "lifted 50 times" && restored.scriptSays == session.world.scriptSays)
+        try session.step(200)
+        try restored.step(200)
+        #expect(restored.stateHash == session.world.stateHash)
+        #expect(try restored.snapshot() == session.world.snapshot())
+        #expect(restored.scriptSays == "lifted 250 times")
+
+        let dir = try temporaryFolder("scripted-keyframes")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recorded = try Self.session("lift.json"), path = dir + "/lift.jsonl"
+        recorded.keyframeSteps = 100
+        try recorded.startRecording(to: path)
+        try recorded.step(250)
+        try recorded.apply(.reset)
+        try recorded.step(200)
+        try recorded.stopRecording()
+        let journal = try Journal.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8), file: "lift.jsonl")
+        #expect(journal.keyframes.map(\.step) == [100, 200, 300, 400])
+        let replay = try Replay(journal: journal, file: "lift.jsonl")
+        guard case .verified(450, _, recorded.world.stateHash, _, nil) = replay.verify() else { Issue.record("\(replay.verify())"); return }
+        let plain = try Replay(journal: Journal.parse(Array(recorded.journalText.utf8), file: "plain"), file: "plain")
+        for target in [420, 310, 150, 450] {
+            #expect(try replay.seek(to: target) == nil && plain.seek(to: target) == nil)
+            #expect(try replay.world.snapshot() == plain.world.snapshot(), "seeking to \(target)")
+        }
+    }
+
+    /// State a script keeps outside `state` (here a local its `step` counts
+    /// in) is named when an exact state is asked for, and none is written.
+    @Test func stateKeptOutsideStateIsNamedAndNoExactStateIsWritten() throws {
+        let session = try Self.session("broken.json")
+        #expect(try session.world.snapshot().count > 0, "as the top level left it")
+        try session.step(5)
+        let error = #expect(throws: WorldError.self) { try session.world.snapshot() }
+        #expect(error?.message.hasPrefix("broken.lua: the local 'n' of the function 'step' changed after the top level ran") == true, "\(String(describing: error))")
         #expect(session.keyframe() == nil)
     }
 

@@ -40,6 +40,8 @@ int script_sandbox_bind_body(script_sandbox *sandbox, const char *id, struct cpB
 void script_sandbox_set_world(script_sandbox *sandbox, long long steps, const char *held, size_t length);
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
 const char *script_sandbox_said(const script_sandbox *sandbox);
+/// Sets that line (a world read back gives the line its state kept).
+void script_sandbox_set_said(script_sandbox *sandbox, const char *text);
 /// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
 const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
 
@@ -49,4 +51,20 @@ const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
 void script_sandbox_seed(script_sandbox *sandbox, uint64_t seed);
 void script_sandbox_random_state(const script_sandbox *sandbox, uint64_t out[4]);
 void script_sandbox_set_random_state(script_sandbox *sandbox, const uint64_t state[4]);
+
+/// What lasts between steps (docs/scene-format.md 16.6). `freeze`, right
+/// after the top level: the globals are fixed from then on (only `state` may
+/// be set), and what they reach but `state` is digested. NULL or the error.
+const char *script_sandbox_freeze(script_sandbox *sandbox);
+/// NULL when what the globals reach (but `state`) is as the top level left
+/// it; else what changed, in a sentence.
+const char *script_sandbox_unchanged(script_sandbox *sandbox);
+/// The digest of what the top level left (checked when a state is read back).
+uint64_t script_sandbox_top_digest(const script_sandbox *sandbox);
+/// `state` as bytes (valid until the next call), after checking that nothing
+/// else changed since the top level; NULL, or why it cannot be written.
+const char *script_sandbox_save(script_sandbox *sandbox, const uint8_t **bytes, size_t *length);
+/// Sets `state` from bytes `save` wrote, in a sandbox whose top level ran
+/// (and gave the same digest); NULL or the error.
+const char *script_sandbox_restore(script_sandbox *sandbox, const uint8_t *bytes, size_t length);
 #endif

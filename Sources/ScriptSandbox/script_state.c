@@ -1,0 +1,413 @@
+// What lasts between a script's steps (docs/scene-format.md 16.6). After the
+// top level the globals are frozen (only `state` may be set again), and a
+// digest of everything they reach but `state` is kept. An exact state holds
+// `state` as plain data; it is refused when the digest has changed since the
+// top level, naming what changed, rather than resumed differently.
+#include "script_sandbox_internal.h"
+
+#include <lua5.4/lauxlib.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *CNAMES = "cratebox.cnames";  // registry: each library C function → its name
+static const char *FROZEN = "cratebox.frozen";  // registry: the frozen globals
+enum { MAX_DEPTH = 100 };
+#define UNMETERED (LLONG_MAX / 4)
+#define FNV_BASIS 0xcbf29ce484222325ULL
+
+// --- The names of the library's C functions (stable from process to process, unlike their addresses).
+
+void sandbox_name_functions(lua_State *L) {
+    lua_newtable(L);
+    int names = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    sandbox_sorted_keys(L, -1);
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        const char *global = lua_tostring(L, -1);
+        lua_rawget(L, -3);
+        if (lua_iscfunction(L, -1)) {
+            lua_pushstring(L, global);
+            lua_rawset(L, names);
+            continue;
+        }
+        if (lua_istable(L, -1)) {
+            sandbox_sorted_keys(L, -1);
+            lua_Integer m = luaL_len(L, -1);
+            for (lua_Integer j = 1; j <= m; j++) {
+                lua_rawgeti(L, -1, j);
+                lua_pushvalue(L, -1);
+                lua_rawget(L, -4);
+                if (lua_iscfunction(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
+                    lua_pushfstring(L, "%s.%s", global, lua_tostring(L, -2));
+                    lua_rawset(L, names);
+                } else {
+                    lua_pop(L, 1);
+                }
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    lua_setfield(L, LUA_REGISTRYINDEX, CNAMES);
+}
+
+// --- The digest: FNV-1a over a walk of values in key order.
+
+typedef struct walker {
+    lua_State *L;
+    uint64_t hash;
+    int visited;        // stack index: object → its order of first visit (the current `state` → 0)
+    lua_Integer seen;
+    int depth;
+    const char *root;   // what is walked, for messages
+} walker;
+
+static void mix(walker *w, const void *bytes, size_t n) {
+    const unsigned char *p = bytes;
+    for (size_t i = 0; i < n; i++) w->hash = (w->hash ^ p[i]) * 0x100000001b3ULL;
+}
+
+static void mix_tag(walker *w, char tag) { mix(w, &tag, 1); }
+
+static void mix_string(walker *w, const char *s, size_t n) {
+    uint64_t len = n;
+    mix(w, &len, sizeof len);
+    mix(w, s, n);
+}
+
+// Whether the object at i was visited; if not, it is now.
+static int visited(walker *w, int i) {
+    lua_State *L = w->L;
+    lua_pushvalue(L, i);
+    if (lua_rawget(L, w->visited) == LUA_TNUMBER) {
+        lua_Integer order = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        mix_tag(w, order == 0 ? 'S' : order < 0 ? 'G' : 'r');
+        mix(w, &order, sizeof order);
+        return 1;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, i);
+    lua_pushinteger(L, ++w->seen);
+    lua_rawset(L, w->visited);
+    return 0;
+}
+
+static void digest_value(walker *w, int i);
+
+static void digest_table(walker *w, int t) {
+    lua_State *L = w->L;
+    mix_tag(w, 't');
+    if (lua_getmetatable(L, t)) digest_value(w, lua_gettop(L));
+    else lua_pushnil(L);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        int type = lua_type(L, -1);
+        if (type != LUA_TNUMBER && type != LUA_TSTRING && type != LUA_TBOOLEAN) {
+            luaL_error(L, "%s holds a table keyed by a %s, whose order would come from an address", w->root, luaL_typename(L, -1));
+        }
+    }
+    sandbox_sorted_keys(L, t);
+    int keys = lua_gettop(L);
+    lua_Integer n = luaL_len(L, keys);
+    for (lua_Integer k = 1; k <= n; k++) {
+        lua_rawgeti(L, keys, k);
+        digest_value(w, -1);
+        lua_rawget(L, t);
+        digest_value(w, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static void digest_function(walker *w, int f) {
+    lua_State *L = w->L;
+    if (lua_iscfunction(L, f)) {
+        lua_getfield(L, LUA_REGISTRYINDEX, CNAMES);
+        lua_pushvalue(L, f);
+        lua_rawget(L, -2);
+        size_t len = 0;
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "?";
+        mix_tag(w, 'c');
+        mix_string(w, name, len);
+        lua_pop(L, 2);
+    } else {
+        lua_Debug ar;
+        lua_pushvalue(L, f);
+        lua_getinfo(L, ">S", &ar);
+        mix_tag(w, 'l');
+        mix_string(w, ar.source, strlen(ar.source));
+        mix(w, &ar.linedefined, sizeof ar.linedefined);
+    }
+    for (int up = 1;; up++) {
+        const char *name = lua_getupvalue(L, f, up);
+        if (!name) break;
+        mix_string(w, name, strlen(name));
+        digest_value(w, -1);
+        lua_pop(L, 1);
+    }
+}
+
+static void digest_value(walker *w, int i) {
+    lua_State *L = w->L;
+    i = lua_absindex(L, i);
+    luaL_checkstack(L, 10, "the script's values are nested too deeply");
+    if (++w->depth > MAX_DEPTH) luaL_error(L, "%s reaches values nested more than %d deep", w->root, MAX_DEPTH);
+    switch (lua_type(L, i)) {
+    case LUA_TNIL: mix_tag(w, 'n'); break;
+    case LUA_TBOOLEAN: mix_tag(w, lua_toboolean(L, i) ? 'T' : 'F'); break;
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, i)) {
+            lua_Integer v = lua_tointeger(L, i);
+            mix_tag(w, 'i');
+            mix(w, &v, sizeof v);
+        } else {
+            lua_Number v = lua_tonumber(L, i);
+            mix_tag(w, 'f');
+            mix(w, &v, sizeof v);
+        }
+        break;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, i, &len);
+        mix_tag(w, 's');
+        mix_string(w, s, len);
+        break;
+    }
+    case LUA_TTABLE:
+        if (!visited(w, i)) digest_table(w, i);
+        break;
+    case LUA_TFUNCTION:
+        if (!visited(w, i)) digest_function(w, i);
+        break;
+    case LUA_TUSERDATA: {
+        const char *id = sandbox_body_id(L, i);
+        if (id) {
+            mix_tag(w, 'B');
+            mix_string(w, id, strlen(id));
+        } else if (!visited(w, i)) {
+            mix_tag(w, 'u');
+        }
+        break;
+    }
+    default: mix_tag(w, 'x'); break;
+    }
+    w->depth--;
+}
+
+// --- Roots: each global but `state`, and each local (upvalue) of a global function.
+
+static void free_roots(script_sandbox *s) {
+    for (int i = 0; i < s->rootCount; i++) free(s->roots[i].path);
+    free(s->roots);
+    s->roots = NULL;
+    s->rootCount = 0;
+}
+
+// Digests the value at i as a root named by the string on top of the stack
+// (popped), appending {path, hash} to `out`.
+static void add_root(walker *w, int out, lua_Integer *at, int i) {
+    lua_State *L = w->L;
+    i = lua_absindex(L, i);
+    w->root = lua_tostring(L, -1);
+    w->hash = FNV_BASIS;
+    digest_value(w, i);
+    lua_pushinteger(L, (lua_Integer)w->hash);
+    lua_rawseti(L, out, ++*at * 2);
+    lua_rawseti(L, out, *at * 2 - 1);
+}
+
+// Pushes a table of the roots' digests, {path, hash} pairs in walk order.
+static int push_digests(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
+    int frozen = lua_gettop(L);
+    lua_newtable(L);
+    int out = lua_gettop(L);
+    walker w = {L, 0, 0, 0, 0, ""};
+    lua_newtable(L);
+    w.visited = lua_gettop(L);
+    // The globals are roots of their own, and `state` is not in the digest.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_pushinteger(L, -1);
+    lua_rawset(L, w.visited);
+    lua_pushvalue(L, frozen);
+    lua_pushinteger(L, -1);
+    lua_rawset(L, w.visited);
+    if (lua_getfield(L, frozen, "state") == LUA_TTABLE) {
+        lua_pushinteger(L, 0);
+        lua_rawset(L, w.visited);
+    } else {
+        lua_pop(L, 1);
+    }
+    sandbox_sorted_keys(L, frozen);
+    int keys = lua_gettop(L);
+    lua_Integer n = luaL_len(L, keys), at = 0;
+    for (lua_Integer k = 1; k <= n; k++) {
+        lua_rawgeti(L, keys, k);
+        const char *name = lua_tostring(L, -1);  // kept alive by `keys`
+        if (strcmp(name, "state") == 0) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_rawget(L, frozen);
+        int value = lua_gettop(L);
+        if (lua_isfunction(L, value) && !lua_iscfunction(L, value)) {
+            for (int up = 1;; up++) {
+                const char *local = lua_getupvalue(L, value, up);
+                if (!local) break;
+                lua_pushfstring(L, "the local '%s' of the function '%s'", local, name);
+                add_root(&w, out, &at, -2);
+                lua_pop(L, 1);
+            }
+        }
+        lua_pushfstring(L, "the global '%s' (or what it holds)", name);
+        if (lua_isfunction(L, value) && !lua_iscfunction(L, value)) {
+            // The function itself; its locals are roots of their own.
+            w.root = lua_tostring(L, -1);
+            w.hash = FNV_BASIS;
+            lua_Debug ar;
+            lua_pushvalue(L, value);
+            lua_getinfo(L, ">S", &ar);
+            mix_string(&w, ar.source, strlen(ar.source));
+            mix(&w, &ar.linedefined, sizeof ar.linedefined);
+            lua_pushinteger(L, (lua_Integer)w.hash);
+            lua_rawseti(L, out, ++at * 2);
+            lua_rawseti(L, out, at * 2 - 1);
+        } else {
+            add_root(&w, out, &at, value);
+        }
+        lua_pop(L, 1);
+    }
+    lua_settop(L, out);
+    lua_remove(L, frozen);
+    return 1;
+}
+
+// --- Freezing the globals.
+
+static int set_frozen_global(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "state") == 0) {
+        lua_rawset(L, lua_upvalueindex(1));
+        return 0;
+    }
+    return luaL_error(L, "the global '%s' is set after the top level ran: globals are fixed then, and what lasts between steps belongs in the global 'state' (section 16.6)",
+                      lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2));
+}
+
+static int freeze(lua_State *L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    int globals = lua_gettop(L);
+    lua_newtable(L);
+    int frozen = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, globals)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, frozen);
+    }
+    for (;;) {  // emptied after the copy: setting fields to nil while walking them is allowed, but simpler apart
+        lua_pushnil(L);
+        if (!lua_next(L, globals)) break;
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_rawset(L, globals);
+    }
+    lua_newtable(L);
+    lua_pushvalue(L, frozen);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, frozen);
+    lua_pushcclosure(L, set_frozen_global, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "the globals (fixed after the top level)");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, globals);
+    lua_pushvalue(L, frozen);
+    lua_setfield(L, LUA_REGISTRYINDEX, FROZEN);
+    return push_digests(L);
+}
+
+// Runs `f` protected with no instruction budget to speak of (it runs no Lua
+// code; memory is still bounded); NULL or the error.
+static const char *internal_call(script_sandbox *s, lua_CFunction f, int nresults) {
+    lua_settop(s->L, 0);
+    lua_pushcfunction(s->L, f);
+    return sandbox_protected_call_with(s, 0, nresults, UNMETERED);
+}
+
+// Copies the digests table on top of the stack into a fresh array of roots.
+static int take_roots(script_sandbox *s, root_digest **roots, int *count) {
+    lua_State *L = s->L;
+    int n = (int)(lua_rawlen(L, -1) / 2);
+    *roots = calloc(n ? (size_t)n : 1, sizeof **roots);
+    *count = 0;
+    if (!*roots) return 0;
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, 2 * i + 1);
+        lua_rawgeti(L, -2, 2 * i + 2);
+        (*roots)[i].path = strdup(lua_tostring(L, -2));
+        (*roots)[i].hash = (uint64_t)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+        if (!(*roots)[i].path) return 0;
+        *count = i + 1;
+    }
+    return 1;
+}
+
+static uint64_t combined(const root_digest *roots, int count) {
+    uint64_t h = FNV_BASIS;
+    for (int i = 0; i < count; i++) h = (h ^ roots[i].hash) * 0x100000001b3ULL;
+    return h;
+}
+
+const char *script_sandbox_freeze(script_sandbox *s) {
+    free_roots(s);
+    const char *error = internal_call(s, freeze, 1);
+    if (error) return error;
+    if (!take_roots(s, &s->roots, &s->rootCount)) {
+        lua_settop(s->L, 0);
+        return "the script used more memory than its limit";
+    }
+    lua_settop(s->L, 0);
+    s->topDigest = combined(s->roots, s->rootCount);
+    return NULL;
+}
+
+uint64_t script_sandbox_top_digest(const script_sandbox *s) { return s->topDigest; }
+
+// Names the first root whose digest is not the one the top level left; NULL when none.
+static const char *changed_root(script_sandbox *s) {
+    lua_State *L = s->L;
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1) / 2;
+    if (n != s->rootCount) return "the globals";
+    for (lua_Integer i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, 2 * i + 2);
+        uint64_t hash = (uint64_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (hash != s->roots[i].hash) return s->roots[i].path;
+    }
+    return NULL;
+}
+
+const char *script_sandbox_unchanged(script_sandbox *s) {
+    if (!s->roots) return "the script's top level has not run";
+    const char *error = internal_call(s, push_digests, 1);
+    if (error) return error;
+    const char *changed = changed_root(s);
+    lua_settop(s->L, 0);
+    if (!changed) return NULL;
+    snprintf(s->error, sizeof s->error, "%s changed after the top level ran: what lasts between steps belongs in the global 'state' (section 16.6)", changed);
+    return s->error;
+}
+
+void sandbox_state_free(script_sandbox *s) {
+    free_roots(s);
+    free(s->out);
+    s->out = NULL;
+}

@@ -1,0 +1,291 @@
+// The global `state` as bytes, and back (docs/scene-format.md 16.6): a tree
+// of plain data (nil, booleans, integers, floats, strings, tables keyed by
+// numbers, strings or booleans, and bodies by id) written in key order, so
+// the same state is the same bytes in every process.
+#include "script_sandbox_internal.h"
+
+#include <lua5.4/lauxlib.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DEPTH = 100 };
+enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INTEGER, TAG_FLOAT, TAG_STRING, TAG_TABLE, TAG_BODY };
+
+static script_sandbox *sandbox_of(lua_State *L) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    return s;
+}
+
+// --- Writing.
+
+static void put(lua_State *L, const void *bytes, size_t n) {
+    script_sandbox *s = sandbox_of(L);
+    if (s->outLen + n > s->outCap) {
+        size_t cap = s->outCap ? s->outCap : 256;
+        while (cap < s->outLen + n) cap *= 2;
+        if (cap > s->limit) luaL_error(L, "the global 'state' is larger than the script's memory limit");
+        unsigned char *grown = realloc(s->out, cap);
+        if (!grown) luaL_error(L, "no memory to write the global 'state'");
+        s->out = grown;
+        s->outCap = cap;
+    }
+    memcpy(s->out + s->outLen, bytes, n);
+    s->outLen += n;
+}
+
+static void put_u64(lua_State *L, uint64_t v) {
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
+    put(L, b, 8);
+}
+
+static void put_tag(lua_State *L, int tag) {
+    unsigned char t = (unsigned char)tag;
+    put(L, &t, 1);
+}
+
+static void put_string(lua_State *L, const char *s, size_t n) {
+    put_u64(L, n);
+    put(L, s, n);
+}
+
+typedef struct writer {
+    lua_State *L;
+    int visited;       // stack index: the tables written so far
+    int depth;
+    char path[200];    // where in `state`, for messages
+} writer;
+
+static void refuse(writer *w, const char *what) {
+    luaL_error(w->L, "%s %s: the global 'state' holds plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)", w->path, what);
+}
+
+static void write_value(writer *w, int i);
+
+// Appends ".key" or "[key]" to the path for the key at k; returns the old length.
+static size_t enter(writer *w, int k) {
+    size_t at = strlen(w->path);
+    lua_State *L = w->L;
+    if (lua_type(L, k) == LUA_TSTRING) snprintf(w->path + at, sizeof w->path - at, ".%s", lua_tostring(L, k));
+    else if (lua_isinteger(L, k)) snprintf(w->path + at, sizeof w->path - at, "[%lld]", (long long)lua_tointeger(L, k));
+    else snprintf(w->path + at, sizeof w->path - at, "[%s]", lua_type(L, k) == LUA_TBOOLEAN ? (lua_toboolean(L, k) ? "true" : "false") : "a number");
+    return at;
+}
+
+static void write_table(writer *w, int t) {
+    lua_State *L = w->L;
+    lua_pushvalue(L, t);
+    if (lua_rawget(L, w->visited) != LUA_TNIL) refuse(w, "is a table reached twice (or within itself)");
+    lua_pop(L, 1);
+    lua_pushvalue(L, t);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, w->visited);
+    if (lua_getmetatable(L, t)) refuse(w, "has a metatable");
+    uint64_t count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        int type = lua_type(L, -1);
+        if (type != LUA_TNUMBER && type != LUA_TSTRING && type != LUA_TBOOLEAN) {
+            refuse(w, lua_pushfstring(L, "is a table keyed by a %s", luaL_typename(L, -1)));
+        }
+        count++;
+    }
+    put_tag(L, TAG_TABLE);
+    put_u64(L, count);
+    sandbox_sorted_keys(L, t);
+    int keys = lua_gettop(L);
+    for (uint64_t k = 1; k <= count; k++) {
+        lua_rawgeti(L, keys, (lua_Integer)k);
+        size_t at = enter(w, -1);
+        write_value(w, -1);
+        lua_rawget(L, t);
+        write_value(w, -1);
+        lua_pop(L, 1);
+        w->path[at] = 0;
+    }
+    lua_pop(L, 1);
+}
+
+static void write_value(writer *w, int i) {
+    lua_State *L = w->L;
+    i = lua_absindex(L, i);
+    luaL_checkstack(L, 10, "the global 'state' is nested too deeply");
+    if (++w->depth > MAX_DEPTH) refuse(w, "is nested more than 100 deep");
+    switch (lua_type(L, i)) {
+    case LUA_TNIL: put_tag(L, TAG_NIL); break;
+    case LUA_TBOOLEAN: put_tag(L, lua_toboolean(L, i) ? TAG_TRUE : TAG_FALSE); break;
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, i)) {
+            put_tag(L, TAG_INTEGER);
+            put_u64(L, (uint64_t)lua_tointeger(L, i));
+        } else {
+            lua_Number v = lua_tonumber(L, i);
+            uint64_t bits;
+            memcpy(&bits, &v, sizeof bits);
+            put_tag(L, TAG_FLOAT);
+            put_u64(L, bits);
+        }
+        break;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, i, &len);
+        put_tag(L, TAG_STRING);
+        put_string(L, s, len);
+        break;
+    }
+    case LUA_TTABLE: write_table(w, i); break;
+    case LUA_TUSERDATA: {
+        const char *id = sandbox_body_id(L, i);
+        if (!id) refuse(w, "is a userdata");
+        put_tag(L, TAG_BODY);
+        put_string(L, id, strlen(id));
+        break;
+    }
+    default: refuse(w, lua_pushfstring(L, "is a %s", luaL_typename(L, i)));
+    }
+    w->depth--;
+}
+
+static int save(lua_State *L) {
+    script_sandbox *s = sandbox_of(L);
+    s->outLen = 0;
+    put_u64(L, s->topDigest);
+    writer w = {L, 0, 0, "state"};
+    lua_newtable(L);
+    w.visited = lua_gettop(L);
+    lua_getglobal(L, "state");
+    write_value(&w, -1);
+    return 0;
+}
+
+const char *script_sandbox_save(script_sandbox *s, const uint8_t **bytes, size_t *length) {
+    const char *changed = script_sandbox_unchanged(s);
+    if (changed) return changed;
+    lua_settop(s->L, 0);
+    lua_pushcfunction(s->L, save);
+    const char *error = sandbox_protected_call_with(s, 0, 0, LLONG_MAX / 4);  // cratebox's walk, not the script's
+    if (error) return error;
+    *bytes = s->out;
+    *length = s->outLen;
+    return NULL;
+}
+
+// --- Reading.
+
+typedef struct reader {
+    lua_State *L;
+    const unsigned char *bytes;
+    size_t length, at;
+    int depth;
+} reader;
+
+static void malformed(reader *r, const char *what) {
+    luaL_error(r->L, "the script's state is malformed at byte %d: %s", (int)r->at, what);
+}
+
+static uint64_t get_u64(reader *r) {
+    if (r->length - r->at < 8) malformed(r, "it ends early");
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= (uint64_t)r->bytes[r->at + i] << (8 * i);
+    r->at += 8;
+    return v;
+}
+
+static const char *get_string(reader *r, size_t *len) {
+    uint64_t n = get_u64(r);
+    if (n > r->length - r->at) malformed(r, "a string runs past the end");
+    const char *s = (const char *)r->bytes + r->at;
+    r->at += n;
+    *len = (size_t)n;
+    return s;
+}
+
+static void read_value(reader *r, int asKey);
+
+static void read_table(reader *r) {
+    lua_State *L = r->L;
+    uint64_t count = get_u64(r);
+    if (count > (r->length - r->at) / 2) malformed(r, "a table has more entries than bytes");
+    lua_createtable(L, 0, 0);
+    int t = lua_gettop(L);
+    for (uint64_t k = 0; k < count; k++) {
+        read_value(r, 1);
+        // Keys come in key order, each once: the bytes of a state are canonical.
+        if (k > 0 && !sandbox_key_less(L, -2, -1)) malformed(r, "a table's keys are not in key order");
+        read_value(r, 0);
+        if (lua_isnil(L, -1)) malformed(r, "a table holds nil");
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, t);
+        if (k > 0) lua_remove(L, -2);  // keep only the last key, to compare the next with
+    }
+    if (count > 0) lua_pop(L, 1);
+}
+
+static void read_value(reader *r, int asKey) {
+    lua_State *L = r->L;
+    luaL_checkstack(L, 10, "the script's state is nested too deeply");
+    if (++r->depth > MAX_DEPTH) malformed(r, "values are nested more than 100 deep");
+    if (r->at >= r->length) malformed(r, "it ends early");
+    int tag = r->bytes[r->at++];
+    if (asKey && tag != TAG_FALSE && tag != TAG_TRUE && tag != TAG_INTEGER && tag != TAG_FLOAT && tag != TAG_STRING) {
+        malformed(r, "a key is not a number, string or boolean");
+    }
+    switch (tag) {
+    case TAG_NIL: lua_pushnil(L); break;
+    case TAG_FALSE: lua_pushboolean(L, 0); break;
+    case TAG_TRUE: lua_pushboolean(L, 1); break;
+    case TAG_INTEGER: lua_pushinteger(L, (lua_Integer)get_u64(r)); break;
+    case TAG_FLOAT: {
+        uint64_t bits = get_u64(r);
+        lua_Number v;
+        memcpy(&v, &bits, sizeof v);
+        lua_Integer whole;
+        // A key that is a float of an integer's value is that integer in Lua: never written as a float.
+        if (asKey && (isnan(v) || (floor(v) == v && lua_numbertointeger(v, &whole)))) malformed(r, "a key is NaN or a float with an integer's value");
+        lua_pushnumber(L, v);
+        break;
+    }
+    case TAG_STRING: {
+        size_t len;
+        const char *s = get_string(r, &len);
+        lua_pushlstring(L, s, len);
+        break;
+    }
+    case TAG_TABLE: read_table(r); break;
+    case TAG_BODY: {
+        size_t len;
+        const char *id = get_string(r, &len);
+        if (memchr(id, 0, len)) malformed(r, "a body's id holds a NUL");
+        sandbox_push_body(L, id, len);
+        break;
+    }
+    default: malformed(r, "an unknown tag");
+    }
+    r->depth--;
+}
+
+static int restore(lua_State *L) {
+    reader *r = lua_touserdata(L, 1);
+    script_sandbox *s = sandbox_of(L);
+    if (get_u64(r) != s->topDigest) {
+        luaL_error(L, "the state was written by another script, or one whose top level gave other values: it cannot go on from here");
+    }
+    read_value(r, 0);
+    if (r->at != r->length) malformed(r, "bytes follow the state");
+    lua_setglobal(L, "state");
+    return 0;
+}
+
+const char *script_sandbox_restore(script_sandbox *s, const uint8_t *bytes, size_t length) {
+    if (!s->roots) return "the script's top level has not run";
+    reader r = {s->L, bytes, length, 0, 0};
+    lua_settop(s->L, 0);
+    lua_pushcfunction(s->L, restore);
+    lua_pushlightuserdata(s->L, &r);
+    return sandbox_protected_call_with(s, 1, 0, LLONG_MAX / 4);
+}
