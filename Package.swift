@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         // Scene scripts: Debian's Lua 5.4, in a sandbox (docs/scene-format.md section 16).
         .systemLibrary(name: "CLua", path: "Sources/CLua"),
-        .target(name: "ScriptSandbox", dependencies: ["CLua", "CChipmunk"], linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("chipmunk")]),
+        .target(name: "ScriptSandbox", dependencies: ["CLua", "CChipmunk", "ChipmunkCallbacks"], linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("chipmunk")]),
         .target(name: "Scripting", dependencies: ["ScriptSandbox"]),
         // Turns a Chipmunk assertion that gets past validation into a clean exit.
         .target(name: "ChipmunkGuard"),
@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "TestSupport",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),

@@ -4,6 +4,7 @@
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_structs.h>
 #include "chipmunk_callbacks.h"
+#include "callbacks_internal.h"
 
 #include <stdlib.h>
 
@@ -57,10 +58,6 @@ void cratebox_bodies_poses(cpBody *const *bodies, int count, double *out) {
     }
 }
 
-typedef struct broken_list {
-    cpConstraint **joints;
-    int count, capacity;
-} broken_list;
 
 cratebox_shape_tag *cratebox_shape_tag_new(void *owner) {
     cratebox_shape_tag *tag = calloc(1, sizeof *tag);
@@ -98,7 +95,7 @@ void cratebox_add_one_way_handler(cpSpace *space) {
 // Room for one more joint in the space's broken list (made when first
 // needed); 0 when memory runs out.
 static int reserve_broken(cpSpace *space) {
-    broken_list *list = cpSpaceGetUserData(space);
+    space_extras *list = cpSpaceGetUserData(space);
     if (!list) {
         list = calloc(1, sizeof *list);
         if (!list) return 0;
@@ -122,7 +119,7 @@ static void remove_broken(cpSpace *space, void *key, void *data) {
     cpConstraint *joint = key;
     if (!reserve_broken(space)) return;
     cpSpaceRemoveConstraint(space, joint);
-    broken_list *list = cpSpaceGetUserData(space);
+    space_extras *list = cpSpaceGetUserData(space);
     list->joints[list->count++] = joint;
 }
 
@@ -140,7 +137,7 @@ void cratebox_make_breakable(cpConstraint *joint, double breakForce) {
 }
 
 int cratebox_take_broken(cpSpace *space, cpConstraint **out, int capacity) {
-    broken_list *list = cpSpaceGetUserData(space);
+    space_extras *list = cpSpaceGetUserData(space);
     if (!list || list->count == 0) return 0;
     int n = list->count < capacity ? list->count : capacity;
     for (int i = 0; i < n; i++) out[i] = list->joints[i];
@@ -150,7 +147,7 @@ int cratebox_take_broken(cpSpace *space, cpConstraint **out, int capacity) {
 }
 
 void cratebox_space_callbacks_free(cpSpace *space) {
-    broken_list *list = cpSpaceGetUserData(space);
+    space_extras *list = cpSpaceGetUserData(space);
     if (!list) return;
     free(list->joints);
     free(list);
@@ -164,6 +161,6 @@ void *cratebox_one_way_pre_solve_function(void) { return (void *)one_way_pre_sol
 void *cratebox_breakable_post_solve_function(void) { return (void *)break_if_too_strained; }
 
 int cratebox_broken_pending(cpSpace *space) {
-    broken_list *list = cpSpaceGetUserData(space);
+    space_extras *list = cpSpaceGetUserData(space);
     return list ? list->count : 0;
 }

@@ -69,7 +69,7 @@ typedef struct cpContactBuffer {
 // The format's magic (and its version) at the start and the end of the bytes.
 #define SNAPSHOT_MAGIC "cpspace1"
 #define SNAPSHOT_END "endspace"
-enum { JOINT_KINDS = 10, HANDLER_FUNCS = 8 };
+enum { JOINT_KINDS = 10, HANDLER_FUNCS = 16 };
 
 // What is not exported from the library, read off probe objects once.
 typedef struct snapshot_probe {
@@ -80,7 +80,7 @@ typedef struct snapshot_probe {
     size_t jointSize[JOINT_KINDS];
     cpDampedSpringForceFunc springForce;
     cpDampedRotarySpringTorqueFunc springTorque;
-    void *handlerFunc[HANDLER_FUNCS];            // tags: NULL, AlwaysCollide, DoNothing, Default begin/pre/post/separate, one-way
+    void *handlerFunc[HANDLER_FUNCS];            // tags: NULL, AlwaysCollide, DoNothing, Default begin/pre/post/separate, one-way, script pair (4), script wildcard (4)
     void *breakable;
 } snapshot_probe;
 const snapshot_probe *snapshot_probe_get(const char **error);

@@ -15,9 +15,10 @@
 // The callback tags (snapshot_probe.c) and what each of a handler's four
 // slots may hold: Chipmunk's two callbacks for that slot (its do-nothing one
 // and its default, which calls the arbiter's wildcard handlers) and, for
-// pre-solve, cratebox's one-way platform. Anything else is a null or
-// mismatched function pointer at the next contact.
-enum { TAG_ALWAYS_COLLIDE = 1, TAG_DO_NOTHING = 2, TAG_DEFAULT_BEGIN = 3, TAG_ONE_WAY = 7 };
+// pre-solve, cratebox's one-way platform; and a scene script's function for
+// that slot (a pair handler's on a pair handler, a wildcard's on a wildcard
+// one). Anything else is a null or mismatched function pointer at the next contact.
+enum { TAG_ALWAYS_COLLIDE = 1, TAG_DO_NOTHING = 2, TAG_DEFAULT_BEGIN = 3, TAG_ONE_WAY = 7, TAG_SCRIPT_PAIR = 8, TAG_SCRIPT_WILDCARD = 12 };
 static const uint8_t slotTags[4][3] = {
     {TAG_ALWAYS_COLLIDE, TAG_DEFAULT_BEGIN, 0},
     {TAG_ALWAYS_COLLIDE, TAG_DEFAULT_BEGIN + 1, TAG_ONE_WAY},
@@ -31,8 +32,10 @@ static const uint8_t slotTags[4][3] = {
 // calls the wildcard handlers (it would call itself, without end).
 static int check_handler_tags(reader *r, const uint8_t tags[4], cpCollisionType a, cpCollisionType b, int isDefault) {
     int calls = 0, onlyDefaults = 1, onlyNothing = 1;
+    int wildcard = a == CP_WILDCARD_COLLISION_TYPE || b == CP_WILDCARD_COLLISION_TYPE;
     for (int i = 0; i < 4; i++) {
-        if (tags[i] != slotTags[i][0] && tags[i] != slotTags[i][1] && (tags[i] != slotTags[i][2] || !tags[i])) {
+        int script = !isDefault && tags[i] == (wildcard ? TAG_SCRIPT_WILDCARD : TAG_SCRIPT_PAIR) + i;
+        if (!script && tags[i] != slotTags[i][0] && tags[i] != slotTags[i][1] && (tags[i] != slotTags[i][2] || !tags[i])) {
             FAIL(r, "a collision handler's callback tag %d is not one its slot %d can hold", tags[i], i);
             return 0;
         }
@@ -40,7 +43,6 @@ static int check_handler_tags(reader *r, const uint8_t tags[4], cpCollisionType 
         onlyDefaults &= tags[i] == slotTags[i][1];
         onlyNothing &= tags[i] == slotTags[i][0];
     }
-    int wildcard = a == CP_WILDCARD_COLLISION_TYPE || b == CP_WILDCARD_COLLISION_TYPE;
     if (isDefault && (!wildcard || a != b || !(r->usesWildcards ? onlyDefaults : onlyNothing)))
         FAIL(r, "the space's default collision handler is not one Chipmunk makes");
     if (!isDefault && wildcard && calls) FAIL(r, "a wildcard collision handler calls the wildcard handlers (itself)");

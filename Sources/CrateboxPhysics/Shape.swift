@@ -131,6 +131,14 @@ public final class Shape {
         cpShapeSetCollisionType(raw, 1)
     }
 
+    /// The shape's collision type, which picks the space's collision handlers
+    /// for its contacts (0: none). The corresponding C functions are
+    /// `cpShapeGetCollisionType` and `cpShapeSetCollisionType`.
+    public var collisionType: UInt64 {
+        get { UInt64(cpShapeGetCollisionType(raw)) }
+        set { cpShapeSetCollisionType(raw, UInt(newValue)) }
+    }
+
     /// A one-way platform's direction; nil for other shapes.
     public var oneWay: Vector? {
         cpShapeGetCollisionType(raw) == 1 ? Vector(tag.pointee.oneWayX, tag.pointee.oneWayY) : nil

@@ -39,6 +39,9 @@ final class SpaceHandle {
 public final class Space {
     let handle: SpaceHandle
     var raw: OpaquePointer { handle.raw }
+    /// The Chipmunk space, for C code that sets handlers on it before the
+    /// first step or reads it between steps (a scene script's sandbox); never freed elsewhere.
+    public var chipmunkSpace: OpaquePointer { raw }
 
     /// The space's own static body (`cpSpaceGetStaticBody`): walls go on it.
     public let staticBody: Body

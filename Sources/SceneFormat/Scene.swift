@@ -217,6 +217,8 @@ public struct ShapeSpec: Equatable, Sendable {
     public var surfaceVelocity: Vector? = nil
     /// A one-way platform's direction (`oneWay`): bodies pass going along it, land coming the other way.
     public var oneWay: Vector? = nil
+    /// The name a script's collision handlers know the shape by (`collisionType`, section 16.7).
+    public var collisionType: String? = nil
 
     /// A shape with the given material (defaults as in the format).
     public init(geometry: ShapeGeometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {

@@ -147,6 +147,7 @@ extension Scene {
         if let f = s.filter { fields += ["\"group\": \(f.group)", "\"categories\": \(f.categories)", "\"mask\": \(f.mask)"] }
         if let v = s.surfaceVelocity { fields.append("\"surfaceVelocity\": \(point(v))") }
         if let v = s.oneWay { fields.append("\"oneWay\": \(point(v))") }
+        if let v = s.collisionType { fields.append("\"collisionType\": \(JSONText.quote(v))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 

@@ -11,7 +11,7 @@ import CrateboxPhysics
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {
     static let geometryKeys = ["box", "circle", "polygon", "segment"]
-    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay"]
+    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay", "collisionType"]
 
     mutating func shape(_ node: JSONNode, _ path: String) -> ShapeSpec? {
         guard let members = object(node, path, "a shape object") else { return nil }
@@ -75,6 +75,15 @@ extension SceneReader {
         spec.surfaceVelocity = fields["surfaceVelocity"].flatMap { point($0, j(path, "surfaceVelocity")) }
         if let n = fields["oneWay"], let v = point(n, j(path, "oneWay")) {
             if v == .zero { fail(j(path, "oneWay"), "must be a direction, not [0, 0]: the way bodies may pass through") } else { spec.oneWay = v }
+        }
+        if let n = fields["collisionType"], let name = string(n, j(path, "collisionType")) {
+            if name.utf8.isEmpty || name.utf8.count > 64 || name == "*" {
+                fail(j(path, "collisionType"), "must be a name of 1 to 64 bytes other than \"*\" (a script's handlers name it)")
+            } else if spec.oneWay != nil {
+                fail(j(path, "collisionType"), "a one-way platform's collision type is cratebox's own: give a shape oneWay or collisionType, not both")
+            } else {
+                spec.collisionType = name
+            }
         }
         guard errors.count == errorCount, let geometry else { return nil }
         spec.geometry = geometry

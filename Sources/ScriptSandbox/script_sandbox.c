@@ -45,7 +45,8 @@ void sandbox_charge(lua_State *L, double work) {
     s->left -= work > 1e15 ? (long long)1e15 : (long long)work;
     if (s->left >= 0) return;
     lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);  // as when counted instructions run out: every next one raises
-    luaL_error(L, "the script ran more than %I instructions at once (counting the work its library calls do)", (lua_Integer)s->budget);
+    luaL_error(L, "the script ran more than %I instructions %s (counting the work its library calls do)",
+               (lua_Integer)(s->stepBound ? s->stepBudget : s->budget), s->stepBound ? "in one step" : "at once");
 }
 
 static void sandbox_hook(lua_State *L, lua_Debug *ar) {
@@ -58,7 +59,8 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar) {
     lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
     // Named at the line that was running, as any error of the script is.
     lua_getinfo(L, "Sl", ar);
-    lua_pushfstring(L, "%s:%d: the script ran more than %I instructions at once", ar->short_src, ar->currentline, (lua_Integer)s->budget);
+    lua_pushfstring(L, "%s:%d: the script ran more than %I instructions %s", ar->short_src, ar->currentline,
+                    (lua_Integer)(s->stepBound ? s->stepBudget : s->budget), s->stepBound ? "in one step" : "at once");
     lua_error(L);
 }
 
@@ -237,6 +239,7 @@ static int open_libraries(lua_State *L) {
     wrap(L, "string", "gsub", guarded_pattern, "string.gsub", 0);
     sandbox_guard_tables(L);
     sandbox_open_world(L);
+    sandbox_open_collisions(L);
     sandbox_name_functions(L);
     return 0;
 }
@@ -246,6 +249,7 @@ script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions) 
     if (!s) return NULL;
     s->limit = memory_limit;
     s->budget = instructions;
+    s->stepBudget = s->stepLeft = 10 * instructions;
     script_sandbox_seed(s, 0);
     s->L = lua_newstate(sandbox_alloc, s);
     if (!s->L) {
@@ -267,8 +271,8 @@ void script_sandbox_free(script_sandbox *s) {
     if (!s) return;
     lua_close(s->L);
     sandbox_state_free(s);
-    script_sandbox_clear_bodies(s);
-    free(s->bodies);
+    sandbox_bodies_free(s);
+    sandbox_collisions_free(s);
     free(s);
 }
 
@@ -283,6 +287,20 @@ const char *sandbox_protected_call(script_sandbox *s, int nargs) {
 
 const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults) {
     return sandbox_protected_call_with(s, nargs, nresults, s->budget);
+}
+
+const char *sandbox_script_call(script_sandbox *s, int nargs, int nresults) {
+    if (s->stepLeft <= 0) {
+        lua_settop(s->L, 0);
+        snprintf(s->error, sizeof s->error, "the script ran more than %lld instructions in one step", s->stepBudget);
+        return s->error;
+    }
+    long long allowance = s->stepLeft < s->budget ? s->stepLeft : s->budget;
+    s->stepBound = allowance < s->budget;
+    const char *error = sandbox_protected_call_with(s, nargs, nresults, allowance);
+    s->stepLeft -= allowance - (s->left > 0 ? s->left : 0);
+    s->stepBound = 0;
+    return error;
 }
 
 const char *sandbox_protected_call_with(script_sandbox *s, int nargs, int nresults, long long budget) {
@@ -306,7 +324,10 @@ const char *script_sandbox_run(script_sandbox *s, const char *text, size_t lengt
         lua_settop(s->L, 0);
         return s->error;
     }
-    return sandbox_protected_call(s, 0);
+    s->topLevel = !s->roots;  // before the freeze: handlers may be set (16.7)
+    const char *error = sandbox_protected_call(s, 0);
+    s->topLevel = 0;
+    return error;
 }
 
 // Looks up the global named by the light userdata at 1 and calls it, with
@@ -330,7 +351,7 @@ const char *sandbox_call_global(script_sandbox *s, const char *name, int withWor
     lua_pushcfunction(s->L, call_named_global);
     lua_pushlightuserdata(s->L, (void *)name);
     lua_pushboolean(s->L, withWorld);
-    const char *error = sandbox_protected_call_results(s, 2, 1);
+    const char *error = sandbox_script_call(s, 2, 1);
     *defined = error ? 1 : lua_toboolean(s->L, -1);
     lua_settop(s->L, 0);
     return error;

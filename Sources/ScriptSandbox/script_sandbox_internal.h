@@ -12,6 +12,15 @@ typedef struct bound_body {
     struct cpBody *body;
 } bound_body;
 
+/// A separate callback waiting for delivery (script_collisions.c): its
+/// shapes' ids (the order of delivery), its handler's types (b = 0: a
+/// wildcard handler), whether a removal made it, and its bodies' ids (NULL: none).
+struct separation {
+    uint64_t hashA, hashB, typeA, typeB;
+    int wildcard, removal;
+    char *idA, *idB;
+};
+
 /// One root of the digest of what the globals reach (script_state.c): what it is, for messages, and its hash.
 typedef struct root_digest {
     char *path;
@@ -22,6 +31,23 @@ struct script_sandbox {
     lua_State *L;
     bound_body *bodies;
     int bodyCount, bodyCap;
+    /// Lookup tables over `bodies` (script_bodies.c), made when first needed after a change.
+    int *byId, *byBody;
+    int indexCap, indexMask, indexed;
+    /// The space the world's script handlers are set on (16.7), and whether the top level is running.
+    struct cpSpace *space;
+    int topLevel;
+    /// The arbiter a collision callback is running for (NULL outside one).
+    struct cpArbiter *arbiter;
+    /// Separate callbacks waiting to be delivered in cratebox's order (script_collisions.c).
+    struct separation *separations;
+    int separationCount, separationCap;
+    /// The first error of a callback Chipmunk made (the world stops after the step with it).
+    int failed;
+    char callbackError[512];
+    /// What the calls of one step may run in all, and what is left of it.
+    long long stepBudget, stepLeft;
+    int stepBound;  // the running call's allowance is what is left of the step's
     /// What the world tells a script at each call: its step count, and the keys and buttons it holds.
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
@@ -68,6 +94,17 @@ void sandbox_push_body(lua_State *L, const char *id, size_t len);
 /// Registers each library C function's name, for digests (script_state.c), and frees what the state's walks keep.
 void sandbox_name_functions(lua_State *L);
 void sandbox_state_free(script_sandbox *s);
+/// The body bound with `id` (NULL: none), and a body's id (NULL: not bound) (script_bodies.c).
+struct cpBody *sandbox_bound(script_sandbox *s, const char *id);
+const char *sandbox_id_of(script_sandbox *s, const struct cpBody *body);
+void sandbox_bodies_free(script_sandbox *s);
+/// world:onCollision and the arbiter's methods; frees what waits to be delivered (script_collisions.c).
+void sandbox_open_collisions(lua_State *L);
+void sandbox_collisions_free(script_sandbox *s);
+/// Queues a separation (taking its ids); 0 when out of memory (the ids are freed).
+int sandbox_queue_separation(script_sandbox *s, struct separation entry);
+/// A call of the script's (a step, a callback): its budget is the call's, or what is left of the step's.
+const char *sandbox_script_call(script_sandbox *s, int nargs, int nresults);
 /// A stable bottom-up merge sort of `table[1..n]` using `scratch` (a table
 /// as large), `less(L, a, b)` saying whether the value at a sorts before the
 /// value at b; charges the budget for it. Returns which of the two holds the

@@ -159,6 +159,19 @@ static int save(lua_State *L) {
     w.visited = lua_gettop(L);
     lua_getglobal(L, "state");
     write_value(&w, -1);
+    // The separate callbacks a removal made since the last step wait for the next: they are state too.
+    put_u64(L, (uint64_t)s->separationCount);
+    for (int i = 0; i < s->separationCount; i++) {
+        const struct separation *p = &s->separations[i];
+        uint64_t numbers[] = {p->hashA, p->hashB, p->typeA, p->typeB};
+        for (int k = 0; k < 4; k++) put_u64(L, numbers[k]);
+        put_tag(L, p->wildcard | p->removal << 1);
+        const char *ids[] = {p->idA, p->idB};
+        for (int k = 0; k < 2; k++) {
+            put_tag(L, ids[k] != NULL);
+            if (ids[k]) put_string(L, ids[k], strlen(ids[k]));
+        }
+    }
     return 0;
 }
 
@@ -276,6 +289,32 @@ static int restore(lua_State *L) {
         luaL_error(L, "the state was written by another script, or one whose top level gave other values: it cannot go on from here");
     }
     read_value(r, 0);
+    uint64_t count = get_u64(r);
+    if (count > (r->length - r->at) / 35) malformed(r, "more separate callbacks wait than there are bytes for");
+    for (uint64_t i = 0; i < count; i++) {
+        struct separation p = {0};
+        p.hashA = get_u64(r), p.hashB = get_u64(r), p.typeA = get_u64(r), p.typeB = get_u64(r);
+        if (r->at >= r->length || r->bytes[r->at] > 3) malformed(r, "a waiting separate callback's flags are unknown");
+        p.wildcard = r->bytes[r->at] & 1;
+        p.removal = r->bytes[r->at++] >> 1;
+        if (p.wildcard != (p.typeB == 0)) malformed(r, "a waiting separate callback's handler is neither a pair's nor a wildcard's");
+        char **ids[] = {&p.idA, &p.idB};
+        for (int k = 0; k < 2; k++) {
+            if (r->at >= r->length || r->bytes[r->at] > 1) malformed(r, "a waiting separate callback's body is unknown");
+            if (!r->bytes[r->at++]) continue;
+            size_t len;
+            const char *id = get_string(r, &len);
+            if (memchr(id, 0, len)) malformed(r, "a body's id holds a NUL");
+            lua_pushlstring(L, id, len);  // copied through Lua: memory errors stay protected
+            *ids[k] = strdup(lua_tostring(L, -1));
+            lua_pop(L, 1);
+            if (!*ids[k]) {
+                free(p.idA);
+                luaL_error(L, "no memory for a waiting separate callback");
+            }
+        }
+        if (!sandbox_queue_separation(s, p)) luaL_error(L, "no memory for a waiting separate callback");
+    }
     if (r->at != r->length) malformed(r, "bytes follow the state");
     lua_setglobal(L, "state");
     return 0;

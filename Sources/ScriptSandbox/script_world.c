@@ -13,32 +13,6 @@
 
 static const char *BODY = "cratebox.body";
 
-void script_sandbox_clear_bodies(script_sandbox *s) {
-    for (int i = 0; i < s->bodyCount; i++) free(s->bodies[i].id);
-    s->bodyCount = 0;
-}
-
-int script_sandbox_bind_body(script_sandbox *s, const char *id, struct cpBody *body) {
-    if (s->bodyCount == s->bodyCap) {
-        int cap = s->bodyCap ? 2 * s->bodyCap : 64;
-        void *grown = realloc(s->bodies, (size_t)cap * sizeof *s->bodies);
-        if (!grown) return 0;
-        s->bodies = grown;
-        s->bodyCap = cap;
-    }
-    char *copy = strdup(id);
-    if (!copy) return 0;
-    s->bodies[s->bodyCount++] = (bound_body){copy, body};
-    return 1;
-}
-
-static struct cpBody *bound(script_sandbox *s, const char *id) {
-    for (int i = 0; i < s->bodyCount; i++) {
-        if (strcmp(s->bodies[i].id, id) == 0) return s->bodies[i].body;
-    }
-    return NULL;
-}
-
 static script_sandbox *sandbox_of(lua_State *L) {
     script_sandbox *s;
     lua_getallocf(L, (void **)&s);
@@ -48,6 +22,7 @@ static script_sandbox *sandbox_of(lua_State *L) {
 // world:body(id): the body, or nil when the scene has no body with that id (or it is gone).
 void script_sandbox_set_world(script_sandbox *s, long long steps, const char *held, size_t length) {
     s->steps = steps;
+    s->stepLeft = s->stepBudget;  // told before each step: its calls share a budget
     size_t at = 0;
     for (size_t i = 0; i < length;) {
         size_t len = strnlen(held + i, length - i);
@@ -110,7 +85,7 @@ const char *sandbox_body_id(lua_State *L, int i) {
 
 static int world_body(lua_State *L) {
     const char *id = luaL_checkstring(L, 2);
-    if (!bound(sandbox_of(L), id)) {
+    if (!sandbox_bound(sandbox_of(L), id)) {
         lua_pushnil(L);
         return 1;
     }
@@ -120,7 +95,7 @@ static int world_body(lua_State *L) {
 
 static struct cpBody *check_body(lua_State *L) {
     const char *id = luaL_checkudata(L, 1, BODY);
-    struct cpBody *body = bound(sandbox_of(L), id);
+    struct cpBody *body = sandbox_bound(sandbox_of(L), id);
     if (!body) luaL_error(L, "body '%s' is gone (removed or cut)", id);
     return body;
 }

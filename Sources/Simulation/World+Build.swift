@@ -1,6 +1,7 @@
 import Animation
 import CrateboxGeometry
 import CrateboxPhysics
+import Scripting
 import SceneFormat
 
 /// The normative construction order (docs/scene-format.md, "Construction
@@ -8,7 +9,8 @@ import SceneFormat
 extension World {
     /// Steps 1 to 4 of the normative construction order.
     func build() throws(PhysicsError) {
-        // 1. The space.
+        // 1. The space (the script's handlers leave the old one first: 16.7).
+        script?.attach(to: nil)
         space = Space()
         bodies = []
         bodiesRevision += 1
@@ -137,6 +139,7 @@ extension World {
             if let f = shapeSpec.filter { shape.setFilter(group: f.group, categories: f.categories, mask: f.mask) }
             if let v = shapeSpec.surfaceVelocity { shape.surfaceVelocity = v }
             if let n = shapeSpec.oneWay { shape.makeOneWay(n) }
+            if let name = shapeSpec.collisionType { shape.collisionType = ScriptVM.collisionType(name) }
             if spec.type == .dynamic && moment == nil {
                 switch spec.mass {
                 case .mass(let m)?:

@@ -17,6 +17,7 @@ extension World {
         let vm: ScriptVM
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
+        vm.attach(to: space.chipmunkSpace)
         bindScriptBodies()
         // The top level sees the build's step and no key held (a world read back runs it again: 16.6).
         vm.tell(steps: stepCount, held: [])
@@ -33,7 +34,24 @@ extension World {
         guard let script else { return }
         if scriptBodiesRevision != bodiesRevision { bindScriptBodies() }
         script.tell(steps: stepCount, held: held.map(\.name))
-        do { try script.step() } catch { throw .script("\(error.message) (step \(stepCount))") }
+        do {
+            try script.deliverSeparations()  // those of removals since the last step
+            try script.step()
+        } catch {
+            throw .script("\(error.message) (step \(stepCount))")
+        }
+    }
+
+    /// After Chipmunk's step: the first error of a collision callback in it
+    /// stops the world; the separate callbacks it made are delivered.
+    func finishScriptStep() throws(PhysicsError) {
+        guard let script else { return }
+        do {
+            try script.checkCallbacks()
+            try script.deliverSeparations()
+        } catch {
+            throw .script("\(error.message) (step \(stepCount))")
+        }
     }
 
     /// What the scene's script last said with `world:say` (the HUD shows it; drawing only, not in the state hash).

@@ -55,6 +55,7 @@ extension World {
         do {
             let built = try World(scene: scene, resetAtStep: stepCount - stepsSinceBuild)
             guard let made = built.script else { throw WorldError("\(name): the script did not start") }
+            if let differ = space.settingsDiffer(from: built.space) { throw WorldError("not the exact state of this scene: \(differ)") }
             vm = made
         } catch let error as WorldError {
             throw error
@@ -64,6 +65,7 @@ extension World {
         do { try vm.restore(state: part.state) } catch { throw WorldError("\(name): \(error.message)") }
         vm.randomState = part.random
         vm.say(part.said)
+        vm.attach(to: space.chipmunkSpace)  // leaving the space just built for it
         script = vm
         bindScriptBodies()
     }

@@ -117,6 +117,10 @@ public final class World {
         try self.init(scene: scene, resetAtStep: 0)
     }
 
+    deinit {
+        script?.attach(to: nil)  // the space may go first: its teardown must find no script to call
+    }
+
     /// A world read back from its exact state (World+Snapshot.swift): nothing is built.
     init(scene: Scene, restored: RestoredWorld) {
         self.scene = scene
@@ -275,6 +279,7 @@ public final class World {
         pushBodies()
         try stepScript()
         try space.step(World.stepDuration)
+        try finishScriptStep()
         stepCount += 1
         stepsSinceBuild += 1
         for joint in space.takeBrokenJoints() {

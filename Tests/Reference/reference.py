@@ -239,6 +239,15 @@ cpMomentForCircle = _fn("cpMomentForCircle", _F, _F, _F, _F, cpVect)
 cpMomentForSegment = _fn("cpMomentForSegment", _F, _F, cpVect, cpVect, _F)
 
 
+def collision_type(name):
+    """scene-format.md 16.7: FNV-1a 64 of the name's bytes, top bit set; never the wildcard."""
+    h = 0xcbf29ce484222325
+    for byte in name.encode():
+        h = ((h ^ byte) * 0x100000001b3) % 2 ** 64
+    h |= 1 << 63
+    return h - 1 if h == 2 ** 64 - 1 else h
+
+
 class Unsupported(Exception):
     """Input the reference cannot run (bad file, unknown key value, ...)."""
 
@@ -1202,6 +1211,11 @@ class World:
                 raise Unsupported("oneWay: [0, 0] has no direction")
             cpShapeSetCollisionType(sh, 1)
             self.one_way[sh] = (n.x, n.y)
+        if "collisionType" in x:
+            name = x["collisionType"]
+            if not isinstance(name, str) or not 1 <= len(name.encode()) <= 64 or name == "*" or "oneWay" in x:
+                raise Unsupported("collisionType: a name of 1 to 64 bytes, not \"*\", not with oneWay")
+            cpShapeSetCollisionType(sh, collision_type(name))
 
     # -- the C callbacks ----------------------------------------------------
 

@@ -17,6 +17,13 @@ import TestSupport
         return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
     }
 
+    /// A small empty scene whose script, `name`, is `script`.
+    static func scene(named name: String, script: String) throws -> Scene {
+        var scene = try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(name)"}"#.utf8), file: "s.json")
+        scene.scriptText = script
+        return scene
+    }
+
     @Test func theScriptLiftsTheBallEveryStepAndAgainAfterAReset() throws {
         let session = try Self.session("lift.json")
         #expect(session.world.scene.script == "lift.lua" && session.world.scene.scriptText?.contains("applyImpulse") == true)

@@ -109,3 +109,22 @@ import Testing
         try same.restore(state: bytes)
     }
 }
+
+/// All the calls of one step share a budget ten times a call's (16.7): many
+/// callbacks that each stay under the call's budget cannot hold a step for long.
+@Suite struct ScriptStepBudgetTests {
+    @Test func theCallsOfAStepShareItsBudget() throws {
+        let vm = try ScriptVM(instructions: 100_000)
+        try vm.run("function work() local x = 0 for i = 1, 20000 do x = x + i end end", name: "busy.lua")
+        vm.tell(steps: 1, held: [])
+        var calls = 0, stopped: String?
+        while stopped == nil && calls < 100 {
+            do { try vm.call("work") } catch { stopped = error.message }
+            calls += 1
+        }
+        #expect(calls > 5 && calls < 30, "\(calls) calls")
+        #expect(stopped?.hasSuffix("the script ran more than 1000000 instructions in one step") == true, "\(stopped ?? "")")
+        vm.tell(steps: 2, held: [])  // the next step has its own
+        #expect(try vm.call("work"))
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import CrateboxGeometry
 import CrateboxPhysics
+import Scripting
 import Testing
 @testable import Simulation
 @testable import SceneFormat
@@ -50,6 +51,16 @@ import TestSupport
             #expect(walls == (0..<4).map { ShapeGeometry.segment(a: corners[$0], b: corners[$0 + 1], radius: 1) })
             try world.step(360)
             #expect(abs(body(world, 0).position.y + 39) < 1, "the crate rests on the floor at y = -50")
+        },
+        "collision-types.json": { _, world, _ in
+            // Each shape holds its name's number (scene-format.md 16.7): FNV-1a 64 of its bytes, top bit set.
+            func fnv(_ name: String) -> UInt64 {
+                name.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } | 1 << 63
+            }
+            #expect(world.bodies[0]!.shapes[0].collisionType == fnv("ledge"))
+            #expect(world.bodies[1]!.shapes[0].collisionType == fnv("crate") && fnv("crate") != fnv("ledge"))
+            #expect(world.bodies[2]!.shapes[0].collisionType == fnv("a name with spaces and ünïcode"))
+            #expect(ScriptVM.collisionType("crate") == fnv("crate"))
         },
         "animation-equal-key-times.json": { _, world, _ in
             // Equal key times jump: it holds at 200 for the first second, then jumps to 250 and holds.

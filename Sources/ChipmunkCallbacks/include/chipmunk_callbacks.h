@@ -9,6 +9,8 @@ struct cpSpace;
 struct cpShape;
 struct cpConstraint;
 struct cpBody;
+struct cpArbiter;
+#include <stdint.h>
 
 /// Water's and planets' pushes, for the coming step (docs/replay-format.md,
 /// "Water and planets"): `cpBodyApplyForceAtWorldPoint(body, (fx, fy), (px, py))`
@@ -74,4 +76,27 @@ void cratebox_space_callbacks_free(struct cpSpace *space);
 void *cratebox_one_way_pre_solve_function(void);
 void *cratebox_breakable_post_solve_function(void);
 int cratebox_broken_pending(struct cpSpace *space);
+
+/// What a scene script's collision handlers call (docs/scene-format.md
+/// 16.7), given once by the scripting module: each gets the script the
+/// space names, the arbiter (its first shape the handler's first type), and
+/// whether the handler is a wildcard one. Begin and pre-solve return whether
+/// the contact goes on (1) or is ignored (0).
+typedef struct cratebox_script_calls {
+    int (*begin)(void *script, struct cpArbiter *arb, int wildcard);
+    int (*preSolve)(void *script, struct cpArbiter *arb, int wildcard);
+    void (*postSolve)(void *script, struct cpArbiter *arb, int wildcard);
+    void (*separate)(void *script, struct cpArbiter *arb, int wildcard);
+} cratebox_script_calls;
+void cratebox_set_script_calls(const cratebox_script_calls *calls);
+/// The script this space's script handlers call (NULL: none: begin and
+/// pre-solve go on, the others do nothing). 0 when out of memory.
+int cratebox_space_set_script(struct cpSpace *space, void *script);
+/// A handler for the types (a, b), or the wildcard handler of `a`, whose
+/// slots in `slots` (1 begin, 2 pre-solve, 4 post-solve, 8 separate) call the
+/// script; its other slots keep Chipmunk's defaults.
+void cratebox_add_script_handler(struct cpSpace *space, uint64_t a, uint64_t b, int wildcard, int slots);
+/// The eight functions those slots hold (pair handlers' begin, pre-solve,
+/// post-solve and separate, then wildcard handlers'), for the exact copy of a space.
+void cratebox_script_handler_functions(void *pair[4], void *wildcard[4]);
 #endif

@@ -6,6 +6,7 @@
 
 struct lua_State;
 struct cpBody;
+struct cpSpace;
 typedef struct script_sandbox script_sandbox;
 
 /// A fresh sandbox: at most `memory_limit` bytes for the whole state, at most
@@ -51,6 +52,19 @@ const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
 void script_sandbox_seed(script_sandbox *sandbox, uint64_t seed);
 void script_sandbox_random_state(const script_sandbox *sandbox, uint64_t out[4]);
 void script_sandbox_set_random_state(script_sandbox *sandbox, const uint64_t state[4]);
+
+/// A scene's collision type name as Chipmunk's number (16.7): FNV-1a of its
+/// bytes with the top bit set (never 0, 1 or the wildcard).
+uint64_t script_collision_type(const char *name, size_t length);
+/// The space `world:onCollision` sets handlers on and whose script handlers
+/// call this sandbox (NULL: none). The sandbox leaves the space it had; call
+/// with NULL before that space goes.
+void script_sandbox_set_space(script_sandbox *sandbox, struct cpSpace *space);
+/// The first error of a collision callback in the last step (NULL: none).
+const char *script_sandbox_callback_error(const script_sandbox *sandbox);
+/// Delivers the separate callbacks waiting, in the order of their shapes'
+/// ids (16.7); NULL, or the first error (the rest are dropped).
+const char *script_sandbox_deliver_separations(script_sandbox *sandbox);
 
 /// What lasts between steps (docs/scene-format.md 16.6). `freeze`, right
 /// after the top level: the globals are fixed from then on (only `state` may

@@ -1,0 +1,30 @@
+import ScriptSandbox
+
+/// Collision handlers in scripts (docs/scene-format.md 16.7): the space they
+/// are set on, what failed inside a step, and the separate callbacks
+/// delivered after it in cratebox's order.
+extension ScriptVM {
+    /// A scene's collision type name as the number Chipmunk's shapes hold (16.7).
+    public static func collisionType(_ name: String) -> UInt64 {
+        var bytes = Array(name.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { script_collision_type($0.baseAddress, $0.count) }
+        }
+    }
+
+    /// The space the script's handlers are set on and call this state from
+    /// (nil: none). Leave a space (attach to nil) before it goes.
+    public func attach(to space: OpaquePointer?) {
+        script_sandbox_set_space(sandbox, space)
+    }
+
+    /// Throws the first error a collision callback met in the last step, if one did.
+    public func checkCallbacks() throws(ScriptError) {
+        if let error = script_sandbox_callback_error(sandbox) { throw ScriptError(String(cString: error)) }
+    }
+
+    /// Calls the separate callbacks that wait, in the order of their shapes' ids.
+    public func deliverSeparations() throws(ScriptError) {
+        if let error = script_sandbox_deliver_separations(sandbox) { throw ScriptError(String(cString: error)) }
+    }
+}
