@@ -72,6 +72,26 @@ static void wild_separate(cpArbiter *arb, cpSpace *space, cpDataPointer data) {
     if (s && calls.separate) calls.separate(s, arb, 1);
 }
 
+static void script_velocity(cpBody *body, cpVect gravity, cpFloat damping, cpFloat dt) {
+    void *s = cpBodyGetSpace(body) ? script_of(cpBodyGetSpace(body)) : NULL;
+    if (!s || !calls.velocity || !calls.velocity(s, body, gravity.x, gravity.y, damping, dt)) cpBodyUpdateVelocity(body, gravity, damping, dt);
+}
+
+static void script_position(cpBody *body, cpFloat dt) {
+    void *s = cpBodyGetSpace(body) ? script_of(cpBodyGetSpace(body)) : NULL;
+    if (!s || !calls.position || !calls.position(s, body, dt)) cpBodyUpdatePosition(body, dt);
+}
+
+void cratebox_body_set_script_functions(cpBody *body, int velocity, int position) {
+    cpBodySetVelocityUpdateFunc(body, velocity ? script_velocity : cpBodyUpdateVelocity);
+    cpBodySetPositionUpdateFunc(body, position ? script_position : cpBodyUpdatePosition);
+}
+
+void cratebox_script_body_functions(void *out[2]) {
+    out[0] = (void *)script_velocity;
+    out[1] = (void *)script_position;
+}
+
 void cratebox_add_script_handler(cpSpace *space, uint64_t a, uint64_t b, int wildcard, int slots) {
     cpCollisionHandler *h = wildcard ? cpSpaceAddWildcardHandler(space, (cpCollisionType)a)
                                      : cpSpaceAddCollisionHandler(space, (cpCollisionType)a, (cpCollisionType)b);

@@ -80,6 +80,7 @@ typedef struct snapshot_probe {
     size_t jointSize[JOINT_KINDS];
     cpDampedSpringForceFunc springForce;
     cpDampedRotarySpringTorqueFunc springTorque;
+    void *scriptBody[2];                         // a scene script's velocity and position functions
     void *handlerFunc[HANDLER_FUNCS];            // tags: NULL, AlwaysCollide, DoNothing, Default begin/pre/post/separate, one-way, script pair (4), script wildcard (4)
     void *breakable;
 } snapshot_probe;

@@ -73,6 +73,7 @@ static void run_probe(void) {
     probe.handlerFunc[6] = (void *)defaults->separateFunc;
     probe.handlerFunc[7] = cratebox_one_way_pre_solve_function();
     cratebox_script_handler_functions(&probe.handlerFunc[8], &probe.handlerFunc[12]);
+    cratebox_script_body_functions(probe.scriptBody);
     probe.breakable = cratebox_breakable_post_solve_function();
     cpSpaceFree(space);
 

@@ -63,3 +63,12 @@ extension Body {
         return true
     }
 }
+
+extension Body {
+    /// Lets a scene script integrate the body (docs/scene-format.md 16.8):
+    /// Chipmunk calls the script's velocity function, position function, or
+    /// both, instead of its own (which a script may call in turn).
+    public func useScriptFunctions(velocity: Bool, position: Bool) {
+        cratebox_body_set_script_functions(raw, velocity ? 1 : 0, position ? 1 : 0)
+    }
+}

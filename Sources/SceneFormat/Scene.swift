@@ -123,6 +123,10 @@ public struct BodySpec: Equatable, Sendable {
     public var moment: Moment? = nil
     /// Whether the window draws its path as a fading trail (`trace`; drawing only).
     public var trace = false
+    /// The script's global functions Chipmunk calls to integrate the body's
+    /// velocity and position (`velocityFunction`, `positionFunction`; section 16.8); nil: Chipmunk's own.
+    public var velocityFunction: String? = nil
+    public var positionFunction: String? = nil
 
     /// A body's moment of inertia, given.
     public enum Moment: Equatable, Sendable {

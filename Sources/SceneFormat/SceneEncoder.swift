@@ -98,6 +98,8 @@ extension Scene {
         fields.append("\"shapes\": [\(b.shapes.map(shape).joined(separator: ", "))]")
         if let animation = b.animation { fields.append("\"animation\": \(self.animation(animation))") }
         if b.trace { fields.append("\"trace\": true") }
+        if let v = b.velocityFunction { fields.append("\"velocityFunction\": \(JSONText.quote(v))") }
+        if let v = b.positionFunction { fields.append("\"positionFunction\": \(JSONText.quote(v))") }
         switch b.look {
         case .crate: fields.append("\"look\": \"crate\"")
         case .ball: fields.append("\"look\": \"ball\"")

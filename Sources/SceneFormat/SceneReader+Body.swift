@@ -11,7 +11,8 @@ import CrateboxPhysics
 // Bodies: type, pose, mass, shapes, look, animation.
 extension SceneReader {
     static let bodyKeys = ["id", "type", "position", "angle", "velocity", "angularVelocity", "mass",
-                           "density", "moment", "shapes", "box", "look", "animation", "trace"]
+                           "density", "moment", "shapes", "box", "look", "animation", "trace",
+                           "velocityFunction", "positionFunction"]
 
     mutating func body(_ node: JSONNode, _ path: String, isSpawn: Bool) -> BodySpec? {
         guard let members = object(node, path, "a body object") else { return nil }
@@ -79,7 +80,32 @@ extension SceneReader {
                             angularVelocity: angularVelocity, mass: mass, shapes: shapes, look: look, animation: animation)
         body.moment = moment
         if let n = fields["trace"], let t = bool(n, j(path, "trace")) { body.trace = t }
+        (body.velocityFunction, body.positionFunction) = (scriptFunction(fields, "velocityFunction", path, type: type), scriptFunction(fields, "positionFunction", path, type: type))
+        guard errors.count == errorCount else { return nil }
         return body
+    }
+
+    /// `velocityFunction` or `positionFunction`: the name of a global function
+    /// of the scene's script that Chipmunk calls for a dynamic body (section 16.8).
+    mutating func scriptFunction(_ fields: ObjectFields, _ key: String, _ path: String, type: BodyKind) -> String? {
+        let j = SceneReader.join
+        guard let n = fields[key], let name = string(n, j(path, key)) else { return nil }
+        guard type == .dynamic else {
+            fail(j(path, key), "is for dynamic bodies only (Chipmunk integrates only those)")
+            return nil
+        }
+        guard SceneReader.isLuaName(name) else {
+            fail(j(path, key), "must name a global function of the script: a Lua name of 1 to 64 letters, digits and _, not starting with a digit, got \"\(name)\"")
+            return nil
+        }
+        return name
+    }
+
+    /// A Lua name (an identifier; keywords can never name a global function anyway).
+    static func isLuaName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...64).contains(bytes.count), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0]) else { return false }
+        return bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
     }
 
     /// `moment`: a number > 0 or "infinite", for a dynamic body with `mass`

@@ -57,6 +57,8 @@ extension SceneReader {
         checkJointIds(jointNames.map(\.id))
         let controls = self.controls(fields, bodies: bodies, joints: jointNames)
         let fluids = self.fluids(fields), attractors = self.attractors(fields), view = self.view(fields, bodies: bodies)
+        let script = self.script(fields)
+        if script == nil { checkNoScriptFunctions(bodies, spawn) }
         if errors.isEmpty {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
@@ -72,8 +74,17 @@ extension SceneReader {
         scene.fluids = fluids
         scene.attractors = attractors
         scene.view = view
-        scene.script = script(fields)
+        scene.script = script
         return scene
+    }
+
+    /// A body's `velocityFunction` or `positionFunction` names a function of the scene's script: without one, it names nothing.
+    mutating func checkNoScriptFunctions(_ bodies: [BodySpec], _ spawn: BodySpec) {
+        for (i, body) in bodies.enumerated().map({ ($0.offset, $0.element) }) + [(-1, spawn)] {
+            for (key, name) in [("velocityFunction", body.velocityFunction), ("positionFunction", body.positionFunction)] where name != nil {
+                fail(i < 0 ? "spawn.\(key)" : "bodies[\(i)].\(key)", "names a function of the scene's script, and the scene has no \"script\"")
+            }
+        }
     }
 
     /// `script`: a Lua file's name, beside the scene file (section 16.5).

@@ -1,22 +1,38 @@
-// The bodies a script can name (docs/scene-format.md 16.5): each scene id
-// with its Chipmunk body, bound anew whenever the World's bodies change, with
-// two lookup tables made on first use: by id (the first body bound with an id
-// wins, as pieces the knife cut share their body's id) and by body (for an
-// arbiter's bodies). Lookups only: nothing iterates them, so their layout
-// (from addresses) reaches no result.
+// The bodies a script can hold (docs/scene-format.md 16.5): each of the
+// World's bodies by its construction index, with its scene id (if any) and
+// the script functions Chipmunk calls for it, bound anew whenever the World's
+// bodies change. Three lookups, made on first use after a change: by index,
+// by id (the lowest index with that id wins, as pieces the knife cut share
+// their body's id) and by Chipmunk body (for an arbiter's bodies and the
+// velocity and position functions). Lookups only: nothing iterates the
+// hashed ones, so their layout (from addresses) reaches no result.
 #include "script_sandbox_internal.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+static void free_entry(bound_body *b) {
+    free(b->id);
+    free(b->velocity);
+    free(b->position);
+}
+
 void script_sandbox_clear_bodies(script_sandbox *s) {
-    for (int i = 0; i < s->bodyCount; i++) free(s->bodies[i].id);
+    for (int i = 0; i < s->bodyCount; i++) free_entry(&s->bodies[i]);
     s->bodyCount = 0;
     s->indexed = 0;
 }
 
-int script_sandbox_bind_body(script_sandbox *s, const char *id, struct cpBody *body) {
+static char *copied(const char *text, int *ok) {
+    if (!text) return NULL;
+    char *copy = strdup(text);
+    if (!copy) *ok = 0;
+    return copy;
+}
+
+int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id, struct cpBody *body, const char *velocity, const char *position) {
+    if (index < 0 || (s->bodyCount > 0 && index <= s->bodies[s->bodyCount - 1].index)) return 0;  // in increasing order
     if (s->bodyCount == s->bodyCap) {
         int cap = s->bodyCap ? 2 * s->bodyCap : 64;
         void *grown = realloc(s->bodies, (size_t)cap * sizeof *s->bodies);
@@ -24,9 +40,13 @@ int script_sandbox_bind_body(script_sandbox *s, const char *id, struct cpBody *b
         s->bodies = grown;
         s->bodyCap = cap;
     }
-    char *copy = strdup(id);
-    if (!copy) return 0;
-    s->bodies[s->bodyCount++] = (bound_body){copy, body};
+    int ok = 1;
+    bound_body b = {index, copied(id, &ok), body, copied(velocity, &ok), copied(position, &ok)};
+    if (!ok) {
+        free_entry(&b);
+        return 0;
+    }
+    s->bodies[s->bodyCount++] = b;
     s->indexed = 0;
     return 1;
 }
@@ -39,51 +59,61 @@ static uint64_t hash_id(const char *id) {
 
 static uint64_t hash_body(const struct cpBody *body) { return (uint64_t)(uintptr_t)body * 0x9E3779B97F4A7C15ULL; }
 
-// Makes both tables (slots hold a body's index + 1; 0 is empty). 0 when out of memory.
+static int grow(int **table, size_t count) {
+    int *grown = realloc(*table, count * sizeof **table);
+    if (!grown) return 0;
+    *table = grown;
+    memset(grown, 0, count * sizeof *grown);
+    return 1;
+}
+
+// Makes the three tables (slots hold an entry's number + 1; 0 is empty). 0 when out of memory.
 static int index_bodies(script_sandbox *s) {
     int cap = 16;
     while (cap < 2 * s->bodyCount) cap *= 2;
-    if (cap > s->indexCap) {
-        int *byId = realloc(s->byId, (size_t)cap * sizeof *byId);
-        if (byId) s->byId = byId;
-        int *byBody = realloc(s->byBody, (size_t)cap * sizeof *byBody);
-        if (byBody) s->byBody = byBody;
-        if (!byId || !byBody) return 0;
-        s->indexCap = cap;
-    }
+    size_t span = s->bodyCount ? (size_t)s->bodies[s->bodyCount - 1].index + 1 : 1;
+    if (!grow(&s->byId, (size_t)cap) || !grow(&s->byBody, (size_t)cap) || !grow(&s->byIndex, span)) return 0;
     s->indexMask = cap - 1;
-    memset(s->byId, 0, (size_t)cap * sizeof *s->byId);
-    memset(s->byBody, 0, (size_t)cap * sizeof *s->byBody);
+    s->indexSpan = (long long)span;
     for (int i = 0; i < s->bodyCount; i++) {
-        uint64_t at = hash_id(s->bodies[i].id) & (uint64_t)s->indexMask;
+        const bound_body *b = &s->bodies[i];
+        s->byIndex[b->index] = i + 1;
+        uint64_t at = hash_body(b->body) & (uint64_t)s->indexMask;
+        while (s->byBody[at]) at = (at + 1) & (uint64_t)s->indexMask;
+        s->byBody[at] = i + 1;
+        if (!b->id) continue;
+        at = hash_id(b->id) & (uint64_t)s->indexMask;
         int first = 1;
         while (s->byId[at]) {
-            if (strcmp(s->bodies[s->byId[at] - 1].id, s->bodies[i].id) == 0) { first = 0; break; }
+            if (strcmp(s->bodies[s->byId[at] - 1].id, b->id) == 0) { first = 0; break; }
             at = (at + 1) & (uint64_t)s->indexMask;
         }
         if (first) s->byId[at] = i + 1;
-        at = hash_body(s->bodies[i].body) & (uint64_t)s->indexMask;
-        while (s->byBody[at]) at = (at + 1) & (uint64_t)s->indexMask;
-        s->byBody[at] = i + 1;
     }
     s->indexed = 1;
     return 1;
 }
 
-struct cpBody *sandbox_bound(script_sandbox *s, const char *id) {
+const bound_body *sandbox_body_at(script_sandbox *s, long long index) {
+    if (!s->indexed && !index_bodies(s)) return NULL;
+    if (index < 0 || index >= s->indexSpan || !s->byIndex[index]) return NULL;
+    return &s->bodies[s->byIndex[index] - 1];
+}
+
+const bound_body *sandbox_body_named(script_sandbox *s, const char *id) {
     if (!s->indexed && !index_bodies(s)) return NULL;
     for (uint64_t at = hash_id(id) & (uint64_t)s->indexMask; s->byId[at]; at = (at + 1) & (uint64_t)s->indexMask) {
         const bound_body *b = &s->bodies[s->byId[at] - 1];
-        if (strcmp(b->id, id) == 0) return b->body;
+        if (strcmp(b->id, id) == 0) return b;
     }
     return NULL;
 }
 
-const char *sandbox_id_of(script_sandbox *s, const struct cpBody *body) {
+const bound_body *sandbox_body_of(script_sandbox *s, const struct cpBody *body) {
     if (!body || (!s->indexed && !index_bodies(s))) return NULL;
     for (uint64_t at = hash_body(body) & (uint64_t)s->indexMask; s->byBody[at]; at = (at + 1) & (uint64_t)s->indexMask) {
         const bound_body *b = &s->bodies[s->byBody[at] - 1];
-        if (b->body == body) return b->id;
+        if (b->body == body) return b;
     }
     return NULL;
 }
@@ -93,4 +123,5 @@ void sandbox_bodies_free(script_sandbox *s) {
     free(s->bodies);
     free(s->byId);
     free(s->byBody);
+    free(s->byIndex);
 }

@@ -113,7 +113,7 @@ static int push_handler(script_sandbox *s, cpArbiter *arb, int wildcard, int slo
     return 1;
 }
 
-static void fail(script_sandbox *s, const char *error) {
+void sandbox_fail(script_sandbox *s, const char *error) {
     if (s->failed) return;
     s->failed = 1;
     snprintf(s->callbackError, sizeof s->callbackError, "%s", error);
@@ -128,7 +128,7 @@ static int call_with_arbiter(void *script, cpArbiter *arb, int wildcard, int slo
     const char *error = sandbox_script_call(s, 1, 1);
     s->arbiter = NULL;
     if (error) {
-        fail(s, error);
+        sandbox_fail(s, error);
         return 1;
     }
     int goesOn = !(lua_type(s->L, -1) == LUA_TBOOLEAN && !lua_toboolean(s->L, -1));
@@ -140,17 +140,16 @@ static int begin_call(void *s, cpArbiter *arb, int wildcard) { return call_with_
 static int pre_solve_call(void *s, cpArbiter *arb, int wildcard) { return call_with_arbiter(s, arb, wildcard, 1); }
 static void post_solve_call(void *s, cpArbiter *arb, int wildcard) { call_with_arbiter(s, arb, wildcard, 2); }
 
-static char *copied(const char *id) { return id ? strdup(id) : NULL; }
+static long long index_of(script_sandbox *s, const cpBody *body) {
+    const bound_body *b = sandbox_body_of(s, body);
+    return b ? b->index : -1;
+}
 
 int sandbox_queue_separation(script_sandbox *s, struct separation entry) {
     if (s->separationCount == s->separationCap) {
         int cap = s->separationCap ? 2 * s->separationCap : 16;
         struct separation *grown = realloc(s->separations, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            free(entry.idA);
-            free(entry.idB);
-            return 0;
-        }
+        if (!grown) return 0;
         s->separations = grown;
         s->separationCap = cap;
     }
@@ -168,9 +167,9 @@ static void separate_call(void *script, cpArbiter *arb, int wildcard) {
     cpArbiterGetBodies(arb, &ba, &bb);
     struct separation entry = {
         a->hashid, b->hashid, cpShapeGetCollisionType(a), wildcard ? 0 : cpShapeGetCollisionType(b),
-        wildcard, cpArbiterIsRemoval(arb), copied(sandbox_id_of(s, ba)), copied(sandbox_id_of(s, bb)),
+        wildcard, cpArbiterIsRemoval(arb), index_of(s, ba), index_of(s, bb),
     };
-    if (!sandbox_queue_separation(s, entry)) fail(s, "no memory for a separate callback");
+    if (!sandbox_queue_separation(s, entry)) sandbox_fail(s, "no memory for a separate callback");
 }
 
 static int separation_order(const void *x, const void *y) {
@@ -180,13 +179,6 @@ static int separation_order(const void *x, const void *y) {
     return p->wildcard - q->wildcard;  // a pair's handler and its wildcards: pair first
 }
 
-static void free_separations(script_sandbox *s, int from) {
-    for (int i = from; i < s->separationCount; i++) {
-        free(s->separations[i].idA);
-        free(s->separations[i].idB);
-    }
-    s->separationCount = 0;
-}
 
 const char *script_sandbox_deliver_separations(script_sandbox *s) {
     if (s->failed) return s->callbackError;
@@ -198,24 +190,19 @@ const char *script_sandbox_deliver_separations(script_sandbox *s) {
         push_key(s->L, p->typeA, p->typeB);
         if (lua_rawget(s->L, -2) != LUA_TTABLE || lua_getfield(s->L, -1, "separate") != LUA_TFUNCTION) continue;
         lua_createtable(s->L, 0, 3);  // what separated: {a = body or nil, b = body or nil, removal = bool}
-        if (p->idA) sandbox_push_body(s->L, p->idA, strlen(p->idA));
+        if (p->bodyA >= 0) sandbox_push_body(s->L, p->bodyA);
         else lua_pushnil(s->L);
         lua_setfield(s->L, -2, "a");
-        if (p->idB) sandbox_push_body(s->L, p->idB, strlen(p->idB));
+        if (p->bodyB >= 0) sandbox_push_body(s->L, p->bodyB);
         else lua_pushnil(s->L);
         lua_setfield(s->L, -2, "b");
         lua_pushboolean(s->L, p->removal);
         lua_setfield(s->L, -2, "removal");
         const char *error = sandbox_script_call(s, 1, 0);
         if (error) {
-            free(p->idA);
-            free(p->idB);
-            free_separations(s, i + 1);
+            s->separationCount = 0;
             return error;
         }
-        free(p->idA);
-        free(p->idB);
-        p->idA = p->idB = NULL;
     }
     lua_settop(s->L, 0);
     s->separationCount = 0;
@@ -228,13 +215,10 @@ void script_sandbox_set_space(script_sandbox *s, struct cpSpace *space) {
     if (s->space == space) return;
     if (s->space) cratebox_space_set_script(s->space, NULL);
     s->space = space;
-    if (space && !cratebox_space_set_script(space, s)) fail(s, "no memory to attach the script to its space");
+    if (space && !cratebox_space_set_script(space, s)) sandbox_fail(s, "no memory to attach the script to its space");
 }
 
-void sandbox_collisions_free(script_sandbox *s) {
-    free_separations(s, 0);
-    free(s->separations);
-}
+void sandbox_collisions_free(script_sandbox *s) { free(s->separations); }
 
 // --- The arbiter as a script sees it.
 
@@ -246,8 +230,8 @@ static cpArbiter *check_arbiter(lua_State *L) {
 }
 
 static void push_body_or_nil(lua_State *L, const cpBody *body) {
-    const char *id = sandbox_id_of(sandbox_of(L), body);
-    if (id) sandbox_push_body(L, id, strlen(id));
+    const bound_body *b = sandbox_body_of(sandbox_of(L), body);
+    if (b) sandbox_push_body(L, b->index);
     else lua_pushnil(L);
 }
 
@@ -328,8 +312,13 @@ static int arb_set_surface_velocity(lua_State *L) {
     return 0;
 }
 
+static int velocity_call(void *s, cpBody *body, double gx, double gy, double damping, double dt) {
+    return sandbox_call_velocity(s, body, gx, gy, damping, dt);
+}
+static int position_call(void *s, cpBody *body, double dt) { return sandbox_call_position(s, body, dt); }
+
 static void give_calls(void) {
-    static const cratebox_script_calls calls = {begin_call, pre_solve_call, post_solve_call, separate_call};
+    static const cratebox_script_calls calls = {begin_call, pre_solve_call, post_solve_call, separate_call, velocity_call, position_call};
     cratebox_set_script_calls(&calls);
 }
 

@@ -6,19 +6,23 @@
 #include <lua5.4/lua.h>
 #include <stdint.h>
 
-/// A scene body a script may name: its id and its Chipmunk body.
+/// A body a script may hold: its construction index, its scene id (NULL:
+/// none), its Chipmunk body, and the names of the script's functions
+/// Chipmunk calls for it (NULL: Chipmunk's own).
 typedef struct bound_body {
+    long long index;
     char *id;
     struct cpBody *body;
+    char *velocity, *position;
 } bound_body;
 
 /// A separate callback waiting for delivery (script_collisions.c): its
 /// shapes' ids (the order of delivery), its handler's types (b = 0: a
-/// wildcard handler), whether a removal made it, and its bodies' ids (NULL: none).
+/// wildcard handler), whether a removal made it, and its bodies.
 struct separation {
     uint64_t hashA, hashB, typeA, typeB;
     int wildcard, removal;
-    char *idA, *idB;
+    long long bodyA, bodyB;  // construction indices; -1: a body the script cannot hold (the walls')
 };
 
 /// One root of the digest of what the globals reach (script_state.c): what it is, for messages, and its hash.
@@ -32,8 +36,9 @@ struct script_sandbox {
     bound_body *bodies;
     int bodyCount, bodyCap;
     /// Lookup tables over `bodies` (script_bodies.c), made when first needed after a change.
-    int *byId, *byBody;
-    int indexCap, indexMask, indexed;
+    int *byId, *byBody, *byIndex;
+    int indexMask, indexed;
+    long long indexSpan;
     /// The space the world's script handlers are set on (16.7), and whether the top level is running.
     struct cpSpace *space;
     int topLevel;
@@ -88,20 +93,30 @@ int sandbox_format(lua_State *L);
 void sandbox_sorted_keys(lua_State *L, int t);
 /// Whether the key at a comes before the key at b in key order.
 int sandbox_key_less(lua_State *L, int a, int b);
-/// A body's id when the value at i is a body (world:body's), else NULL; and a new body value for an id (script_world.c).
-const char *sandbox_body_id(lua_State *L, int i);
-void sandbox_push_body(lua_State *L, const char *id, size_t len);
+/// The construction index of the body value at i (-1: not a body), and
+/// pushes the body value of an index (one value per index, kept) (script_body.c).
+long long sandbox_body_index(lua_State *L, int i);
+void sandbox_push_body(lua_State *L, long long index);
+/// The body table's metatable and methods (script_body.c).
+void sandbox_open_bodies(lua_State *L);
 /// Registers each library C function's name, for digests (script_state.c), and frees what the state's walks keep.
 void sandbox_name_functions(lua_State *L);
 void sandbox_state_free(script_sandbox *s);
-/// The body bound with `id` (NULL: none), and a body's id (NULL: not bound) (script_bodies.c).
-struct cpBody *sandbox_bound(script_sandbox *s, const char *id);
-const char *sandbox_id_of(script_sandbox *s, const struct cpBody *body);
+/// The bound body with construction index `index`, the first with scene id
+/// `id`, and the one of a Chipmunk body; NULL when there is none (script_bodies.c).
+const bound_body *sandbox_body_at(script_sandbox *s, long long index);
+const bound_body *sandbox_body_named(script_sandbox *s, const char *id);
+const bound_body *sandbox_body_of(script_sandbox *s, const struct cpBody *body);
 void sandbox_bodies_free(script_sandbox *s);
 /// world:onCollision and the arbiter's methods; frees what waits to be delivered (script_collisions.c).
 void sandbox_open_collisions(lua_State *L);
 void sandbox_collisions_free(script_sandbox *s);
-/// Queues a separation (taking its ids); 0 when out of memory (the ids are freed).
+/// Records the first error of a call Chipmunk made (the world stops after the step).
+void sandbox_fail(script_sandbox *s, const char *error);
+/// Calls a body's velocity or position function (16.8); 0 when it has none (Chipmunk's own then runs).
+int sandbox_call_velocity(script_sandbox *s, struct cpBody *body, double gx, double gy, double damping, double dt);
+int sandbox_call_position(script_sandbox *s, struct cpBody *body, double dt);
+/// Queues a separation; 0 when out of memory.
 int sandbox_queue_separation(script_sandbox *s, struct separation entry);
 /// A call of the script's (a step, a callback): its budget is the call's, or what is left of the step's.
 const char *sandbox_script_call(script_sandbox *s, int nargs, int nresults);

@@ -188,10 +188,10 @@ static void digest_value(walker *w, int i) {
         if (!visited(w, i)) digest_function(w, i);
         break;
     case LUA_TUSERDATA: {
-        const char *id = sandbox_body_id(L, i);
-        if (id) {
+        long long index = sandbox_body_index(L, i);
+        if (index >= 0) {
             mix_tag(w, 'B');
-            mix_string(w, id, strlen(id));
+            mix(w, &index, sizeof index);
         } else if (!visited(w, i)) {
             mix_tag(w, 'u');
         }

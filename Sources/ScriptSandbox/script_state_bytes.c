@@ -11,6 +11,7 @@
 #include <string.h>
 
 enum { MAX_DEPTH = 100 };
+#define MAX_BODY_INDEX 2000000LL  // the most construction indices a world may have (an exact state refuses more)
 enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INTEGER, TAG_FLOAT, TAG_STRING, TAG_TABLE, TAG_BODY };
 
 static script_sandbox *sandbox_of(lua_State *L) {
@@ -139,10 +140,10 @@ static void write_value(writer *w, int i) {
     }
     case LUA_TTABLE: write_table(w, i); break;
     case LUA_TUSERDATA: {
-        const char *id = sandbox_body_id(L, i);
-        if (!id) refuse(w, "is a userdata");
+        long long index = sandbox_body_index(L, i);
+        if (index < 0) refuse(w, "is a userdata");
         put_tag(L, TAG_BODY);
-        put_string(L, id, strlen(id));
+        put_u64(L, (uint64_t)index);
         break;
     }
     default: refuse(w, lua_pushfstring(L, "is a %s", luaL_typename(L, i)));
@@ -166,11 +167,8 @@ static int save(lua_State *L) {
         uint64_t numbers[] = {p->hashA, p->hashB, p->typeA, p->typeB};
         for (int k = 0; k < 4; k++) put_u64(L, numbers[k]);
         put_tag(L, p->wildcard | p->removal << 1);
-        const char *ids[] = {p->idA, p->idB};
-        for (int k = 0; k < 2; k++) {
-            put_tag(L, ids[k] != NULL);
-            if (ids[k]) put_string(L, ids[k], strlen(ids[k]));
-        }
+        put_u64(L, (uint64_t)p->bodyA);
+        put_u64(L, (uint64_t)p->bodyB);
     }
     return 0;
 }
@@ -271,10 +269,9 @@ static void read_value(reader *r, int asKey) {
     }
     case TAG_TABLE: read_table(r); break;
     case TAG_BODY: {
-        size_t len;
-        const char *id = get_string(r, &len);
-        if (memchr(id, 0, len)) malformed(r, "a body's id holds a NUL");
-        sandbox_push_body(L, id, len);
+        uint64_t index = get_u64(r);
+        if (index > MAX_BODY_INDEX) malformed(r, "a body's construction index is past the last a world can have");
+        sandbox_push_body(L, (long long)index);
         break;
     }
     default: malformed(r, "an unknown tag");
@@ -290,7 +287,7 @@ static int restore(lua_State *L) {
     }
     read_value(r, 0);
     uint64_t count = get_u64(r);
-    if (count > (r->length - r->at) / 35) malformed(r, "more separate callbacks wait than there are bytes for");
+    if (count > (r->length - r->at) / 49) malformed(r, "more separate callbacks wait than there are bytes for");
     for (uint64_t i = 0; i < count; i++) {
         struct separation p = {0};
         p.hashA = get_u64(r), p.hashB = get_u64(r), p.typeA = get_u64(r), p.typeB = get_u64(r);
@@ -298,21 +295,8 @@ static int restore(lua_State *L) {
         p.wildcard = r->bytes[r->at] & 1;
         p.removal = r->bytes[r->at++] >> 1;
         if (p.wildcard != (p.typeB == 0)) malformed(r, "a waiting separate callback's handler is neither a pair's nor a wildcard's");
-        char **ids[] = {&p.idA, &p.idB};
-        for (int k = 0; k < 2; k++) {
-            if (r->at >= r->length || r->bytes[r->at] > 1) malformed(r, "a waiting separate callback's body is unknown");
-            if (!r->bytes[r->at++]) continue;
-            size_t len;
-            const char *id = get_string(r, &len);
-            if (memchr(id, 0, len)) malformed(r, "a body's id holds a NUL");
-            lua_pushlstring(L, id, len);  // copied through Lua: memory errors stay protected
-            *ids[k] = strdup(lua_tostring(L, -1));
-            lua_pop(L, 1);
-            if (!*ids[k]) {
-                free(p.idA);
-                luaL_error(L, "no memory for a waiting separate callback");
-            }
-        }
+        p.bodyA = (long long)get_u64(r), p.bodyB = (long long)get_u64(r);
+        if (p.bodyA < -1 || p.bodyA > MAX_BODY_INDEX || p.bodyB < -1 || p.bodyB > MAX_BODY_INDEX) malformed(r, "a waiting separate callback's body is not one a world can have");
         if (!sandbox_queue_separation(s, p)) luaL_error(L, "no memory for a waiting separate callback");
     }
     if (r->at != r->length) malformed(r, "bytes follow the state");

@@ -1,8 +1,6 @@
 // The world as a script sees it (docs/scene-format.md 16.5): the global
-// `world`, whose `body(id)` gives the body with that scene id, and a body's
-// `applyImpulse(x, y)`. A body is held by its id, looked up in the bindings
-// the World gives each time its bodies change, so a removed body is named
-// and refused, never a dangling pointer.
+// `world`: its bodies by scene id or construction index, its step count, the
+// keys it holds, and a line for the HUD.
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
@@ -19,7 +17,6 @@ static script_sandbox *sandbox_of(lua_State *L) {
     return s;
 }
 
-// world:body(id): the body, or nil when the scene has no body with that id (or it is gone).
 void script_sandbox_set_world(script_sandbox *s, long long steps, const char *held, size_t length) {
     s->steps = steps;
     s->stepLeft = s->stepBudget;  // told before each step: its calls share a budget
@@ -70,129 +67,47 @@ static int world_say(lua_State *L) {
 
 const char *script_sandbox_said(const script_sandbox *s) { return s->said; }
 
+// Whether the global named by the light userdata at 1 is a function (the
+// frozen globals' table once the top level ran); raw lookups, no script code.
+static int is_function(lua_State *L) {
+    const char *name = lua_touserdata(L, 1);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "cratebox.frozen") != LUA_TTABLE) lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_pushstring(L, name);
+    lua_pushboolean(L, lua_rawget(L, -2) == LUA_TFUNCTION);
+    return 1;
+}
+
+int script_sandbox_is_function(script_sandbox *s, const char *name) {
+    lua_settop(s->L, 0);
+    lua_pushcfunction(s->L, is_function);
+    lua_pushlightuserdata(s->L, (void *)name);
+    int found = lua_pcall(s->L, 1, 1, 0) == LUA_OK && lua_toboolean(s->L, -1);
+    lua_settop(s->L, 0);
+    return found;
+}
+
 void script_sandbox_set_said(script_sandbox *s, const char *text) { snprintf(s->said, sizeof s->said, "%s", text); }
 
-void sandbox_push_body(lua_State *L, const char *id, size_t len) {
-    char *held = lua_newuserdatauv(L, len + 1, 0);
-    memcpy(held, id, len);
-    held[len] = 0;
-    luaL_setmetatable(L, BODY);
-}
-
-const char *sandbox_body_id(lua_State *L, int i) {
-    return luaL_testudata(L, i, BODY);
-}
-
+// world:body(id): the live body with that scene id (the lowest index), nil when there is none.
 static int world_body(lua_State *L) {
     const char *id = luaL_checkstring(L, 2);
-    if (!sandbox_bound(sandbox_of(L), id)) {
-        lua_pushnil(L);
-        return 1;
-    }
-    sandbox_push_body(L, id, strlen(id));
+    const bound_body *b = sandbox_body_named(sandbox_of(L), id);
+    if (b) sandbox_push_body(L, b->index);
+    else lua_pushnil(L);
     return 1;
 }
 
-static struct cpBody *check_body(lua_State *L) {
-    const char *id = luaL_checkudata(L, 1, BODY);
-    struct cpBody *body = sandbox_bound(sandbox_of(L), id);
-    if (!body) luaL_error(L, "body '%s' is gone (removed or cut)", id);
-    return body;
-}
-
-// A number argument of a body's function: finite and within 1e30.
-static lua_Number checked(lua_State *L, int i, const char *what) {
-    lua_Number v = luaL_checknumber(L, i);
-    if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
-    return v;
-}
-
-static cpBody *check_dynamic(lua_State *L, const char *what) {
-    cpBody *body = check_body(L);
-    if (cpBodyGetType(body) != CP_BODY_TYPE_DYNAMIC) luaL_error(L, "%s: body '%s' is not dynamic", what, (const char *)lua_touserdata(L, 1));
-    return body;
-}
-
-// body:applyImpulse(x, y): an impulse at the centre of gravity, in world axes.
-static int body_apply_impulse(lua_State *L) {
-    cpBody *body = check_dynamic(L, "applyImpulse");
-    lua_Number x = checked(L, 2, "applyImpulse"), y = checked(L, 3, "applyImpulse");
-    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
-    return 0;
-}
-
-// body:applyForce(x, y): a force at the centre of gravity, in world axes, for the coming step.
-static int body_apply_force(lua_State *L) {
-    cpBody *body = check_dynamic(L, "applyForce");
-    lua_Number x = checked(L, 2, "applyForce"), y = checked(L, 3, "applyForce");
-    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
-    return 0;
-}
-
-static int push_vector(lua_State *L, cpVect v) {
-    lua_pushnumber(L, v.x);
-    lua_pushnumber(L, v.y);
-    return 2;
-}
-
-static int body_position(lua_State *L) { return push_vector(L, cpBodyGetPosition(check_body(L))); }
-static int body_velocity(lua_State *L) { return push_vector(L, cpBodyGetVelocity(check_body(L))); }
-
-static int body_angle(lua_State *L) {
-    lua_pushnumber(L, cpBodyGetAngle(check_body(L)));
-    return 1;
-}
-
-static int body_angular_velocity(lua_State *L) {
-    lua_pushnumber(L, cpBodyGetAngularVelocity(check_body(L)));
-    return 1;
-}
-
-static int body_mass(lua_State *L) {
-    lua_pushnumber(L, cpBodyGetMass(check_body(L)));
-    return 1;
-}
-
-// body:setVelocity(x, y) and body:setAngularVelocity(w): Chipmunk's setters (which wake the body).
-static int body_set_velocity(lua_State *L) {
-    cpBody *body = check_dynamic(L, "setVelocity");
-    lua_Number x = checked(L, 2, "setVelocity"), y = checked(L, 3, "setVelocity");
-    cpBodySetVelocity(body, cpv(x, y));
-    return 0;
-}
-
-static int body_set_angular_velocity(lua_State *L) {
-    cpBody *body = check_dynamic(L, "setAngularVelocity");
-    cpBodySetAngularVelocity(body, checked(L, 2, "setAngularVelocity"));
-    return 0;
-}
-
-static int body_id(lua_State *L) {
-    lua_pushstring(L, luaL_checkudata(L, 1, BODY));
-    return 1;
-}
-
-static int body_tostring(lua_State *L) {
-    lua_pushfstring(L, "body %s", (const char *)luaL_checkudata(L, 1, BODY));
+// world:bodyAt(index): the body with that construction index, nil when there is none (or it is gone).
+static int world_body_at(lua_State *L) {
+    lua_Integer index = luaL_checkinteger(L, 2);
+    if (sandbox_body_at(sandbox_of(L), index)) sandbox_push_body(L, index);
+    else lua_pushnil(L);
     return 1;
 }
 
 int sandbox_open_world(lua_State *L) {
-    luaL_newmetatable(L, BODY);
-    static const luaL_Reg methods[] = {
-        {"applyImpulse", body_apply_impulse}, {"applyForce", body_apply_force}, {"id", body_id},
-        {"position", body_position}, {"velocity", body_velocity}, {"angle", body_angle},
-        {"angularVelocity", body_angular_velocity}, {"mass", body_mass},
-        {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity}, {NULL, NULL},
-    };
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, body_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, "a body");
-    lua_setfield(L, -2, "__metatable");  // a script cannot change what a body is
-    lua_pop(L, 1);
-    static const luaL_Reg world[] = {{"body", world_body}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {NULL, NULL}};
+    sandbox_open_bodies(L);
+    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {NULL, NULL}};
     luaL_newlib(L, world);
     lua_setglobal(L, "world");
     return 0;

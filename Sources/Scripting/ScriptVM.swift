@@ -46,13 +46,29 @@ public final class ScriptVM {
         return defined != 0
     }
 
-    /// The bodies `world:body(id)` can give (docs/scene-format.md 16.5): each
-    /// scene id with its Chipmunk body; bound anew whenever the world's bodies change.
-    public func bind(bodies: [(id: String, body: OpaquePointer)]) {
-        script_sandbox_clear_bodies(sandbox)
-        for (id, body) in bodies where script_sandbox_bind_body(sandbox, id, body) == 0 {
-            break  // out of memory: the rest stay unnamed, and the script finds nil for them
+    /// A body a script can hold (docs/scene-format.md 16.5, 16.8).
+    public struct BoundBody {
+        public var index: Int
+        public var id: String?
+        public var body: OpaquePointer
+        public var velocityFunction: String?, positionFunction: String?
+        public init(index: Int, id: String?, body: OpaquePointer, velocityFunction: String? = nil, positionFunction: String? = nil) {
+            (self.index, self.id, self.body, self.velocityFunction, self.positionFunction) = (index, id, body, velocityFunction, positionFunction)
         }
+    }
+
+    /// The bodies a script can hold, in increasing construction index; bound
+    /// anew whenever the world's bodies change.
+    public func bind(bodies: [BoundBody]) {
+        script_sandbox_clear_bodies(sandbox)
+        for b in bodies where script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction) == 0 {
+            break  // out of memory: the rest stay unbound, and the script finds nil for them
+        }
+    }
+
+    /// Whether the script has a global function `name`.
+    public func isFunction(_ name: String) -> Bool {
+        script_sandbox_is_function(sandbox, name) != 0
     }
 
     /// What `world:steps()` and `world:isDown(name)` say until the next call.

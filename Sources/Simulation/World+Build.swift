@@ -158,6 +158,9 @@ extension World {
             body.angularVelocity = spec.angularVelocity
         }
 
+        if spec.velocityFunction != nil || spec.positionFunction != nil {
+            body.useScriptFunctions(velocity: spec.velocityFunction != nil, position: spec.positionFunction != nil)
+        }
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
         bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
         bodiesRevision += 1

@@ -27,6 +27,7 @@ extension World {
         } catch {
             throw .script("\(error.message) (step \(stepCount))")
         }
+        try checkScriptFunctions(vm, name: name)
     }
 
     /// The script's `step(world)`, before the step (bodies bound anew if they changed).
@@ -57,14 +58,28 @@ extension World {
     /// What the scene's script last said with `world:say` (the HUD shows it; drawing only, not in the state hash).
     public var scriptSays: String? { script?.said }
 
-    /// Every live body with a scene id, by that id (the first, when pieces share one).
+    /// Every live body by its construction index, with its scene id and its script functions (16.5, 16.8).
     func bindScriptBodies() {
         guard let script else { return }
-        var bound: [(id: String, body: OpaquePointer)] = []
-        for case let entry? in bodies {
-            if let id = entry.spec.id { bound.append((id, entry.body.chipmunkBody)) }
+        var bound: [ScriptVM.BoundBody] = []
+        bound.reserveCapacity(liveBodyCount)
+        for (index, entry) in bodies.enumerated() {
+            guard let entry else { continue }
+            bound.append(ScriptVM.BoundBody(index: index, id: entry.spec.id, body: entry.body.chipmunkBody,
+                                            velocityFunction: entry.spec.velocityFunction, positionFunction: entry.spec.positionFunction))
         }
         script.bind(bodies: bound)
         scriptBodiesRevision = bodiesRevision
+    }
+
+    /// Each body's script functions name global functions of the script (checked once its top level ran).
+    func checkScriptFunctions(_ vm: ScriptVM, name: String) throws(PhysicsError) {
+        let specs = scene.bodies.enumerated().map { ("bodies[\($0.offset)]", $0.element) } + [("spawn", scene.spawn)]
+        for (path, spec) in specs {
+            for (key, function) in [("velocityFunction", spec.velocityFunction), ("positionFunction", spec.positionFunction)] {
+                guard let function, !vm.isFunction(function) else { continue }
+                throw .script("\(name): \(path).\(key) names '\(function)', which is not a global function of the script (step \(stepCount))")
+            }
+        }
     }
 }

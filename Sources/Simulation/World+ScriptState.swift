@@ -68,5 +68,9 @@ extension World {
         vm.attach(to: space.chipmunkSpace)  // leaving the space just built for it
         script = vm
         bindScriptBodies()
+        // An exact copy of a space gives its bodies Chipmunk's own functions: the scene says which are the script's.
+        for case let entry? in bodies where entry.spec.velocityFunction != nil || entry.spec.positionFunction != nil {
+            entry.body.useScriptFunctions(velocity: entry.spec.velocityFunction != nil, position: entry.spec.positionFunction != nil)
+        }
     }
 }

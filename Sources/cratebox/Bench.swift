@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure World, the window and the painter against plain C on the same scene and library.",
         discussion: "Measure release builds (swift build -c release). Each subcommand prints its figures; --json prints one object.",
-        subcommands: [BenchStep.self, BenchWindow.self, BenchCapacity.self, BenchDraw.self, BenchStart.self, BenchReset.self, BenchSnapshot.self, BenchResume.self, BenchLoop.self],
+        subcommands: [BenchStep.self, BenchWindow.self, BenchCapacity.self, BenchDraw.self, BenchStart.self, BenchReset.self, BenchSnapshot.self, BenchResume.self, BenchLoop.self, BenchScript.self],
         defaultSubcommand: BenchStep.self
     )
 }

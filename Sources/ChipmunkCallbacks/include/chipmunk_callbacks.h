@@ -87,6 +87,10 @@ typedef struct cratebox_script_calls {
     int (*preSolve)(void *script, struct cpArbiter *arb, int wildcard);
     void (*postSolve)(void *script, struct cpArbiter *arb, int wildcard);
     void (*separate)(void *script, struct cpArbiter *arb, int wildcard);
+    /// A body's velocity and position functions (16.8): 0 when the script has
+    /// none for it, and then Chipmunk's own integration runs.
+    int (*velocity)(void *script, struct cpBody *body, double gx, double gy, double damping, double dt);
+    int (*position)(void *script, struct cpBody *body, double dt);
 } cratebox_script_calls;
 void cratebox_set_script_calls(const cratebox_script_calls *calls);
 /// The script this space's script handlers call (NULL: none: begin and
@@ -96,6 +100,12 @@ int cratebox_space_set_script(struct cpSpace *space, void *script);
 /// slots in `slots` (1 begin, 2 pre-solve, 4 post-solve, 8 separate) call the
 /// script; its other slots keep Chipmunk's defaults.
 void cratebox_add_script_handler(struct cpSpace *space, uint64_t a, uint64_t b, int wildcard, int slots);
+/// Gives a body the script's velocity function, position function, or both
+/// (each 0: Chipmunk's own), which call the script its space names.
+void cratebox_body_set_script_functions(struct cpBody *body, int velocity, int position);
+/// Those two functions, for the exact copy of a space (which writes a body
+/// with them as one with Chipmunk's own: its owner sets them again).
+void cratebox_script_body_functions(void *out[2]);
 /// The eight functions those slots hold (pair handlers' begin, pre-solve,
 /// post-solve and separate, then wildcard handlers'), for the exact copy of a space.
 void cratebox_script_handler_functions(void *pair[4], void *wildcard[4]);

@@ -29,11 +29,15 @@ const char *script_sandbox_run(script_sandbox *sandbox, const char *text, size_t
 /// none; else the error, as `script_sandbox_run` gives it.
 const char *script_sandbox_call_global(script_sandbox *sandbox, const char *name, int *defined);
 
-/// The bodies a script can name with `world:body(id)`: cleared, then bound
-/// one by one (the id is copied), whenever the World's bodies change.
-/// `bind` returns 0 when out of memory.
+/// The bodies a script can hold (16.5): cleared, then bound one by one in
+/// increasing construction index whenever the World's bodies change, each
+/// with its scene id and the names of its velocity and position functions
+/// (16.8; NULL: none; all copied). `bind` returns 0 when out of memory or out of order.
 void script_sandbox_clear_bodies(script_sandbox *sandbox);
-int script_sandbox_bind_body(script_sandbox *sandbox, const char *id, struct cpBody *body);
+/// Whether the global `name` is a function (looked up raw: no script code runs).
+int script_sandbox_is_function(script_sandbox *sandbox, const char *name);
+int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const char *id, struct cpBody *body,
+                             const char *velocity, const char *position);
 /// What `world:steps()` and `world:isDown(name)` say until the next call:
 /// the world's step count, and the names of the keys and buttons it holds
 /// (`held`: `length` bytes of names, each ended by a NUL; names past 1,000

@@ -1,0 +1,214 @@
+// A body as a script holds it (docs/scene-format.md 16.5 and 16.8): a value
+// that names a construction index (one value per index, so `==` compares
+// bodies), looked up in the World's bindings at each use, so that a removed
+// body is refused by name, never a dangling pointer.
+#include "script_sandbox_internal.h"
+
+#include <chipmunk/chipmunk.h>
+#include <lua5.4/lauxlib.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *BODY = "cratebox.body";
+static const char *VALUES = "cratebox.bodies";  // registry: construction index → its body value
+
+static script_sandbox *sandbox_of(lua_State *L) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    return s;
+}
+
+void sandbox_push_body(lua_State *L, long long index) {
+    lua_getfield(L, LUA_REGISTRYINDEX, VALUES);
+    if (lua_rawgeti(L, -1, (lua_Integer)index) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_Integer *held = lua_newuserdatauv(L, sizeof *held, 0);
+        *held = (lua_Integer)index;
+        luaL_setmetatable(L, BODY);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, (lua_Integer)index);
+    }
+    lua_remove(L, -2);
+}
+
+long long sandbox_body_index(lua_State *L, int i) {
+    const lua_Integer *held = luaL_testudata(L, i, BODY);
+    return held ? (long long)*held : -1;
+}
+
+static const bound_body *check_bound(lua_State *L) {
+    lua_Integer index = *(const lua_Integer *)luaL_checkudata(L, 1, BODY);
+    const bound_body *b = sandbox_body_at(sandbox_of(L), index);
+    if (!b) luaL_error(L, "body %I is gone (removed or cut)", index);
+    return b;
+}
+
+static cpBody *check_body(lua_State *L) { return check_bound(L)->body; }
+
+// A number argument: finite and within 1e30.
+static lua_Number checked(lua_State *L, int i, const char *what) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
+    return v;
+}
+
+static cpBody *check_kind(lua_State *L, const char *what, int kinematicToo) {
+    cpBody *body = check_body(L);
+    cpBodyType type = cpBodyGetType(body);
+    if (type != CP_BODY_TYPE_DYNAMIC && !(kinematicToo && type == CP_BODY_TYPE_KINEMATIC)) {
+        luaL_error(L, "%s: body %I is %s", what, *(const lua_Integer *)lua_touserdata(L, 1), kinematicToo ? "static" : "not dynamic");
+    }
+    return body;
+}
+
+static int push_vector(lua_State *L, cpVect v) {
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+static int push_number(lua_State *L, double v) {
+    lua_pushnumber(L, v);
+    return 1;
+}
+
+static int body_apply_impulse(lua_State *L) {
+    cpBody *body = check_kind(L, "applyImpulse", 0);
+    lua_Number x = checked(L, 2, "applyImpulse"), y = checked(L, 3, "applyImpulse");
+    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
+    return 0;
+}
+
+static int body_apply_force(lua_State *L) {
+    cpBody *body = check_kind(L, "applyForce", 0);
+    lua_Number x = checked(L, 2, "applyForce"), y = checked(L, 3, "applyForce");
+    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
+    return 0;
+}
+
+static int body_position(lua_State *L) { return push_vector(L, cpBodyGetPosition(check_body(L))); }
+static int body_velocity(lua_State *L) { return push_vector(L, cpBodyGetVelocity(check_body(L))); }
+static int body_angle(lua_State *L) { return push_number(L, cpBodyGetAngle(check_body(L))); }
+static int body_angular_velocity(lua_State *L) { return push_number(L, cpBodyGetAngularVelocity(check_body(L))); }
+static int body_mass(lua_State *L) { return push_number(L, cpBodyGetMass(check_body(L))); }
+static int body_moment(lua_State *L) { return push_number(L, cpBodyGetMoment(check_body(L))); }
+
+static int body_set_velocity(lua_State *L) {
+    cpBody *body = check_kind(L, "setVelocity", 1);
+    lua_Number x = checked(L, 2, "setVelocity"), y = checked(L, 3, "setVelocity");
+    cpBodySetVelocity(body, cpv(x, y));
+    return 0;
+}
+
+static int body_set_angular_velocity(lua_State *L) {
+    cpBody *body = check_kind(L, "setAngularVelocity", 1);
+    cpBodySetAngularVelocity(body, checked(L, 2, "setAngularVelocity"));
+    return 0;
+}
+
+// setPosition and setAngle: a dynamic or kinematic body (a static one would need its shapes reindexed).
+static int body_set_position(lua_State *L) {
+    cpBody *body = check_kind(L, "setPosition", 1);
+    lua_Number x = checked(L, 2, "setPosition"), y = checked(L, 3, "setPosition");
+    cpBodySetPosition(body, cpv(x, y));
+    return 0;
+}
+
+static int body_set_angle(lua_State *L) {
+    cpBody *body = check_kind(L, "setAngle", 1);
+    cpBodySetAngle(body, checked(L, 2, "setAngle"));
+    return 0;
+}
+
+// updateVelocity(gx, gy, damping, dt) and updatePosition(dt): Chipmunk's own integration (a velocity or position function calls them).
+static int body_update_velocity(lua_State *L) {
+    cpBody *body = check_kind(L, "updateVelocity", 0);
+    lua_Number gx = checked(L, 2, "updateVelocity"), gy = checked(L, 3, "updateVelocity");
+    lua_Number damping = checked(L, 4, "updateVelocity"), dt = checked(L, 5, "updateVelocity");
+    cpBodyUpdateVelocity(body, cpv(gx, gy), damping, dt);
+    return 0;
+}
+
+static int body_update_position(lua_State *L) {
+    cpBody *body = check_kind(L, "updatePosition", 0);
+    cpBodyUpdatePosition(body, checked(L, 2, "updatePosition"));
+    return 0;
+}
+
+static int body_id(lua_State *L) {
+    const bound_body *b = check_bound(L);
+    if (b->id) lua_pushstring(L, b->id);
+    else lua_pushnil(L);
+    return 1;
+}
+
+static int body_index(lua_State *L) {
+    lua_pushinteger(L, *(const lua_Integer *)luaL_checkudata(L, 1, BODY));
+    return 1;
+}
+
+static int body_type(lua_State *L) {
+    cpBodyType type = cpBodyGetType(check_body(L));
+    lua_pushstring(L, type == CP_BODY_TYPE_DYNAMIC ? "dynamic" : type == CP_BODY_TYPE_KINEMATIC ? "kinematic" : "static");
+    return 1;
+}
+
+static int body_tostring(lua_State *L) {
+    lua_pushfstring(L, "body %I", *(const lua_Integer *)luaL_checkudata(L, 1, BODY));
+    return 1;
+}
+
+void sandbox_open_bodies(lua_State *L) {
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, VALUES);
+    luaL_newmetatable(L, BODY);
+    static const luaL_Reg methods[] = {
+        {"applyImpulse", body_apply_impulse}, {"applyForce", body_apply_force}, {"id", body_id}, {"index", body_index},
+        {"type", body_type}, {"position", body_position}, {"velocity", body_velocity}, {"angle", body_angle},
+        {"angularVelocity", body_angular_velocity}, {"mass", body_mass}, {"moment", body_moment},
+        {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity},
+        {"setPosition", body_set_position}, {"setAngle", body_set_angle},
+        {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {NULL, NULL},
+    };
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, body_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, "a body");
+    lua_setfield(L, -2, "__metatable");  // a script cannot change what a body is
+    lua_pop(L, 1);
+}
+
+// --- The functions Chipmunk calls for a body (16.8), inside cpSpaceStep.
+
+// Pushes the global function `name` and the body's value; 0 (nothing pushed) if it is not a function.
+static int push_call(script_sandbox *s, const bound_body *b, const char *name) {
+    lua_settop(s->L, 0);
+    if (lua_getglobal(s->L, name) != LUA_TFUNCTION) {
+        lua_settop(s->L, 0);
+        return 0;
+    }
+    sandbox_push_body(s->L, b->index);
+    return 1;
+}
+
+int sandbox_call_velocity(script_sandbox *s, cpBody *body, double gx, double gy, double damping, double dt) {
+    const bound_body *b = sandbox_body_of(s, body);
+    if (s->failed || !b || !b->velocity || !push_call(s, b, b->velocity)) return 0;
+    lua_pushnumber(s->L, gx);
+    lua_pushnumber(s->L, gy);
+    lua_pushnumber(s->L, damping);
+    lua_pushnumber(s->L, dt);
+    const char *error = sandbox_script_call(s, 5, 0);
+    if (error) sandbox_fail(s, error);
+    return 1;
+}
+
+int sandbox_call_position(script_sandbox *s, cpBody *body, double dt) {
+    const bound_body *b = sandbox_body_of(s, body);
+    if (s->failed || !b || !b->position || !push_call(s, b, b->position)) return 0;
+    lua_pushnumber(s->L, dt);
+    const char *error = sandbox_script_call(s, 2, 0);
+    if (error) sandbox_fail(s, error);
+    return 1;
+}

@@ -1,0 +1,65 @@
+import CrateboxGeometry
+import CrateboxPhysics
+import Foundation
+import Testing
+import TestSupport
+@testable import CrateboxReplay
+@testable import SceneFormat
+@testable import Simulation
+
+/// A body's velocity and position functions in its scene's script
+/// (docs/scene-format.md 16.8): Chipmunk calls them inside its step, they
+/// may call Chipmunk's own integration, and exact states hold them.
+@Suite struct ScriptedFunctionTests {
+    @Test func aVelocityFunctionPullsMoonsIntoOrbit() throws {
+        let session = try ScriptedSceneTests.session("orbit.json")
+        let moon = try #require(session.world.bodies[0]).body, drifter = try #require(session.world.bodies[3]).body
+        var nearest = Double.infinity, farthest = 0.0
+        for _ in 0..<1200 {
+            try session.step()
+            let r = moon.position.length
+            nearest = min(nearest, r)
+            farthest = max(farthest, r)
+        }
+        // A circular orbit of radius 100 at 100 points/s (strength 1e6): it stays round.
+        #expect(nearest > 97 && farthest < 103, "the moon stays in orbit: \(nearest) to \(farthest)")
+        #expect(abs(drifter.position.y + 120) < 1e-9, "a body without the function drifts in a straight line")
+        let kept = try #require(session.world.bodies[2]).body
+        #expect(kept.position.x <= 190, "the position function kept it inside: \(kept.position.x)")
+        #expect(try Replay(journal: Journal.parse(Array(session.journalText.utf8), file: "o"), file: "o").verify().isVerified)
+    }
+
+    /// Read back, the bodies get their functions again from the scene: the world goes on as the session.
+    @Test func anExactStateKeepsTheFunctions() throws {
+        let session = try ScriptedSceneTests.session("orbit.json")
+        try session.step(300)
+        let bytes = try session.world.snapshot()
+        let restored = try World(scene: session.world.scene, snapshot: bytes)
+        try session.step(300)
+        try restored.step(300)
+        #expect(try restored.snapshot() == session.world.snapshot())
+    }
+
+    @Test func aFunctionTheScriptDoesNotHaveIsNamed() throws {
+        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/orbit.json").scene
+        scene.scriptText = "function pull(body, gx, gy, damping, dt) end"
+        #expect(throws: PhysicsError.script("orbit.lua: bodies[2].positionFunction names 'keepInside', which is not a global function of the script (step 0)")) {
+            try World(scene: scene)
+        }
+        // Without Chipmunk's own integration, a velocity function that does nothing leaves the velocity as it was.
+        scene.scriptText = "function pull() end\nfunction keepInside(body, dt) body:updatePosition(dt) end"
+        let world = try World(scene: scene)
+        try world.step(10)
+        #expect(try #require(world.bodies[0]).body.velocity == Vector(0, 100))
+        for (json, message) in [
+            (#"{"type": "static", "position": [0, 0], "shapes": [{"circle": 5}], "velocityFunction": "f"}"#, "is for dynamic bodies only"),
+            (#"{"position": [0, 0], "shapes": [{"circle": 5}], "mass": 1, "positionFunction": "2f"}"#, "must name a global function of the script"),
+        ] {
+            let text = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "s.lua", "bodies": [\#(json)]}"#
+            let error = #expect(throws: SceneErrors.self) { try Scene.decode(Array(text.utf8), file: "s.json") }
+            #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        }
+        let unscripted = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "bodies": [{"position": [0, 0], "shapes": [{"circle": 5}], "mass": 1, "velocityFunction": "f"}]}"#
+        #expect(throws: SceneErrors.self, "no script to name a function of") { try Scene.decode(Array(unscripted.utf8), file: "s.json") }
+    }
+}
