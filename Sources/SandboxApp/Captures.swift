@@ -50,7 +50,7 @@ final class Captures {
     func saveScene(_ world: World, scene: (text: String, file: String)) -> String {
         let stem = AtomicFile.unusedStem("\(directory)/\(baseName)-step\(world.stepCount)", for: [".json", ".state"])
         do {
-            try writeTextFile(world.currentScene().json(), to: stem + ".json")
+            try SceneSave.write(world.currentScene(), to: stem + ".json")
         } catch {
             lost.append("\(error)")
             return "saving failed: \(error)"

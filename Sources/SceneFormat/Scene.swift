@@ -123,9 +123,10 @@ public struct BodySpec: Equatable, Sendable {
     public var moment: Moment? = nil
     /// Whether the window draws its path as a fading trail (`trace`; drawing only).
     public var trace = false
-    /// The script's global functions Chipmunk calls to integrate the body's
-    /// velocity and position (`velocityFunction`, `positionFunction`; section 16.8); nil: Chipmunk's own.
+    /// The script's global function Chipmunk calls to integrate the body's
+    /// velocity (`velocityFunction`, section 16.8); nil: Chipmunk's own.
     public var velocityFunction: String? = nil
+    /// The same for its position (`positionFunction`).
     public var positionFunction: String? = nil
 
     /// A body's moment of inertia, given.

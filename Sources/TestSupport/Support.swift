@@ -28,9 +28,18 @@ public func scene(bodies: String = "", extra: String = "") -> String {
 }
 
 public func loadShippedScene(_ name: String) throws -> Scene {
-    let path = packageRoot.appendingPathComponent("Scenes/\(name)").path
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    return try Scene.decode(Array(data), file: name)
+    try loadScene(atPath: packageRoot.appendingPathComponent("Scenes/\(name)").path, file: name)
+}
+
+/// A scene file decoded, with its script's text read from beside it as the
+/// loader reads it (docs/scene-format.md 16.5), for tests below the loader.
+public func loadScene(atPath path: String, file: String) throws -> Scene {
+    var scene = try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: file)
+    if let script = scene.script {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        scene.scriptText = try String(contentsOf: folder.appendingPathComponent(script), encoding: .utf8)
+    }
+    return scene
 }
 
 /// The scenes that ship: every file in Scenes/, in name order.

@@ -87,7 +87,7 @@ struct Simulate: ParsableCommand {
                 throw Failure(Exit.cannotCreate, "cratebox: \(error)")
             }
         } else if let save {
-            do { try writeTextFile(world.currentScene().json(), to: save) } catch { throw Failure.cannotCreate(error) }
+            do { try SceneSave.write(world.currentScene(), to: save) } catch { throw Failure.cannotCreate(error) }
         }
         let hash = StateHash.hex(world.stateHash)
         if json {

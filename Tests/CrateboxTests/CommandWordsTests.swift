@@ -46,10 +46,13 @@ import TestSupport
         }
     }
 
-    /// The schema lives in Schemas/, so every file in Scenes/ is a scene.
-    @Test func everyFileInScenesIsAValidScene() throws {
+    /// The schema lives in Schemas/, so every file in Scenes/ is a scene, or the script one of them names.
+    @Test func everyFileInScenesIsAValidSceneOrItsScript() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path).sorted()
-        let r = try cratebox(["validate"] + names.map { "Scenes/\($0)" })
+        let scenes = names.filter { !$0.hasSuffix(".lua") }, scripts = names.filter { $0.hasSuffix(".lua") }
+        let r = try cratebox(["validate"] + scenes.map { "Scenes/\($0)" })
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let named = try scenes.filter { $0.hasSuffix(".json") }.compactMap { try loadShippedScene($0).script }
+        for script in scripts { #expect(named.contains(script), "Scenes/\(script) is no scene's script") }
     }
 }

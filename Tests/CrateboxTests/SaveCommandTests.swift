@@ -18,7 +18,7 @@ import TestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-save-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"))), file: name)
+        let scene = try loadShippedScene(name)
         let events = dir.appendingPathComponent("events.jsonl")
         let spawns = (0..<4).map { (scene.width * Double($0 + 1) / 5, scene.height * 0.8) }
         try spawns.map { "{\"step\": 0, \"event\": \"spawn\", \"x\": \($0.0), \"y\": \($0.1)}" }.joined(separator: "\n")
@@ -34,7 +34,7 @@ import TestSupport
             let running = try World(scene: scene)
             for (x, y) in spawns { try running.apply(.spawn(x: x, y: y)) }
             try running.step(steps)
-            let saved = try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))), file: out)
+            let saved = try loadScene(atPath: out, file: out)
             let loaded = try World(scene: saved)
             // The saved poses and velocities are the running world's: to the bit
             // for a body of one shape centred on its origin; within rounding for

@@ -48,7 +48,7 @@ import TestSupport
 
     @Test(arguments: scenes)
     func aSavedStateContinuesInAnotherProcess(path: String) throws {
-        let scene = try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent(path))), file: path)
+        let scene = try loadScene(atPath: packageRoot.appendingPathComponent(path).path, file: path)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-state-\(getpid())-\(path.replacingOccurrences(of: "/", with: "-"))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

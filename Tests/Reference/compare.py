@@ -33,7 +33,18 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     (--random-water, default an eighth of N) on Scenes/water.json (every
     shape kind in water), the probe scenes/water-and-planets.json (two
     fluids, a repelling attractor, a spatial hash) and Scenes/planet.json,
-    with slices (of pieces too) and explosions among the other kinds.
+    with slices (of pieces too) and explosions among the other kinds;
+  - scenes with scripts (scene-format.md section 16, the reference's
+    script.py): every scene of Tests/Fixtures/scripts/*.json, its script
+    beside it, as for shipped scenes (the journal carries the script in
+    `scriptText`); a scene whose script stops the world (broken.json, at
+    step 30) must stop the reference at the same step with the same line
+    (`NAME.lua:LINE: what (step N)`), the hashes before it equal, and its
+    journal (no end line) replay to its last checkpoint; and L more random
+    scripts (--random-scripts, default a quarter of N) on those scenes in
+    turn (keys.json's bound key among the events), run as the other random
+    scripts are; one the script stops must stop the reference on every
+    scripted event the same way.
 --only REGEX runs the cases whose name matches; --keep DIR keeps the files
 of failing event cases.
 Prints one line per failing case and ends with `N passed, M failed`; exit 1
@@ -129,7 +140,8 @@ def read_journal(path):
 
 
 def run_reference(path, steps=None):
-    """(exit code, {step: hash}, final hash or None, the last line)."""
+    """(exit code, {step: hash}, final hash or None, the last line). Exit 3:
+    the world stopped (scene-format.md 16.5), the last line `stop MESSAGE`."""
     cmd = [sys.executable, REFERENCE, path]
     if steps is not None:
         cmd += ["--steps", str(steps)]
@@ -145,9 +157,26 @@ def run_reference(path, steps=None):
         if m:
             final = m.group(1)
     last = lines[-1] if lines else proc.stderr.strip()[-300:]
-    if proc.returncode not in (0, 1):
+    if proc.returncode not in (0, 1, 3):
         raise CaseFailure("reference failed (exit %d): %s" % (proc.returncode, proc.stderr.strip()[-300:]))
     return proc.returncode, hashes, final, last
+
+
+STOP = re.compile(r"^cratebox: (.* \(step (\d+)\))$")
+
+
+def cratebox_stop(proc):
+    """A world a script stopped (scene-format.md 16.5: exit 65 and
+    `NAME.lua:LINE: what (step N)`): (message, N), or None."""
+    lines = proc.stderr.strip().splitlines()
+    m = STOP.match(lines[-1]) if proc.returncode == 65 and lines else None
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def check_stop(cratebox_said, rc, last, where):
+    """The reference must stop as cratebox did, with the same line."""
+    if rc != 3 or last != "stop " + cratebox_said:
+        raise CaseFailure("cratebox stopped with %r; the reference %s: %s" % (cratebox_said, where, last))
 
 
 def first_difference(expected, got):
@@ -158,8 +187,10 @@ def first_difference(expected, got):
     return None
 
 
-def check_reference_on_journal(journal):
-    """The reference must replay the journal to its end, every checkpoint equal."""
+def check_reference_on_journal(journal, stopped=False):
+    """The reference must replay the journal to its end, every checkpoint
+    equal. A journal of a session a script stopped has no end line: the
+    reference replays it to its last checkpoint."""
     _, checkpoints, end = read_journal(journal)
     rc, hashes, final, last = run_reference(journal)
     if rc != 0:
@@ -167,6 +198,10 @@ def check_reference_on_journal(journal):
     diff = first_difference(checkpoints, {s: h for s, h in hashes.items() if s in checkpoints})
     if diff:
         raise CaseFailure("journal replay diverged at step %d: expected %s, got %s" % diff)
+    if stopped:
+        if end is not None:
+            raise CaseFailure("the journal of a stopped session has an end line")
+        return
     if end is None:
         raise CaseFailure("the journal has no end line")
     if final != end[1]:
@@ -180,24 +215,29 @@ def scene_case(cratebox, scene, steps, tmp):
     journal = os.path.join(tmp, "scene.jsonl")
     if os.path.exists(journal):
         os.remove(journal)
-    cb = cratebox_hash(run_cratebox(cratebox, ["simulate", scene, "--steps", str(steps), "--record", journal]))
+    proc = run_cratebox(cratebox, ["simulate", scene, "--steps", str(steps), "--record", journal])
+    stop = cratebox_stop(proc)
+    cb = None if stop else cratebox_hash(proc)
     _, checkpoints, end = read_journal(journal)
-    if end is None or end != (steps, cb):
+    last = stop[1] if stop else steps
+    if not stop and (end is None or end != (steps, cb)):
         raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
-    expected_steps = {s for s in range(120, steps + 1, 120)}
+    expected_steps = {s for s in range(120, last + 1, 120)}
     if set(checkpoints) != expected_steps:
         raise CaseFailure("cratebox's journal has checkpoints at %s" % sorted(checkpoints))
     # The reference run straight from the scene file.
-    rc, hashes, final, last = run_reference(scene, steps)
-    if rc != 0 or final is None:
-        raise CaseFailure("reference: %s" % last)
+    rc, hashes, final, said = run_reference(scene, steps)
+    if stop:
+        check_stop(stop[0], rc, said, "on the scene")
+    elif rc != 0 or final is None:
+        raise CaseFailure("reference: %s" % said)
     diff = first_difference(checkpoints, hashes)
     if diff:
         raise CaseFailure("diverged at step %d: cratebox %s, reference %s" % diff)
-    if final != cb:
+    if not stop and final != cb:
         raise CaseFailure("diverged at step %d (end): cratebox %s, reference %s" % (steps, cb, final))
     # And the journal cratebox recorded, replayed by the reference.
-    check_reference_on_journal(journal)
+    check_reference_on_journal(journal, stopped=bool(stop))
 
 
 def golden_case(journal):
@@ -243,11 +283,13 @@ def load_scene(path):
 class Script:
     """Generates events that cratebox must accept, tracking what it tracks."""
 
-    def __init__(self, rng, scene, steps):
+    def __init__(self, rng, scene, steps, path):
         self.rng = rng
         # A reference world that follows the script, to know where bodies are:
-        # a grab must be on (or near) its body.
-        self.world = reference.World(scene)
+        # a grab must be on (or near) its body. A scene's own script (section
+        # 16) runs in it too.
+        self.world = reference.World(scene, reference.read_script(scene, path))
+        self.stopped = False  # the scene's script stopped the world
         self.w, self.h = float(scene["bounds"][0]), float(scene["bounds"][1])
         self.ox, self.oy = scene.get("origin", [0, 0])  # scene-format.md 13.1
         self.file_types = [b.get("type", "dynamic") for b in scene.get("bodies", [])]
@@ -421,6 +463,9 @@ class Script:
         self.lines.append(obj)
         self.stats.add(event)
         self.world.apply(obj)  # refused would mean the generator is wrong: let it raise
+        script = self.world.script
+        if script is not None and any(e[-1] for e in script.queue):
+            self.stats.add("separate by a removal")  # scene-format.md 16.7
 
     def one(self, step):
         rng = self.rng
@@ -551,6 +596,16 @@ class Script:
         self.emit(step, "key", **{t[0]: t[1], "down": down})
 
     def generate(self):
+        """The events; they end where the scene's script stops the world
+        (scene-format.md 16.5), as cratebox's run will."""
+        try:
+            self._generate()
+        except reference.Stopped:
+            self.stopped = True
+            self.stats.add("stopped by the script")
+        return self.lines
+
+    def _generate(self):
         rng = self.rng
         bursts = sorted(rng.randint(0, self.steps) for _ in range(rng.randint(4, 16)))
         if rng.random() < 0.3:
@@ -569,7 +624,6 @@ class Script:
                 self.stats.add("same step")
             for _ in range(k):
                 self.one(step)
-        return self.lines
 
 
 def write_events(path, lines):
@@ -603,7 +657,7 @@ def random_case(cratebox, scene_path, seed, tmp, stats):
     rng = random.Random(seed)
     scene = load_scene(scene_path)
     steps = rng.choice([120, 240, 300, 360, 480, 600])
-    script = Script(rng, scene, steps)
+    script = Script(rng, scene, steps, scene_path)
     lines = script.generate()
     stats.update(script.stats)
     events_case(cratebox, scene_path, lines, steps, tmp, "%d" % seed)
@@ -618,13 +672,17 @@ def events_case(cratebox, scene_path, lines, steps, tmp, tag):
     proc = run_cratebox(cratebox, ["simulate", scene_path, "--steps", str(steps),
                                    "--events", events, "--record", journal])
     try:
-        cb = cratebox_hash(proc)
-        recorded, checkpoints, end = read_journal(journal)
-        if not same_events(lines, recorded):
-            raise CaseFailure("cratebox journaled %d events of the %d scripted" % (len(recorded), len(lines)))
-        if end != (steps, cb):
-            raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
-        check_reference_on_journal(journal)
+        stop = cratebox_stop(proc)
+        if stop:
+            stopped_events_case(lines, stop, journal, steps, tmp, tag)
+        else:
+            cb = cratebox_hash(proc)
+            recorded, checkpoints, end = read_journal(journal)
+            if not same_events(lines, recorded):
+                raise CaseFailure("cratebox journaled %d events of the %d scripted" % (len(recorded), len(lines)))
+            if end != (steps, cb):
+                raise CaseFailure("cratebox's journal ends with %r, its output says hash %s" % (end, cb))
+            check_reference_on_journal(journal)
     except CaseFailure:
         if KEEP:
             for f in (events, journal):
@@ -633,6 +691,33 @@ def events_case(cratebox, scene_path, lines, steps, tmp, tag):
         raise
     os.remove(events)
     os.remove(journal)
+
+
+def stopped_events_case(lines, stop, journal, steps, tmp, tag):
+    """Events on a world a script stopped at step N (scene-format.md 16.5):
+    cratebox's journal holds no end line and the events up to its last
+    checkpoint (what follows that checkpoint is not kept: the documents do
+    not say), and the reference replays it to that checkpoint; and the
+    reference runs every scripted event (a journal of cratebox's header, the
+    events, its checkpoints and an end it never reaches) to the same stop."""
+    recorded, checkpoints, _ = read_journal(journal)
+    kept = max(checkpoints) if checkpoints else 0
+    if not same_events(recorded, lines[:len(recorded)]) or \
+            any(e["step"] < kept for e in lines[len(recorded):]):
+        raise CaseFailure("cratebox journaled %d events of the %d scripted, stopped at step %d, its last "
+                          "checkpoint at %d" % (len(recorded), len(lines), stop[1], kept))
+    check_reference_on_journal(journal, stopped=True)
+    full = os.path.join(tmp, "whole-%s.jsonl" % tag)
+    with open(journal, "rb") as f:
+        header = f.read().split(b"\n", 1)[0]
+    with open(full, "wb") as f:
+        f.write(header + b"\n")
+        for obj in lines + [{"step": s, "checkpoint": h} for s, h in sorted(checkpoints.items())]:
+            f.write(json.dumps(obj, separators=(",", ":")).encode() + b"\n")
+        f.write(json.dumps({"end": steps, "hash": "0" * 16}).encode() + b"\n")
+    rc, _, _, said = run_reference(full)
+    check_stop(stop[0], rc, said, "on every scripted event")
+    os.remove(full)
 
 
 def broken_events_case(cratebox, tmp, steps):
@@ -709,6 +794,53 @@ def controls_events_case(cratebox, tmp, steps):
     events_case(cratebox, CONTROLS_PROBE, lines, steps, tmp, "controls")
 
 
+SCRIPT_PROBE = os.path.join(HERE, "scenes", "script-collisions.json")
+
+
+def script_events_case(cratebox, tmp, steps):
+    """The script probe (scene-format.md 16.5, 16.7) with bodies in contact
+    removed (a ball resting in the sensor on the ground, the sensor with
+    balls in it, the ground under the rest: separate calls made by
+    removals, delivered before the next step(world)), a crate on the belt
+    cut by the knife, keys and a button its script reads, a reset (a fresh
+    state, its handlers again), a spawn, a grab and an explosion."""
+    scene = load_scene(SCRIPT_PROBE)
+    index = {b["id"]: i for i, b in enumerate(scene["bodies"]) if "id" in b}
+
+    def key(step, name, down, kind="key"):
+        return {"step": step, "event": "key", kind: name, "down": down}
+
+    lines = [key(0, "Right", True), key(30, "Right", False), key(60, "Left", True), key(80, "Space", True),
+             key(90, "Left", False), key(110, "Space", False),
+             {"step": 150, "event": "remove", "body": index["b3"]},
+             {"step": 180, "event": "slice", "a": None, "b": None},
+             {"step": 220, "event": "remove", "body": index["zone"]},
+             key(260, "a", True, "button"), key(300, "a", False, "button"), {"step": 330, "event": "reset"},
+             {"step": 450, "event": "spawn", "x": 400, "y": 400},
+             {"step": 470, "event": "grab", "body": index["b2"], "x": None, "y": None},
+             {"step": 480, "event": "remove", "body": index["ground"]},
+             {"step": 490, "event": "drag", "x": 300, "y": 300}, {"step": 520, "event": "release"},
+             {"step": 540, "event": "explode", "at": [400, 100], "radius": 300, "impulse": 50000}]
+    # The knife's line and the grab's point where those bodies are then;
+    # and the script must mean what it says: removals separate contacts.
+    world = reference.World(scene, reference.read_script(scene, SCRIPT_PROBE))
+    removals = 0
+    for e in lines:
+        while world.step_count < e["step"]:
+            world.step()
+        if e["event"] == "slice":
+            p = reference.cpBodyGetPosition(world.bodies[index["c1"]].body)
+            e["a"], e["b"] = [p.x + 1, p.y - 80], [p.x - 1, p.y + 80]
+        elif e["event"] == "grab":
+            p = reference.cpBodyGetPosition(world.bodies[e["body"]].body)
+            e["x"], e["y"] = p.x, p.y
+        world.apply(e)
+        removals += sum(1 for q in world.script.queue if q[-1])
+    if removals < 6:
+        raise CaseFailure("only %d separate calls were made by removals: the case tests too little" % removals)
+    events_case(cratebox, SCRIPT_PROBE, lines, steps, tmp, "script-probe")
+
+
 def has_controls(path):
     try:
         return bool(load_scene(path).get("controls"))
@@ -747,6 +879,9 @@ def main():
     ap.add_argument("--random-water", type=int, default=None, metavar="W",
                     help="random event journals (with slices and explosions) on the scenes with water and "
                          "planets (scene-format.md section 15; default: an eighth of --random)")
+    ap.add_argument("--random-scripts", type=int, default=None, metavar="L",
+                    help="random event journals on the scenes with scripts (scene-format.md section 16; "
+                         "default: a quarter of --random)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first random journal (default 1)")
     ap.add_argument("--only", metavar="REGEX", default=None,
                     help="run only the cases whose name matches (re.search)")
@@ -770,6 +905,10 @@ def main():
     controls_pool = [CONTROLS_PROBE] + [p for p in shipped if has_controls(p)]
     n_controls = args.random // 2 if args.random_controls is None else args.random_controls
     n_water = args.random // 8 if args.random_water is None else args.random_water
+    # Section 16: the scenes with scripts (each script beside its scene); the
+    # probe with a script is among `probes` too.
+    scripted = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "scripts", "*.json")))
+    n_scripts = args.random // 4 if args.random_scripts is None else args.random_scripts
 
     cases = []
     for p in shipped:
@@ -836,6 +975,20 @@ def main():
                       lambda tmp, s=os.path.join(ROOT, scene), seed=seed: random_case(cratebox, s, seed, tmp,
                                                                                        water_stats)))
 
+    for p in scripted:
+        cases.append(("script scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
+                      lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
+    cases.append(("script events on %s: removals of bodies in contact, a cut, keys, a reset (%d steps)"
+                  % (os.path.relpath(SCRIPT_PROBE, ROOT), SCENE_STEPS),
+                  lambda tmp: script_events_case(cratebox, tmp, SCENE_STEPS)))
+    scripted.append(SCRIPT_PROBE)  # the random scripts run on the probe too
+    script_stats = set()
+    for k in range(n_scripts if scripted else 0):
+        seed = args.seed + k
+        scene = scripted[k % len(scripted)]
+        cases.append(("script random events seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
+                      lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, script_stats)))
+
     if args.only is not None:
         cases = [(name, fn) for name, fn in cases if re.search(args.only, name)]
     if KEEP:
@@ -870,7 +1023,9 @@ def main():
                                       "remove bound", "key on a target gone", "joint broken",
                                       "joint broken while a key is held"}),
                                     (n_water, "random scripts on water and planets", water_stats,
-                                     {"slice a file body", "slice a piece", "grab piece"})):
+                                     {"slice a file body", "slice a piece", "grab piece"}),
+                                    (n_scripts, "random scripts on scenes with scripts", script_stats,
+                                     {"key down", "key up", "stopped by the script", "separate by a removal"})):
         if count and args.only is None:
             missing = sorted((wanted | more) - seen)
             if args.verbose or missing:

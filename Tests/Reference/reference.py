@@ -3,11 +3,12 @@
 
 Written only from docs/scene-format.md ("cratebox/scene@1": construction order
 and state hash) and docs/replay-format.md ("cratebox/replay@1": events, steps,
-animation, and the `key` event), with scene-format.md section 14 (controls)
-and section 15 (water and planets: a step's item 4, the `slice` and
-`explode` events), calling libchipmunk 7.0.3 directly through ctypes. It shares no
-code with cratebox, so agreement between the two is evidence that the
-documents are complete and that cratebox follows them.
+animation, and the `key` event), with scene-format.md section 14 (controls),
+section 15 (water and planets: a step's item 4, the `slice` and `explode`
+events) and section 16 (scripts: script.py, on Lua 5.4 through lupa),
+calling libchipmunk 7.0.3 directly through ctypes. It shares no code with
+cratebox, so agreement between the two is evidence that the documents are
+complete and that cratebox follows them.
 
     reference.py SCENE.json [--steps N]     run a scene (default 600 steps)
     reference.py JOURNAL.jsonl              replay and verify a journal
@@ -16,7 +17,11 @@ It prints `step S hash H` at every step that is a multiple of 120 and
 `hash H` as its last line. For a journal it compares every checkpoint and the
 end hash with the journal's and stops with
 `diverged at step S: expected X, got Y` (exit 1) at the first mismatch.
-Exit 2: a file it cannot read or something it does not support.
+A world a script stops (scene-format.md 16.5, 16.7) ends with
+`stop NAME.lua:LINE: what (step N)` (exit 3), after the hashes of the steps
+it ran. Exit 2: a file it cannot read or something it does not support.
+A scene's script is read beside the scene file; a journal's is its header's
+`scriptText` (replay-format.md).
 """
 
 import argparse
@@ -947,13 +952,32 @@ class Body:
         self.removed = False
 
 
+class Stopped(Exception):
+    """scene-format.md 16.5: the world stops with `NAME.lua:LINE: what (step N)`."""
+
+
+def script_name(scene):
+    """scene-format.md 16.5: the `script` key, a file name beside the scene."""
+    name = scene["script"]
+    if not isinstance(name, str) or not name.endswith(".lua") or name.startswith(".") or "/" in name \
+            or "\\" in name or len(name) > 255:
+        raise Unsupported("script: %r is not a .lua file name" % (name,))
+    return name
+
+
 class World:
-    def __init__(self, scene):
+    def __init__(self, scene, script_text=None):
+        """`script_text`: the text of the scene's `script` (section 16), as
+        bytes: read beside the scene, or a journal's `scriptText`."""
         if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
             raise Unsupported("not a cratebox/scene@1 scene")
+        self.script = None
+        self.script_text = None
         if "script" in scene:
-            # scene-format.md section 16: the reference does not run scripts yet; it says so rather than run without one.
-            raise Unsupported("the scene has a script, which the reference does not run yet")
+            self.script_name = script_name(scene)
+            if script_text is None:
+                raise Unsupported("the scene has a script and its text was not given")
+            self.script_text = script_text
         self.scene = scene
         g = scene.get("gravity", [0, -1000])
         self.gravity = vec(g, "gravity")
@@ -1100,6 +1124,22 @@ class World:
             self.scene_joint_index[c] = k
         self.animated = any(b.track is not None for b in self.bodies)
         self.live_count = len(self.bodies)  # the hand is not counted
+        # scene-format.md 16.5: after the joints, a fresh script state, the
+        # bodies bound, then its top level.
+        if self.script_text is not None:
+            self.script = None
+            self.script = self._script(lambda: script_module().Script(self, self.script_name, self.script_text))
+            self._script(self.script.top)
+
+    def _script(self, call):
+        """A call into script.py, its stop and its refusals as this module's."""
+        mod = script_module()
+        try:
+            return call()
+        except mod.Stopped as exc:
+            raise Stopped(str(exc))
+        except mod.Unsupported as exc:
+            raise Unsupported(str(exc))
 
     def make_body(self, spec, position, allow_animation):
         space = self.space
@@ -1764,9 +1804,14 @@ class World:
             self._controls_before_step()
         if self.attractors or self.fluids:
             self._water_and_planets()
+        # scene-format.md 16.5 and 16.7: separate calls of removals, then step(world).
+        if self.script is not None:
+            self._script(self.script.before_space_step)
         cpSpaceStep(self.space, D)
         if self._callback_error is not None:
-            raise Unsupported("in a Chipmunk callback: %r" % (self._callback_error,))
+            raise Unsupported("in a Chipmunk callback: %s" % (self._callback_error,))
+        if self.script is not None:
+            self._script(self.script.after_space_step)
         self.step_count += 1
         self.steps_since_build += 1
 
@@ -1793,12 +1838,42 @@ def out(line):
     sys.stdout.flush()
 
 
-def run_scene(text, steps):
-    world = World(parse_json(text))
-    while world.step_count < steps:
-        world.step()
-        if world.step_count % 120 == 0:
-            out("step %d hash %s" % (world.step_count, world.state_hash()))
+def script_module():
+    """script.py, imported when a scene has a script (it needs lupa)."""
+    try:
+        import script
+    except ImportError as exc:
+        raise Unsupported("scripts need lupa (pip install lupa): %s" % exc)
+    return script
+
+
+def read_script(scene, scene_path):
+    """scene-format.md 16.5: the script file beside the scene, UTF-8, at most 1 MiB."""
+    if not isinstance(scene, dict) or "script" not in scene:
+        return None
+    path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), script_name(scene))
+    try:
+        with open(path, "rb") as f:
+            data = f.read(1048577)
+    except OSError as exc:
+        raise Unsupported("the script: %s" % exc)
+    if len(data) > 1048576:
+        raise Unsupported("the script %s is over 1 MiB" % path)
+    data.decode("utf-8")  # a ValueError when it is not UTF-8
+    return data
+
+
+def run_scene(text, steps, scene_path):
+    scene = parse_json(text)
+    try:
+        world = World(scene, read_script(scene, scene_path))
+        while world.step_count < steps:
+            world.step()
+            if world.step_count % 120 == 0:
+                out("step %d hash %s" % (world.step_count, world.state_hash()))
+    except Stopped as exc:
+        out("stop %s" % exc)
+        return 3
     out("hash %s" % world.state_hash())
     return 0
 
@@ -1887,7 +1962,19 @@ def run_journal(data):
     else:
         total = max(checkpoints) if checkpoints else 0
         sys.stderr.write("reference: no end line (truncated): replaying to step %d\n" % total)
-    world = World(parse_json(text))
+    script_text = header.get("scriptText")
+    if script_text is not None and not isinstance(script_text, str):
+        raise Unsupported("line 1: scriptText is not a string")
+    try:
+        world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"))
+        return replay(world, events, checkpoints, end, total)
+    except Stopped as exc:
+        out("stop %s" % exc)
+        return 3
+
+
+def replay(world, events, checkpoints, end, total):
+    """run_journal's replay of the events, checkpoints and end line."""
     ei = 0
 
     def apply_events():
@@ -1968,7 +2055,7 @@ def main(argv=None):
         steps = 600 if args.steps is None else args.steps
         if steps < 0:
             raise Unsupported("--steps must be >= 0")
-        return run_scene(text, steps)
+        return run_scene(text, steps, args.file)
     except (Unsupported, KeyError, IndexError, TypeError, ValueError) as exc:
         if isinstance(exc, KeyError):
             exc = "missing key %s" % exc

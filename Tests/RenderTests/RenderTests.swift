@@ -14,7 +14,7 @@ import TestSupport
 
 
 func shipped(_ name: String) throws -> Scene {
-    try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"))), file: name)
+    try loadShippedScene(name)
 }
 
 /// RGBA at a pixel of an offscreen picture.

@@ -1,4 +1,5 @@
 import CrateboxPhysics
+import FileOutput
 import Foundation
 import Testing
 import TestSupport
@@ -123,6 +124,23 @@ import TestSupport
         let error = #expect(throws: WorldError.self) { try session.world.snapshot() }
         #expect(error?.message.hasPrefix("broken.lua: the local 'n' of the function 'step' changed after the top level ran") == true, "\(String(describing: error))")
         #expect(session.keyframe() == nil)
+    }
+
+    /// A scripted scene saved elsewhere takes its script along, and never
+    /// overwrites another script of that name.
+    @Test func aSavedScriptedSceneTakesItsScriptAlong() throws {
+        let session = try Self.session("lift.json")
+        try session.step(30)
+        let dir = try temporaryFolder("scripted-save")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try SceneSave.write(session.world.currentScene(), to: dir + "/saved.json")
+        let again = try Loader.scene(dir + "/saved.json")
+        #expect(again.scene.scriptText == session.world.scene.scriptText)
+        try SceneSave.write(session.world.currentScene(), to: dir + "/again.json")  // the same script is there: kept
+        try "-- another".write(toFile: dir + "/lift.lua", atomically: true, encoding: .utf8)
+        let error = #expect(throws: FileError.self) { try SceneSave.write(session.world.currentScene(), to: dir + "/third.json") }
+        #expect(error?.reason.contains("another script") == true)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/third.json"), "nothing written")
     }
 
     @Test func theScriptKeyNamesALuaFileBesideTheScene() throws {

@@ -10,5 +10,5 @@ import Testing
 // Helpers the suites of this target share (free functions, not borrowed from one suite).
 
 func loadSceneFile(_ path: String) throws -> Scene {
-    try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent(path))), file: path)
+    try loadScene(atPath: packageRoot.appendingPathComponent(path).path, file: path)
 }

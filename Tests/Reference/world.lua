@@ -1,0 +1,178 @@
+-- What a script calls and what calls it (docs/scene-format.md 16.5, 16.7),
+-- after sandbox.lua and library.lua: the `world` table, bodies, arbiters,
+-- world:onCollision, and the entry points script.py calls. The physics is
+-- script.py's (`host`), by construction index.
+local S, host = ...
+local G = _G
+local dsetmeta, dgetmeta, setmeta0, next0 = S.dsetmeta, S.dgetmeta, S.setmeta0, S.next0
+local type, select, ipairs = type, select, ipairs
+local format0, concat0, load0 = S.format0, S.concat0, S.load0
+local fail, typeerror = S.fail, S.typeerror
+local checknumber, checkinteger, checkstring, checktable = S.checknumber, S.checkinteger, S.checkstring,
+  S.checktable
+
+-- Bodies: a full userdata per world:body call (no two are equal), named by
+-- its scene id; the body behind it is the file body of that index.
+local BODY, ARB = {}, {}
+local index_of = setmeta0({}, {__mode = "k"}) -- handle -> construction index
+local id_of = setmeta0({}, {__mode = "k"})
+local BODY_MT = {__name = "cratebox.body", __metatable = "a body", __index = BODY,
+                 __tostring = function(u) return "body " .. id_of[u] end}
+local ARB_MT = {__name = "cratebox.arbiter", __metatable = "an arbiter", __index = ARB}
+local function handle(i, id)
+  if i == nil then return nil end
+  local u = host.token()
+  dsetmeta(u, BODY_MT)
+  index_of[u], id_of[u] = i, id
+  return u
+end
+local function self_body(v, present, name, push)
+  if dgetmeta(v) ~= BODY_MT then typeerror(1, "cratebox.body", v, present, 1) end
+  local i = index_of[v]
+  if not host.live(i) then fail(format0("body '%s' is gone (removed or cut)", id_of[v]), 1) end
+  if push and host.kind(i) ~= "dynamic" then fail(format0("%s: body '%s' is not dynamic", name, id_of[v]), 1) end
+  return i
+end
+-- 16.5: numbers given are finite and within +-1e30.
+local function finite(x, name)
+  if x ~= x or x > 1e30 or x < -1e30 then
+    fail((name and name .. ": " or "") .. "must be finite and within 1e30", 1)
+  end
+  return x
+end
+local function pusher(name, nums)
+  BODY[name] = function(...)
+    local n = select("#", ...)
+    local i = self_body((...), n > 0, name, true)
+    local a = finite(checknumber(2, (select(2, ...)), n > 1), name)
+    local b = nums == 2 and finite(checknumber(3, (select(3, ...)), n > 2), name) or nil
+    host.body(i, name, a, b)
+  end
+end
+pusher("applyImpulse", 2)
+pusher("applyForce", 2)
+pusher("setVelocity", 2)
+pusher("setAngularVelocity", 1)
+for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass"}) do
+  BODY[name] = function(...)
+    return host.body(self_body((...), select("#", ...) > 0, name, false), name)
+  end
+end
+function BODY.id(...)
+  local v = ...
+  if dgetmeta(v) ~= BODY_MT then typeerror(1, "cratebox.body", v, select("#", ...) > 0) end
+  return id_of[v]
+end
+
+-- The world (16.5): the functions take `world:` but do not look at it.
+local WORLD = {}
+local toplevel = false
+function WORLD.body(...)
+  local id = checkstring(2, (select(2, ...)), select("#", ...) > 1)
+  return handle(host.find(id), id)
+end
+function WORLD.steps() return host.steps() end
+function WORLD.isDown(...)
+  return host.is_down(checkstring(2, (select(2, ...)), select("#", ...) > 1), toplevel)
+end
+function WORLD.say(...)
+  checkstring(2, (select(2, ...)), select("#", ...) > 1) -- drawing only: nothing the reference keeps
+end
+
+-- 16.7: handlers, by the index script.py gave them.
+local handlers = {}
+local SLOTS = {"begin", "preSolve", "postSolve", "separate"}
+local IS_SLOT = {begin = true, preSolve = true, postSolve = true, separate = true}
+function WORLD.onCollision(...)
+  if not toplevel then fail("world:onCollision: handlers are set by the top level, as the world is built (16.7)") end
+  local n = select("#", ...)
+  local _, a, b, given = ...
+  a, b = checkstring(2, a, n > 1), checkstring(3, b, n > 2)
+  checktable(4, given, n > 3)
+  if #a < 1 or #a > 64 or a == "*" or #b < 1 or #b > 64 then
+    fail('world:onCollision: a collision type is a name of 1 to 64 bytes (and "*", any type, only second)')
+  end
+  for k in next0, given do
+    if not IS_SLOT[k] then fail("world:onCollision: the handlers are begin, preSolve, postSolve and separate") end
+  end
+  local fns, slots = {}, {}
+  for _, slot in ipairs(SLOTS) do
+    local f = given[slot]
+    if f ~= nil then
+      if type(f) ~= "function" then fail("world:onCollision: " .. slot .. " must be a function") end
+      fns[slot] = f
+      slots[#slots + 1] = slot
+    end
+  end
+  if #slots == 0 then fail("world:onCollision: no handler given") end
+  local k = host.add_handler(a, b ~= "*" and b or nil, concat0(slots, " "))
+  if k == nil then fail("world:onCollision: those types already have handlers") end
+  handlers[k] = fns
+end
+
+-- The arbiter (16.7): good only inside the callback it was made for.
+local serial, current = 0, nil
+local arb_serial = setmeta0({}, {__mode = "k"})
+local function self_arb(v, present)
+  if dgetmeta(v) ~= ARB_MT then typeerror(1, "cratebox.arbiter", v, present, 1) end
+  if current == nil or arb_serial[v] ~= current then fail("an arbiter is only good inside its collision callback", 1) end
+end
+function ARB.bodies(...)
+  self_arb((...), select("#", ...) > 0)
+  local ia, ida, ib, idb = host.arb("bodies")
+  return handle(ia, ida), handle(ib, idb)
+end
+for _, name in ipairs({"normal", "count", "totalImpulse", "totalKE", "isFirstContact", "restitution",
+                       "friction", "surfaceVelocity"}) do
+  ARB[name] = function(...)
+    self_arb((...), select("#", ...) > 0)
+    return host.arb(name)
+  end
+end
+function ARB.point(...)
+  self_arb((...), select("#", ...) > 0)
+  local i = checkinteger(2, (select(2, ...)), select("#", ...) > 1)
+  local count = host.arb("count")
+  if i < 1 or i > count then fail(format0("arb:point: contact %d is not one of its %d", i, count)) end
+  return host.arb("point", i - 1)
+end
+for name, nums in next0, {setRestitution = 1, setFriction = 1, setSurfaceVelocity = 2} do
+  ARB[name] = function(...)
+    local n = select("#", ...)
+    self_arb((...), n > 0)
+    local a = finite(checknumber(2, (select(2, ...)), n > 1))
+    local b = nums == 2 and finite(checknumber(3, (select(3, ...)), n > 2)) or nil
+    host.arb(name, a, b)
+  end
+end
+
+-- Entry points (script.py). Each returns S.call's (ok, result or error).
+G.world = WORLD
+function S.top(text, name)
+  local chunk, err = load0(text, "=" .. name, "t", G)
+  if not chunk then return false, err end
+  toplevel = true
+  local ok, r = S.call(chunk)
+  toplevel = false
+  if ok then S.fix_globals() end
+  return ok, r
+end
+function S.step()
+  local f = S.HIDDEN.step
+  if type(f) ~= "function" then return true, nil end
+  return S.call(f, WORLD)
+end
+function S.collide(k, slot)
+  serial = serial + 1
+  local arb = host.token()
+  dsetmeta(arb, ARB_MT)
+  arb_serial[arb] = serial
+  current = serial
+  local ok, r = S.call(handlers[k][slot], arb)
+  current = nil
+  return ok, r
+end
+function S.separate(k, ia, ida, ib, idb, removal)
+  return S.call(handlers[k].separate, {a = handle(ia, ida), b = handle(ib, idb), removal = removal})
+end
+return S
