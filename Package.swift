@@ -116,7 +116,7 @@ if Context.environment["CRATEBOX_FUZZ"] != nil {
         ))
     }
     package.targets.append(.executableTarget(
-        name: "FuzzScript", dependencies: ["Scripting", "FuzzDriver"], path: "Fuzz/FuzzScript",
+        name: "FuzzScript", dependencies: ["Scripting", "SceneFormat", "Simulation", "FuzzDriver"], path: "Fuzz/FuzzScript",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ))
 }

@@ -8,7 +8,11 @@ import SceneFormat
 import Simulation
 
 /// The scenes, embedded at build time by scripts/fuzz (FuzzScenes.swift).
-let scenes: [Scene] = fuzzSceneTexts.compactMap { try? Scene.decode(Array($0.utf8), file: "scene") }
+let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in
+    var scene = try? Scene.decode(Array(entry.scene.utf8), file: "scene")
+    scene?.scriptText = entry.script
+    return scene
+}
 
 struct Reader {
     var bytes: [UInt8]

@@ -18,7 +18,11 @@ import Glibc
 #endif
 
 /// The scenes, embedded at build time by scripts/fuzz (FuzzScenes.swift).
-let scenes: [Scene] = fuzzSceneTexts.compactMap { try? Scene.decode(Array($0.utf8), file: "scene") }
+let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in
+    var scene = try? Scene.decode(Array(entry.scene.utf8), file: "scene")
+    scene?.scriptText = entry.script
+    return scene
+}
 
 @main struct Main {
     static func main() {
