@@ -240,6 +240,7 @@ static int open_libraries(lua_State *L) {
     sandbox_guard_tables(L);
     sandbox_open_world(L);
     sandbox_open_collisions(L);
+    sandbox_open_queries(L);
     sandbox_name_functions(L);
     return 0;
 }

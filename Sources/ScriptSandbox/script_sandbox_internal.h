@@ -53,6 +53,8 @@ struct script_sandbox {
     /// What the calls of one step may run in all, and what is left of it.
     long long stepBudget, stepLeft;
     int stepBound;  // the running call's allowance is what is left of the step's
+    /// world:reset() was asked for in this step (the World resets after it).
+    int resetAsked;
     /// What the world tells a script at each call: its step count, and the keys and buttons it holds.
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
@@ -110,6 +112,8 @@ const bound_body *sandbox_body_of(script_sandbox *s, const struct cpBody *body);
 void sandbox_bodies_free(script_sandbox *s);
 /// world:onCollision and the arbiter's methods; frees what waits to be delivered (script_collisions.c).
 void sandbox_open_collisions(lua_State *L);
+/// world:pointQuery, segmentQuery and boxQuery (script_queries.c).
+void sandbox_open_queries(lua_State *L);
 void sandbox_collisions_free(script_sandbox *s);
 /// Records the first error of a call Chipmunk made (the world stops after the step).
 void sandbox_fail(script_sandbox *s, const char *error);

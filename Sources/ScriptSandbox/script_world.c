@@ -97,6 +97,20 @@ static int world_body(lua_State *L) {
     return 1;
 }
 
+// world:reset(): the world resets at the end of this step, as a `reset` event before the next would (16.5).
+static int world_reset(lua_State *L) {
+    script_sandbox *s = sandbox_of(L);
+    if (s->topLevel) return luaL_error(L, "world:reset: the top level is the reset's own; ask for one from step or a callback");
+    s->resetAsked = 1;
+    return 0;
+}
+
+int script_sandbox_take_reset(script_sandbox *s) {
+    int asked = s->resetAsked;
+    s->resetAsked = 0;
+    return asked;
+}
+
 // world:bodyAt(index): the body with that construction index, nil when there is none (or it is gone).
 static int world_body_at(lua_State *L) {
     lua_Integer index = luaL_checkinteger(L, 2);
@@ -107,7 +121,7 @@ static int world_body_at(lua_State *L) {
 
 int sandbox_open_world(lua_State *L) {
     sandbox_open_bodies(L);
-    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {NULL, NULL}};
+    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"reset", world_reset}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {NULL, NULL}};
     luaL_newlib(L, world);
     lua_setglobal(L, "world");
     return 0;

@@ -78,6 +78,9 @@ public final class ScriptVM {
         names.withUnsafeBufferPointer { script_sandbox_set_world(sandbox, Int64(steps), $0.baseAddress, $0.count) }
     }
 
+    /// Whether the script asked for a reset (`world:reset()`) since the last time this was read.
+    public func takeResetRequest() -> Bool { script_sandbox_take_reset(sandbox) != 0 }
+
     /// What the script last said with `world:say` (nil: nothing yet).
     public var said: String? {
         let text = String(cString: script_sandbox_said(sandbox))

@@ -55,6 +55,14 @@ extension World {
         }
     }
 
+    /// `world:reset()` in this step: the world resets now, at the step's end,
+    /// as a `reset` event before the next step's events would reset it (16.5).
+    func resetIfTheScriptAsked() throws(PhysicsError) {
+        guard let script, script.takeResetRequest() else { return }
+        try build()
+        reapplyHeldMotors()
+    }
+
     /// What the scene's script last said with `world:say` (the HUD shows it; drawing only, not in the state hash).
     public var scriptSays: String? { script?.said }
 

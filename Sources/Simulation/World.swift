@@ -286,6 +286,7 @@ public final class World {
             // A broken joint is part of the step: gone for good, until a reset.
             if let index = index(of: joint) { brokenJoints.append((index, stepCount)) }
         }
+        try resetIfTheScriptAsked()
     }
 
     /// The normative rule: before each step, each animated body gets the

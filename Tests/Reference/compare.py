@@ -162,12 +162,16 @@ def run_reference(path, steps=None):
     return proc.returncode, hashes, final, last
 
 
-STOP = re.compile(r"^cratebox: (.* \(step (\d+)\))$")
+STOP = re.compile(r"^cratebox: (?:.*: the event cannot be applied at step \d+: cannot rebuild the scene: )?"
+                  r"(.* \(step (\d+)\))$")
 
 
 def cratebox_stop(proc):
     """A world a script stopped (scene-format.md 16.5: exit 65 and
-    `NAME.lua:LINE: what (step N)`): (message, N), or None."""
+    `NAME.lua:LINE: what (step N)`): (message, N), or None. An error of
+    the top level at a `reset` of --events comes as that event's refusal
+    ("EVENTS:LINE: the event cannot be applied at step N: cannot rebuild
+    the scene: MESSAGE")."""
     lines = proc.stderr.strip().splitlines()
     m = STOP.match(lines[-1]) if proc.returncode == 65 and lines else None
     return (m.group(1), int(m.group(2))) if m else None
@@ -827,7 +831,10 @@ def script_events_case(cratebox, tmp, steps):
     removals = 0
     for e in lines:
         while world.step_count < e["step"]:
-            world.step()
+            try:
+                world.step()
+            except reference.Stopped as exc:
+                raise CaseFailure("the probe's script stopped the reference's world: %s" % exc)
         if e["event"] == "slice":
             p = reference.cpBodyGetPosition(world.bodies[index["c1"]].body)
             e["a"], e["b"] = [p.x + 1, p.y - 80], [p.x - 1, p.y + 80]
@@ -862,6 +869,26 @@ def quiet_chipmunk_banner():
         os.dup2(saved, 1)
         os.close(saved)
         os.close(devnull)
+
+
+def script_cases(cratebox, scripted, count, first_seed, stats):
+    """scene-format.md section 16: each scene with a script, the probe's
+    events, and `count` random scripts on those scenes and the probe in turn
+    (the probe, among Tests/Reference/scenes, runs as a scene there)."""
+    cases = []
+    for p in scripted:
+        cases.append(("script scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
+                      lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
+    cases.append(("script events on %s: removals of bodies in contact, a cut, keys, a reset (%d steps)"
+                  % (os.path.relpath(SCRIPT_PROBE, ROOT), SCENE_STEPS),
+                  lambda tmp: script_events_case(cratebox, tmp, SCENE_STEPS)))
+    pool = scripted + [SCRIPT_PROBE]
+    for k in range(count):
+        seed = first_seed + k
+        scene = pool[k % len(pool)]
+        cases.append(("script random events seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
+                      lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, stats)))
+    return cases
 
 
 # --------------------------------------------------------------------------
@@ -905,8 +932,7 @@ def main():
     controls_pool = [CONTROLS_PROBE] + [p for p in shipped if has_controls(p)]
     n_controls = args.random // 2 if args.random_controls is None else args.random_controls
     n_water = args.random // 8 if args.random_water is None else args.random_water
-    # Section 16: the scenes with scripts (each script beside its scene); the
-    # probe with a script is among `probes` too.
+    # Section 16: the scenes with scripts (each script beside its scene).
     scripted = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "scripts", "*.json")))
     n_scripts = args.random // 4 if args.random_scripts is None else args.random_scripts
 
@@ -975,19 +1001,8 @@ def main():
                       lambda tmp, s=os.path.join(ROOT, scene), seed=seed: random_case(cratebox, s, seed, tmp,
                                                                                        water_stats)))
 
-    for p in scripted:
-        cases.append(("script scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
-                      lambda tmp, p=p: scene_case(cratebox, p, SCENE_STEPS, tmp)))
-    cases.append(("script events on %s: removals of bodies in contact, a cut, keys, a reset (%d steps)"
-                  % (os.path.relpath(SCRIPT_PROBE, ROOT), SCENE_STEPS),
-                  lambda tmp: script_events_case(cratebox, tmp, SCENE_STEPS)))
-    scripted.append(SCRIPT_PROBE)  # the random scripts run on the probe too
     script_stats = set()
-    for k in range(n_scripts if scripted else 0):
-        seed = args.seed + k
-        scene = scripted[k % len(scripted)]
-        cases.append(("script random events seed %d on %s" % (seed, os.path.relpath(scene, ROOT)),
-                      lambda tmp, s=scene, seed=seed: random_case(cratebox, s, seed, tmp, script_stats)))
+    cases += script_cases(cratebox, scripted, n_scripts, args.seed, script_stats)
 
     if args.only is not None:
         cases = [(name, fn) for name, fn in cases if re.search(args.only, name)]

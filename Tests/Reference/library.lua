@@ -187,12 +187,13 @@ pattern_function("match", string.match)
 pattern_function("gmatch", string.gmatch)
 pattern_function("gsub", string.gsub)
 
--- 16.1: load takes text only, in the script's own globals.
+-- 16.1: load takes text only, in the script's own globals; a chunk
+-- without a name is "(load)", as cratebox names it (16.1 does not say).
 function G.load(...)
   local n = select("#", ...)
   local text, name = ...
   text = checkstring(1, text, n > 0)
-  name = (name == nil) and text or checkstring(2, name, true)
+  name = (name == nil) and "=(load)" or checkstring(2, name, true)
   return load0(text, name, "t", G)
 end
 
@@ -293,7 +294,7 @@ function S.fix_globals()
     __newindex = function(t, k, v)
       if k ~= "state" then
         error(format0("the global '%s' is set after the top level ran: globals are fixed then, and what lasts"
-          .. " between steps belongs in the global 'state' (section 16.6)", tostring0(k)), 2)
+          .. " between steps belongs in the global 'state' (section 16.6)", type(k) == "string" and k or type(k)), 2)
       end
       HIDDEN.state = v
     end,

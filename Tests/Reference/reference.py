@@ -939,9 +939,9 @@ def parse_controls(scene, body_ids, joint_ids):
 
 
 class Body:
-    __slots__ = ("body", "shapes", "kinds", "sensors", "type", "track", "removed", "reach")
+    __slots__ = ("body", "shapes", "kinds", "sensors", "type", "track", "removed", "reach", "id", "funcs")
 
-    def __init__(self, body, shapes, btype, track, reach, kinds, sensors):
+    def __init__(self, body, shapes, btype, track, reach, kinds, sensors, bid=None, funcs=(None, None)):
         self.body = body
         self.reach = reach
         self.shapes = shapes
@@ -950,6 +950,8 @@ class Body:
         self.type = btype
         self.track = track
         self.removed = False
+        self.id = bid        # scene-format.md 16.5: its scene id (a knife's piece: its body's)
+        self.funcs = funcs   # 16.8: its velocity and position functions' names
 
 
 class Stopped(Exception):
@@ -971,13 +973,7 @@ class World:
         bytes: read beside the scene, or a journal's `scriptText`."""
         if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
             raise Unsupported("not a cratebox/scene@1 scene")
-        self.script = None
-        self.script_text = None
-        if "script" in scene:
-            self.script_name = script_name(scene)
-            if script_text is None:
-                raise Unsupported("the scene has a script and its text was not given")
-            self.script_text = script_text
+        self._take_script(scene, script_text)
         self.scene = scene
         g = scene.get("gravity", [0, -1000])
         self.gravity = vec(g, "gravity")
@@ -1124,12 +1120,30 @@ class World:
             self.scene_joint_index[c] = k
         self.animated = any(b.track is not None for b in self.bodies)
         self.live_count = len(self.bodies)  # the hand is not counted
-        # scene-format.md 16.5: after the joints, a fresh script state, the
-        # bodies bound, then its top level.
         if self.script_text is not None:
-            self.script = None
-            self.script = self._script(lambda: script_module().Script(self, self.script_name, self.script_text))
-            self._script(self.script.top)
+            self._build_script()
+
+    # scene-format.md section 16: the scene's script (script.py).
+
+    def _take_script(self, scene, script_text):
+        self.script = None
+        self.script_text = None
+        self.update_funcs = None
+        if "script" in scene:
+            self.script_name = script_name(scene)
+            if script_text is None:
+                raise Unsupported("the scene has a script and its text was not given")
+            self.script_text = script_text
+            # 16.8: the C functions of bodies that name velocity or position
+            # functions (they call the script of the moment).
+            self.update_funcs = script_module().UpdateFuncs(self)
+
+    def _build_script(self):
+        """16.5: after the joints, a fresh script state, the bodies bound,
+        then its top level."""
+        self.script = None
+        self.script = self._script(lambda: script_module().Script(self, self.script_name, self.script_text))
+        self._script(self.script.top)
 
     def _script(self, call):
         """A call into script.py, its stop and its refusals as this module's."""
@@ -1216,6 +1230,7 @@ class World:
                 cpShapeSetDensity(sh, density)
             cpSpaceAddShape(space, sh)
             made.append(sh)
+        funcs = self._update_funcs(body, spec, btype)
         if moment is None:
             self._set_velocities(body, spec)
         track = None
@@ -1223,7 +1238,24 @@ class World:
             if not allow_animation or btype != "kinematic":
                 raise Unsupported("animation: only on kinematic file bodies")
             track = Track(spec["animation"])
-        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes), kinds, sensors)
+        bid = spec.get("id") if allow_animation else None  # a spawned body has no id
+        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes), kinds, sensors, bid, funcs)
+
+    def _update_funcs(self, body, spec, btype):
+        """scene-format.md 16.8: right after a body's shapes, the functions
+        its velocityFunction and positionFunction name (checked once the
+        script's top level has run)."""
+        funcs = (spec.get("velocityFunction"), spec.get("positionFunction"))
+        if funcs == (None, None):
+            return funcs
+        for name in funcs:
+            if name is not None and not (isinstance(name, str) and 1 <= len(name) <= 64 and name.isascii()
+                                         and (name.replace("_", "a").isalnum()) and not name[0].isdigit()):
+                raise Unsupported("velocityFunction, positionFunction: %r is not a Lua name" % (name,))
+        if self.update_funcs is None or btype != "dynamic":
+            raise Unsupported("velocityFunction, positionFunction: on a dynamic body of a scene with a script only")
+        self.update_funcs.attach(body, funcs)
+        return funcs
 
     @staticmethod
     def _set_velocities(body, spec):
@@ -1629,8 +1661,11 @@ class World:
                 cpShapeSetFilter(s, cpShapeGetFilter(shape))
                 cpShapeSetSurfaceVelocity(s, cpShapeGetSurfaceVelocity(shape))
                 cpSpaceAddShape(self.space, s)
+                # scene-format.md 16.5, 16.8: a piece shares its body's id and keeps its functions.
+                if entry.funcs != (None, None):
+                    self.update_funcs.attach(new, entry.funcs)
                 reach = max(math.sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) for x, y in piece) + radius
-                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False]))
+                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], entry.id, entry.funcs))
                 self.live_count += 1
             self._remove(i)
 

@@ -13,16 +13,13 @@ local host = ...
 local G = _G
 local debug, math, string, table = debug, math, string, table
 local getinfo, sethook, dgetmeta = debug.getinfo, debug.sethook, debug.getmetatable
-local rawset, rawget, rawequal, rawlen = rawset, rawget, rawequal, rawlen
+local rawget, rawequal = rawget, rawequal
 local type, select, error, pcall0, xpcall0 = type, select, error, pcall, xpcall
 local tostring0, tonumber0, next0, ipairs = tostring, tonumber, next, ipairs
 local setmeta0, load0 = setmetatable, load
 local mtype, tointeger, floor = math.type, math.tointeger, math.floor
-local format0, rep0, find0, match0, gmatch0, gsub0 = string.format, string.rep, string.find,
-  string.match, string.gmatch, string.gsub
-local sbyte, ssub = string.byte, string.sub
-local insert0, remove0, move0, concat0, unpack0 = table.insert, table.remove, table.move,
-  table.concat, table.unpack
+local format0, find0, gsub0, sbyte = string.format, string.find, string.gsub, string.byte
+local concat0, unpack0 = table.concat, table.unpack
 local LIBS = {string = string, table = table, math = math, utf8 = utf8}
 local LIBNAMES = {"string", "table", "math", "utf8"}
 
@@ -76,6 +73,12 @@ function S.call(f, ...)
   return ok, r
 end
 
+-- A memory error a script catches is one the reference cannot place either.
+local function caught(ok, ...)
+  if not ok and (...) == "not enough memory" then S.oom = true end
+  return ok, ...
+end
+
 -- luaL_where, luaL_error and luaL_argerror as the C library functions
 -- raise them: `depth` counts the helper frames between the library function
 -- and the helper that raises.
@@ -94,7 +97,7 @@ local function globalname(f)
       if rawequal(v, f) then return lib .. "." .. k end
     end
   end
-  for k, v in next0, (counting and next0(HIDDEN) ~= nil) and HIDDEN or G do
+  for k, v in next0, next0(HIDDEN) ~= nil and HIDDEN or G do -- the globals, fixed or not yet
     if rawequal(v, f) and type(k) == "string" then return k end
   end
   return nil
@@ -158,6 +161,16 @@ S.fail, S.argerror, S.typeerror = fail, argerror, typeerror
 S.checknumber, S.checkinteger, S.checkstring, S.checktable = checknumber, checkinteger, checkstring,
   checktable
 
+function G.pcall(...)
+  if select("#", ...) == 0 then argerror(1, "value expected") end
+  return caught(pcall0(...))
+end
+function G.xpcall(...)
+  local n = select("#", ...)
+  if type((select(2, ...))) ~= "function" then typeerror(2, "function", (select(2, ...)), n > 1) end
+  return caught(xpcall0(...))
+end
+
 -- 16.3: table.sort is a stable merge sort: bottom-up, runs of 1, 2, 4...
 -- merged left to right, `less(right, left)` asked, the left first on ties
 -- (16.3 does not say which merge sort; this is cratebox's order of calls).
@@ -192,14 +205,20 @@ end
 -- formula; Lua's `<` failing in this file is named without its place, as it
 -- is when the C sort compares.
 local function default_less(a, b) return a < b end
+local function directly(f, ...) return f(...) end
 function S.sort(t, n, less)
   if less ~= nil then return merge_sort(t, n, less) end
-  local ok, err = pcall0(quietly, merge_sort, t, n, default_less)
+  local plain = true -- elements whose `<` may call a metamethod (script code) run counted
+  for i = 1, n do
+    local tv = type(t[i])
+    if tv ~= "number" and tv ~= "string" then plain = false break end
+  end
+  local ok, err = pcall0(plain and quietly or directly, merge_sort, t, n, default_less)
   if not ok then
     if type(err) == "string" and find0(err, "^sandbox:%d+: ") then err = gsub0(err, "^sandbox:%d+: ", "") end
     error(err, 0)
   end
-  charge(sort_cost(n))
+  if plain then charge(sort_cost(n)) end
 end
 
 -- 16.2: key order. Numbers by value (an integer before a float of the same

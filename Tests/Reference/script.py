@@ -1,9 +1,10 @@
 """A scene's script for the reference (docs/scene-format.md section 16),
 written from the document: a Lua 5.4 state per build (lupa), its environment
 (sandbox.lua, library.lua: 16.1 to 16.4, 16.6's fixed globals), the calls a
-script gets and makes (world.lua: 16.5, 16.7), and here what they do to the
-world: bodies through ctypes, Chipmunk's collision handlers, the queue of
-separate calls.
+script gets and makes (world.lua: 16.5, 16.7, 16.8), and here what they do
+to the world: bodies by construction index through ctypes, Chipmunk's
+collision handlers, the queue of separate calls, bodies' velocity and
+position functions.
 
 What the reference cannot follow exactly it refuses (reference.Unsupported):
 a call that may reach an instruction budget or the memory limit (16.3: the
@@ -67,6 +68,10 @@ def _fn(name, restype, *argtypes):
     return f
 
 
+cpBodyVelocityFunc = ctypes.CFUNCTYPE(None, _P, cpVect, _F, _F)  # (body, gravity, damping, dt)
+cpBodyPositionFunc = ctypes.CFUNCTYPE(None, _P, _F)               # (body, dt)
+cpBodySetVelocityUpdateFunc = _fn("cpBodySetVelocityUpdateFunc", None, _P, cpBodyVelocityFunc)
+cpBodySetPositionUpdateFunc = _fn("cpBodySetPositionUpdateFunc", None, _P, cpBodyPositionFunc)
 cpCollisionBeginFunc = ctypes.CFUNCTYPE(_B, _P, _P, _P)  # begin and preSolve: (arb, space, data)
 cpCollisionPostSolveFunc = ctypes.CFUNCTYPE(None, _P, _P, _P)  # postSolve and separate
 _HANDLER = ctypes.POINTER(cpCollisionHandler)
@@ -92,6 +97,11 @@ cpArbiterGetPointA = _fn("cpArbiterGetPointA", cpVect, _P, _I)
 cpArbiterGetPointB = _fn("cpArbiterGetPointB", cpVect, _P, _I)
 cpArbiterGetDepth = _fn("cpArbiterGetDepth", _F, _P, _I)
 BODY = {
+    b"moment": _fn("cpBodyGetMoment", _F, _P),
+    b"setPosition": _fn("cpBodySetPosition", None, _P, cpVect),
+    b"setAngle": _fn("cpBodySetAngle", None, _P, _F),
+    b"updateVelocity": _fn("cpBodyUpdateVelocity", None, _P, cpVect, _F, _F),
+    b"updatePosition": _fn("cpBodyUpdatePosition", None, _P, _F),
     b"position": _fn("cpBodyGetPosition", cpVect, _P),
     b"velocity": _fn("cpBodyGetVelocity", cpVect, _P),
     b"angle": _fn("cpBodyGetAngle", _F, _P),
@@ -164,14 +174,8 @@ class Script:
         self.queue = []        # separate calls waiting (16.7)
         self.wildcard = []     # per handler (userData - 1): is it a wildcard handler
         self.types = set()     # (A, B) of a pair handler, (A, None) of a wildcard one
-        # Bodies a script can hold: the scene's bodies with an id, by
-        # construction index (spawned bodies and knife pieces have none).
-        self.ids, self.of_body, self.first = {}, {}, {}
-        for i, spec in enumerate(world.file_bodies):
-            if isinstance(spec.get("id"), str):
-                self.ids[i] = spec["id"].encode()
-                self.of_body[world.bodies[i].body] = i
-                self.first.setdefault(self.ids[i], i)
+        self.of_body = {}  # body address -> construction index (16.5: every body but the walls')
+        self.indexed = 0
         self._cb = {b"begin": cpCollisionBeginFunc(self._begin),
                     b"preSolve": cpCollisionBeginFunc(self._pre_solve),
                     b"postSolve": cpCollisionPostSolveFunc(self._post_solve),
@@ -179,7 +183,7 @@ class Script:
         self.rt = lupa.lua54.LuaRuntime(encoding=None, unpack_returned_tuples=True, register_eval=False,
                                         register_builtins=False, max_memory=MEMORY)
         host = self.rt.table_from({
-            b"token": _Token, b"live": self._live, b"kind": self._kind, b"find": self._find,
+            b"token": _Token, b"live": self._live, b"kind": self._kind, b"find": self._find, b"at": self._at,
             b"steps": lambda: self.world.step_count, b"is_down": self._is_down, b"body": self._body,
             b"arb": self._arb, b"add_handler": self._add_handler,
             b"libm": lambda name, *args: LIBM[name](*args), b"frexp": _frexp_pair,
@@ -224,6 +228,15 @@ class Script:
         self.in_top = False
         if not ok:
             raise self._stop(r)
+        # 16.8: once the top level has run, each function a body names is a
+        # global function (the file bodies in order, then the spawn body).
+        named = [("bodies[%d]" % k, spec) for k, spec in enumerate(self.world.file_bodies)]
+        for where, spec in named + [("spawn", self.world.spawn_spec)]:
+            for key in ("velocityFunction", "positionFunction"):
+                name = spec.get(key)
+                if name is not None and not self.S[b"is_function"](name.encode()):
+                    raise Stopped("%s: %s.%s names '%s', which is not a global function of the script (step %d)"
+                                  % (self.name, where, key, name, self.world.step_count))
 
     def before_space_step(self):
         """16.5, 16.7: right before cpSpaceStep, the separate calls of
@@ -246,7 +259,7 @@ class Script:
         queue = sorted(self.queue, key=lambda e: e[:3])
         self.queue = []
         for _, _, _, k, ia, ib, removal in queue:
-            ok, r = self._run(b"separate", k, ia, self.ids.get(ia), ib, self.ids.get(ib), removal)
+            ok, r = self._run(b"separate", k, ia, ib, removal)
             if not ok:
                 raise self._stop(r)
 
@@ -268,6 +281,28 @@ class Script:
             return 1
         return 0 if r is False else 1
 
+    def _integrate(self, what, *args):
+        """16.8: a velocity or position function, inside cpSpaceStep; its
+        error stops the world after the step, as a collision callback's."""
+        if self.failed is not None or self.world._callback_error is not None:
+            return
+        try:
+            ok, r = self._run(what, *args)
+        except BaseException as exc:  # noqa: B902 (cannot cross C)
+            self.world._callback_error = exc
+            return
+        if not ok:
+            self.failed = r
+
+    def velocity_func(self, body, gravity, damping, dt):
+        i = self.index(body)
+        name = self.world.bodies[i].funcs[0].encode()
+        self._integrate(b"velocity", name, i, gravity.x, gravity.y, damping, dt)
+
+    def position_func(self, body, dt):
+        i = self.index(body)
+        self._integrate(b"position", self.world.bodies[i].funcs[1].encode(), i, dt)
+
     def _begin(self, arb, space, data):
         return self._collide(arb, data, b"begin")
 
@@ -284,8 +319,7 @@ class Script:
             ba, bb = _P(), _P()
             cpArbiterGetBodies(arb, ctypes.byref(ba), ctypes.byref(bb))
             self.queue.append((hashid(a.value), hashid(b.value), 1 if self.wildcard[data - 1] else 0, data,
-                               self.of_body.get(ba.value), self.of_body.get(bb.value),
-                               bool(cpArbiterIsRemoval(arb))))
+                               self.index(ba.value), self.index(bb.value), bool(cpArbiterIsRemoval(arb))))
         except BaseException as exc:  # noqa: B902
             self.world._callback_error = self.world._callback_error or exc
 
@@ -307,6 +341,15 @@ class Script:
 
     # -- what the script's calls read and do (16.5, 16.7) ---------------------
 
+    def index(self, body):
+        """A body's construction index; None for the walls' static body."""
+        bodies = self.world.bodies
+        if body not in self.of_body and self.indexed < len(bodies):
+            for i in range(self.indexed, len(bodies)):  # bodies are only ever added
+                self.of_body[bodies[i].body] = i
+            self.indexed = len(bodies)
+        return self.of_body.get(body)
+
     def _live(self, i):
         return not self.world.bodies[i].removed
 
@@ -314,8 +357,16 @@ class Script:
         return self.world.bodies[i].type.encode()
 
     def _find(self, name):
-        i = self.first.get(name)
-        return None if i is None or self.world.bodies[i].removed else i
+        """16.5: the live body with the lowest construction index whose id it is."""
+        name = name.decode("utf-8", "surrogateescape")
+        for i, entry in enumerate(self.world.bodies):
+            if entry.id == name and not entry.removed:
+                return i
+        return None
+
+    def _at(self, i):
+        bodies = self.world.bodies
+        return i if 0 <= i < len(bodies) and not bodies[i].removed else None
 
     def _is_down(self, name, top):
         if top:
@@ -324,18 +375,25 @@ class Script:
         held = self.world.held
         return ("key", name) in held or ("button", name) in held
 
-    def _body(self, i, name, a=None, b=None):
-        body = self.world.bodies[i].body
+    def _body(self, i, name, a=None, b=None, c=None, d=None):
+        entry = self.world.bodies[i]
+        body = entry.body
+        if name == b"id":
+            return None if entry.id is None else entry.id.encode()
+        if name == b"type":
+            return entry.type.encode()
         f = BODY[name]
         if name in (b"position", b"velocity"):
             v = f(body)
             return v.x, v.y
-        if name in (b"angle", b"angularVelocity", b"mass"):
+        if name in (b"angle", b"angularVelocity", b"mass", b"moment"):
             return f(body)
-        if name == b"setVelocity":
+        if name in (b"setVelocity", b"setPosition"):
             f(body, cpVect(a, b))
-        elif name == b"setAngularVelocity":
+        elif name in (b"setAngularVelocity", b"setAngle", b"updatePosition"):
             f(body, a)
+        elif name == b"updateVelocity":
+            f(body, cpVect(a, b), c, d)
         else:  # applyImpulse, applyForce: at cpBodyGetPosition, world axes
             f(body, cpVect(a, b), BODY[b"position"](body))
         return None
@@ -345,8 +403,7 @@ class Script:
         if name == b"bodies":
             pa, pb = _P(), _P()
             cpArbiterGetBodies(arb, ctypes.byref(pa), ctypes.byref(pb))
-            ia, ib = self.of_body.get(pa.value), self.of_body.get(pb.value)
-            return ia, self.ids.get(ia), ib, self.ids.get(ib)
+            return self.index(pa.value), self.index(pb.value)
         if name == b"point":
             pa, pb = cpArbiterGetPointA(arb, a), cpArbiterGetPointB(arb, a)
             return pa.x, pa.y, pb.x, pb.y, cpArbiterGetDepth(arb, a)
@@ -365,3 +422,20 @@ def _frexp_pair(x):
     e = ctypes.c_int(0)
     m = _frexp(x, ctypes.byref(e))
     return m, e.value
+
+
+class UpdateFuncs:
+    """16.8: the C functions a body that names a velocity or position
+    function gets in step 3 of the build (and a knife's piece, its body's);
+    they call the world's script of the moment."""
+
+    def __init__(self, world):
+        self.world = world
+        self.velocity = cpBodyVelocityFunc(lambda body, g, damping, dt: world.script.velocity_func(body, g, damping, dt))
+        self.position = cpBodyPositionFunc(lambda body, dt: world.script.position_func(body, dt))
+
+    def attach(self, body, funcs):
+        if funcs[0] is not None:
+            cpBodySetVelocityUpdateFunc(body, self.velocity)
+        if funcs[1] is not None:
+            cpBodySetPositionUpdateFunc(body, self.position)

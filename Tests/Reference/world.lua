@@ -11,26 +11,35 @@ local fail, typeerror = S.fail, S.typeerror
 local checknumber, checkinteger, checkstring, checktable = S.checknumber, S.checkinteger, S.checkstring,
   S.checktable
 
--- Bodies: a full userdata per world:body call (no two are equal), named by
--- its scene id; the body behind it is the file body of that index.
+-- Bodies (16.5): one full userdata per construction index, so `==`
+-- compares bodies; `tostring` is `body N`.
 local BODY, ARB = {}, {}
-local index_of = setmeta0({}, {__mode = "k"}) -- handle -> construction index
-local id_of = setmeta0({}, {__mode = "k"})
+local index_of = {}  -- handle -> construction index
+local handles = {}   -- construction index -> handle
 local BODY_MT = {__name = "cratebox.body", __metatable = "a body", __index = BODY,
-                 __tostring = function(u) return "body " .. id_of[u] end}
+                 __tostring = function(u) return "body " .. index_of[u] end}
 local ARB_MT = {__name = "cratebox.arbiter", __metatable = "an arbiter", __index = ARB}
-local function handle(i, id)
+local function handle(i)
   if i == nil then return nil end
-  local u = host.token()
-  dsetmeta(u, BODY_MT)
-  index_of[u], id_of[u] = i, id
+  local u = handles[i]
+  if u == nil then
+    u = host.token()
+    dsetmeta(u, BODY_MT)
+    index_of[u], handles[i] = i, u
+  end
   return u
 end
-local function self_body(v, present, name, push)
+S.handle = handle
+-- `need`: "push" (a dynamic body only) or "set" (dynamic or kinematic).
+local function self_body(v, present, name, need)
   if dgetmeta(v) ~= BODY_MT then typeerror(1, "cratebox.body", v, present, 1) end
   local i = index_of[v]
-  if not host.live(i) then fail(format0("body '%s' is gone (removed or cut)", id_of[v]), 1) end
-  if push and host.kind(i) ~= "dynamic" then fail(format0("%s: body '%s' is not dynamic", name, id_of[v]), 1) end
+  if not host.live(i) then fail(format0("body %d is gone (removed or cut)", i), 1) end
+  if need then
+    local kind = host.kind(i)
+    if need == "push" and kind ~= "dynamic" then fail(format0("%s: body %d is not dynamic", name, i), 1) end
+    if need == "set" and kind == "static" then fail(format0("%s: body %d is static", name, i), 1) end
+  end
   return i
 end
 -- 16.5: numbers given are finite and within +-1e30.
@@ -40,36 +49,42 @@ local function finite(x, name)
   end
   return x
 end
-local function pusher(name, nums)
+local function acting(name, need, nums)
   BODY[name] = function(...)
     local n = select("#", ...)
-    local i = self_body((...), n > 0, name, true)
-    local a = finite(checknumber(2, (select(2, ...)), n > 1), name)
-    local b = nums == 2 and finite(checknumber(3, (select(3, ...)), n > 2), name) or nil
-    host.body(i, name, a, b)
+    local i = self_body((...), n > 0, name, need)
+    local x = {}
+    for k = 1, nums do x[k] = finite(checknumber(k + 1, (select(k + 1, ...)), n > k), name) end
+    host.body(i, name, x[1], x[2], x[3], x[4])
   end
 end
-pusher("applyImpulse", 2)
-pusher("applyForce", 2)
-pusher("setVelocity", 2)
-pusher("setAngularVelocity", 1)
-for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass"}) do
+acting("applyImpulse", "push", 2)
+acting("applyForce", "push", 2)
+acting("updateVelocity", "push", 4)
+acting("updatePosition", "push", 1)
+acting("setVelocity", "set", 2)
+acting("setAngularVelocity", "set", 1)
+acting("setPosition", "set", 2)
+acting("setAngle", "set", 1)
+for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type"}) do
   BODY[name] = function(...)
-    return host.body(self_body((...), select("#", ...) > 0, name, false), name)
+    return host.body(self_body((...), select("#", ...) > 0, name), name)
   end
 end
-function BODY.id(...)
+function BODY.index(...)
   local v = ...
   if dgetmeta(v) ~= BODY_MT then typeerror(1, "cratebox.body", v, select("#", ...) > 0) end
-  return id_of[v]
+  return index_of[v]
 end
 
 -- The world (16.5): the functions take `world:` but do not look at it.
 local WORLD = {}
 local toplevel = false
 function WORLD.body(...)
-  local id = checkstring(2, (select(2, ...)), select("#", ...) > 1)
-  return handle(host.find(id), id)
+  return handle(host.find(checkstring(2, (select(2, ...)), select("#", ...) > 1)))
+end
+function WORLD.bodyAt(...)
+  return handle(host.at(checkinteger(2, (select(2, ...)), select("#", ...) > 1)))
 end
 function WORLD.steps() return host.steps() end
 function WORLD.isDown(...)
@@ -119,8 +134,8 @@ local function self_arb(v, present)
 end
 function ARB.bodies(...)
   self_arb((...), select("#", ...) > 0)
-  local ia, ida, ib, idb = host.arb("bodies")
-  return handle(ia, ida), handle(ib, idb)
+  local ia, ib = host.arb("bodies")
+  return handle(ia), handle(ib)
 end
 for _, name in ipairs({"normal", "count", "totalImpulse", "totalKE", "isFirstContact", "restitution",
                        "friction", "surfaceVelocity"}) do
@@ -172,7 +187,15 @@ function S.collide(k, slot)
   current = nil
   return ok, r
 end
-function S.separate(k, ia, ida, ib, idb, removal)
-  return S.call(handlers[k].separate, {a = handle(ia, ida), b = handle(ib, idb), removal = removal})
+function S.separate(k, ia, ib, removal)
+  return S.call(handlers[k].separate, {a = handle(ia), b = handle(ib), removal = removal})
+end
+-- 16.8: a body's velocity and position functions, by their global names.
+function S.is_function(name) return type(S.HIDDEN[name]) == "function" end
+function S.velocity(name, i, gx, gy, damping, dt)
+  return S.call(S.HIDDEN[name], handle(i), gx, gy, damping, dt)
+end
+function S.position(name, i, dt)
+  return S.call(S.HIDDEN[name], handle(i), dt)
 end
 return S

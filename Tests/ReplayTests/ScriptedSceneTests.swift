@@ -126,6 +126,25 @@ import TestSupport
         #expect(session.keyframe() == nil)
     }
 
+    /// `world:reset()` resets the world at the end of the step it was asked
+    /// in; the top level runs again, with a fresh state; a replay does the same.
+    @Test func aScriptResetsTheWorld() throws {
+        var scene = try Loader.scene("\(Self.folder)/lift.json").scene
+        scene.scriptText = """
+        state = {n = 0}
+        function step(world)
+          state.n = state.n + 1
+          if state.n == 50 then world:reset() end
+        end
+        """
+        let session = try Session(scene: scene, sceneText: "{}", sceneFile: "lift.json")
+        try session.step(120)
+        #expect(session.world.stepsSinceBuild == 20, "reset at the end of steps 50 and 100: \(session.world.stepsSinceBuild)")
+        #expect(session.world.stepCount == 120)
+        scene.scriptText = "world:reset()"
+        #expect(throws: PhysicsError.self, "not from the top level") { try World(scene: scene) }
+    }
+
     /// A scripted scene saved elsewhere takes its script along, and never
     /// overwrites another script of that name.
     @Test func aSavedScriptedSceneTakesItsScriptAlong() throws {

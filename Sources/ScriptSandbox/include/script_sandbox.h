@@ -43,6 +43,8 @@ int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const cha
 /// (`held`: `length` bytes of names, each ended by a NUL; names past 1,000
 /// bytes in all are left out).
 void script_sandbox_set_world(script_sandbox *sandbox, long long steps, const char *held, size_t length);
+/// Whether `world:reset()` was asked for since the last call (and forgets it).
+int script_sandbox_take_reset(script_sandbox *sandbox);
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
 const char *script_sandbox_said(const script_sandbox *sandbox);
 /// Sets that line (a world read back gives the line its state kept).

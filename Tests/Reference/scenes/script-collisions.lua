@@ -11,7 +11,7 @@ local function note(s)
   state.sum = h
   state.log = state.log + 1
 end
-local function name(b) return b and b:id() or "-" end
+local function name(b) return b and tostring(b:index()) or "-" end -- its index: good after it is gone
 local function str(x) return string.format("%.4f", x) end
 
 world:onCollision("ball", "ground", {
@@ -48,7 +48,7 @@ world:onCollision("ball", "zone", {
 world:onCollision("crate", "*", {
   preSolve = function(arb)
     local _, b = arb:bodies()
-    if b and b:id() == "belt" then arb:setSurfaceVelocity(40, 0) end
+    if b and b == world:body("belt") then arb:setSurfaceVelocity(40, 0) end
     local vx, vy = arb:surfaceVelocity()
     if vx ~= 0 then note("belt " .. str(vx) .. " " .. str(vy)) end
     return true

@@ -1,0 +1,145 @@
+// Space queries in scripts (docs/scene-format.md 16.9): Chipmunk's point,
+// segment and box queries over every shape, the hits returned as a list in
+// an order of cratebox's (distance or fraction along the segment, then the
+// body's construction index, then the shape's id), never the order of
+// Chipmunk's index, so that the list is the same in every implementation.
+#include "script_sandbox_internal.h"
+
+#include <chipmunk/chipmunk.h>
+#include <chipmunk/chipmunk_structs.h>
+#include <lua5.4/lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_HITS = 1000 };
+
+typedef struct hit {
+    double key;           // distance, or fraction along the segment (0 for a box query)
+    long long body;       // construction index; -1: a body a script cannot hold (the walls')
+    uint64_t shape;       // Chipmunk's shape id (cpShape.hashid)
+    cpVect point, normal;
+} hit;
+
+typedef struct hits {
+    script_sandbox *s;
+    hit list[MAX_HITS];
+    int count, more;
+} hits;
+
+static script_sandbox *sandbox_of(lua_State *L) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    return s;
+}
+
+static void add(hits *h, const cpShape *shape, double key, cpVect point, cpVect normal) {
+    if (h->count == MAX_HITS) {
+        h->more = 1;
+        return;
+    }
+    const bound_body *b = sandbox_body_of(h->s, cpShapeGetBody(shape));
+    h->list[h->count++] = (hit){key, b ? b->index : -1, shape->hashid, point, normal};
+}
+
+static void on_point(cpShape *shape, cpVect point, cpFloat distance, cpVect gradient, void *data) {
+    add(data, shape, distance, point, gradient);
+}
+
+static void on_segment(cpShape *shape, cpVect point, cpVect normal, cpFloat alpha, void *data) {
+    add(data, shape, alpha, point, normal);
+}
+
+static void on_box(cpShape *shape, void *data) { add(data, shape, 0, cpvzero, cpvzero); }
+
+static int hit_order(const void *x, const void *y) {
+    const hit *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    if (a->body != b->body) return a->body < b->body ? -1 : 1;
+    return a->shape < b->shape ? -1 : a->shape > b->shape;
+}
+
+static lua_Number coordinate(lua_State *L, int i, const char *what) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v == v) || v > 1e9 || v < -1e9) luaL_error(L, "%s: must be finite and within 1e9", what);
+    return v;
+}
+
+static void set_number(lua_State *L, const char *key, double v) {
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, key);
+}
+
+// Pushes the hits, sorted, as a list of tables with the fields a query gives.
+static int push_hits(lua_State *L, hits *h, const char *keyName, int withPoint, int withNormal) {
+    if (h->more) return luaL_error(L, "the query met more than %d shapes: ask about a smaller part of the world", MAX_HITS);
+    qsort(h->list, (size_t)h->count, sizeof *h->list, hit_order);
+    sandbox_charge(L, 4.0 * h->count);
+    lua_createtable(L, h->count, 0);
+    for (int i = 0; i < h->count; i++) {
+        const hit *x = &h->list[i];
+        lua_createtable(L, 0, 6);
+        if (x->body >= 0) {
+            sandbox_push_body(L, x->body);
+            lua_setfield(L, -2, "body");
+        }
+        if (keyName) set_number(L, keyName, x->key);
+        if (withPoint) {
+            set_number(L, "x", x->point.x);
+            set_number(L, "y", x->point.y);
+        }
+        if (withNormal) {
+            set_number(L, "nx", x->normal.x);
+            set_number(L, "ny", x->normal.y);
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static hits *fresh(lua_State *L) {
+    hits *h = lua_newuserdatauv(L, sizeof *h, 0);  // collected with the call: no malloc to lose on an error
+    h->s = sandbox_of(L);
+    h->count = h->more = 0;
+    if (!h->s->space) luaL_error(L, "the world has no space to ask");
+    return h;
+}
+
+// world:pointQuery(x, y, maxDistance): the shapes within maxDistance of the
+// point, nearest first: {body, x, y, distance} (the nearest point on the shape).
+static int world_point_query(lua_State *L) {
+    cpVect p = cpv(coordinate(L, 2, "pointQuery"), coordinate(L, 3, "pointQuery"));
+    lua_Number reach = coordinate(L, 4, "pointQuery");
+    hits *h = fresh(L);
+    cpSpacePointQuery(h->s->space, p, reach, CP_SHAPE_FILTER_ALL, on_point, h);
+    return push_hits(L, h, "distance", 1, 0);
+}
+
+// world:segmentQuery(ax, ay, bx, by, radius): the shapes a segment (swept by
+// radius) meets, first met first: {body, x, y, nx, ny, alpha}.
+static int world_segment_query(lua_State *L) {
+    cpVect a = cpv(coordinate(L, 2, "segmentQuery"), coordinate(L, 3, "segmentQuery"));
+    cpVect b = cpv(coordinate(L, 4, "segmentQuery"), coordinate(L, 5, "segmentQuery"));
+    lua_Number radius = luaL_optnumber(L, 6, 0);
+    if (!(radius >= 0 && radius <= 1e9)) return luaL_error(L, "segmentQuery: the radius must be from 0 to 1e9");
+    hits *h = fresh(L);
+    cpSpaceSegmentQuery(h->s->space, a, b, radius, CP_SHAPE_FILTER_ALL, on_segment, h);
+    return push_hits(L, h, "alpha", 1, 1);
+}
+
+// world:boxQuery(left, bottom, right, top): the shapes whose bounding boxes meet the box: {body}.
+static int world_box_query(lua_State *L) {
+    cpBB box = cpBBNew(coordinate(L, 2, "boxQuery"), coordinate(L, 3, "boxQuery"), coordinate(L, 4, "boxQuery"), coordinate(L, 5, "boxQuery"));
+    if (box.l > box.r || box.b > box.t) return luaL_error(L, "boxQuery: left must not pass right, nor bottom top");
+    hits *h = fresh(L);
+    cpSpaceBBQuery(h->s->space, box, CP_SHAPE_FILTER_ALL, on_box, h);
+    return push_hits(L, h, NULL, 0, 0);
+}
+
+void sandbox_open_queries(lua_State *L) {
+    lua_getglobal(L, "world");
+    static const luaL_Reg queries[] = {
+        {"pointQuery", world_point_query}, {"segmentQuery", world_segment_query}, {"boxQuery", world_box_query}, {NULL, NULL},
+    };
+    luaL_setfuncs(L, queries, 0);
+    lua_pop(L, 1);
+}
