@@ -92,6 +92,50 @@ void cratebox_script_body_functions(void *out[2]) {
     out[1] = (void *)script_position;
 }
 
+static void *script_of_joint(cpConstraint *joint) {
+    cpSpace *space = cpConstraintGetSpace(joint);
+    return space ? script_of(space) : NULL;
+}
+
+// Without the script's answer, Chipmunk's own formulas (cpDampedSpring.c, cpDampedRotarySpring.c).
+static cpFloat script_spring_force(cpConstraint *spring, cpFloat length) {
+    double out;
+    void *s = script_of_joint(spring);
+    if (s && calls.springForce && calls.springForce(s, spring, length, &out)) return out;
+    return (cpDampedSpringGetRestLength(spring) - length) * cpDampedSpringGetStiffness(spring);
+}
+
+static cpFloat script_spring_torque(cpConstraint *spring, cpFloat angle) {
+    double out;
+    void *s = script_of_joint(spring);
+    if (s && calls.springTorque && calls.springTorque(s, spring, angle, &out)) return out;
+    return (cpDampedRotarySpringGetRestAngle(spring) - angle) * cpDampedRotarySpringGetStiffness(spring);
+}
+
+static void script_joint_pre_solve(cpConstraint *joint, cpSpace *space) {
+    void *s = script_of(space);
+    if (s && calls.jointPreSolve) calls.jointPreSolve(s, joint);
+}
+
+static void script_joint_post_solve(cpConstraint *joint, cpSpace *space) {
+    void *s = script_of(space);
+    if (s && calls.jointPostSolve) calls.jointPostSolve(s, joint);
+}
+
+void cratebox_joint_set_script_functions(cpConstraint *joint, int force, int torque, int preSolve, int postSolve) {
+    if (force && cpConstraintIsDampedSpring(joint)) cpDampedSpringSetSpringForceFunc(joint, script_spring_force);
+    if (torque && cpConstraintIsDampedRotarySpring(joint)) cpDampedRotarySpringSetSpringTorqueFunc(joint, script_spring_torque);
+    if (preSolve) cpConstraintSetPreSolveFunc(joint, script_joint_pre_solve);
+    if (postSolve) cpConstraintSetPostSolveFunc(joint, script_joint_post_solve);
+}
+
+void cratebox_script_joint_functions(void *out[4]) {
+    out[0] = (void *)script_spring_force;
+    out[1] = (void *)script_spring_torque;
+    out[2] = (void *)script_joint_pre_solve;
+    out[3] = (void *)script_joint_post_solve;
+}
+
 void cratebox_add_script_handler(cpSpace *space, uint64_t a, uint64_t b, int wildcard, int slots) {
     cpCollisionHandler *h = wildcard ? cpSpaceAddWildcardHandler(space, (cpCollisionType)a)
                                      : cpSpaceAddCollisionHandler(space, (cpCollisionType)a, (cpCollisionType)b);

@@ -81,6 +81,7 @@ typedef struct snapshot_probe {
     cpDampedSpringForceFunc springForce;
     cpDampedRotarySpringTorqueFunc springTorque;
     void *scriptBody[2];                         // a scene script's velocity and position functions
+    void *scriptJoint[4];                        // a scene script's spring force, torque, pre- and post-solve
     void *handlerFunc[HANDLER_FUNCS];            // tags: NULL, AlwaysCollide, DoNothing, Default begin/pre/post/separate, one-way, script pair (4), script wildcard (4)
     void *breakable;
 } snapshot_probe;

@@ -74,6 +74,7 @@ static void run_probe(void) {
     probe.handlerFunc[7] = cratebox_one_way_pre_solve_function();
     cratebox_script_handler_functions(&probe.handlerFunc[8], &probe.handlerFunc[12]);
     cratebox_script_body_functions(probe.scriptBody);
+    cratebox_script_joint_functions(probe.scriptJoint);
     probe.breakable = cratebox_breakable_post_solve_function();
     cpSpaceFree(space);
 

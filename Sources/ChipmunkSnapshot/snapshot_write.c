@@ -117,15 +117,17 @@ static void write_joint(writer *w, cpConstraint *joint) {
     int kind = joint_kind(w, joint);
     if (kind < 0) { FAIL(w, "a joint is of a class the copier does not know"); return; }
     if (joint->space && joint->space != w->space) FAIL(w, "a joint is in another space");
-    if (joint->preSolve) FAIL(w, "a joint has a pre-solve function");
-    if (joint->postSolve && (void *)joint->postSolve != w->probe->breakable) FAIL(w, "a joint has a post-solve function the copier does not know");
+    // A scene script's functions are written as Chipmunk's own (or none): the joint's owner sets them again.
+    if (joint->preSolve && (void *)joint->preSolve != w->probe->scriptJoint[2]) FAIL(w, "a joint has a pre-solve function");
+    int breakable = joint->postSolve && (void *)joint->postSolve == w->probe->breakable;
+    if (joint->postSolve && !breakable && (void *)joint->postSolve != w->probe->scriptJoint[3]) FAIL(w, "a joint has a post-solve function the copier does not know");
     sb_u8(&w->out, (uint8_t)kind);
     sb_i32(&w->out, snapshot_writer_body_id(w, joint->a, "a joint"));
     sb_i32(&w->out, snapshot_writer_body_id(w, joint->b, "a joint"));
     sb_u8(&w->out, joint->space ? 1 : 0);
     put_range(&w->out, joint, offsetof(cpConstraint, maxForce), offsetof(cpConstraint, collideBodies));
     sb_u8(&w->out, joint->collideBodies);
-    sb_u8(&w->out, joint->postSolve ? 1 : 0);
+    sb_u8(&w->out, breakable ? 1 : 0);
     const cratebox_joint_tag *tag = joint->userData;
     sb_u8(&w->out, tag ? 1 : 0);
     sb_f64(&w->out, tag ? tag->breakForce : 0);
@@ -135,11 +137,11 @@ static void write_joint(writer *w, cpConstraint *joint) {
     memcpy(tail, joint, size);
     if (kind == 4) {
         cpDampedSpring *spring = (cpDampedSpring *)tail;
-        if (spring->springForceFunc != w->probe->springForce) FAIL(w, "a spring has its own force function");
+        if (spring->springForceFunc != w->probe->springForce && (void *)spring->springForceFunc != w->probe->scriptJoint[0]) FAIL(w, "a spring has its own force function");
         spring->springForceFunc = NULL;
     } else if (kind == 5) {
         cpDampedRotarySpring *spring = (cpDampedRotarySpring *)tail;
-        if (spring->springTorqueFunc != w->probe->springTorque) FAIL(w, "a rotary spring has its own torque function");
+        if (spring->springTorqueFunc != w->probe->springTorque && (void *)spring->springTorqueFunc != w->probe->scriptJoint[1]) FAIL(w, "a rotary spring has its own torque function");
         spring->springTorqueFunc = NULL;
     }
     sb_put(&w->out, tail + sizeof(cpConstraint), size - sizeof(cpConstraint));

@@ -310,6 +310,24 @@ public struct JointSpec: Equatable, Sendable {
     public var breakForce: Double? = nil
     /// The joint's `id`, if it has one: unique among the joints; controls name joints by it.
     public var id: String? = nil
+    /// The script's functions Chipmunk calls for it (section 16.10).
+    public var functions = Functions()
+
+    /// The names of a joint's script functions; nil: Chipmunk's own, or none.
+    public struct Functions: Equatable, Sendable {
+        /// A spring's force at a length (`forceFunction`), a rotary spring's torque at an angle (`torqueFunction`).
+        public var force: String?, torque: String?
+        /// Called before and after the solver works on the joint (`preSolve`, `postSolve`).
+        public var preSolve: String?, postSolve: String?
+        /// Names, all optional.
+        public init(force: String? = nil, torque: String? = nil, preSolve: String? = nil, postSolve: String? = nil) {
+            (self.force, self.torque, self.preSolve, self.postSolve) = (force, torque, preSolve, postSolve)
+        }
+        /// The four in the order the C side takes them: force, torque, pre-solve, post-solve.
+        public var all: [String?] { [force, torque, preSolve, postSolve] }
+        /// Whether the joint has none.
+        public var isEmpty: Bool { all.allSatisfy { $0 == nil } }
+    }
 
     /// A joint with the given fields; by default of unbounded force, its bodies not colliding.
     public init(kind: Kind, a: BodyRef, b: BodyRef, maxForce: Double = .infinity, collide: Bool = false) {

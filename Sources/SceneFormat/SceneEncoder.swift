@@ -199,6 +199,9 @@ extension Scene {
         if let v = j.maxBias { fields.append("\"maxBias\": \(n(v))") }
         if let v = j.errorBias { fields.append("\"errorBias\": \(n(v))") }
         if let v = j.breakForce { fields.append("\"breakForce\": \(n(v))") }
+        for (key, name) in zip(["forceFunction", "torqueFunction", "preSolve", "postSolve"], j.functions.all) {
+            if let name { fields.append("\"\(key)\": \(JSONText.quote(name))") }
+        }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 

@@ -58,7 +58,7 @@ extension SceneReader {
         let controls = self.controls(fields, bodies: bodies, joints: jointNames)
         let fluids = self.fluids(fields), attractors = self.attractors(fields), view = self.view(fields, bodies: bodies)
         let script = self.script(fields)
-        if script == nil { checkNoScriptFunctions(bodies, spawn) }
+        if script == nil { checkNoScriptFunctions(bodies, spawn, joints) }
         if errors.isEmpty {
             checkSprings(bodies, joints)
             checkPins(bodies, joints)
@@ -79,7 +79,10 @@ extension SceneReader {
     }
 
     /// A body's `velocityFunction` or `positionFunction` names a function of the scene's script: without one, it names nothing.
-    mutating func checkNoScriptFunctions(_ bodies: [BodySpec], _ spawn: BodySpec) {
+    mutating func checkNoScriptFunctions(_ bodies: [BodySpec], _ spawn: BodySpec, _ joints: [JointSpec]) {
+        for (i, joint) in joints.enumerated() where !joint.functions.isEmpty {
+            fail("joints[\(i)]", "names a function of the scene's script (forceFunction, torqueFunction, preSolve or postSolve), and the scene has no \"script\"")
+        }
         for (i, body) in bodies.enumerated().map({ ($0.offset, $0.element) }) + [(-1, spawn)] {
             for (key, name) in [("velocityFunction", body.velocityFunction), ("positionFunction", body.positionFunction)] where name != nil {
                 fail(i < 0 ? "spawn.\(key)" : "bodies[\(i)].\(key)", "names a function of the scene's script, and the scene has no \"script\"")

@@ -15,16 +15,16 @@ extension SceneReader {
         ("pivot", [], ["anchor", "anchorA", "anchorB"]),
         ("pin", ["anchorA", "anchorB"], ["distance"]),
         ("slide", ["anchorA", "anchorB", "min", "max"], []),
-        ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"], []),
+        ("spring", ["anchorA", "anchorB", "restLength", "stiffness", "damping"], ["forceFunction"]),
         ("motor", ["rate"], []),
         ("groove", ["grooveA", "anchorB"], []),
-        ("rotarySpring", ["restAngle", "stiffness", "damping"], []),
+        ("rotarySpring", ["restAngle", "stiffness", "damping"], ["torqueFunction"]),
         ("rotaryLimit", ["min", "max"], []),
         ("ratchet", ["phase", "ratchet"], []),
         ("gear", ["phase", "ratio"], []),
     ]
     /// Keys every joint may have.
-    static let jointCommonKeys = ["id", "type", "a", "b", "maxForce", "collide", "maxBias", "errorBias", "breakForce"]
+    static let jointCommonKeys = ["id", "type", "a", "b", "maxForce", "collide", "maxBias", "errorBias", "breakForce", "preSolve", "postSolve"]
 
     mutating func joint(_ node: JSONNode, _ path: String, bodies: [BodySpec]) -> JointSpec? {
         guard let members = object(node, path, "a joint object") else { return nil }
@@ -48,7 +48,7 @@ extension SceneReader {
         for key in parameters.keys {
             if let n = fields[key] { values[key] = n } else { fail(path, "a \(type) joint needs \"\(key)\"") }
         }
-        for key in parameters.optional { if let n = fields[key] { values[key] = n } }
+        for key in parameters.optional where !key.hasSuffix("Function") { if let n = fields[key] { values[key] = n } }
 
         func ref(_ key: String) -> BodyRef? {
             guard let n = fields[key] else {
@@ -81,11 +81,31 @@ extension SceneReader {
         if let kind, let a, let b, SceneReader.turnsBodies(kind), !SceneReader.canTurn(a, bodies), !SceneReader.canTurn(b, bodies) {
             fail(path, "a \(type) joint acts on its bodies' angles, and neither can turn (a dynamic body with a finite moment)")
         }
+        let functions = jointFunctions(fields, path, breakable: breakForce != nil)
         guard errors.count == errorCount, let kind, let a, let b else { return nil }
         var joint = JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
         (joint.maxBias, joint.errorBias, joint.breakForce) = (maxBias, errorBias, breakForce)
         joint.id = id
+        joint.functions = functions
         return joint
+    }
+
+    /// A joint's script functions (section 16.10): a spring's `forceFunction`,
+    /// a rotary spring's `torqueFunction`, any joint's `preSolve` and
+    /// `postSolve` (not a breakable joint's: its post-solve is cratebox's).
+    mutating func jointFunctions(_ fields: ObjectFields, _ path: String, breakable: Bool) -> JointSpec.Functions {
+        let j = SceneReader.join
+        func name(_ key: String) -> String? {
+            guard let n = fields[key], let name = string(n, j(path, key)) else { return nil }
+            guard SceneReader.isLuaName(name) else {
+                fail(j(path, key), "must name a global function of the script: a Lua name of 1 to 64 letters, digits and _, not starting with a digit, got \"\(name)\"")
+                return nil
+            }
+            return name
+        }
+        let functions = JointSpec.Functions(force: name("forceFunction"), torque: name("torqueFunction"), preSolve: name("preSolve"), postSolve: name("postSolve"))
+        if breakable && functions.postSolve != nil { fail(j(path, "postSolve"), "a breakable joint's post-solve is cratebox's own (it breaks the joint): not with breakForce") }
+        return functions
     }
 
     /// The type's parameters, from the joint's values.

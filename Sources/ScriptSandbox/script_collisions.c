@@ -317,8 +317,16 @@ static int velocity_call(void *s, cpBody *body, double gx, double gy, double dam
 }
 static int position_call(void *s, cpBody *body, double dt) { return sandbox_call_position(s, body, dt); }
 
+static int spring_force_call(void *s, cpConstraint *joint, double length, double *out) { return sandbox_call_spring(s, joint, 0, length, out); }
+static int spring_torque_call(void *s, cpConstraint *joint, double angle, double *out) { return sandbox_call_spring(s, joint, 1, angle, out); }
+static void joint_pre_solve_call(void *s, cpConstraint *joint) { sandbox_call_joint(s, joint, 2); }
+static void joint_post_solve_call(void *s, cpConstraint *joint) { sandbox_call_joint(s, joint, 3); }
+
 static void give_calls(void) {
-    static const cratebox_script_calls calls = {begin_call, pre_solve_call, post_solve_call, separate_call, velocity_call, position_call};
+    static const cratebox_script_calls calls = {
+        begin_call, pre_solve_call, post_solve_call, separate_call, velocity_call, position_call,
+        spring_force_call, spring_torque_call, joint_pre_solve_call, joint_post_solve_call,
+    };
     cratebox_set_script_calls(&calls);
 }
 

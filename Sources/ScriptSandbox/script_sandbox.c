@@ -241,6 +241,7 @@ static int open_libraries(lua_State *L) {
     sandbox_open_world(L);
     sandbox_open_collisions(L);
     sandbox_open_queries(L);
+    sandbox_open_joints(L);
     sandbox_name_functions(L);
     return 0;
 }
@@ -273,6 +274,7 @@ void script_sandbox_free(script_sandbox *s) {
     lua_close(s->L);
     sandbox_state_free(s);
     sandbox_bodies_free(s);
+    sandbox_joints_free(s);
     sandbox_collisions_free(s);
     free(s);
 }

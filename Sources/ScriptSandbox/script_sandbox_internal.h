@@ -25,6 +25,16 @@ struct separation {
     long long bodyA, bodyB;  // construction indices; -1: a body the script cannot hold (the walls')
 };
 
+/// A scene joint a script may hold: its index in the scene's joints, its id
+/// (NULL: none), its Chipmunk joint, and the names of its functions (force,
+/// torque, pre-solve, post-solve; NULL: none).
+typedef struct bound_joint {
+    long long index;
+    char *id;
+    struct cpConstraint *joint;
+    char *functions[4];
+} bound_joint;
+
 /// One root of the digest of what the globals reach (script_state.c): what it is, for messages, and its hash.
 typedef struct root_digest {
     char *path;
@@ -39,6 +49,8 @@ struct script_sandbox {
     int *byId, *byBody, *byIndex;
     int indexMask, indexed;
     long long indexSpan;
+    bound_joint *joints;
+    int jointCount, jointCap;
     /// The space the world's script handlers are set on (16.7), and whether the top level is running.
     struct cpSpace *space;
     int topLevel;
@@ -112,6 +124,13 @@ const bound_body *sandbox_body_of(script_sandbox *s, const struct cpBody *body);
 void sandbox_bodies_free(script_sandbox *s);
 /// world:onCollision and the arbiter's methods; frees what waits to be delivered (script_collisions.c).
 void sandbox_open_collisions(lua_State *L);
+/// world:joint and the joints' methods, and freeing the bindings (script_joint.c).
+void sandbox_open_joints(lua_State *L);
+void sandbox_joints_free(script_sandbox *s);
+/// Calls a joint's force (0) or torque (1) function at a length or angle,
+/// into `*out`; 0 when it has none or it failed. And its pre-solve (2) or post-solve (3).
+int sandbox_call_spring(script_sandbox *s, struct cpConstraint *joint, int which, double at, double *out);
+void sandbox_call_joint(script_sandbox *s, struct cpConstraint *joint, int which);
 /// world:pointQuery, segmentQuery and boxQuery (script_queries.c).
 void sandbox_open_queries(lua_State *L);
 void sandbox_collisions_free(script_sandbox *s);

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ScriptSandbox
 
 /// A scene script's Lua 5.4 state, sandboxed (docs/scene-format.md,
@@ -66,6 +69,28 @@ public final class ScriptVM {
         }
     }
 
+    /// A scene joint a script can hold (docs/scene-format.md 16.10).
+    public struct BoundJoint {
+        public var index: Int
+        public var id: String?
+        public var joint: OpaquePointer
+        /// Force, torque, pre-solve and post-solve function names (nil: none).
+        public var functions: [String?]
+        public init(index: Int, id: String?, joint: OpaquePointer, functions: [String?]) {
+            (self.index, self.id, self.joint, self.functions) = (index, id, joint, functions)
+        }
+    }
+
+    /// The scene's joints a script can hold, in increasing index; bound anew whenever they change.
+    public func bind(joints: [BoundJoint]) {
+        script_sandbox_clear_joints(sandbox)
+        for j in joints {
+            let names = (0..<4).map { $0 < j.functions.count ? j.functions[$0] : nil }
+            let ok = withCStrings(names) { script_sandbox_bind_joint(sandbox, Int64(j.index), j.id, j.joint, $0) }
+            if ok == 0 { break }  // out of memory: the rest stay unbound
+        }
+    }
+
     /// Whether the script has a global function `name`.
     public func isFunction(_ name: String) -> Bool {
         script_sandbox_is_function(sandbox, name) != 0
@@ -130,4 +155,12 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
     /// The message.
     public var description: String { message }
+}
+
+/// Calls `body` with a C array of the strings (NULL for nil), valid during the call.
+private func withCStrings<R>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { $0.map { UnsafePointer($0) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -50,6 +50,7 @@ extension World {
             if let v = spec.maxBias { joint.maxBias = v }
             if let v = spec.errorBias { joint.errorBias = v }
             if let force = spec.breakForce { joint.breaks(above: force) }
+            Self.giveScriptFunctions(spec, to: joint)
             try space.add(joint)
             joints.append(joint)
         }

@@ -1,4 +1,5 @@
 import CrateboxPhysics
+import SceneFormat
 import Scripting
 
 /// The scene's script (docs/scene-format.md 16.5): its top level runs at the
@@ -19,6 +20,7 @@ extension World {
         script = vm
         vm.attach(to: space.chipmunkSpace)
         bindScriptBodies()
+        bindScriptJoints()
         // The top level sees the build's step and no key held (a world read back runs it again: 16.6).
         vm.tell(steps: stepCount, held: [])
         do {
@@ -34,6 +36,7 @@ extension World {
     func stepScript() throws(PhysicsError) {
         guard let script else { return }
         if scriptBodiesRevision != bodiesRevision { bindScriptBodies() }
+        if scriptJointsKey != (bodiesRevision, brokenJoints.count) { bindScriptJoints() }
         script.tell(steps: stepCount, held: held.map(\.name))
         do {
             try script.deliverSeparations()  // those of removals since the last step
@@ -80,14 +83,38 @@ extension World {
         scriptBodiesRevision = bodiesRevision
     }
 
+    /// A scene joint's script functions, set on its Chipmunk joint (16.10).
+    static func giveScriptFunctions(_ spec: JointSpec, to joint: Joint) {
+        let f = spec.functions
+        guard !f.isEmpty else { return }
+        joint.useScriptFunctions(force: f.force != nil, torque: f.torque != nil, preSolve: f.preSolve != nil, postSolve: f.postSolve != nil)
+    }
+
+    /// The scene's joints in the space, by index, with their ids and functions (16.10).
+    func bindScriptJoints() {
+        guard let script else { return }
+        var bound: [ScriptVM.BoundJoint] = []
+        for (index, joint) in joints.enumerated() where space.index(of: joint) != nil && index < scene.joints.count {
+            let spec = scene.joints[index]
+            bound.append(ScriptVM.BoundJoint(index: index, id: spec.id, joint: joint.chipmunkConstraint, functions: spec.functions.all))
+        }
+        script.bind(joints: bound)
+        scriptJointsKey = (bodiesRevision, brokenJoints.count)
+    }
+
     /// Each body's script functions name global functions of the script (checked once its top level ran).
     func checkScriptFunctions(_ vm: ScriptVM, name: String) throws(PhysicsError) {
-        let specs = scene.bodies.enumerated().map { ("bodies[\($0.offset)]", $0.element) } + [("spawn", scene.spawn)]
-        for (path, spec) in specs {
-            for (key, function) in [("velocityFunction", spec.velocityFunction), ("positionFunction", spec.positionFunction)] {
-                guard let function, !vm.isFunction(function) else { continue }
-                throw .script("\(name): \(path).\(key) names '\(function)', which is not a global function of the script (step \(stepCount))")
-            }
+        var named: [(path: String, function: String?)] = []
+        for (i, spec) in scene.bodies.enumerated() {
+            named += [("bodies[\(i)].velocityFunction", spec.velocityFunction), ("bodies[\(i)].positionFunction", spec.positionFunction)]
+        }
+        named += [("spawn.velocityFunction", scene.spawn.velocityFunction), ("spawn.positionFunction", scene.spawn.positionFunction)]
+        for (i, spec) in scene.joints.enumerated() {
+            named += zip(["forceFunction", "torqueFunction", "preSolve", "postSolve"], spec.functions.all).map { ("joints[\(i)].\($0)", $1) }
+        }
+        for (path, function) in named {
+            guard let function, !vm.isFunction(function) else { continue }
+            throw .script("\(name): \(path) names '\(function)', which is not a global function of the script (step \(stepCount))")
         }
     }
 }

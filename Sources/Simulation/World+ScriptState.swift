@@ -72,5 +72,7 @@ extension World {
         for case let entry? in bodies where entry.spec.velocityFunction != nil || entry.spec.positionFunction != nil {
             entry.body.useScriptFunctions(velocity: entry.spec.velocityFunction != nil, position: entry.spec.positionFunction != nil)
         }
+        for (index, joint) in joints.enumerated() where index < scene.joints.count { Self.giveScriptFunctions(scene.joints[index], to: joint) }
+        bindScriptJoints()
     }
 }

@@ -97,6 +97,8 @@ public final class World {
     /// bodies' revision its names were bound at.
     var script: ScriptVM?
     var scriptBodiesRevision = -1
+    /// The bodies' revision and the broken joints' count the script's joints were bound at.
+    var scriptJointsKey = (-1, -1)
     /// The scene's keys and buttons that are down (`controls`), in the order
     /// they went down; a reset keeps them (section 14.3 of the scene format).
     public internal(set) var held: [ControlTrigger] = []

@@ -661,9 +661,14 @@ def random_case(cratebox, scene_path, seed, tmp, stats):
     rng = random.Random(seed)
     scene = load_scene(scene_path)
     steps = rng.choice([120, 240, 300, 360, 480, 600])
-    script = Script(rng, scene, steps, scene_path)
-    lines = script.generate()
-    stats.update(script.stats)
+    try:
+        script = Script(rng, scene, steps, scene_path)
+    except reference.Stopped:  # the scene's script stops the world as it is built: no event is ever applied
+        lines = []
+        stats.add("stopped by the script")
+    else:
+        lines = script.generate()
+        stats.update(script.stats)
     events_case(cratebox, scene_path, lines, steps, tmp, "%d" % seed)
 
 

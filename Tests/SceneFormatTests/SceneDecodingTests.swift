@@ -151,7 +151,7 @@ import TestSupport
                 == "test.json: joints[0]: neither body is dynamic; a joint needs at least one dynamic body to act on")
         #expect(joint(#"{"type": "pin", "a": "a", "b": "world", "anchorA": [0, 0]}"#) == #"test.json: joints[0]: a pin joint needs "anchorB""#)
         #expect(joint(#"{"type": "pivot", "a": "a", "b": "world", "anchor": [0, 0], "rate": 1}"#)
-                == #"test.json: joints[0]: unknown key "rate" (expected one of: id, type, a, b, maxForce, collide, maxBias, errorBias, breakForce, anchor, anchorA, anchorB)"#)
+                == #"test.json: joints[0]: unknown key "rate" (expected one of: id, type, a, b, maxForce, collide, maxBias, errorBias, breakForce, preSolve, postSolve, anchor, anchorA, anchorB)"#)
         #expect(joint(#"{"type": "slid", "a": "a", "b": "world"}"#)
                 == #"test.json: joints[0].type: unknown joint type "slid" (did you mean "slide"?); expected one of: pivot, pin, slide, spring, motor, groove, rotarySpring, rotaryLimit, ratchet, gear"#)
         #expect(joint(#"{"type": "slide", "a": "a", "b": "world", "anchorA": [0, 0], "anchorB": [0, 0], "min": 3, "max": 1}"#)

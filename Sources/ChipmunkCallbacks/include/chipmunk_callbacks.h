@@ -91,6 +91,13 @@ typedef struct cratebox_script_calls {
     /// none for it, and then Chipmunk's own integration runs.
     int (*velocity)(void *script, struct cpBody *body, double gx, double gy, double damping, double dt);
     int (*position)(void *script, struct cpBody *body, double dt);
+    /// A joint's functions (16.10): a spring's force at a length, a rotary
+    /// spring's torque at an angle (into `*out`; 0 when the script has none
+    /// for it: Chipmunk's own formula then), and its pre- and post-solve.
+    int (*springForce)(void *script, struct cpConstraint *joint, double length, double *out);
+    int (*springTorque)(void *script, struct cpConstraint *joint, double angle, double *out);
+    void (*jointPreSolve)(void *script, struct cpConstraint *joint);
+    void (*jointPostSolve)(void *script, struct cpConstraint *joint);
 } cratebox_script_calls;
 void cratebox_set_script_calls(const cratebox_script_calls *calls);
 /// The script this space's script handlers call (NULL: none: begin and
@@ -106,6 +113,13 @@ void cratebox_body_set_script_functions(struct cpBody *body, int velocity, int p
 /// Those two functions, for the exact copy of a space (which writes a body
 /// with them as one with Chipmunk's own: its owner sets them again).
 void cratebox_script_body_functions(void *out[2]);
+/// Gives a joint the script's functions: a damped spring's force (`force`),
+/// a damped rotary spring's torque (`torque`), its pre-solve and its
+/// post-solve (each 0: Chipmunk's own, or none). A breakable joint's
+/// post-solve is cratebox's: never given one here.
+void cratebox_joint_set_script_functions(struct cpConstraint *joint, int force, int torque, int preSolve, int postSolve);
+/// Those four functions, for the exact copy of a space (force, torque, pre-solve, post-solve).
+void cratebox_script_joint_functions(void *out[4]);
 /// The eight functions those slots hold (pair handlers' begin, pre-solve,
 /// post-solve and separate, then wildcard handlers'), for the exact copy of a space.
 void cratebox_script_handler_functions(void *pair[4], void *wildcard[4]);

@@ -7,6 +7,7 @@
 struct lua_State;
 struct cpBody;
 struct cpSpace;
+struct cpConstraint;
 typedef struct script_sandbox script_sandbox;
 
 /// A fresh sandbox: at most `memory_limit` bytes for the whole state, at most
@@ -34,6 +35,12 @@ const char *script_sandbox_call_global(script_sandbox *sandbox, const char *name
 /// with its scene id and the names of its velocity and position functions
 /// (16.8; NULL: none; all copied). `bind` returns 0 when out of memory or out of order.
 void script_sandbox_clear_bodies(script_sandbox *sandbox);
+/// The scene's joints a script can hold (16.10): cleared, then bound in
+/// increasing index whenever the World's joints change, each with its id
+/// and its functions' names (force, torque, pre-solve, post-solve; NULL: none).
+void script_sandbox_clear_joints(script_sandbox *sandbox);
+int script_sandbox_bind_joint(script_sandbox *sandbox, long long index, const char *id, struct cpConstraint *joint,
+                              const char *const functions[4]);
 /// Whether the global `name` is a function (looked up raw: no script code runs).
 int script_sandbox_is_function(script_sandbox *sandbox, const char *name);
 int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const char *id, struct cpBody *body,

@@ -1,0 +1,254 @@
+// A joint as a script holds it (docs/scene-format.md 16.10): a value naming
+// the scene joint's index, looked up in the World's bindings at each use
+// (a joint that broke or went with a body is refused by name), and the
+// joint's functions Chipmunk calls inside its step: a spring's force, a
+// rotary spring's torque, a pre-solve and a post-solve.
+#include "script_sandbox_internal.h"
+
+#include <chipmunk/chipmunk.h>
+#include <lua5.4/lauxlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *JOINT = "cratebox.joint";
+static const char *VALUES = "cratebox.joints";  // registry: joint index → its value
+
+static script_sandbox *sandbox_of(lua_State *L) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    return s;
+}
+
+static void free_joint(bound_joint *j) {
+    free(j->id);
+    for (int k = 0; k < 4; k++) free(j->functions[k]);
+}
+
+void script_sandbox_clear_joints(script_sandbox *s) {
+    for (int i = 0; i < s->jointCount; i++) free_joint(&s->joints[i]);
+    s->jointCount = 0;
+}
+
+int script_sandbox_bind_joint(script_sandbox *s, long long index, const char *id, struct cpConstraint *joint, const char *const functions[4]) {
+    if (s->jointCount == s->jointCap) {
+        int cap = s->jointCap ? 2 * s->jointCap : 16;
+        void *grown = realloc(s->joints, (size_t)cap * sizeof *s->joints);
+        if (!grown) return 0;
+        s->joints = grown;
+        s->jointCap = cap;
+    }
+    bound_joint j = {index, id ? strdup(id) : NULL, joint, {NULL, NULL, NULL, NULL}};
+    int ok = !id || j.id;
+    for (int k = 0; k < 4; k++) {
+        if (functions[k] && !(j.functions[k] = strdup(functions[k]))) ok = 0;
+    }
+    if (!ok) {
+        free_joint(&j);
+        return 0;
+    }
+    s->joints[s->jointCount++] = j;
+    return 1;
+}
+
+void sandbox_joints_free(script_sandbox *s) {
+    script_sandbox_clear_joints(s);
+    free(s->joints);
+}
+
+// Joints are few (a scene's): looked up in order.
+static const bound_joint *joint_at(script_sandbox *s, long long index) {
+    for (int i = 0; i < s->jointCount; i++) if (s->joints[i].index == index) return &s->joints[i];
+    return NULL;
+}
+
+static const bound_joint *joint_of(script_sandbox *s, const cpConstraint *joint) {
+    for (int i = 0; i < s->jointCount; i++) if (s->joints[i].joint == joint) return &s->joints[i];
+    return NULL;
+}
+
+static void push_joint(lua_State *L, long long index) {
+    lua_getfield(L, LUA_REGISTRYINDEX, VALUES);
+    if (lua_rawgeti(L, -1, (lua_Integer)index) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_Integer *held = lua_newuserdatauv(L, sizeof *held, 0);
+        *held = (lua_Integer)index;
+        luaL_setmetatable(L, JOINT);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, (lua_Integer)index);
+    }
+    lua_remove(L, -2);
+}
+
+// world:joint(id): the scene joint with that id, nil when there is none (or it broke, or went with a body).
+static int world_joint(lua_State *L) {
+    const char *id = luaL_checkstring(L, 2);
+    script_sandbox *s = sandbox_of(L);
+    for (int i = 0; i < s->jointCount; i++) {
+        if (s->joints[i].id && strcmp(s->joints[i].id, id) == 0) {
+            push_joint(L, s->joints[i].index);
+            return 1;
+        }
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
+static cpConstraint *check_joint(lua_State *L) {
+    lua_Integer index = *(const lua_Integer *)luaL_checkudata(L, 1, JOINT);
+    const bound_joint *j = joint_at(sandbox_of(L), index);
+    if (!j) luaL_error(L, "joint %I is gone (broken, or removed with a body)", index);
+    return j->joint;
+}
+
+static lua_Number checked(lua_State *L, int i, const char *what) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
+    return v;
+}
+
+static int push_body_of(lua_State *L, const cpBody *body) {
+    const bound_body *b = sandbox_body_of(sandbox_of(L), body);
+    if (b) sandbox_push_body(L, b->index);
+    else lua_pushnil(L);
+    return 1;
+}
+
+static int joint_bodies(lua_State *L) {
+    cpConstraint *j = check_joint(L);
+    push_body_of(L, cpConstraintGetBodyA(j));
+    push_body_of(L, cpConstraintGetBodyB(j));
+    return 2;
+}
+
+static int joint_impulse(lua_State *L) {
+    lua_pushnumber(L, cpConstraintGetImpulse(check_joint(L)));
+    return 1;
+}
+
+static int joint_max_force(lua_State *L) {
+    lua_pushnumber(L, cpConstraintGetMaxForce(check_joint(L)));
+    return 1;
+}
+
+static int joint_set_max_force(lua_State *L) {
+    cpConstraint *j = check_joint(L);
+    lua_Number f = luaL_checknumber(L, 2);
+    if (!(f >= 0)) return luaL_error(L, "setMaxForce: must be 0 or more (math.huge: no limit)");
+    cpConstraintSetMaxForce(j, f);
+    return 0;
+}
+
+static int joint_index(lua_State *L) {
+    lua_pushinteger(L, *(const lua_Integer *)luaL_checkudata(L, 1, JOINT));
+    return 1;
+}
+
+static int joint_id(lua_State *L) {
+    lua_Integer index = *(const lua_Integer *)luaL_checkudata(L, 1, JOINT);
+    const bound_joint *j = joint_at(sandbox_of(L), index);
+    if (j && j->id) lua_pushstring(L, j->id);
+    else lua_pushnil(L);
+    return 1;
+}
+
+// A number a kind of joint has: read, or set (a second argument), refused for another kind.
+#define JOINT_NUMBER(name, test, getter, setter, label)            \
+    static int name(lua_State *L) {                                   \
+        cpConstraint *j = check_joint(L);                             \
+        if (!test(j)) return luaL_error(L, "%s: not this joint's", label); \
+        if (lua_gettop(L) >= 2) {                                     \
+            setter(j, checked(L, 2, label));                          \
+            return 0;                                                 \
+        }                                                             \
+        lua_pushnumber(L, getter(j));                                 \
+        return 1;                                                     \
+    }
+JOINT_NUMBER(joint_rest_length, cpConstraintIsDampedSpring, cpDampedSpringGetRestLength, cpDampedSpringSetRestLength, "restLength")
+JOINT_NUMBER(joint_rest_angle, cpConstraintIsDampedRotarySpring, cpDampedRotarySpringGetRestAngle, cpDampedRotarySpringSetRestAngle, "restAngle")
+JOINT_NUMBER(joint_rate, cpConstraintIsSimpleMotor, cpSimpleMotorGetRate, cpSimpleMotorSetRate, "rate")
+JOINT_NUMBER(joint_distance, cpConstraintIsPinJoint, cpPinJointGetDist, cpPinJointSetDist, "distance")
+
+static int is_any_spring(const cpConstraint *j) { return cpConstraintIsDampedSpring(j) || cpConstraintIsDampedRotarySpring(j); }
+static double spring_stiffness(cpConstraint *j) { return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetStiffness(j) : cpDampedRotarySpringGetStiffness(j); }
+static void set_spring_stiffness(cpConstraint *j, double v) {
+    if (cpConstraintIsDampedSpring(j)) cpDampedSpringSetStiffness(j, v);
+    else cpDampedRotarySpringSetStiffness(j, v);
+}
+static double spring_damping(cpConstraint *j) { return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetDamping(j) : cpDampedRotarySpringGetDamping(j); }
+static void set_spring_damping(cpConstraint *j, double v) {
+    if (cpConstraintIsDampedSpring(j)) cpDampedSpringSetDamping(j, v);
+    else cpDampedRotarySpringSetDamping(j, v);
+}
+JOINT_NUMBER(joint_stiffness, is_any_spring, spring_stiffness, set_spring_stiffness, "stiffness")
+JOINT_NUMBER(joint_damping, is_any_spring, spring_damping, set_spring_damping, "damping")
+
+static int joint_tostring(lua_State *L) {
+    lua_pushfstring(L, "joint %I", *(const lua_Integer *)luaL_checkudata(L, 1, JOINT));
+    return 1;
+}
+
+void sandbox_open_joints(lua_State *L) {
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, VALUES);
+    luaL_newmetatable(L, JOINT);
+    static const luaL_Reg methods[] = {
+        {"bodies", joint_bodies}, {"impulse", joint_impulse}, {"maxForce", joint_max_force}, {"setMaxForce", joint_set_max_force},
+        {"id", joint_id}, {"index", joint_index}, {"restLength", joint_rest_length}, {"restAngle", joint_rest_angle},
+        {"stiffness", joint_stiffness}, {"damping", joint_damping}, {"rate", joint_rate}, {"distance", joint_distance}, {NULL, NULL},
+    };
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, joint_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, "a joint");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    lua_getglobal(L, "world");
+    lua_pushcfunction(L, world_joint);
+    lua_setfield(L, -2, "joint");
+    lua_pop(L, 1);
+}
+
+// --- The calls Chipmunk makes inside its step.
+
+// Pushes the joint's function `which` (0 force, 1 torque, 2 pre-solve, 3 post-solve) and the joint; 0 if it has none.
+static const bound_joint *push_call(script_sandbox *s, const cpConstraint *joint, int which) {
+    const bound_joint *j = joint_of(s, joint);
+    if (s->failed || !j || !j->functions[which]) return NULL;
+    lua_settop(s->L, 0);
+    if (lua_getglobal(s->L, j->functions[which]) != LUA_TFUNCTION) {
+        lua_settop(s->L, 0);
+        return NULL;
+    }
+    push_joint(s->L, j->index);
+    return j;
+}
+
+int sandbox_call_spring(script_sandbox *s, cpConstraint *joint, int which, double at, double *out) {
+    const bound_joint *j = push_call(s, joint, which);
+    if (!j) return 0;
+    lua_pushnumber(s->L, at);
+    const char *error = sandbox_script_call(s, 2, 1);
+    if (error) {
+        sandbox_fail(s, error);
+        return 0;
+    }
+    int isNumber = 0;
+    double v = lua_tonumberx(s->L, -1, &isNumber);
+    lua_settop(s->L, 0);
+    if (!isNumber || !isfinite(v) || fabs(v) > 1e30) {
+        snprintf(s->error, sizeof s->error, "%s: a joint's %s function must return a finite number within 1e30", j->functions[which], which == 0 ? "force" : "torque");
+        sandbox_fail(s, s->error);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+void sandbox_call_joint(script_sandbox *s, cpConstraint *joint, int which) {
+    if (!push_call(s, joint, which)) return;
+    const char *error = sandbox_script_call(s, 1, 0);
+    if (error) sandbox_fail(s, error);
+}
