@@ -1,5 +1,7 @@
 import ArgumentParser
 import CrateboxReplay
+import SceneFormat
+import Simulation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +25,12 @@ struct Validate: ParsableCommand {
         }
         for path in Loader.files(in: scenes, endingIn: ".json") {
             do {
-                _ = try Loader.scene(path)
+                let loaded = try Loader.scene(path)
+                if let problem = Self.scriptProblem(loaded.scene) {
+                    printError("\(path): \(problem)")
+                    if worst != .unreadable { worst = .invalid }
+                    continue
+                }
                 say("\(path): ok")
             } catch {
                 printError(Failure(error).message)
@@ -31,5 +38,19 @@ struct Validate: ParsableCommand {
             }
         }
         if let worst { throw Failure(worst == .unreadable ? Exit.unreadable : Exit.invalidScene, "") }
+    }
+
+    /// A scene's script must load (its syntax) and its top level run, and the
+    /// functions the scene names must be its (scene-format.md 16): the world
+    /// is built to see. Nil when it has no script or all is well.
+    static func scriptProblem(_ scene: Scene) -> String? {
+        guard scene.script != nil else { return nil }
+        do {
+            _ = try World(scene: scene)
+            return nil
+        } catch {
+            let message = "\(error)"
+            return message.hasSuffix(" (step 0)") ? String(message.dropLast(" (step 0)".count)) : message
+        }
     }
 }
