@@ -129,6 +129,28 @@ static int guarded_pattern(lua_State *L) {
 
 // --- Text chunks only, in the sandbox's globals.
 
+// xpcall(f, msgh, ...): f runs as pcall runs it; when it fails, msgh gets
+// the error after it has unwound. Lua calls a message handler before, inside
+// the code that raised it: when that is the budget's hook, where no hook runs,
+// a handler that loops would never be stopped.
+static int sandbox_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 1);
+    for (int i = 3; i <= n; i++) lua_pushvalue(L, i);
+    if (lua_pcall(L, n - 2, LUA_MULTRET, 0) == LUA_OK) {
+        lua_pushboolean(L, 1);
+        lua_replace(L, n);  // the results follow `true`, in place of the last argument
+        return lua_gettop(L) - n + 1;
+    }
+    lua_pushvalue(L, 2);
+    lua_insert(L, -2);
+    lua_pcall(L, 1, 1, 0);  // the handler's result, or its own error
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
 static int sandbox_load(lua_State *L) {
     size_t len;
     const char *text = luaL_checklstring(L, 1, &len);
@@ -219,6 +241,7 @@ static int open_libraries(lua_State *L) {
     lua_setfield(L, -2, "random");
     lua_pop(L, 1);
     lua_register(L, "load", sandbox_load);
+    lua_register(L, "xpcall", sandbox_xpcall);
     lua_register(L, "pairs", sandbox_pairs);
     lua_register(L, "next", sandbox_next);
     lua_register(L, "tostring", sandbox_tostring);

@@ -30,6 +30,15 @@ import Testing
         #expect(failure("local t = nil\nreturn t.x")?.hasPrefix("hostile.lua:2: attempt to index") == true)
     }
 
+    /// xpcall's handler runs after the error unwound, where the budget still
+    /// counts: a handler that loops is stopped like any loop (16.1).
+    @Test func xpcallsHandlerRunsWhereTheBudgetCounts() {
+        #expect(failure("local ok, v = xpcall(function(a, b) return a + b, 'y' end, tostring, 40, 2)\nassert(ok == true and v == 42)") == nil)
+        #expect(failure("local ok, m = xpcall(function() error('x', 0) end, function(e) return 'handled: ' .. e end)\nassert(not ok and m == 'handled: x', m)") == nil)
+        let looping = failure("while true do xpcall(function() while true do end end, function() while true do end end) end", instructions: 100_000)
+        #expect(looping?.contains("ran more than 100000 instructions") == true, "\(looping ?? "")")
+    }
+
     /// Nothing reaches a file, a process, the network or binary chunks.
     @Test func nothingReachesTheMachine() {
         for name in ["io", "os", "package", "require", "debug", "dofile", "loadfile", "collectgarbage", "coroutine", "print"] {
