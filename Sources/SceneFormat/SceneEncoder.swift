@@ -77,7 +77,7 @@ extension Scene {
         "{\"position\": \(point(a.position)), \"strength\": \(n(a.strength)), \"radius\": \(n(a.radius))}"
     }
 
-    private func body(_ b: BodySpec, withPosition: Bool) -> String {
+    func body(_ b: BodySpec, withPosition: Bool) -> String {
         var fields: [String] = []
         if let id = b.id { fields.append("\"id\": \(q(id))") }
         fields.append("\"type\": \(q(b.type.rawValue))")
@@ -153,14 +153,14 @@ extension Scene {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    private func joint(_ j: JointSpec) -> String {
+    func joint(_ j: JointSpec, withEnds: Bool = true) -> String {
         func ref(_ r: BodyRef) -> String {
             switch r {
             case .world: return q("world")
             case .body(let i): return q(bodies[i].id ?? "")
             }
         }
-        var fields = ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"]
+        var fields = withEnds ? ["\"a\": \(ref(j.a))", "\"b\": \(ref(j.b))"] : []
         if let id = j.id { fields.insert("\"id\": \(q(id))", at: 0) }
         switch j.kind {
         case .pivot(let anchor): fields.insert("\"type\": \"pivot\"", at: 0); fields.append("\"anchor\": \(point(anchor))")

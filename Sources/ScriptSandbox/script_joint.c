@@ -68,7 +68,7 @@ static const bound_joint *joint_of(script_sandbox *s, const cpConstraint *joint)
     return NULL;
 }
 
-static void push_joint(lua_State *L, long long index) {
+void sandbox_push_joint(lua_State *L, long long index) {
     lua_getfield(L, LUA_REGISTRYINDEX, VALUES);
     if (lua_rawgeti(L, -1, (lua_Integer)index) == LUA_TNIL) {
         lua_pop(L, 1);
@@ -87,12 +87,17 @@ static int world_joint(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
     for (int i = 0; i < s->jointCount; i++) {
         if (s->joints[i].id && strcmp(s->joints[i].id, id) == 0) {
-            push_joint(L, s->joints[i].index);
+            sandbox_push_joint(L, s->joints[i].index);
             return 1;
         }
     }
     lua_pushnil(L);
     return 1;
+}
+
+long long sandbox_joint_index(lua_State *L, int i) {
+    const lua_Integer *held = luaL_testudata(L, i, JOINT);
+    return held ? (long long)*held : -1;
 }
 
 static cpConstraint *check_joint(lua_State *L) {
@@ -222,7 +227,7 @@ static const bound_joint *push_call(script_sandbox *s, const cpConstraint *joint
         lua_settop(s->L, 0);
         return NULL;
     }
-    push_joint(s->L, j->index);
+    sandbox_push_joint(s->L, j->index);
     return j;
 }
 

@@ -51,6 +51,9 @@ struct script_sandbox {
     long long indexSpan;
     bound_joint *joints;
     int jointCount, jointCap;
+    /// What the World does for world:spawn and its kin (NULL: nothing here), and its context.
+    script_world_op worldOp;
+    void *worldContext;
     /// The space the world's script handlers are set on (16.7), and whether the top level is running.
     struct cpSpace *space;
     int topLevel;
@@ -126,6 +129,11 @@ void sandbox_bodies_free(script_sandbox *s);
 void sandbox_open_collisions(lua_State *L);
 /// world:joint and the joints' methods, and freeing the bindings (script_joint.c).
 void sandbox_open_joints(lua_State *L);
+/// Pushes the value of joint `index`; the joint index of the value at i (-1: not a joint).
+void sandbox_push_joint(lua_State *L, long long index);
+long long sandbox_joint_index(lua_State *L, int i);
+/// world:spawn, remove, addJoint, removeJoint and afterStep (script_spawn.c).
+void sandbox_open_spawn(lua_State *L);
 void sandbox_joints_free(script_sandbox *s);
 /// Calls a joint's force (0) or torque (1) function at a length or angle,
 /// into `*out`; 0 when it has none or it failed. And its pre-solve (2) or post-solve (3).

@@ -188,10 +188,10 @@ static void digest_value(walker *w, int i) {
         if (!visited(w, i)) digest_function(w, i);
         break;
     case LUA_TUSERDATA: {
-        long long index = sandbox_body_index(L, i);
-        if (index >= 0) {
-            mix_tag(w, 'B');
-            mix(w, &index, sizeof index);
+        long long index = sandbox_body_index(L, i), joint = sandbox_joint_index(L, i);
+        if (index >= 0 || joint >= 0) {
+            mix_tag(w, index >= 0 ? 'B' : 'J');
+            mix(w, index >= 0 ? &index : &joint, sizeof index);
         } else if (!visited(w, i)) {
             mix_tag(w, 'u');
         }

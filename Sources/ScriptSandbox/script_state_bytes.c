@@ -12,7 +12,7 @@
 
 enum { MAX_DEPTH = 100 };
 #define MAX_BODY_INDEX 2000000LL  // the most construction indices a world may have (an exact state refuses more)
-enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INTEGER, TAG_FLOAT, TAG_STRING, TAG_TABLE, TAG_BODY };
+enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INTEGER, TAG_FLOAT, TAG_STRING, TAG_TABLE, TAG_BODY, TAG_JOINT };
 
 static script_sandbox *sandbox_of(lua_State *L) {
     script_sandbox *s;
@@ -140,10 +140,10 @@ static void write_value(writer *w, int i) {
     }
     case LUA_TTABLE: write_table(w, i); break;
     case LUA_TUSERDATA: {
-        long long index = sandbox_body_index(L, i);
-        if (index < 0) refuse(w, "is a userdata");
-        put_tag(L, TAG_BODY);
-        put_u64(L, (uint64_t)index);
+        long long index = sandbox_body_index(L, i), joint = sandbox_joint_index(L, i);
+        if (index < 0 && joint < 0) refuse(w, "is a userdata");
+        put_tag(L, index >= 0 ? TAG_BODY : TAG_JOINT);
+        put_u64(L, (uint64_t)(index >= 0 ? index : joint));
         break;
     }
     default: refuse(w, lua_pushfstring(L, "is a %s", luaL_typename(L, i)));
@@ -272,6 +272,12 @@ static void read_value(reader *r, int asKey) {
         uint64_t index = get_u64(r);
         if (index > MAX_BODY_INDEX) malformed(r, "a body's construction index is past the last a world can have");
         sandbox_push_body(L, (long long)index);
+        break;
+    }
+    case TAG_JOINT: {
+        uint64_t index = get_u64(r);
+        if (index > MAX_BODY_INDEX) malformed(r, "a joint's index is past the last a world can have");
+        sandbox_push_joint(L, (long long)index);
         break;
     }
     default: malformed(r, "an unknown tag");

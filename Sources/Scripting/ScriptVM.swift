@@ -16,6 +16,9 @@ public final class ScriptVM {
     public static let instructionBudget = 10_000_000
 
     let sandbox: OpaquePointer
+    /// The world its script asks for bodies and joints (16.11), and the text of its last refusal, kept for C.
+    weak var world: ScriptWorld?
+    var refusal: UnsafeMutablePointer<CChar>?
 
     /// A fresh state with the sandbox's libraries. Throws when there is not the memory for it.
     public init(memoryLimit: Int = ScriptVM.memoryLimit, instructions: Int = ScriptVM.instructionBudget) throws(ScriptError) {
@@ -27,6 +30,7 @@ public final class ScriptVM {
 
     deinit {
         script_sandbox_free(sandbox)
+        free(refusal)
     }
 
     /// Runs `text` as the script `name` (its messages say `name:LINE: what`).

@@ -41,19 +41,8 @@ extension World {
 
         // 4. Joints in file order.
         joints = []
-        for spec in scene.joints {
-            let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
-            if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
-            joint.maxForce = spec.maxForce
-            // The world's body holds the walls: a body joined to it keeps hitting them.
-            joint.collideBodies = spec.collide || spec.a == .world || spec.b == .world
-            if let v = spec.maxBias { joint.maxBias = v }
-            if let v = spec.errorBias { joint.errorBias = v }
-            if let force = spec.breakForce { joint.breaks(above: force) }
-            Self.giveScriptFunctions(spec, to: joint)
-            try space.add(joint)
-            joints.append(joint)
-        }
+        scriptJoints = []
+        for spec in scene.joints { try addJoint(spec) }
 
         // 5. The script's top level (section 16.5).
         try startScript()
@@ -100,10 +89,25 @@ extension World {
         }
     }
 
+    /// A joint (step 4, or a script's world:addJoint): made, set up and added to the space.
+    func addJoint(_ spec: JointSpec) throws(PhysicsError) {
+        let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
+        if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
+        joint.maxForce = spec.maxForce
+        // The world's body holds the walls: a body joined to it keeps hitting them.
+        joint.collideBodies = spec.collide || spec.a == .world || spec.b == .world
+        if let v = spec.maxBias { joint.maxBias = v }
+        if let v = spec.errorBias { joint.errorBias = v }
+        if let force = spec.breakForce { joint.breaks(above: force) }
+        Self.giveScriptFunctions(spec, to: joint)
+        try space.add(joint)
+        joints.append(joint)
+    }
+
     private func resolve(_ ref: BodyRef) -> Body {
         switch ref {
         case .world: space.staticBody
-        case .body(let i): bodies[i]!.body  // joints name file bodies, built just before
+        case .body(let i): bodies[i]!.body  // a scene joint names a file body, built just before; a script's, a live one
         }
     }
 

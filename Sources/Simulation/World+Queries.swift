@@ -91,8 +91,9 @@ extension World {
                   joint.b.space != nil || joint.b === space.staticBody else { return nil }
             let (a, b) = joint.worldAnchors
             func state(_ body: Body) -> (kind: BodyKind, pose: Pose) { (body.kind, Pose(position: body.position, angle: body.angle)) }
-            return JointState(kind: scene.joints[index].kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt,
-                              isFriction: scene.joints[index].maxBias == 0)
+            let spec = jointSpec(index)
+            return JointState(kind: spec.kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt,
+                              isFriction: spec.maxBias == 0)
         }
     }
 

@@ -19,6 +19,7 @@ extension World {
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
         vm.attach(to: space.chipmunkSpace)
+        vm.answer(to: self)
         bindScriptBodies()
         bindScriptJoints()
         // The top level sees the build's step and no key held (a world read back runs it again: 16.6).
@@ -52,6 +53,7 @@ extension World {
         guard let script else { return }
         do {
             try script.checkCallbacks()
+            try script.runAfterStep()
             try script.deliverSeparations()
         } catch {
             throw .script("\(error.message) (step \(stepCount))")
@@ -94,8 +96,8 @@ extension World {
     func bindScriptJoints() {
         guard let script else { return }
         var bound: [ScriptVM.BoundJoint] = []
-        for (index, joint) in joints.enumerated() where space.index(of: joint) != nil && index < scene.joints.count {
-            let spec = scene.joints[index]
+        for (index, joint) in joints.enumerated() where space.index(of: joint) != nil {
+            let spec = jointSpec(index)
             bound.append(ScriptVM.BoundJoint(index: index, id: spec.id, joint: joint.chipmunkConstraint, functions: spec.functions.all))
         }
         script.bind(joints: bound)

@@ -1,4 +1,6 @@
 import Bytes
+import CrateboxPhysics
+import SceneFormat
 import Scripting
 
 /// The script's part of a world's exact state (docs/scene-format.md 16.6):
@@ -9,6 +11,10 @@ struct ScriptPart {
     var random: [UInt64]
     var said: String
     var state: [UInt8]
+    /// The bodies the script made that are still here (construction index and
+    /// spec as JSON), and the joints it made (spec as JSON without its ends, and its ends: -1 the world's body).
+    var bodies: [(index: Int, json: String)] = []
+    var joints: [(json: String, a: Int, b: Int)] = []
 
     /// The exact state's version with a script's part (a world without a
     /// script writes version 2, unchanged, so its bytes stay the same).
@@ -18,6 +24,17 @@ struct ScriptPart {
         for word in random { w.u64(word) }
         w.string(said)
         w.block(state)
+        w.i64(bodies.count)
+        for body in bodies {
+            w.i64(body.index)
+            w.string(body.json)
+        }
+        w.i64(joints.count)
+        for joint in joints {
+            w.string(joint.json)
+            w.i64(joint.a)
+            w.i64(joint.b)
+        }
     }
 
     static func read(from r: inout ByteReader) throws(ByteReader.Malformed) -> ScriptPart {
@@ -25,7 +42,50 @@ struct ScriptPart {
         guard random != [0, 0, 0, 0] else { throw ByteReader.Malformed("math.random's state is all zeros, which xoshiro256** never reaches") }
         let said = try r.string()
         guard said.utf8.count <= 200 else { throw ByteReader.Malformed("what the script said is longer than world:say keeps (200 bytes)") }
-        return ScriptPart(random: random, said: said, state: try r.block())
+        var part = ScriptPart(random: random, said: said, state: try r.block())
+        for _ in 0..<(try r.count(each: 16)) {
+            let index = try r.i64()
+            guard index >= 0, index <= World.maxBodyIndex, part.bodies.last.map({ $0.index < index }) ?? true else {
+                throw ByteReader.Malformed("the script's bodies are not in increasing construction index")
+            }
+            part.bodies.append((index, try r.string()))
+        }
+        for _ in 0..<(try r.count(each: 24)) {
+            let json = try r.string(), a = try r.i64(), b = try r.i64()
+            guard (-1...World.maxBodyIndex).contains(a), (-1...World.maxBodyIndex).contains(b) else { throw ByteReader.Malformed("a script's joint joins bodies a world cannot have") }
+            part.joints.append((json, a, b))
+        }
+        return part
+    }
+
+    /// Each body's spec, read as world:spawn reads it; by construction index (lookups only).
+    func bodySpecs(file: String) throws(ByteReader.Malformed) -> [Int: BodySpec] {
+        var specs: [Int: BodySpec] = [:]
+        for body in bodies {
+            do { specs[body.index] = try Scene.decodeBody(body.json, file: file, path: "body \(body.index)") } catch {
+                throw ByteReader.Malformed("the script's body \(body.index) is not one world:spawn makes: \(error.errors.first.map { "\($0)" } ?? "")")
+            }
+        }
+        return specs
+    }
+
+    /// Each joint's spec, read as world:addJoint reads it, its ends the bodies given.
+    func jointSpecs(file: String, bodySpec: (Int) -> BodySpec?) throws(ByteReader.Malformed) -> [JointSpec] {
+        // A joint whose body went since is nowhere: its spec is read against a stand-in body.
+        let standIn = BodySpec(type: .dynamic, position: .zero, angle: 0, velocity: .zero, angularVelocity: 0, mass: .mass(1),
+                               shapes: [ShapeSpec(geometry: .circle(radius: 1, offset: .zero))], look: .plain)
+        return try joints.enumerated().map { (k, joint) throws(ByteReader.Malformed) -> JointSpec in
+            let a = joint.a < 0 ? nil : bodySpec(joint.a) ?? standIn, b = joint.b < 0 ? nil : bodySpec(joint.b) ?? standIn
+            var spec: JointSpec
+            do { spec = try Scene.decodeJoint(joint.json, a: a, b: b, file: file, path: "joint \(k)") } catch let error as SceneErrors {
+                throw ByteReader.Malformed("the script's joint \(k) is not one world:addJoint makes: \(error.errors.first.map { "\($0)" } ?? "")")
+            } catch {
+                throw ByteReader.Malformed("the script's joint \(k) is not one world:addJoint makes")
+            }
+            spec.a = joint.a < 0 ? .world : .body(joint.a)
+            spec.b = joint.b < 0 ? .world : .body(joint.b)
+            return spec
+        }
     }
 }
 
@@ -35,7 +95,15 @@ extension World {
     func scriptPart() throws(WorldError) -> ScriptPart? {
         guard let script, let name = scene.script else { return nil }
         do {
-            return ScriptPart(random: script.randomState, said: script.said ?? "", state: try script.savedState())
+            var part = ScriptPart(random: script.randomState, said: script.said ?? "", state: try script.savedState())
+            for (index, entry) in bodies.enumerated() where entry?.madeByScript == true {
+                part.bodies.append((index, Scene.bodyJSON(entry!.spec)))
+            }
+            for spec in scriptJoints {
+                func end(_ ref: BodyRef) -> Int { if case .body(let i) = ref { i } else { -1 } }
+                part.joints.append((Scene.jointJSON(spec), end(spec.a), end(spec.b)))
+            }
+            return part
         } catch {
             throw WorldError("\(name): \(error.message); no exact state of this moment can be written")
         }
@@ -66,13 +134,47 @@ extension World {
         vm.randomState = part.random
         vm.say(part.said)
         vm.attach(to: space.chipmunkSpace)  // leaving the space just built for it
+        vm.answer(to: self)
         script = vm
         bindScriptBodies()
         // An exact copy of a space gives its bodies Chipmunk's own functions: the scene says which are the script's.
         for case let entry? in bodies where entry.spec.velocityFunction != nil || entry.spec.positionFunction != nil {
             entry.body.useScriptFunctions(velocity: entry.spec.velocityFunction != nil, position: entry.spec.positionFunction != nil)
         }
-        for (index, joint) in joints.enumerated() where index < scene.joints.count { Self.giveScriptFunctions(scene.joints[index], to: joint) }
+        for (index, joint) in joints.enumerated() { Self.giveScriptFunctions(jointSpec(index), to: joint) }
         bindScriptJoints()
+    }
+}
+
+extension RestoredWorld {
+    /// A joint the script made, from its record: in the space, joining the
+    /// bodies its spec names with a joint of its kind; kept out of it; or nowhere.
+    mutating func resolveScriptJoint(_ spec: JointSpec, _ record: (kind: UInt8, index: Int), claims: inout Claims, detached: [Joint]) throws {
+        func body(_ ref: BodyRef) throws -> Body {
+            switch ref {
+            case .world: return space.staticBody
+            case .body(let i):
+                guard bodies.indices.contains(i), let entry = bodies[i] else { throw ByteReader.Malformed("a script's joint joins body \(i), which is not in the world") }
+                return entry.body
+            }
+        }
+        let joint: Joint
+        switch record.kind {
+        case 0:
+            guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
+            try claims.take(joint: record.index)
+            joint = space.joints[record.index]
+        case 1:
+            guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
+            try claims.take(detached: record.index)
+            joint = detached[record.index]
+        default:
+            joints.append(Joint(World.physicsKind(spec.kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
+            return
+        }
+        guard joint.a === (try body(spec.a)), joint.b === (try body(spec.b)), joint.kind == World.physicsKind(spec.kind) else {
+            throw ByteReader.Malformed("a script's joint is not the one its spec makes")
+        }
+        joints.append(joint)
     }
 }

@@ -68,7 +68,7 @@ extension World {
             w.bool(true)
             w.i64(b)
             // Version 2: a piece the knife made carries its spec (a file or spawn body's is the scene's).
-            let isPiece = index >= scene.bodies.count && entry.spec != scene.spawn
+            let isPiece = index >= scene.bodies.count && entry.spec != scene.spawn && !entry.madeByScript
             w.bool(isPiece)
             if isPiece { WorldBody.writePiece(entry.spec, to: &w) }
             w.i64(entry.shapes.count)
@@ -128,6 +128,9 @@ struct RestoredWorld {
     var joints: [Joint] = []
     var grab: World.Grab?
     var script: ScriptPart?
+    /// The specs of the bodies and joints the script made (from its part).
+    var scriptBodies: [Int: BodySpec] = [:]
+    var scriptJoints: [JointSpec] = []
 
     init(scene: Scene, bytes: [UInt8]) throws {
         var r = ByteReader(bytes)
@@ -168,7 +171,6 @@ struct RestoredWorld {
             guard kind <= 2 else { throw ByteReader.Malformed("a joint's state \(kind) is unknown") }
             jointRecords.append((kind, kind == 2 ? -1 : try r.i64()))
         }
-        guard jointRecords.count == scene.joints.count else { throw ByteReader.Malformed("the state's joints are not the scene's") }
         var grabRecord: (index: Int, hand: Int, joint: Int, target: Vector)?
         if try r.bool() {
             grabRecord = (try r.i64(), try r.i64(), try r.i64(), Vector(try r.f64(), try r.f64()))
@@ -177,6 +179,7 @@ struct RestoredWorld {
             }
         }
         if version == ScriptPart.version { script = try ScriptPart.read(from: &r) }
+        guard jointRecords.count == scene.joints.count + (script?.joints.count ?? 0) else { throw ByteReader.Malformed("the state's joints are not the scene's and its script's") }
         let (space, detached) = try Space.restoring(try r.block())
         guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }
         self.space = space
@@ -237,7 +240,8 @@ struct RestoredWorld {
     /// shapes taken from the space, checked against its scene entry (or the
     /// spawn body, or its knife piece's spec).
     private func worldBody(_ index: Int, _ record: BodyRecord, scene: Scene, claims: inout Claims, masses: inout SceneReference) throws -> WorldBody {
-        var spec = index < scene.bodies.count ? scene.bodies[index] : scene.spawn
+        let made = scriptBodies[index]
+        var spec = made ?? (index < scene.bodies.count ? scene.bodies[index] : scene.spawn)
         let shapes = try record.shapes.map { i throws -> Shape in
             guard space.shapes.indices.contains(i) else { throw ByteReader.Malformed("shape \(i) is not in the space") }
             try claims.take(shape: i)
@@ -246,7 +250,7 @@ struct RestoredWorld {
         guard space.bodies.indices.contains(record.body) else { throw ByteReader.Malformed("body \(record.body) is not in the space") }
         let b = space.bodies[record.body]
         try claims.take(body: record.body)
-        let expected = try masses.of(index, piece: record.piece?.value)
+        let expected = try masses.of(index, piece: record.piece?.value, made: made)
         guard b.kind == expected.kind, b.mass == expected.mass, b.moment == expected.moment, b.centerOfGravity == expected.cog else {
             throw ByteReader.Malformed("body \(index)'s kind, mass, moment or centre of gravity is not the one its scene entry gives")
         }
@@ -262,7 +266,9 @@ struct RestoredWorld {
               record.piece != nil || zip(shapes, spec.shapes).allSatisfy({ $0.geometry == $1.geometry }) else {
             throw ByteReader.Malformed("body \(index)'s shapes are not its scene entry's")
         }
-        return WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes)
+        var entry = WorldBody(id: spec.id, spec: spec, body: b, shapes: shapes)
+        entry.madeByScript = made != nil
+        return entry
     }
 
     private mutating func resolve(scene: Scene, bodyRecords: [BodyRecord?], jointRecords: [(kind: UInt8, index: Int)],
@@ -276,11 +282,18 @@ struct RestoredWorld {
         // two entries holding one would remove it twice.
         var claims = Claims(space: space, detached: detached.count)
         var reference = SceneReference(scene: scene)
+        let file = scene.script ?? "script"
+        scriptBodies = try script?.bodySpecs(file: file) ?? [:]
         for (index, record) in bodyRecords.enumerated() {
             guard let record else { bodies.append(nil); continue }
             bodies.append(try worldBody(index, record, scene: scene, claims: &claims, masses: &reference))
         }
+        scriptJoints = try script?.jointSpecs(file: file, bodySpec: { self.bodies.indices.contains($0) ? self.bodies[$0]?.spec : nil }) ?? []
         for (index, record) in jointRecords.enumerated() {
+            if index >= scene.joints.count {
+                try resolveScriptJoint(scriptJoints[index - scene.joints.count], record, claims: &claims, detached: detached)
+                continue
+            }
             switch record.kind {
             case 0:
                 guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
@@ -322,6 +335,7 @@ struct RestoredWorld {
         world.bodiesRevision += 1
         world.liveBodyCount = bodies.count { $0 != nil }
         world.joints = joints
+        world.scriptJoints = scriptJoints
         world.stepCount = stepCount
         world.stepsSinceBuild = stepsSinceBuild
         world.tilt = tilt
@@ -347,11 +361,16 @@ private struct SceneReference {
 
     init(scene: Scene) { self.scene = scene }
 
-    mutating func of(_ index: Int, piece: BodySpec?) throws -> (kind: Body.Kind, mass: Double, moment: Double, cog: Vector) {
+    mutating func of(_ index: Int, piece: BodySpec?, made: BodySpec? = nil) throws -> (kind: Body.Kind, mass: Double, moment: Double, cog: Vector) {
         // A piece's body has its own mass and moment, its shape none (Space.addPieces): its centre of gravity is its origin.
         if let piece, case .mass(let mass)? = piece.mass, case .value(let moment)? = piece.moment { return (.dynamic, mass, moment, .zero) }
         if built == nil { built = try World(scene: scene) }
         guard let world = built else { throw ByteReader.Malformed("the scene does not build") }
+        if let made {  // a body the script made: what building its spec gives
+            try world.addBody(made, at: made.position)
+            guard let body = world.bodies.last??.body else { throw ByteReader.Malformed("a body the script made does not build") }
+            return (body.kind, body.mass, body.moment, body.centerOfGravity)
+        }
         if index < scene.bodies.count, let body = world.bodies[index]?.body { return (body.kind, body.mass, body.moment, body.centerOfGravity) }
         if spawn == nil {
             try world.addBody(scene.spawn, at: scene.origin)
@@ -370,7 +389,7 @@ private struct SceneReference {
 }
 
 /// What world entries have taken of a restored space, so that none is taken twice.
-private struct Claims {
+struct Claims {
     var bodies: [Bool], shapes: [Bool], joints: [Bool], detached: [Bool]
 
     init(space: Space, detached: Int) {

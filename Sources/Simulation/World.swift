@@ -18,6 +18,8 @@ public struct WorldBody {
     public let spec: BodySpec
     let body: Body
     let shapes: [Shape]
+    /// Made by the scene's script (world:spawn): the script makes it again, so a saved scene leaves it out.
+    public internal(set) var madeByScript = false
     /// How it is drawn.
     public var look: Look { spec.look }
 
@@ -70,7 +72,9 @@ public final class World {
     var lastSnapshotSize = 0
     /// The bodies whose poses `poses` reads, as of a revision of `bodies`.
     private var posesCache: (revision: Int, reader: BodyPoses)?
-    /// The scene's joints as built, in file order (out of the space once a body of theirs is removed).
+    /// The joints the script made (world:addJoint), in order: `joints` past the scene's.
+    var scriptJoints: [JointSpec] = []
+    /// The scene's joints as built, in file order (out of the space once a body of theirs is removed), then the script's.
     internal(set) var joints: [Joint] = [] { didSet { jointIndexCache = nil } }
     /// Each joint's index in `joints`, made when first asked for after `joints` changed.
     private var jointIndexCache: [ObjectIdentifier: Int]?

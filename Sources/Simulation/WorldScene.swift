@@ -15,7 +15,7 @@ extension World {
         var taken = Set(bodies.compactMap { $0?.id })  // membership only; never iterated
         var bodySpecs: [BodySpec] = []
         for slot in bodies {
-            guard let entry = slot else { newIndex.append(nil); continue }
+            guard let entry = slot, !entry.madeByScript else { newIndex.append(nil); continue }
             var spec = entry.spec
             spec.position = entry.body.position
             spec.angle = entry.body.angle

@@ -41,6 +41,17 @@ void script_sandbox_clear_bodies(script_sandbox *sandbox);
 void script_sandbox_clear_joints(script_sandbox *sandbox);
 int script_sandbox_bind_joint(script_sandbox *sandbox, long long index, const char *id, struct cpConstraint *joint,
                               const char *const functions[4]);
+/// What a script asks the World for (16.11): each returns NULL, or why it
+/// refuses (valid until the next call), setting `*result` to the new body's
+/// or joint's index. `a` and `b` are construction indices (-1: the world's
+/// static body) or a joint's index; `json`, a body or joint in the scene
+/// format's words (without a joint's `a` and `b`).
+enum { SCRIPT_SPAWN = 1, SCRIPT_REMOVE = 2, SCRIPT_ADD_JOINT = 3, SCRIPT_REMOVE_JOINT = 4 };
+typedef const char *(*script_world_op)(void *context, int op, const char *json, size_t length, long long a, long long b, long long *result);
+void script_sandbox_set_world_op(script_sandbox *sandbox, script_world_op op, void *context);
+/// Runs the functions world:afterStep queued, in order (16.11); NULL or the first error (the rest are dropped).
+const char *script_sandbox_run_after_step(script_sandbox *sandbox);
+void script_sandbox_clear_after_step(script_sandbox *sandbox);
 /// Whether the global `name` is a function (looked up raw: no script code runs).
 int script_sandbox_is_function(script_sandbox *sandbox, const char *name);
 int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const char *id, struct cpBody *body,

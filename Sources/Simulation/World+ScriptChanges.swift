@@ -1,0 +1,73 @@
+import CrateboxPhysics
+import SceneFormat
+import Scripting
+
+/// Bodies and joints a scene's script makes and removes (docs/scene-format.md
+/// 16.11): read by the scene format's own rules, made as the build makes
+/// them, and bound for the script at once.
+extension World: ScriptWorld {
+    public func scriptSpawn(json: String) throws(ScriptError) -> Int {
+        let spec = try Self.decoded { () throws(SceneErrors) in try Scene.decodeBody(json, file: self.scriptName, path: "the body") }
+        guard liveBodyCount < World.maxBodies else { throw ScriptError("the world already has \(liveBodyCount) bodies; the limit is \(World.maxBodies)") }
+        guard bodies.count <= World.maxBodyIndex else { throw ScriptError("this session has made \(bodies.count) bodies; construction indices end at \(World.maxBodyIndex)") }
+        for function in [spec.velocityFunction, spec.positionFunction].compactMap({ $0 }) where script?.isFunction(function) != true {
+            throw ScriptError("'\(function)' is not a global function of the script")
+        }
+        do { try addBody(spec, at: spec.position) } catch { throw ScriptError("\(error)") }
+        let index = bodies.count - 1
+        bodies[index]?.madeByScript = true
+        bindScriptBodies()
+        return index
+    }
+
+    public func scriptRemove(body index: Int) throws(ScriptError) {
+        do { try removeBody(index) } catch { throw ScriptError(error.message) }
+        bindScriptBodies()
+        bindScriptJoints()
+    }
+
+    public func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
+        func spec(_ index: Int?) throws(ScriptError) -> BodySpec? {
+            guard let index else { return nil }
+            guard bodies.indices.contains(index), let entry = bodies[index] else { throw ScriptError("body \(index) is gone (removed or cut)") }
+            return entry.spec
+        }
+        let (sa, sb) = (try spec(a), try spec(b))
+        var joint = try Self.decoded { () throws(SceneErrors) in try Scene.decodeJoint(json, a: sa, b: sb, file: self.scriptName, path: "the joint") }
+        joint.a = a.map(BodyRef.body) ?? .world
+        joint.b = b.map(BodyRef.body) ?? .world
+        for function in joint.functions.all.compactMap({ $0 }) where script?.isFunction(function) != true {
+            throw ScriptError("'\(function)' is not a global function of the script")
+        }
+        guard joints.count < Limits.joints * 4 else { throw ScriptError("the world has \(joints.count) joints; the limit is \(Limits.joints * 4)") }
+        do { try addJoint(joint) } catch { throw ScriptError("\(error)") }
+        scriptJoints.append(joint)
+        bindScriptJoints()
+        return joints.count - 1
+    }
+
+    public func scriptRemoveJoint(_ index: Int) throws(ScriptError) {
+        guard joints.indices.contains(index), space.index(of: joints[index]) != nil else {
+            throw ScriptError("joint \(index) is gone (broken, or removed with a body)")
+        }
+        do { try space.remove(joints[index]) } catch { throw ScriptError("\(error)") }
+        // Kept as a joint that is nowhere, as one gone with a body is.
+        joints[index] = Joint(World.physicsKind(jointSpec(index).kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic))
+        bindScriptJoints()
+    }
+
+    /// Joint `index`'s spec: the scene's, or the script's past them.
+    func jointSpec(_ index: Int) -> JointSpec {
+        index < scene.joints.count ? scene.joints[index] : scriptJoints[index - scene.joints.count]
+    }
+
+    private var scriptName: String { scene.script ?? "script" }
+
+    /// The reader's first error, without its file (the script's message names the call).
+    private static func decoded<T>(_ read: () throws(SceneErrors) -> T) throws(ScriptError) -> T {
+        do { return try read() } catch {
+            guard let first = error.errors.first else { throw ScriptError("not one the scene format takes") }
+            throw ScriptError(first.path.isEmpty ? first.message : "\(first.path): \(first.message)")
+        }
+    }
+}
