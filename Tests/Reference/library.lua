@@ -8,7 +8,7 @@ local debug, math, string, table = debug, math, string, table
 local dgetmeta, rawset, rawget = debug.getmetatable, rawset, rawget
 local type, select, error, pcall0, tostring0 = type, select, error, pcall, tostring
 local setmeta0, load0 = setmetatable, load
-local format0, rep0, sbyte = string.format, string.rep, string.byte
+local format0, rep0, sbyte, ult = string.format, string.rep, string.byte, math.ult
 local fail, argerror, typeerror, charge = S.fail, S.argerror, S.typeerror, S.charge
 local checkinteger, checkstring, checktable = S.checkinteger, S.checkstring, S.checktable
 local MAX = 16777216 -- 2^24: elements of a table function, bytes of string.rep (16.3)
@@ -226,10 +226,10 @@ local function draw()
 end
 -- r mod b on unsigned 64-bit words.
 local function umod(a, b)
-  if b < 0 then return math.ult(a, b) and a or a - b end
+  if b < 0 then return ult(a, b) and a or a - b end
   if a >= 0 then return a % b end
   local r = a - (((a >> 1) // b) << 1) * b
-  if not math.ult(r, b) then r = r - b end
+  if not ult(r, b) then r = r - b end
   return r
 end
 function math.random(...)

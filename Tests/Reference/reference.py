@@ -1257,6 +1257,17 @@ class World:
         self.update_funcs.attach(body, funcs)
         return funcs
 
+    def _joint_funcs(self, c, j):
+        """scene-format.md 16.10: right after a joint is made, the functions it names."""
+        named = [k for k in ("forceFunction", "torqueFunction", "preSolve", "postSolve") if k in j]
+        if not named:
+            return
+        if self.update_funcs is None or ("forceFunction" in j and j.get("type") != "spring") or \
+                ("torqueFunction" in j and j.get("type") != "rotarySpring") or \
+                ("postSolve" in j and "breakForce" in j):
+            raise Unsupported("joint: %s not on this joint" % ", ".join(named))
+        self.update_funcs.attach_joint(c, j)
+
     @staticmethod
     def _set_velocities(body, spec):
         cpBodySetVelocity(body, vec(spec.get("velocity", [0, 0]), "velocity"))
@@ -1369,6 +1380,7 @@ class World:
             c = cpGearJointNew(a, b, num(j["phase"]), num(j["ratio"]))
         else:
             raise Unsupported("joint.type: unsupported %r" % (t,))
+        self._joint_funcs(c, j)
         cpConstraintSetMaxForce(c, num(j["maxForce"], "maxForce") if "maxForce" in j else INF)
         collide = j.get("collide", False)
         if not isinstance(collide, bool):
@@ -1849,6 +1861,9 @@ class World:
             self._script(self.script.after_space_step)
         self.step_count += 1
         self.steps_since_build += 1
+        # scene-format.md 16.9: a reset the script asked for, at the end of the step, as the event.
+        if self.script is not None and self.script.reset_asked:
+            self.apply({"event": "reset"})
 
     def state_hash(self):
         h = 0xCBF29CE484222325

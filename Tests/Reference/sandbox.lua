@@ -14,10 +14,10 @@ local G = _G
 local debug, math, string, table = debug, math, string, table
 local getinfo, sethook, dgetmeta = debug.getinfo, debug.sethook, debug.getmetatable
 local rawget, rawequal = rawget, rawequal
-local type, select, error, pcall0, xpcall0 = type, select, error, pcall, xpcall
+local type, select, error, pcall0 = type, select, error, pcall
 local tostring0, tonumber0, next0, ipairs = tostring, tonumber, next, ipairs
 local setmeta0, load0 = setmetatable, load
-local mtype, tointeger, floor = math.type, math.tointeger, math.floor
+local mtype, tointeger, floor, mlog = math.type, math.tointeger, math.floor, math.log
 local format0, find0, gsub0, sbyte = string.format, string.find, string.gsub, string.byte
 local concat0, unpack0 = table.concat, table.unpack
 local LIBS = {string = string, table = table, math = math, utf8 = utf8}
@@ -165,10 +165,19 @@ function G.pcall(...)
   if select("#", ...) == 0 then argerror(1, "value expected") end
   return caught(pcall0(...))
 end
+-- 16.3: xpcall's handler runs after the error has unwound (where the
+-- budget counts), on the error; false and what it returns, or its own error.
+local function handled(msgh, ok, ...)
+  if ok then return true, ... end
+  caught(ok, ...)
+  local _, r = pcall0(msgh, (...))
+  return false, r
+end
 function G.xpcall(...)
   local n = select("#", ...)
-  if type((select(2, ...))) ~= "function" then typeerror(2, "function", (select(2, ...)), n > 1) end
-  return caught(xpcall0(...))
+  local f, msgh = ...
+  if type(msgh) ~= "function" then typeerror(2, "function", msgh, n > 1) end
+  return handled(msgh, pcall0(f, select(3, ...)))
 end
 
 -- 16.3: table.sort is a stable merge sort: bottom-up, runs of 1, 2, 4...
@@ -197,7 +206,7 @@ local function merge_sort(a, n, less)
 end
 local function sort_cost(n)
   if n < 1 then return 0 end
-  return 4 * n * (1 + floor(math.log(n, 2) + 1e-9))
+  return 4 * n * (1 + floor(mlog(n, 2) + 1e-9))
 end
 
 -- table.sort's work (library.lua checks its arguments). Without a

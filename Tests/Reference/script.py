@@ -31,97 +31,16 @@ class Stopped(Exception):
     """The world stops (16.5, 16.7): `NAME.lua:LINE: what (step N)`."""
 
 
-# --------------------------------------------------------------------------
-# Chipmunk (7.0.3) through ctypes: what a script's calls reach. reference.py
-# has its own bindings; these are the same library's.
-
-_lib = ctypes.CDLL("libchipmunk.so.7")
-_P, _F, _I, _B, _U = ctypes.c_void_p, ctypes.c_double, ctypes.c_int, ctypes.c_ubyte, ctypes.c_size_t
-
-
-class cpVect(ctypes.Structure):
-    _fields_ = [("x", _F), ("y", _F)]
-
-
-class cpCollisionHandler(ctypes.Structure):
-    _fields_ = [("typeA", _U), ("typeB", _U), ("beginFunc", _P), ("preSolveFunc", _P),
-                ("postSolveFunc", _P), ("separateFunc", _P), ("userData", _P)]
-
-
-class _cpShapeHead(ctypes.Structure):
-    # struct cpShape up to its hashid (chipmunk_structs.h): massInfo is m, i,
-    # cog, area; bb is four doubles; filter is group, categories, mask.
-    _fields_ = [("klass", _P), ("space", _P), ("body", _P), ("massInfo", _F * 5), ("bb", _F * 4),
-                ("sensor", _B), ("e", _F), ("u", _F), ("surfaceV", cpVect), ("userData", _P),
-                ("type", _U), ("group", _U), ("categories", ctypes.c_uint), ("mask", ctypes.c_uint),
-                ("next", _P), ("prev", _P), ("hashid", _U)]
-
-
-def hashid(shape):
-    return ctypes.cast(shape, ctypes.POINTER(_cpShapeHead)).contents.hashid
-
-
-def _fn(name, restype, *argtypes):
-    f = getattr(_lib, name)
-    f.restype = restype
-    f.argtypes = list(argtypes)
-    return f
-
-
-cpBodyVelocityFunc = ctypes.CFUNCTYPE(None, _P, cpVect, _F, _F)  # (body, gravity, damping, dt)
-cpBodyPositionFunc = ctypes.CFUNCTYPE(None, _P, _F)               # (body, dt)
-cpBodySetVelocityUpdateFunc = _fn("cpBodySetVelocityUpdateFunc", None, _P, cpBodyVelocityFunc)
-cpBodySetPositionUpdateFunc = _fn("cpBodySetPositionUpdateFunc", None, _P, cpBodyPositionFunc)
-cpCollisionBeginFunc = ctypes.CFUNCTYPE(_B, _P, _P, _P)  # begin and preSolve: (arb, space, data)
-cpCollisionPostSolveFunc = ctypes.CFUNCTYPE(None, _P, _P, _P)  # postSolve and separate
-_HANDLER = ctypes.POINTER(cpCollisionHandler)
-cpSpaceAddCollisionHandler = _fn("cpSpaceAddCollisionHandler", _HANDLER, _P, _U, _U)
-cpSpaceAddWildcardHandler = _fn("cpSpaceAddWildcardHandler", _HANDLER, _P, _U)
-cpArbiterGetShapes = _fn("cpArbiterGetShapes", None, _P, ctypes.POINTER(_P), ctypes.POINTER(_P))
-cpArbiterGetBodies = _fn("cpArbiterGetBodies", None, _P, ctypes.POINTER(_P), ctypes.POINTER(_P))
-cpArbiterIsRemoval = _fn("cpArbiterIsRemoval", _B, _P)
-ARBITER = {
-    b"normal": _fn("cpArbiterGetNormal", cpVect, _P),
-    b"count": _fn("cpArbiterGetCount", _I, _P),
-    b"totalImpulse": _fn("cpArbiterTotalImpulse", cpVect, _P),
-    b"totalKE": _fn("cpArbiterTotalKE", _F, _P),
-    b"isFirstContact": _fn("cpArbiterIsFirstContact", _B, _P),
-    b"restitution": _fn("cpArbiterGetRestitution", _F, _P),
-    b"friction": _fn("cpArbiterGetFriction", _F, _P),
-    b"surfaceVelocity": _fn("cpArbiterGetSurfaceVelocity", cpVect, _P),
-    b"setRestitution": _fn("cpArbiterSetRestitution", None, _P, _F),
-    b"setFriction": _fn("cpArbiterSetFriction", None, _P, _F),
-    b"setSurfaceVelocity": _fn("cpArbiterSetSurfaceVelocity", None, _P, cpVect),
-}
-cpArbiterGetPointA = _fn("cpArbiterGetPointA", cpVect, _P, _I)
-cpArbiterGetPointB = _fn("cpArbiterGetPointB", cpVect, _P, _I)
-cpArbiterGetDepth = _fn("cpArbiterGetDepth", _F, _P, _I)
-BODY = {
-    b"moment": _fn("cpBodyGetMoment", _F, _P),
-    b"setPosition": _fn("cpBodySetPosition", None, _P, cpVect),
-    b"setAngle": _fn("cpBodySetAngle", None, _P, _F),
-    b"updateVelocity": _fn("cpBodyUpdateVelocity", None, _P, cpVect, _F, _F),
-    b"updatePosition": _fn("cpBodyUpdatePosition", None, _P, _F),
-    b"position": _fn("cpBodyGetPosition", cpVect, _P),
-    b"velocity": _fn("cpBodyGetVelocity", cpVect, _P),
-    b"angle": _fn("cpBodyGetAngle", _F, _P),
-    b"angularVelocity": _fn("cpBodyGetAngularVelocity", _F, _P),
-    b"mass": _fn("cpBodyGetMass", _F, _P),
-    b"setVelocity": _fn("cpBodySetVelocity", None, _P, cpVect),
-    b"setAngularVelocity": _fn("cpBodySetAngularVelocity", None, _P, _F),
-    b"applyImpulse": _fn("cpBodyApplyImpulseAtWorldPoint", None, _P, cpVect, cpVect),
-    b"applyForce": _fn("cpBodyApplyForceAtWorldPoint", None, _P, cpVect, cpVect),
-}
-
-# libm, for the math functions of Debian's LUA_COMPAT_MATHLIB (library.lua).
-_libm = ctypes.CDLL("libm.so.6")
-LIBM = {}
-for _name, _args in (("cosh", 1), ("sinh", 1), ("tanh", 1), ("log10", 1), ("pow", 2)):
-    LIBM[_name.encode()] = getattr(_libm, _name)
-    LIBM[_name.encode()].restype, LIBM[_name.encode()].argtypes = _F, [_F] * _args
-_frexp, _ldexp = _libm.frexp, _libm.ldexp
-_frexp.restype, _frexp.argtypes = _F, [_F, ctypes.POINTER(_I)]
-_ldexp.restype, _ldexp.argtypes = _F, [_F, _I]
+from script_chipmunk import (  # noqa: E402  (Chipmunk's calls, through ctypes)
+    ARBITER, BODY, FILTER_ALL, JOINT, JOINT_FUNCTIONS, LIBM, QUERY_LIMIT, _P, _ldexp, cpArbiterGetBodies,
+    cpArbiterGetDepth, cpArbiterGetPointA, cpArbiterGetPointB, cpArbiterGetShapes, cpArbiterIsRemoval, cpBB,
+    cpBodyPositionFunc, cpBodySetPositionUpdateFunc, cpBodySetVelocityUpdateFunc, cpBodyVelocityFunc,
+    cpCollisionBeginFunc, cpCollisionPostSolveFunc, cpConstraintGetBodyA, cpConstraintGetBodyB,
+    cpConstraintSetPostSolveFunc, cpConstraintSetPreSolveFunc, cpConstraintSolveFunc,
+    cpDampedRotarySpringSetSpringTorqueFunc, cpDampedSpringForceFunc, cpDampedSpringSetSpringForceFunc,
+    cpShapeGetBody, cpSpaceAddCollisionHandler, cpSpaceAddWildcardHandler, cpSpaceBBQuery,
+    cpSpaceBBQueryFunc, cpSpacePointQuery, cpSpacePointQueryFunc, cpSpaceSegmentQuery, cpSpaceSegmentQueryFunc,
+    cpVect, frexp_pair, hashid, type_number)
 
 
 class _Token:
@@ -140,15 +59,6 @@ def _sources():
 _SOURCES = _sources()
 SLOT_FIELD = {b"begin": "beginFunc", b"preSolve": "preSolveFunc", b"postSolve": "postSolveFunc",
               b"separate": "separateFunc"}
-
-
-def type_number(name):
-    """16.7: a collision type's number, the FNV-1a 64 of its bytes with the top bit set."""
-    h = 0xcbf29ce484222325
-    for byte in name:
-        h = ((h ^ byte) * 0x100000001b3) % 2 ** 64
-    h |= 1 << 63
-    return h - 1 if h == 2 ** 64 - 1 else h
 
 
 def message(value):
@@ -171,6 +81,7 @@ class Script:
         self.arb = None        # the arbiter of the callback running
         self.failed = None     # the first error in a callback of this step
         self.in_top = False
+        self.reset_asked = False  # 16.9: world:reset() in this step
         self.queue = []        # separate calls waiting (16.7)
         self.wildcard = []     # per handler (userData - 1): is it a wildcard handler
         self.types = set()     # (A, B) of a pair handler, (A, None) of a wildcard one
@@ -185,8 +96,10 @@ class Script:
         host = self.rt.table_from({
             b"token": _Token, b"live": self._live, b"kind": self._kind, b"find": self._find, b"at": self._at,
             b"steps": lambda: self.world.step_count, b"is_down": self._is_down, b"body": self._body,
-            b"arb": self._arb, b"add_handler": self._add_handler,
-            b"libm": lambda name, *args: LIBM[name](*args), b"frexp": _frexp_pair,
+            b"arb": self._arb, b"add_handler": self._add_handler, b"query": self._query,
+            b"ask_reset": self._ask_reset, b"find_joint": self._find_joint, b"joint_live": self._joint_live,
+            b"joint": self._joint,
+            b"libm": lambda name, *args: LIBM[name](*args), b"frexp": frexp_pair,
             b"ldexp": lambda x, e: _ldexp(x, e)})
         load = self.rt.eval("load")
         S = None
@@ -230,9 +143,12 @@ class Script:
             raise self._stop(r)
         # 16.8: once the top level has run, each function a body names is a
         # global function (the file bodies in order, then the spawn body).
+        # 16.10: then the joints'.
         named = [("bodies[%d]" % k, spec) for k, spec in enumerate(self.world.file_bodies)]
-        for where, spec in named + [("spawn", self.world.spawn_spec)]:
-            for key in ("velocityFunction", "positionFunction"):
+        named.append(("spawn", self.world.spawn_spec))
+        named += [("joints[%d]" % k, spec) for k, spec in enumerate(self.world.file_joints)]
+        for where, spec in named:
+            for key in ("velocityFunction", "positionFunction") + JOINT_FUNCTIONS:
                 name = spec.get(key)
                 if name is not None and not self.S[b"is_function"](name.encode()):
                     raise Stopped("%s: %s.%s names '%s', which is not a global function of the script (step %d)"
@@ -293,6 +209,29 @@ class Script:
             return
         if not ok:
             self.failed = r
+
+    def joint_func(self, key, constraint, *args):
+        """16.10: a joint's function inside cpSpaceStep; a force or torque
+        function's number (0.0 once the step has an error)."""
+        k = self.world.scene_joint_index[constraint]
+        name = self.world.file_joints[k][key]
+        if key not in ("forceFunction", "torqueFunction"):
+            self._integrate(b"joint_call", name.encode(), k, *args)
+            return None
+        if self.failed is not None or self.world._callback_error is not None:
+            return 0.0
+        try:
+            ok, r = self._run(b"spring_call", name.encode(), k, *args)
+        except BaseException as exc:  # noqa: B902 (cannot cross C)
+            self.world._callback_error = exc
+            return 0.0
+        if ok and r is False:
+            what = "force" if key == "forceFunction" else "torque"
+            r, ok = ("%s: a joint's %s function must return a finite number within 1e30" % (name, what)).encode(), False
+        if not ok:
+            self.failed = r
+            return 0.0
+        return r
 
     def velocity_func(self, body, gravity, damping, dt):
         i = self.index(body)
@@ -398,6 +337,59 @@ class Script:
             f(body, cpVect(a, b), BODY[b"position"](body))
         return None
 
+    def _find_joint(self, name):
+        k = self.world.joint_ids.get(name.decode("utf-8", "surrogateescape"))
+        return k if k is not None and self.world.joint_live[k] else None
+
+    def _joint_live(self, k):
+        return self.world.joint_live[k]
+
+    def _joint(self, k, name, value=None):
+        c = self.world.scene_joints[k]
+        spec = self.world.file_joints[k]
+        if name == b"type":
+            return spec.get("type").encode()
+        if name == b"id":
+            return spec["id"].encode() if "id" in spec else None
+        if name == b"bodies":
+            return self.index(cpConstraintGetBodyA(c)), self.index(cpConstraintGetBodyB(c))
+        if name in JOINT:
+            return JOINT[name](c) if value is None else JOINT[name](c, value)
+        get, set_ = JOINT[(spec["type"], name)]
+        return get(c) if value is None else set_(c, value)
+
+    def _ask_reset(self):
+        self.reset_asked = True
+
+    def _query(self, kind, a, b, c, d=None, e=None):
+        """16.9: the hits of a query, flat (the body's construction index, -1
+        for the walls' static body, then the hit's numbers), by distance or
+        alpha, then construction index, then shape id; None past 1,000."""
+        found = []
+
+        def hit(shape, *numbers):
+            body = self.index(cpShapeGetBody(shape))
+            order = numbers[-1] if numbers else 0  # the distance, the alpha, or none
+            found.append((order, -1 if body is None else body, hashid(shape), numbers))
+
+        space = self.world.space
+        if kind == b"point":
+            f = cpSpacePointQueryFunc(lambda shape, p, dist, grad, data: hit(shape, p.x, p.y, dist))
+            cpSpacePointQuery(space, cpVect(a, b), c, FILTER_ALL, f, None)
+        elif kind == b"segment":
+            f = cpSpaceSegmentQueryFunc(lambda shape, p, n, alpha, data: hit(shape, p.x, p.y, n.x, n.y, alpha))
+            cpSpaceSegmentQuery(space, cpVect(a, b), cpVect(c, d), e, FILTER_ALL, f, None)
+        else:
+            f = cpSpaceBBQueryFunc(lambda shape, data: hit(shape))
+            cpSpaceBBQuery(space, cpBB(a, b, c, d), FILTER_ALL, f, None)
+        if len(found) > QUERY_LIMIT:
+            return None
+        flat = []
+        for _, body, _, numbers in sorted(found, key=lambda h: h[:3]):
+            flat.append(body)
+            flat.extend(numbers)
+        return self.rt.table_from(flat)
+
     def _arb(self, name, a=None, b=None):
         arb = self.arb
         if name == b"bodies":
@@ -418,21 +410,31 @@ class Script:
         return bool(r) if name == b"isFirstContact" else r
 
 
-def _frexp_pair(x):
-    e = ctypes.c_int(0)
-    m = _frexp(x, ctypes.byref(e))
-    return m, e.value
-
-
 class UpdateFuncs:
-    """16.8: the C functions a body that names a velocity or position
-    function gets in step 3 of the build (and a knife's piece, its body's);
-    they call the world's script of the moment."""
+    """16.8, 16.10: the C functions a body that names a velocity or position
+    function gets in step 3 of the build (and a knife's piece, its body's),
+    and a joint that names its functions in step 4; they call the world's
+    script of the moment."""
 
     def __init__(self, world):
         self.world = world
         self.velocity = cpBodyVelocityFunc(lambda body, g, damping, dt: world.script.velocity_func(body, g, damping, dt))
         self.position = cpBodyPositionFunc(lambda body, dt: world.script.position_func(body, dt))
+        self.force = cpDampedSpringForceFunc(lambda c, x: world.script.joint_func("forceFunction", c, x))
+        self.torque = cpDampedSpringForceFunc(lambda c, x: world.script.joint_func("torqueFunction", c, x))
+        self.pre_solve = cpConstraintSolveFunc(lambda c, space: world.script.joint_func("preSolve", c))
+        self.post_solve = cpConstraintSolveFunc(lambda c, space: world.script.joint_func("postSolve", c))
+
+    def attach_joint(self, c, spec):
+        """16.10: a joint's functions, right after it is made."""
+        if "forceFunction" in spec:
+            cpDampedSpringSetSpringForceFunc(c, self.force)
+        if "torqueFunction" in spec:
+            cpDampedRotarySpringSetSpringTorqueFunc(c, self.torque)
+        if "preSolve" in spec:
+            cpConstraintSetPreSolveFunc(c, self.pre_solve)
+        if "postSolve" in spec:
+            cpConstraintSetPostSolveFunc(c, self.post_solve)
 
     def attach(self, body, funcs):
         if funcs[0] is not None:

@@ -5,7 +5,7 @@
 local S, host = ...
 local G = _G
 local dsetmeta, dgetmeta, setmeta0, next0 = S.dsetmeta, S.dgetmeta, S.setmeta0, S.next0
-local type, select, ipairs = type, select, ipairs
+local type, select, ipairs, tonumber = type, select, ipairs, tonumber
 local format0, concat0, load0 = S.format0, S.concat0, S.load0
 local fail, typeerror = S.fail, S.typeerror
 local checknumber, checkinteger, checkstring, checktable = S.checknumber, S.checkinteger, S.checkstring,
@@ -92,6 +92,115 @@ function WORLD.isDown(...)
 end
 function WORLD.say(...)
   checkstring(2, (select(2, ...)), select("#", ...) > 1) -- drawing only: nothing the reference keeps
+end
+
+-- 16.9: world:reset() asks for a reset at the end of the step.
+function WORLD.reset()
+  if toplevel then fail("world:reset: the top level is the reset's own; ask for one from step or a callback") end
+  host.ask_reset()
+end
+
+-- 16.9: space queries. script.py gives the hits in their order, flat.
+local function within(x, name)
+  if x ~= x or x > 1e9 or x < -1e9 then fail(name .. ": must be finite and within 1e9", 1) end
+  return x
+end
+local FIELDS = {point = {"x", "y", "distance"}, segment = {"x", "y", "nx", "ny", "alpha"}, box = {}}
+local function hits(kind, ...)
+  local flat = host.query(kind, ...)
+  if flat == nil then fail("the query met more than 1000 shapes: ask about a smaller part of the world", 1) end
+  local fields, out = FIELDS[kind], {}
+  local stride = #fields + 1
+  local n = #flat // stride
+  S.charge(4 * n)
+  for i = 1, n do
+    local at = (i - 1) * stride
+    local hit = {}
+    if flat[at + 1] >= 0 then hit.body = handle(flat[at + 1]) end -- the walls' static body: no `body`
+    for k, field in ipairs(fields) do hit[field] = flat[at + 1 + k] end
+    out[i] = hit
+  end
+  return out
+end
+function WORLD.pointQuery(...)
+  local n = select("#", ...)
+  local _, x, y, d = ...
+  x = within(checknumber(2, x, n > 1), "pointQuery")
+  y = within(checknumber(3, y, n > 2), "pointQuery")
+  d = within(checknumber(4, d, n > 3), "pointQuery")
+  return hits("point", x, y, d)
+end
+function WORLD.segmentQuery(...)
+  local n = select("#", ...)
+  local v = {}
+  for k = 1, 4 do v[k] = within(checknumber(k + 1, (select(k + 1, ...)), n > k), "segmentQuery") end
+  local r = select(6, ...)
+  r = (r == nil) and 0.0 or checknumber(6, r, true)
+  if r ~= r or r < 0 or r > 1e9 then fail("segmentQuery: the radius must be from 0 to 1e9") end
+  return hits("segment", v[1], v[2], v[3], v[4], r)
+end
+function WORLD.boxQuery(...)
+  local n = select("#", ...)
+  local v = {}
+  for k = 1, 4 do v[k] = within(checknumber(k + 1, (select(k + 1, ...)), n > k), "boxQuery") end
+  if v[1] > v[3] or v[2] > v[4] then fail("boxQuery: left must not pass right, nor bottom top") end
+  return hits("box", v[1], v[2], v[3], v[4])
+end
+
+-- 16.10: joints, one value per index in the scene's `joints`.
+local JOINT = {}
+local joint_index, joint_handles = {}, {}
+local JOINT_MT = {__name = "cratebox.joint", __metatable = "a joint", __index = JOINT,
+                  __tostring = function(u) return "joint " .. joint_index[u] end}
+local function joint_handle(k)
+  if k == nil then return nil end
+  local u = joint_handles[k]
+  if u == nil then
+    u = host.token()
+    dsetmeta(u, JOINT_MT)
+    joint_index[u], joint_handles[k] = k, u
+  end
+  return u
+end
+-- `kinds`: the joint types a getter or setter is for.
+local function self_joint(v, present, name, kinds)
+  if dgetmeta(v) ~= JOINT_MT then typeerror(1, "cratebox.joint", v, present, 1) end
+  local k = joint_index[v]
+  if not host.joint_live(k) then fail(format0("joint %d is gone (broken, or removed with a body)", k), 1) end
+  if kinds and not kinds[host.joint(k, "type")] then fail(name .. ": not this joint's", 1) end
+  return k
+end
+function WORLD.joint(...)
+  return joint_handle(host.find_joint(checkstring(2, (select(2, ...)), select("#", ...) > 1)))
+end
+function JOINT.bodies(...)
+  local a, b = host.joint(self_joint((...), select("#", ...) > 0), "bodies")
+  return handle(a), handle(b)
+end
+for _, name in ipairs({"impulse", "maxForce", "id"}) do
+  JOINT[name] = function(...) return host.joint(self_joint((...), select("#", ...) > 0), name) end
+end
+function JOINT.index(...)
+  local v = ...
+  if dgetmeta(v) ~= JOINT_MT then typeerror(1, "cratebox.joint", v, select("#", ...) > 0) end
+  return joint_index[v]
+end
+function JOINT.setMaxForce(...)
+  local k = self_joint((...), select("#", ...) > 0)
+  local f = checknumber(2, (select(2, ...)), select("#", ...) > 1)
+  if not (f >= 0) then fail("setMaxForce: must be 0 or more (math.huge: no limit)") end
+  host.joint(k, "setMaxForce", f)
+end
+local SPRING, ROTARY = {spring = true}, {rotarySpring = true}
+for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rotarySpring = true},
+                           damping = {spring = true, rotarySpring = true}, restAngle = ROTARY,
+                           rate = {motor = true}, distance = {pin = true}} do
+  JOINT[name] = function(...) -- a getter, or with an argument a setter
+    local n = select("#", ...)
+    local k = self_joint((...), n > 0, name, kinds)
+    if n < 2 then return host.joint(k, name) end
+    host.joint(k, name, finite(checknumber(2, (select(2, ...)), true), name))
+  end
 end
 
 -- 16.7: handlers, by the index script.py gave them.
@@ -189,6 +298,18 @@ function S.collide(k, slot)
 end
 function S.separate(k, ia, ib, removal)
   return S.call(handlers[k].separate, {a = handle(ia), b = handle(ib), removal = removal})
+end
+-- 16.10: a joint's functions. A force or torque function's result is a
+-- number (or a string that is one), finite, within +-1e30; else `false`.
+function S.joint_call(name, k, ...)
+  return S.call(S.HIDDEN[name], joint_handle(k), ...)
+end
+function S.spring_call(name, k, x)
+  local ok, r = S.call(S.HIDDEN[name], joint_handle(k), x)
+  if not ok then return false, r end
+  r = type(r) == "number" and r or type(r) == "string" and tonumber(r) or nil
+  if r == nil or r ~= r or r > 1e30 or r < -1e30 then return true, false end
+  return true, r + 0.0
 end
 -- 16.8: a body's velocity and position functions, by their global names.
 function S.is_function(name) return type(S.HIDDEN[name]) == "function" end
