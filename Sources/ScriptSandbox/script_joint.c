@@ -151,9 +151,9 @@ static int joint_index(lua_State *L) {
 }
 
 static int joint_id(lua_State *L) {
-    lua_Integer index = *(const lua_Integer *)luaL_checkudata(L, 1, JOINT);
-    const bound_joint *j = joint_at(sandbox_of(L), index);
-    if (j && j->id) lua_pushstring(L, j->id);
+    check_joint(L);  // refused once gone, as a body's id is
+    const bound_joint *j = joint_at(sandbox_of(L), *(const lua_Integer *)lua_touserdata(L, 1));
+    if (j->id) lua_pushstring(L, j->id);
     else lua_pushnil(L);
     return 1;
 }
