@@ -153,6 +153,27 @@ static int body_type(lua_State *L) {
     return 1;
 }
 
+static int body_shapes(lua_State *L) {
+    const bound_body *b = check_bound(L);
+    return sandbox_body_shapes(L, b->index, b->body);
+}
+
+// body:force() and body:torque(): what will act in the coming step (cpBodyGetForce, cpBodyGetTorque).
+static int body_force(lua_State *L) { return push_vector(L, cpBodyGetForce(check_body(L))); }
+static int body_torque(lua_State *L) { return push_number(L, cpBodyGetTorque(check_body(L))); }
+
+// body:isSleeping() (cpBodyIsSleeping) and body:activate() (cpBodyActivate: wakes it and what it touches).
+static int body_is_sleeping(lua_State *L) {
+    lua_pushboolean(L, cpBodyIsSleeping(check_body(L)));
+    return 1;
+}
+
+static int body_activate(lua_State *L) {
+    cpBody *body = check_kind(L, "activate", 1);
+    cpBodyActivate(body);
+    return 0;
+}
+
 static int body_tostring(lua_State *L) {
     lua_pushfstring(L, "body %I", *(const lua_Integer *)luaL_checkudata(L, 1, BODY));
     return 1;
@@ -168,7 +189,8 @@ void sandbox_open_bodies(lua_State *L) {
         {"angularVelocity", body_angular_velocity}, {"mass", body_mass}, {"moment", body_moment},
         {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity},
         {"setPosition", body_set_position}, {"setAngle", body_set_angle},
-        {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {NULL, NULL},
+        {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {"shapes", body_shapes},
+        {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate}, {NULL, NULL},
     };
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");

@@ -255,6 +255,14 @@ static lua_Number finite_arg(lua_State *L, int i) {
     return v;
 }
 
+static int arb_shapes(lua_State *L) {
+    cpShape *a, *b;
+    cpArbiterGetShapes(check_arbiter(L), &a, &b);
+    sandbox_push_shape_of(L, a);
+    sandbox_push_shape_of(L, b);
+    return 2;
+}
+
 static int arb_normal(lua_State *L) { return push_vect(L, cpArbiterGetNormal(check_arbiter(L))); }
 static int arb_total_impulse(lua_State *L) { return push_vect(L, cpArbiterTotalImpulse(check_arbiter(L))); }
 static int arb_surface_velocity(lua_State *L) { return push_vect(L, cpArbiterGetSurfaceVelocity(check_arbiter(L))); }
@@ -337,7 +345,7 @@ void sandbox_open_collisions(lua_State *L) {
     lua_setfield(L, LUA_REGISTRYINDEX, HANDLERS);
     luaL_newmetatable(L, ARBITER);
     static const luaL_Reg methods[] = {
-        {"bodies", arb_bodies}, {"normal", arb_normal}, {"count", arb_count}, {"point", arb_point},
+        {"bodies", arb_bodies}, {"shapes", arb_shapes}, {"normal", arb_normal}, {"count", arb_count}, {"point", arb_point},
         {"totalImpulse", arb_total_impulse}, {"totalKE", arb_total_ke}, {"isFirstContact", arb_is_first_contact},
         {"restitution", arb_restitution}, {"setRestitution", arb_set_restitution}, {"friction", arb_friction},
         {"setFriction", arb_set_friction}, {"surfaceVelocity", arb_surface_velocity},

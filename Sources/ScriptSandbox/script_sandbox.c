@@ -266,6 +266,7 @@ static int open_libraries(lua_State *L) {
     sandbox_open_queries(L);
     sandbox_open_joints(L);
     sandbox_open_spawn(L);
+    sandbox_open_shapes(L);
     sandbox_name_functions(L);
     return 0;
 }

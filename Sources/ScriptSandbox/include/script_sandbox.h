@@ -8,6 +8,7 @@ struct lua_State;
 struct cpBody;
 struct cpSpace;
 struct cpConstraint;
+struct cpShape;
 typedef struct script_sandbox script_sandbox;
 
 /// A fresh sandbox: at most `memory_limit` bytes for the whole state, at most

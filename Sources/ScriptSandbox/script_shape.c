@@ -1,0 +1,186 @@
+// A shape as a script holds it (docs/scene-format.md 16.12): a body's
+// shape by its place among the body's shapes (as the scene lists them),
+// looked up at each use, and what Chipmunk keeps on it that a step reads:
+// friction, elasticity, surface velocity, whether it is a sensor.
+#include "script_sandbox_internal.h"
+
+#include <chipmunk/chipmunk.h>
+#include <lua5.4/lauxlib.h>
+#include <string.h>
+
+static const char *SHAPE = "cratebox.shape";
+
+typedef struct held_shape {
+    lua_Integer body;  // construction index
+    lua_Integer k;     // 1-based, in the scene's order of the body's shapes
+} held_shape;
+
+static script_sandbox *sandbox_of(lua_State *L) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    return s;
+}
+
+typedef struct gathered {
+    cpShape *list[64];
+    int count;
+} gathered;
+
+static void gather(cpBody *body, cpShape *shape, void *data) {
+    (void)body;
+    gathered *g = data;
+    if (g->count < 64) g->list[g->count] = shape;
+    g->count++;
+}
+
+// The body's shapes in the scene's order (Chipmunk's list holds the last added first).
+static int shapes_of(cpBody *body, gathered *g) {
+    g->count = 0;
+    cpBodyEachShape(body, gather, g);
+    int n = g->count < 64 ? g->count : 64;
+    for (int i = 0; i < n / 2; i++) {
+        cpShape *t = g->list[i];
+        g->list[i] = g->list[n - 1 - i];
+        g->list[n - 1 - i] = t;
+    }
+    return n;
+}
+
+static void push_shape(lua_State *L, lua_Integer body, lua_Integer k) {
+    held_shape *h = lua_newuserdatauv(L, sizeof *h, 0);
+    h->body = body;
+    h->k = k;
+    luaL_setmetatable(L, SHAPE);
+}
+
+// body:shapes(): the body's shapes, in the order the scene lists them (at most 64).
+int sandbox_body_shapes(lua_State *L, long long index, cpBody *body) {
+    gathered g;
+    int n = shapes_of(body, &g);
+    lua_createtable(L, n, 0);
+    for (int k = 1; k <= n; k++) {
+        push_shape(L, index, k);
+        lua_rawseti(L, -2, k);
+    }
+    return 1;
+}
+
+static cpShape *check_shape(lua_State *L) {
+    const held_shape *h = luaL_checkudata(L, 1, SHAPE);
+    const bound_body *b = sandbox_body_at(sandbox_of(L), h->body);
+    gathered g;
+    if (!b || h->k > shapes_of(b->body, &g)) luaL_error(L, "shape %I of body %I is gone (its body was removed or cut)", h->k, h->body);
+    return g.list[h->k - 1];
+}
+
+static lua_Number checked(lua_State *L, int i, const char *what, double low, double high) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v >= low && v <= high)) luaL_error(L, "%s: must be from %f to %f", what, low, high);
+    return v;
+}
+
+// friction([v]) and elasticity([v]): a getter, or a setter with an argument (0 to 1e30).
+static int shape_friction(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    if (lua_gettop(L) >= 2) {
+        cpShapeSetFriction(shape, checked(L, 2, "friction", 0, 1e30));
+        return 0;
+    }
+    lua_pushnumber(L, cpShapeGetFriction(shape));
+    return 1;
+}
+
+static int shape_elasticity(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    if (lua_gettop(L) >= 2) {
+        cpShapeSetElasticity(shape, checked(L, 2, "elasticity", 0, 1e30));
+        return 0;
+    }
+    lua_pushnumber(L, cpShapeGetElasticity(shape));
+    return 1;
+}
+
+static int shape_surface_velocity(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    cpVect v = cpShapeGetSurfaceVelocity(shape);
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+static int shape_set_surface_velocity(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    cpShapeSetSurfaceVelocity(shape, cpv(checked(L, 2, "setSurfaceVelocity", -1e30, 1e30), checked(L, 3, "setSurfaceVelocity", -1e30, 1e30)));
+    return 0;
+}
+
+// sensor([on]): whether the shape only detects (cpShapeGetSensor), or sets it.
+static int shape_sensor(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    if (lua_gettop(L) >= 2) {
+        luaL_checktype(L, 2, LUA_TBOOLEAN);
+        cpShapeSetSensor(shape, lua_toboolean(L, 2));
+        return 0;
+    }
+    lua_pushboolean(L, cpShapeGetSensor(shape));
+    return 1;
+}
+
+// hasType(name): whether its collision type is the one named (16.7).
+static int shape_has_type(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    size_t len;
+    const char *name = luaL_checklstring(L, 2, &len);
+    lua_pushboolean(L, cpShapeGetCollisionType(shape) == script_collision_type(name, len));
+    return 1;
+}
+
+static int shape_body(lua_State *L) {
+    check_shape(L);
+    sandbox_push_body(L, ((const held_shape *)lua_touserdata(L, 1))->body);
+    return 1;
+}
+
+static int shape_tostring(lua_State *L) {
+    const held_shape *h = luaL_checkudata(L, 1, SHAPE);
+    lua_pushfstring(L, "shape %I of body %I", h->k, h->body);
+    return 1;
+}
+
+static int shape_eq(lua_State *L) {
+    const held_shape *a = luaL_checkudata(L, 1, SHAPE), *b = luaL_checkudata(L, 2, SHAPE);
+    lua_pushboolean(L, a->body == b->body && a->k == b->k);
+    return 1;
+}
+
+// Pushes the shape value of a Chipmunk shape, or nil for one a script cannot hold (the walls').
+void sandbox_push_shape_of(lua_State *L, cpShape *shape) {
+    const bound_body *b = sandbox_body_of(sandbox_of(L), cpShapeGetBody(shape));
+    gathered g;
+    int n = b ? shapes_of(b->body, &g) : 0;
+    for (int k = 0; k < n; k++) {
+        if (g.list[k] == shape) {
+            push_shape(L, b->index, k + 1);
+            return;
+        }
+    }
+    lua_pushnil(L);
+}
+
+void sandbox_open_shapes(lua_State *L) {
+    luaL_newmetatable(L, SHAPE);
+    static const luaL_Reg methods[] = {
+        {"friction", shape_friction}, {"elasticity", shape_elasticity}, {"surfaceVelocity", shape_surface_velocity},
+        {"setSurfaceVelocity", shape_set_surface_velocity}, {"sensor", shape_sensor}, {"hasType", shape_has_type},
+        {"body", shape_body}, {NULL, NULL},
+    };
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, shape_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushcfunction(L, shape_eq);
+    lua_setfield(L, -2, "__eq");
+    lua_pushliteral(L, "a shape");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
