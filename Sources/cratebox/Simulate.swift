@@ -197,6 +197,7 @@ struct Simulate: ParsableCommand {
             fields.append("\"angularVelocity\":\(number(wb.angularVelocity))")
             return "{" + fields.joined(separator: ",") + "}"
         }
-        return "{\"steps\":\(world.stepCount),\"hash\":\"\(hash)\",\"bodies\":[\(bodies.joined(separator: ","))]}"
+        let said = world.scriptSays.map { ",\"said\":\(JSONText.quote($0))" } ?? ""
+        return "{\"steps\":\(world.stepCount),\"hash\":\"\(hash)\"\(said),\"bodies\":[\(bodies.joined(separator: ","))]}"
     }
 }

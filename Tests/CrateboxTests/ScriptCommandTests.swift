@@ -28,6 +28,11 @@ import TestSupport
         #expect(missing.status == 66 && missing.stderr.contains("s.lua"), "\(missing.stderr)")
     }
 
+    @Test func simulateJSONSaysWhatTheScriptSaid() throws {
+        let r = try cratebox("simulate", "Tests/Fixtures/scripts/lift.json", "--steps", "60", "--json")
+        #expect(r.status == 0 && r.stdout.contains(#""said":"lifted 60 times""#), "\(r.stdout)\(r.stderr)")
+    }
+
     @Test func simulateStopsWithTheScriptsErrorAndExits65() throws {
         let r = try cratebox("simulate", "Tests/Fixtures/scripts/broken.json", "--steps", "100")
         #expect(r.status == 65 && r.stderr == "cratebox: broken.lua:4: the ball is gone (step 30)\n", "\(r.status) \(r.stderr)")
