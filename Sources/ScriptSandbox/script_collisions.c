@@ -211,6 +211,10 @@ const char *script_sandbox_deliver_separations(script_sandbox *s) {
 
 const char *script_sandbox_callback_error(const script_sandbox *s) { return s->failed ? s->callbackError : NULL; }
 
+void script_sandbox_leave_space(script_sandbox *s, struct cpSpace *space) {
+    if (s->space == space) script_sandbox_set_space(s, NULL);
+}
+
 void script_sandbox_set_space(script_sandbox *s, struct cpSpace *space) {
     if (s->space == space) return;
     if (s->space) cratebox_space_set_script(s->space, NULL);

@@ -18,6 +18,12 @@ extension ScriptVM {
         script_sandbox_set_space(sandbox, space)
     }
 
+    /// Leaves `space` if it is the one the script is attached to (a world
+    /// going away leaves its own space, never the one a script moved on to).
+    public func leave(_ space: OpaquePointer) {
+        script_sandbox_leave_space(sandbox, space)
+    }
+
     /// Throws the first error a collision callback met in the last step, if one did.
     public func checkCallbacks() throws(ScriptError) {
         if let error = script_sandbox_callback_error(sandbox) { throw ScriptError(String(cString: error)) }

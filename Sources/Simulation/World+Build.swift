@@ -10,7 +10,7 @@ extension World {
     /// Steps 1 to 4 of the normative construction order.
     func build() throws(PhysicsError) {
         // 1. The space (the script's handlers leave the old one first: 16.7).
-        script?.attach(to: nil)
+        script?.leave(space.chipmunkSpace)
         space = Space()
         bodies = []
         bodiesRevision += 1

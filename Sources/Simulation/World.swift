@@ -124,7 +124,9 @@ public final class World {
     }
 
     deinit {
-        script?.attach(to: nil)  // the space may go first: its teardown must find no script to call
+        // The space may go first: its teardown must find no script to call. A script
+        // a world read back took from this one has moved on to its own space: left alone.
+        script?.leave(space.chipmunkSpace)
     }
 
     /// A world read back from its exact state (World+Snapshot.swift): nothing is built.

@@ -85,6 +85,8 @@ uint64_t script_collision_type(const char *name, size_t length);
 /// call this sandbox (NULL: none). The sandbox leaves the space it had; call
 /// with NULL before that space goes.
 void script_sandbox_set_space(script_sandbox *sandbox, struct cpSpace *space);
+/// Leaves `space` if the sandbox is attached to it (else nothing).
+void script_sandbox_leave_space(script_sandbox *sandbox, struct cpSpace *space);
 /// The first error of a collision callback in the last step (NULL: none).
 const char *script_sandbox_callback_error(const script_sandbox *sandbox);
 /// Delivers the separate callbacks waiting, in the order of their shapes'
