@@ -144,15 +144,25 @@ function string.rep(...)
   return passed(pcall0(rep0, ...))
 end
 
--- 16.3: the pattern functions are refused when (n + 1)^(q + 1) > 10^9: n
--- the subject's bytes, q the `*`, `+`, `-` and `?` that follow a character
--- (`%` escapes the one after it).
+-- 16.3: the pattern functions are refused when (m + 1) (n + 1)^(q + 1) >
+-- 10^9: n the subject's bytes, m the pattern's, q its repetition items, left
+-- to right: each `*`, `+`, `-` and `?` that is not the first byte, and each
+-- `%b`; `%` and the byte after it are one item (`%*` is none), and a set
+-- (`[` to its closing `]`, a `]` right after `[` or `[^` its own, `%`
+-- escaping inside it) counts nothing.
 local function quantifiers(p)
   local q, i, len = 0, 1, #p
   while i <= len do
     local c = sbyte(p, i)
     if c == 37 then -- '%'
+      if sbyte(p, i + 1) == 98 then q = q + 1 end -- %b
       i = i + 2
+    elseif c == 91 then -- '[': the set, then past its ']'
+      i = i + 1
+      if sbyte(p, i) == 94 then i = i + 1 end
+      if sbyte(p, i) == 93 then i = i + 1 end
+      while i <= len and sbyte(p, i) ~= 93 do i = i + (sbyte(p, i) == 37 and 2 or 1) end
+      i = i + 1
     else
       if i > 1 and (c == 42 or c == 43 or c == 45 or c == 63) then q = q + 1 end
       i = i + 1
@@ -160,8 +170,8 @@ local function quantifiers(p)
   end
   return q
 end
-local function too_long(n, q)
-  local steps = 1
+local function too_long(n, m, q)
+  local steps = m + 1
   for _ = 0, q do
     steps = steps * (n + 1)
     if steps > 1000000000 then return true end
@@ -174,7 +184,7 @@ local function pattern_function(name, original, plain_arg)
     local s, p = ...
     s = checkstring(1, s, n > 0)
     p = checkstring(2, p, n > 1)
-    if not (plain_arg and select(plain_arg, ...)) and too_long(#s, quantifiers(p)) then
+    if not (plain_arg and select(plain_arg, ...)) and too_long(#s, #p, quantifiers(p)) then
       fail(format0("string.%s: this pattern on %d bytes could take too long (at most about 10^9 steps of matching)",
         name, #s))
     end

@@ -19,7 +19,9 @@ end hash with the journal's and stops with
 `diverged at step S: expected X, got Y` (exit 1) at the first mismatch.
 A world a script stops (scene-format.md 16.5, 16.7) ends with
 `stop NAME.lua:LINE: what (step N)` (exit 3), after the hashes of the steps
-it ran. Exit 2: a file it cannot read or something it does not support.
+it ran, and after a line `vague "TEXT"` for each part of it whose words the
+documents do not give (16.11's refusals: compare.py matches the rest).
+Exit 2: a file it cannot read or something it does not support.
 A scene's script is read beside the scene file; a journal's is its header's
 `scriptText` (replay-format.md).
 """
@@ -950,12 +952,21 @@ class Body:
         self.type = btype
         self.track = track
         self.removed = False
-        self.id = bid        # scene-format.md 16.5: its scene id (a knife's piece: its body's)
+        self.id = bid        # scene-format.md 16.5: its scene id (a knife's piece has none)
         self.funcs = funcs   # 16.8: its velocity and position functions' names
 
 
 class Stopped(Exception):
-    """scene-format.md 16.5: the world stops with `NAME.lua:LINE: what (step N)`."""
+    """scene-format.md 16.5: the world stops with `NAME.lua:LINE: what (step N)`.
+    `vague`: the parts of the line whose words the documents do not give
+    (16.11's refusals, script.py): printed before it as `vague "TEXT"`."""
+    vague = ()
+
+
+def say_stop(exc):
+    for text in exc.vague:
+        out("vague %s" % json.dumps(text))
+    out("stop %s" % exc)
 
 
 def script_name(scene):
@@ -1111,6 +1122,7 @@ class World:
         # The scene's joints by file index, and whether each is still in the
         # space (not removed with a body, not broken): section 14.3's "live".
         self.scene_joints = []
+        self.joint_specs = list(self.file_joints)  # 16.11: then the joints the script makes
         self.joint_live = []
         self.scene_joint_index = {}  # constraint address -> file index, while in the space
         for k, j in enumerate(self.file_joints):
@@ -1151,11 +1163,16 @@ class World:
         try:
             return call()
         except mod.Stopped as exc:
-            raise Stopped(str(exc))
+            stop = Stopped(str(exc))
+            stop.vague = tuple(getattr(exc, "vague", ()))
+            raise stop
         except mod.Unsupported as exc:
             raise Unsupported(str(exc))
 
-    def make_body(self, spec, position, allow_animation):
+    def make_body(self, spec, position, allow_animation, by_script=False):
+        """Step 3 of section 9 for one body: a file body (animations
+        allowed), the spawn body, or a body a script made (16.11:
+        `by_script`, with its id)."""
         space = self.space
         btype = spec.get("type", "dynamic")
         # scene-format.md 13.2: a dynamic body with mass and moment is made with
@@ -1238,7 +1255,7 @@ class World:
             if not allow_animation or btype != "kinematic":
                 raise Unsupported("animation: only on kinematic file bodies")
             track = Track(spec["animation"])
-        bid = spec.get("id") if allow_animation else None  # a spawned body has no id
+        bid = spec.get("id") if allow_animation or by_script else None  # a spawned body has no id
         return Body(body, made, btype, track, max(shape_reach(x) for x in shapes), kinds, sensors, bid, funcs)
 
     def _update_funcs(self, body, spec, btype):
@@ -1342,9 +1359,14 @@ class World:
             raise Unsupported("joint: unknown body %r" % (name,))
         return self.bodies[self.ids[name]].body
 
-    def make_joint(self, j):
-        a = self.body_ref(j.get("a"))
-        b = self.body_ref(j.get("b"))
+    def make_joint(self, j, ends=None):
+        """Step 4 of section 9 for one joint; `ends`: the bodies a script
+        gave (16.11), (a, b, whether one is the world's static body)."""
+        if ends is None:
+            a, b = self.body_ref(j.get("a")), self.body_ref(j.get("b"))
+            to_world = j.get("a") == "world" or j.get("b") == "world"
+        else:
+            a, b, to_world = ends
         t = j.get("type")
         if t == "pivot":
             # A world point, or a point on each body (scene-format additions).
@@ -1386,7 +1408,6 @@ class World:
         if not isinstance(collide, bool):
             raise Unsupported("joint.collide: expected a boolean")
         # scene-format.md 9.4: a joint to "world" always collides (the walls are on it).
-        to_world = j.get("a") == "world" or j.get("b") == "world"
         cpConstraintSetCollideBodies(c, 1 if collide or to_world else 0)
         if "maxBias" in j:
             cpConstraintSetMaxBias(c, num(j["maxBias"], "maxBias"))
@@ -1673,11 +1694,11 @@ class World:
                 cpShapeSetFilter(s, cpShapeGetFilter(shape))
                 cpShapeSetSurfaceVelocity(s, cpShapeGetSurfaceVelocity(shape))
                 cpSpaceAddShape(self.space, s)
-                # scene-format.md 16.5, 16.8: a piece shares its body's id and keeps its functions.
+                # scene-format.md 16.5, 16.8: a piece has no id and keeps its body's functions.
                 if entry.funcs != (None, None):
                     self.update_funcs.attach(new, entry.funcs)
                 reach = max(math.sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) for x, y in piece) + radius
-                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], entry.id, entry.funcs))
+                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], None, entry.funcs))
                 self.live_count += 1
             self._remove(i)
 
@@ -1854,7 +1875,10 @@ class World:
         # scene-format.md 16.5 and 16.7: separate calls of removals, then step(world).
         if self.script is not None:
             self._script(self.script.before_space_step)
+            self.script.stepping = True  # 16.11: what a script may not do inside Chipmunk's step
         cpSpaceStep(self.space, D)
+        if self.script is not None:
+            self.script.stepping = False
         if self._callback_error is not None:
             raise Unsupported("in a Chipmunk callback: %s" % (self._callback_error,))
         if self.script is not None:
@@ -1922,7 +1946,7 @@ def run_scene(text, steps, scene_path):
             if world.step_count % 120 == 0:
                 out("step %d hash %s" % (world.step_count, world.state_hash()))
     except Stopped as exc:
-        out("stop %s" % exc)
+        say_stop(exc)
         return 3
     out("hash %s" % world.state_hash())
     return 0
@@ -2019,7 +2043,7 @@ def run_journal(data):
         world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"))
         return replay(world, events, checkpoints, end, total)
     except Stopped as exc:
-        out("stop %s" % exc)
+        say_stop(exc)
         return 3
 
 

@@ -35,7 +35,12 @@ S.dgetmeta, S.dsetmeta, S.format0, S.concat0 = dgetmeta, debug.setmetatable, for
 -- Unsupported (the reference cannot say where cratebox's count runs out).
 local CALL_LIMIT, STEP_LIMIT = 10000000, 100000000
 local count, stepcount, counting = 0, 0, false
-S.over, S.oom, S.inexact = false, false, false
+S.over, S.oom = false, false
+-- Messages whose place came from a frame a tail call took (its line would
+-- be the caller's in cratebox: script.py refuses a world stopped with one),
+-- and messages whose words the documents do not give (16.11's: a world
+-- stopped with one says so, and compare.py matches the rest of its line).
+S.inexact, S.vague = {}, {}
 local function charge(n)
   count = count + n
   stepcount = stepcount + n
@@ -87,9 +92,9 @@ local function where(level)
   if ar and ar.currentline > 0 then return ar.short_src .. ":" .. ar.currentline .. ": " end
   return ""
 end
-local function tailcalled(level)
+local function tailcalled(level, msg)
   local ar = getinfo(level + 1, "t")
-  if ar and ar.istailcall then S.inexact = true end -- its caller's line is gone
+  if ar and ar.istailcall then S.inexact[msg] = true end -- its caller's line is gone
 end
 local function globalname(f)
   for _, lib in ipairs(LIBNAMES) do
@@ -104,22 +109,23 @@ local function globalname(f)
 end
 local function fail(msg, depth)
   depth = depth or 0
-  tailcalled(2 + depth)
+  tailcalled(2 + depth, msg)
   error(where(3 + depth) .. msg, 0)
 end
-local function argerror(arg, extramsg, depth)
+-- `vague`: words the documents do not give (S.vague).
+local function argerror(arg, extramsg, depth, vague)
   depth = depth or 0
-  tailcalled(2 + depth)
   local ar = getinfo(2 + depth, "nf")
   local name = ar.name
+  local msg
   if ar.namewhat == "method" then
     arg = arg - 1
-    if arg == 0 then
-      error(where(3 + depth) .. format0("calling '%s' on bad self (%s)", name, extramsg), 0)
-    end
+    if arg == 0 then msg = format0("calling '%s' on bad self (%s)", name, extramsg) end
   end
-  name = name or globalname(ar.func) or "?"
-  error(where(3 + depth) .. format0("bad argument #%d to '%s' (%s)", arg, name, extramsg), 0)
+  msg = msg or format0("bad argument #%d to '%s' (%s)", arg, name or globalname(ar.func) or "?", extramsg)
+  tailcalled(2 + depth, msg)
+  if vague then S.vague[msg] = true end
+  error(where(3 + depth) .. msg, 0)
 end
 local function typename(v, present)
   if not present then return "no value" end

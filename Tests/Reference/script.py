@@ -1,15 +1,18 @@
 """A scene's script for the reference (docs/scene-format.md section 16),
 written from the document: a Lua 5.4 state per build (lupa), its environment
 (sandbox.lua, library.lua: 16.1 to 16.4, 16.6's fixed globals), the calls a
-script gets and makes (world.lua: 16.5, 16.7, 16.8), and here what they do
-to the world: bodies by construction index through ctypes, Chipmunk's
+script gets and makes (world.lua: 16.5, 16.7 to 16.11), and here what they
+do to the world: bodies by construction index through ctypes, Chipmunk's
 collision handlers, the queue of separate calls, bodies' velocity and
-position functions.
+position functions, joints' functions, queries, and (script_making.py) the
+bodies and joints a script makes and removes.
 
 What the reference cannot follow exactly it refuses (reference.Unsupported):
 a call that may reach an instruction budget or the memory limit (16.3: the
 count here is never below cratebox's, so a call under the limit here is under
-it there), or an error whose place would come from a frame a tail call took.
+it there), or a world stopped with an error whose place would come from a
+frame a tail call took. A stop whose line holds words the documents do not
+give (16.11's refusals) names them (Stopped.vague).
 """
 
 import ctypes
@@ -41,6 +44,7 @@ from script_chipmunk import (  # noqa: E402  (Chipmunk's calls, through ctypes)
     cpShapeGetBody, cpSpaceAddCollisionHandler, cpSpaceAddWildcardHandler, cpSpaceBBQuery,
     cpSpaceBBQueryFunc, cpSpacePointQuery, cpSpacePointQueryFunc, cpSpaceSegmentQuery, cpSpaceSegmentQueryFunc,
     cpVect, frexp_pair, hashid, type_number)
+from script_making import Making  # noqa: E402  (16.11)
 
 
 class _Token:
@@ -70,7 +74,7 @@ def message(value):
     return value.split(b"\0", 1)[0][:511].decode("utf-8", "replace")
 
 
-class Script:
+class Script(Making):
     """One build's script (16.5: a fresh state at every build, the bodies
     bound, then its top level). `world` is reference.World: its space, its
     bodies by construction index, its file bodies, its step count, its held
@@ -87,6 +91,9 @@ class Script:
         self.types = set()     # (A, B) of a pair handler, (A, None) of a wildcard one
         self.of_body = {}  # body address -> construction index (16.5: every body but the walls')
         self.indexed = 0
+        self.stepping = False  # 16.11: inside cpSpaceStep (reference.py says)
+        self.vague = set()     # refusals whose words the documents do not give (script_making.py)
+        self.unsupported = None
         self._cb = {b"begin": cpCollisionBeginFunc(self._begin),
                     b"preSolve": cpCollisionBeginFunc(self._pre_solve),
                     b"postSolve": cpCollisionPostSolveFunc(self._post_solve),
@@ -98,7 +105,8 @@ class Script:
             b"steps": lambda: self.world.step_count, b"is_down": self._is_down, b"body": self._body,
             b"arb": self._arb, b"add_handler": self._add_handler, b"query": self._query,
             b"ask_reset": self._ask_reset, b"find_joint": self._find_joint, b"joint_live": self._joint_live,
-            b"joint": self._joint,
+            b"joint": self._joint, b"stepping": lambda: self.stepping, b"spawn": self._spawn,
+            b"remove": self._remove, b"add_joint": self._add_joint, b"remove_joint": self._remove_joint,
             b"libm": lambda name, *args: LIBM[name](*args), b"frexp": frexp_pair,
             b"ldexp": lambda x, e: _ldexp(x, e)})
         load = self.rt.eval("load")
@@ -113,14 +121,13 @@ class Script:
 
     def _check(self):
         S = self.S
+        if self.unsupported is not None:
+            raise Unsupported(self.unsupported)
         if S[b"over"]:
             raise Unsupported("the script may reach an instruction budget (16.3); the reference counts more "
                               "than cratebox does and cannot say where cratebox's count runs out")
         if S[b"oom"] or self.rt.get_memory_used() > MEMORY * 3 // 4:
             raise Unsupported("the script may reach its memory limit (16.3)")
-        if S[b"inexact"]:
-            raise Unsupported("an error's place would come from a frame a tail call took (the reference "
-                              "writes the library in Lua)")
 
     def _run(self, what, *args):
         """(ok, result or error) of an entry point of world.lua."""
@@ -132,7 +139,15 @@ class Script:
         return ok, r
 
     def _stop(self, error):
-        return Stopped("%s (step %d)" % (message(error), self.world.step_count))
+        said = message(error)
+        for text in self.S[b"inexact"].keys():
+            if text.decode("utf-8", "replace") in said:
+                return Unsupported("the world stops with an error whose place would come from a frame a tail "
+                                   "call took (the reference writes the library in Lua): %s" % said)
+        stop = Stopped("%s (step %d)" % (said, self.world.step_count))
+        vague = list(self.vague) + [t.decode("utf-8", "replace") for t in self.S[b"vague"].keys()]
+        stop.vague = sorted(text for text in set(vague) if text in said)
+        return stop
 
     def top(self):
         """16.5, 16.6: the top level, seeing the build's step and no key held."""
@@ -165,9 +180,13 @@ class Script:
 
     def after_space_step(self):
         """16.7: an error in a callback stops the world after cpSpaceStep;
-        else the separate calls of the step are delivered."""
+        else (16.11) the functions world:afterStep queued run, then the
+        separate calls of the step are delivered."""
         if self.failed is not None:
             raise self._stop(self.failed)
+        ok, r = self._run(b"after_step")
+        if not ok:
+            raise self._stop(r)
         self._deliver()
 
     def _deliver(self):
@@ -214,7 +233,7 @@ class Script:
         """16.10: a joint's function inside cpSpaceStep; a force or torque
         function's number (0.0 once the step has an error)."""
         k = self.world.scene_joint_index[constraint]
-        name = self.world.file_joints[k][key]
+        name = self.world.joint_specs[k][key]
         if key not in ("forceFunction", "torqueFunction"):
             self._integrate(b"joint_call", name.encode(), k, *args)
             return None
@@ -337,16 +356,12 @@ class Script:
             f(body, cpVect(a, b), BODY[b"position"](body))
         return None
 
-    def _find_joint(self, name):
-        k = self.world.joint_ids.get(name.decode("utf-8", "surrogateescape"))
-        return k if k is not None and self.world.joint_live[k] else None
-
     def _joint_live(self, k):
         return self.world.joint_live[k]
 
     def _joint(self, k, name, value=None):
         c = self.world.scene_joints[k]
-        spec = self.world.file_joints[k]
+        spec = self.world.joint_specs[k]
         if name == b"type":
             return spec.get("type").encode()
         if name == b"id":

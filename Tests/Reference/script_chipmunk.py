@@ -104,6 +104,11 @@ BODY = {
     b"applyForce": _fn("cpBodyApplyForceAtWorldPoint", None, _P, cpVect, cpVect),
 }
 
+# 16.11: what making and removing needs.
+cpBodyGetMoment = BODY[b"moment"]
+cpSpaceGetStaticBody = _fn("cpSpaceGetStaticBody", _P, _P)
+cpSpaceRemoveConstraint = _fn("cpSpaceRemoveConstraint", None, _P, _P)
+
 # 16.10: joints.
 cpConstraintGetBodyA = _fn("cpConstraintGetBodyA", _P, _P)
 cpConstraintGetBodyB = _fn("cpConstraintGetBodyB", _P, _P)

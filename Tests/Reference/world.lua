@@ -5,7 +5,7 @@
 local S, host = ...
 local G = _G
 local dsetmeta, dgetmeta, setmeta0, next0 = S.dsetmeta, S.dgetmeta, S.setmeta0, S.next0
-local type, select, ipairs, tonumber = type, select, ipairs, tonumber
+local type, select, ipairs, tonumber, rawget = type, select, ipairs, tonumber, rawget
 local format0, concat0, load0 = S.format0, S.concat0, S.load0
 local fail, typeerror = S.fail, S.typeerror
 local checknumber, checkinteger, checkstring, checktable = S.checknumber, S.checkinteger, S.checkstring,
@@ -162,6 +162,7 @@ local function joint_handle(k)
   end
   return u
 end
+
 -- `kinds`: the joint types a getter or setter is for.
 local function self_joint(v, present, name, kinds)
   if dgetmeta(v) ~= JOINT_MT then typeerror(1, "cratebox.joint", v, present, 1) end
@@ -201,6 +202,89 @@ for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rota
     if n < 2 then return host.joint(k, name) end
     host.joint(k, name, finite(checknumber(2, (select(2, ...)), true), name))
   end
+end
+
+-- 16.11: making and removing bodies and joints, refused while Chipmunk
+-- steps (a callback inside cpSpaceStep); world:afterStep's queue runs once
+-- the step is done. script.py reads the tables (the scene reader's rules)
+-- and builds; its refusal comes back as a message. A message 16.11 does
+-- not give the words of is `vague`: a world stopped with it is one the
+-- reference cannot follow (script.py).
+local function vague(msg)
+  S.vague[msg] = true
+  return msg
+end
+local function unlocked(name)
+  if host.stepping() then
+    fail(name .. ": Chipmunk is stepping (this is a callback inside its step): do it in"
+      .. " world:afterStep(function() ... end)", 1)
+  end
+end
+local function done(index, err)
+  if err ~= nil then fail(err, 1) end
+  return index
+end
+function WORLD.spawn(...)
+  unlocked("world:spawn")
+  local t = checktable(2, (select(2, ...)), select("#", ...) > 1)
+  return handle(done(host.spawn(t)))
+end
+function WORLD.remove(...)
+  unlocked("world:remove")
+  local v = select(2, ...)
+  if dgetmeta(v) ~= BODY_MT then S.argerror(2, "a body", 0, true) end
+  local i = index_of[v]
+  -- 16.5's words for a body used once gone; 16.11 gives world:remove's none.
+  if not host.live(i) then fail(vague(format0("world:remove: body %d is gone (removed or cut)", i))) end
+  host.remove(i)
+end
+-- A joint's end: a body (live), "world" or nil (the world's static body: -1).
+local function joint_end(v, name)
+  if v == nil or v == "world" then return -1 end
+  if dgetmeta(v) ~= BODY_MT then fail(vague('world:addJoint: ' .. name .. ' must be a body or "world"'), 1) end
+  local i = index_of[v]
+  if not host.live(i) then fail(format0("world:addJoint: body %d is gone (removed or cut)", i), 1) end
+  return i
+end
+function WORLD.addJoint(...)
+  unlocked("world:addJoint")
+  local t = checktable(2, (select(2, ...)), select("#", ...) > 1)
+  local a, b = joint_end(rawget(t, "a"), "a"), joint_end(rawget(t, "b"), "b")
+  return joint_handle(done(host.add_joint(t, a, b)))
+end
+function WORLD.removeJoint(...)
+  unlocked("world:removeJoint")
+  local v = select(2, ...)
+  local k = dgetmeta(v) == JOINT_MT and joint_index[v] or nil
+  if k == nil then S.argerror(2, "a joint", 0, true) end
+  if not host.joint_live(k) then
+    fail(format0("world:removeJoint: joint %d is gone (broken, or removed with a body)", k))
+  end
+  host.remove_joint(k)
+end
+-- The queue, and how many were queued for this step's end (at most 10,000).
+local after, after_count = {}, 0
+local AFTER_LIMIT = 10000
+function WORLD.afterStep(...)
+  if toplevel then fail(vague("world:afterStep: from step or a callback (the top level runs before any step)")) end
+  local f = select(2, ...)
+  if type(f) ~= "function" then typeerror(2, "function", f, select("#", ...) > 1) end
+  if after_count >= AFTER_LIMIT then
+    fail(vague(format0("world:afterStep: more than %d functions wait for this step's end", AFTER_LIMIT)))
+  end
+  after_count = after_count + 1
+  after[#after + 1] = f
+end
+-- Runs the queue in order, those queued meanwhile too: (true) or (false, error).
+function S.after_step()
+  local i = 1
+  while i <= #after do
+    local ok, r = S.call(after[i])
+    if not ok then return false, r end
+    i = i + 1
+  end
+  after, after_count = {}, 0
+  return true, nil
 end
 
 -- 16.7: handlers, by the index script.py gave them.
@@ -311,8 +395,10 @@ function S.spring_call(name, k, x)
   if r == nil or r ~= r or r > 1e30 or r < -1e30 then return true, false end
   return true, r + 0.0
 end
--- 16.8: a body's velocity and position functions, by their global names.
+-- 16.8: a body's velocity and position functions, by their global names
+-- (at the top level, the globals as they are then: 16.11's spawns).
 function S.is_function(name) return type(S.HIDDEN[name]) == "function" end
+function S.is_global_function(name) return type(G[name]) == "function" end
 function S.velocity(name, i, gx, gy, damping, dt)
   return S.call(S.HIDDEN[name], handle(i), gx, gy, damping, dt)
 end

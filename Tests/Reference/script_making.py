@@ -1,0 +1,131 @@
+"""What world:spawn, world:remove, world:addJoint and world:removeJoint do
+to the reference's world (docs/scene-format.md 16.11), for script.py's
+Script: the table read by the scene reader's rules (script_reader.py), the
+body made as section 9's step 3 makes one and given the next construction
+index, the joint made as step 4 makes one and given the next joint index
+(after the scene's joints and the script's earlier ones), and removals as
+the `remove` event's. world.lua has already refused them inside Chipmunk's
+step and checked the bodies and joints given.
+
+Each returns (index, None) or (None, the refusal's message); a message the
+documents do not give word for word is kept in `vague`, so that a world
+stopped with it says so (the rest of its line must be cratebox's)."""
+
+import sys
+
+import script_reader
+from script_chipmunk import cpBodyGetMoment, cpSpaceGetStaticBody, cpSpaceRemoveConstraint
+
+LIVE_LIMIT = 20000           # replay-format.md, `spawn`: fewer than 20000 live bodies
+MADE_LIMIT = 100000000       # and len(bodies) <= 100000000
+BODY_FUNCTIONS = ("velocityFunction", "positionFunction")
+JOINT_FUNCTIONS = ("forceFunction", "torqueFunction", "preSolve", "postSolve")
+
+
+class Making:
+    """A mixin of script.Script: `world`, `S`, `vague`, `unsupported`."""
+
+    def _refuse(self, what, message, exact=False):
+        text = "%s: %s" % (what, message)
+        if not exact:
+            self.vague.add(text)
+        return None, text.encode()
+
+    def _read(self, what, read, *args):
+        """(the spec, None) or (None, the refusal) of a reader."""
+        try:
+            return read(*args), None
+        except script_reader.ReadError as exc:
+            return None, self._refuse(what, str(exc), exc.exact)
+        except NotImplementedError as exc:
+            self.unsupported = str(exc)
+            return None, (None, b"the reference cannot follow this")
+
+    def _named(self, what, spec, keys):
+        """16.11: the functions a body or joint names must be the script's."""
+        for key in keys:
+            name = spec.get(key)
+            if name is not None and not self.S[b"is_global_function"](name.encode()):
+                return self._refuse(what, "'%s' is not a global function of the script" % name)
+        return None
+
+    def _spawn(self, table):
+        w = self.world
+        spec, refused = self._read("world:spawn", self._body_spec, table)
+        if refused is not None:
+            return refused
+        refused = self._named("world:spawn", spec, BODY_FUNCTIONS)
+        if refused is not None:
+            return refused
+        if not w.live_count < LIVE_LIMIT:
+            return self._refuse("world:spawn", "the world already has %d bodies; the limit is %d"
+                                % (w.live_count, LIVE_LIMIT))
+        if not len(w.bodies) <= MADE_LIMIT:
+            return self._refuse("world:spawn", "the world has made %d bodies; the limit is %d"
+                                % (len(w.bodies), MADE_LIMIT))
+        w.bodies.append(w.make_body(spec, spec["position"], False, by_script=True))
+        w.live_count += 1
+        return len(w.bodies) - 1, None
+
+    def _body_spec(self, table):
+        obj = script_reader.to_json(table)
+        script_reader.check_size(obj)
+        ref = self._reference()
+        return script_reader.read_body(obj, ref.scene_polygon_ok, ref.shape_area)
+
+    def _remove(self, i):
+        self.world._remove(i)
+
+    def _add_joint(self, table, ia, ib):
+        w = self.world
+        static = cpSpaceGetStaticBody(w.space)
+        kinds = ["world" if i < 0 else w.bodies[i].type for i in (ia, ib)]
+        ends = [static if i < 0 else w.bodies[i].body for i in (ia, ib)]
+
+        def turns(end):
+            i = ia if end == "a" else ib
+            return i >= 0 and kinds[end == "b"] == "dynamic" and cpBodyGetMoment(ends[end == "b"]) < float("inf")
+
+        if ia >= 0 and ia == ib:  # section 6: a and b differ
+            return self._refuse("world:addJoint", "the joint: a and b are the same body (body %d)" % ia)
+        spec, refused = self._read("world:addJoint", self._joint_spec, table, kinds, turns)
+        if refused is not None:
+            return refused
+        refused = self._named("world:addJoint", spec, JOINT_FUNCTIONS)
+        if refused is not None:
+            return refused
+        c = w.make_joint(spec, (ends[0], ends[1], ia < 0 or ib < 0))
+        k = len(w.joint_specs)
+        w.joint_specs.append(spec)
+        w.scene_joints.append(c)
+        w.joint_live.append(True)
+        w.scene_joint_index[c] = k
+        return k, None
+
+    def _joint_spec(self, table, kinds, turns):
+        obj = script_reader.to_json(table, (b"a", b"b"))
+        script_reader.check_size(obj)
+        return script_reader.read_joint(obj, kinds[0], kinds[1], turns)
+
+    def _remove_joint(self, k):
+        """16.11: the joint out of the world, as a removal with a body takes it."""
+        w = self.world
+        c = w.scene_joints[k]
+        cpSpaceRemoveConstraint(w.space, c)
+        w.joints = [j for j in w.joints if j[0] != c]
+        w.break_force.pop(c, None)
+        w._joint_gone(c)
+
+    def _find_joint(self, name):
+        """16.10: the joint in the space with that id (the lowest index: a
+        script's joints may share one)."""
+        w = self.world
+        name = name.decode("utf-8", "surrogateescape")
+        for k, spec in enumerate(w.joint_specs):
+            if w.joint_live[k] and spec.get("id") == name:
+                return k
+        return None
+
+    def _reference(self):
+        """reference.py's module (__main__ when it runs as the program)."""
+        return sys.modules[type(self.world).__module__]
