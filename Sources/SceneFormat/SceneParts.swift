@@ -28,9 +28,12 @@ extension Scene {
             body.id = id
             return body
         }
-        guard let joint = reader.joint(node, path, bodies: [named(a, "a"), named(b, "b")]), reader.errors.isEmpty else {
-            throw SceneErrors(errors: reader.errors)
-        }
+        let bodies = [named(a, "a"), named(b, "b")]
+        guard let joint = reader.joint(node, path, bodies: bodies), reader.errors.isEmpty else { throw SceneErrors(errors: reader.errors) }
+        // Section 8's checks of a spring's stiffness and a pin's length, for this joint between these bodies.
+        reader.checkSprings(bodies, [joint])
+        reader.checkPins(bodies, [joint])
+        guard reader.errors.isEmpty else { throw SceneErrors(errors: reader.errors) }
         return joint
     }
 

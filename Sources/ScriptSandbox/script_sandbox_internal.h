@@ -51,6 +51,9 @@ struct script_sandbox {
     long long indexSpan;
     bound_joint *joints;
     int jointCount, jointCap;
+    /// The JSON text of the last body or joint world:spawn or world:addJoint was given.
+    char *json;
+    size_t jsonLen, jsonCap;
     /// What the World does for world:spawn and its kin (NULL: nothing here), and its context.
     script_world_op worldOp;
     void *worldContext;

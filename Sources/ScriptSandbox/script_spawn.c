@@ -12,6 +12,7 @@
 #include <lua5.4/lauxlib.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *AFTER = "cratebox.after";  // registry: the functions world:afterStep queued, in order
@@ -22,29 +23,53 @@ static script_sandbox *sandbox_of(lua_State *L) {
     return s;
 }
 
-// --- A Lua table as JSON.
+// --- A Lua table as JSON, into the sandbox's own buffer (the stack is used
+// while it is written, which a luaL_Buffer does not allow).
 
-static void json_value(lua_State *L, luaL_Buffer *b, int i, int depth);
+typedef struct json {
+    script_sandbox *s;
+    lua_State *L;
+} json;
 
-static void json_string(luaL_Buffer *b, const char *s, size_t len) {
-    luaL_addchar(b, '"');
+static void add(json *j, const char *bytes, size_t n) {
+    script_sandbox *s = j->s;
+    if (s->jsonLen + n > (1 << 20)) luaL_error(j->L, "a body or joint of more than 1 MiB of JSON");
+    if (s->jsonLen + n > s->jsonCap) {
+        size_t cap = s->jsonCap ? s->jsonCap : 256;
+        while (cap < s->jsonLen + n) cap *= 2;
+        char *grown = realloc(s->json, cap);
+        if (!grown) luaL_error(j->L, "no memory for a body or joint");
+        s->json = grown;
+        s->jsonCap = cap;
+    }
+    memcpy(s->json + s->jsonLen, bytes, n);
+    s->jsonLen += n;
+}
+
+static void add_text(json *j, const char *text) { add(j, text, strlen(text)); }
+
+static void json_value(json *j, int i, int depth);
+
+static void json_string(json *j, const char *s, size_t len) {
+    add(j, "\"", 1);
     for (size_t k = 0; k < len; k++) {
         unsigned char c = (unsigned char)s[k];
         if (c == '"' || c == '\\') {
-            luaL_addchar(b, '\\');
-            luaL_addchar(b, (char)c);
+            add(j, "\\", 1);
+            add(j, (const char *)&c, 1);
         } else if (c < 0x20) {
             char escape[8];
             snprintf(escape, sizeof escape, "\\u%04x", c);
-            luaL_addstring(b, escape);
+            add_text(j, escape);
         } else {
-            luaL_addchar(b, (char)c);
+            add(j, (const char *)&c, 1);
         }
     }
-    luaL_addchar(b, '"');
+    add(j, "\"", 1);
 }
 
-static void json_table(lua_State *L, luaL_Buffer *b, int t, int depth) {
+static void json_table(json *j, int t, int depth) {
+    lua_State *L = j->L;
     lua_Integer n = (lua_Integer)lua_rawlen(L, t), count = 0;
     int strings = 1;
     lua_pushnil(L);
@@ -54,41 +79,42 @@ static void json_table(lua_State *L, luaL_Buffer *b, int t, int depth) {
         strings &= lua_type(L, -1) == LUA_TSTRING;
     }
     if (count > 0 && count == n) {  // a sequence: an array
-        luaL_addchar(b, '[');
+        add(j, "[", 1);
         for (lua_Integer k = 1; k <= n; k++) {
-            if (k > 1) luaL_addchar(b, ',');
+            if (k > 1) add(j, ",", 1);
             lua_rawgeti(L, t, k);
-            json_value(L, b, lua_gettop(L), depth + 1);
+            json_value(j, lua_gettop(L), depth + 1);
             lua_pop(L, 1);
         }
-        luaL_addchar(b, ']');
+        add(j, "]", 1);
         return;
     }
     if (!strings) luaL_error(L, "a table given as a body or joint is a sequence or has string keys only");
     sandbox_sorted_keys(L, t);
     int keys = lua_gettop(L);
-    luaL_addchar(b, '{');
+    add(j, "{", 1);
     for (lua_Integer k = 1; k <= count; k++) {
-        if (k > 1) luaL_addchar(b, ',');
+        if (k > 1) add(j, ",", 1);
         lua_rawgeti(L, keys, k);
         size_t len;
         const char *key = lua_tolstring(L, -1, &len);
-        json_string(b, key, len);
-        luaL_addchar(b, ':');
+        json_string(j, key, len);
+        add(j, ":", 1);
         lua_rawget(L, t);
-        json_value(L, b, lua_gettop(L), depth + 1);
+        json_value(j, lua_gettop(L), depth + 1);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    luaL_addchar(b, '}');
+    add(j, "}", 1);
 }
 
-static void json_value(lua_State *L, luaL_Buffer *b, int i, int depth) {
+static void json_value(json *j, int i, int depth) {
+    lua_State *L = j->L;
     if (depth > 20) luaL_error(L, "a table given as a body or joint is nested more than 20 deep");
     luaL_checkstack(L, 8, "nested too deeply");
     char number[40];
     switch (lua_type(L, i)) {
-    case LUA_TBOOLEAN: luaL_addstring(b, lua_toboolean(L, i) ? "true" : "false"); break;
+    case LUA_TBOOLEAN: add_text(j, lua_toboolean(L, i) ? "true" : "false"); break;
     case LUA_TNUMBER:
         if (lua_isinteger(L, i)) {
             snprintf(number, sizeof number, "%lld", (long long)lua_tointeger(L, i));
@@ -97,26 +123,25 @@ static void json_value(lua_State *L, luaL_Buffer *b, int i, int depth) {
             if (!isfinite(v)) luaL_error(L, "a number given in a body or joint is not finite");
             snprintf(number, sizeof number, "%.17g", v);
         }
-        luaL_addstring(b, number);
+        add_text(j, number);
         break;
     case LUA_TSTRING: {
         size_t len;
         const char *s = lua_tolstring(L, i, &len);
-        json_string(b, s, len);
+        json_string(j, s, len);
         break;
     }
-    case LUA_TTABLE: json_table(L, b, i, depth); break;
+    case LUA_TTABLE: json_table(j, i, depth); break;
     default: luaL_error(L, "a %s cannot be part of a body or joint", luaL_typename(L, i));
     }
 }
 
-// Pushes the JSON text of the table at i (the buffer needs the stack above i free).
-static void push_json(lua_State *L, int i) {
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    json_value(L, &b, i, 0);
-    luaL_pushresult(&b);
-    if (lua_rawlen(L, -1) > (1 << 20)) luaL_error(L, "a body or joint of more than 1 MiB of JSON");
+// The JSON text of the table at i, in the sandbox's buffer (valid until the next call): its length.
+static size_t to_json(lua_State *L, int i) {
+    json j = {sandbox_of(L), L};
+    j.s->jsonLen = 0;
+    json_value(&j, i, 0);
+    return j.s->jsonLen;
 }
 
 // --- The operations.
@@ -142,10 +167,8 @@ static int world_spawn(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
     check_unlocked(L, s, "world:spawn");
     luaL_checktype(L, 2, LUA_TTABLE);
-    push_json(L, 2);
-    size_t len;
-    const char *json = lua_tolstring(L, -1, &len);
-    sandbox_push_body(L, ask(L, SCRIPT_SPAWN, json, len, -1, -1, "world:spawn"));
+    size_t len = to_json(L, 2);
+    sandbox_push_body(L, ask(L, SCRIPT_SPAWN, s->json, len, -1, -1, "world:spawn"));
     return 1;
 }
 
@@ -155,6 +178,7 @@ static int world_remove(lua_State *L) {
     check_unlocked(L, s, "world:remove");
     long long index = sandbox_body_index(L, 2);
     if (index < 0) return luaL_argerror(L, 2, "a body");
+    if (!sandbox_body_at(s, index)) return luaL_error(L, "world:remove: body %I is gone (removed or cut)", (lua_Integer)index);
     ask(L, SCRIPT_REMOVE, NULL, 0, index, -1, "world:remove");
     return 0;
 }
@@ -185,10 +209,9 @@ static int world_add_joint(lua_State *L) {
     }
     int copy = lua_gettop(L);
     long long a = joint_end(L, copy, "a"), b = joint_end(L, copy, "b");
-    push_json(L, copy);
-    size_t len;
-    const char *json = lua_tolstring(L, -1, &len);
-    sandbox_push_joint(L, ask(L, SCRIPT_ADD_JOINT, json, len, a, b, "world:addJoint"));
+    if (a == b) return luaL_error(L, "world:addJoint: a and b are the same body; a joint needs two");
+    size_t len = to_json(L, copy);
+    sandbox_push_joint(L, ask(L, SCRIPT_ADD_JOINT, s->json, len, a, b, "world:addJoint"));
     return 1;
 }
 

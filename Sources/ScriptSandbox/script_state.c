@@ -410,4 +410,6 @@ void sandbox_state_free(script_sandbox *s) {
     free_roots(s);
     free(s->out);
     s->out = NULL;
+    free(s->json);
+    s->json = NULL;
 }

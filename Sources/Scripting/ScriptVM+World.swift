@@ -40,7 +40,14 @@ extension ScriptVM {
 private let scriptWorldOperation: script_world_op = { context, op, json, length, a, b, result in
     let vm = Unmanaged<ScriptVM>.fromOpaque(context!).takeUnretainedValue()
     guard let world = vm.world else { return vm.refuse(ScriptError("the world is gone")) }
-    let text = json.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+    var text = ""
+    if let json {
+        // The scene reader refuses ill-formed UTF-8, as a scene file's; so do these.
+        guard let valid = String(validating: UnsafeRawBufferPointer(start: json, count: length), as: UTF8.self) else {
+            return vm.refuse(ScriptError("the text is not UTF-8"))
+        }
+        text = valid
+    }
     do {
         switch Int(op) {
         case Int(SCRIPT_SPAWN): result?.pointee = Int64(try world.scriptSpawn(json: text))

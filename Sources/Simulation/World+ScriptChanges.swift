@@ -8,6 +8,9 @@ import Scripting
 extension World: ScriptWorld {
     public func scriptSpawn(json: String) throws(ScriptError) -> Int {
         let spec = try Self.decoded { () throws(SceneErrors) in try Scene.decodeBody(json, file: self.scriptName, path: "the body") }
+        // An animation runs on the build's clock, a one-way platform needs the build's handler: both are the scene's.
+        guard spec.animation == nil else { throw ScriptError("the body: an animation is for the scene's bodies (its clock is the build's)") }
+        guard spec.shapes.allSatisfy({ $0.oneWay == nil }) else { throw ScriptError("the body: a one-way platform is for the scene's shapes (the build makes their handler)") }
         guard liveBodyCount < World.maxBodies else { throw ScriptError("the world already has \(liveBodyCount) bodies; the limit is \(World.maxBodies)") }
         guard bodies.count <= World.maxBodyIndex else { throw ScriptError("this session has made \(bodies.count) bodies; construction indices end at \(World.maxBodyIndex)") }
         for function in [spec.velocityFunction, spec.positionFunction].compactMap({ $0 }) where script?.isFunction(function) != true {
@@ -27,10 +30,13 @@ extension World: ScriptWorld {
     }
 
     public func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
+        // Each end as it is now (the reader's checks of section 8 read its pose and mass).
         func spec(_ index: Int?) throws(ScriptError) -> BodySpec? {
             guard let index else { return nil }
             guard bodies.indices.contains(index), let entry = bodies[index] else { throw ScriptError("body \(index) is gone (removed or cut)") }
-            return entry.spec
+            var now = entry.spec
+            (now.position, now.angle) = (entry.body.position, entry.body.angle)
+            return now
         }
         let (sa, sb) = (try spec(a), try spec(b))
         var joint = try Self.decoded { () throws(SceneErrors) in try Scene.decodeJoint(json, a: sa, b: sb, file: self.scriptName, path: "the joint") }

@@ -152,7 +152,12 @@ import TestSupport
         for (script, message) in [
             ("function step(world) world:spawn{position = {1, 2}} end", "world:spawn: the body"),
             ("function step(world) world:spawn{position = {50, 50}, box = {10, 10}, mass = -1} end", "world:spawn: the body"),
-            ("function step(world) local pad = world:body('floor-pad') world:remove(pad) world:remove(pad) end", "world:remove: "),
+            ("function step(world) local pad = world:body('floor-pad') world:remove(pad) world:remove(pad) end", "world:remove: body 0 is gone (removed or cut)"),
+            ("function step(world) local b = world:spawn{position = {50, 50}, box = {10, 10}, mass = 1} world:addJoint{type = 'pivot', a = b, b = b, anchor = {50, 50}} end", "a and b are the same body"),
+            ("function step(world) world:spawn{position = {50, 50}, box = {10, 10}, mass = 1, look = string.rep('a', 5000)} end", "world:spawn: the body"),
+            ("function step(world) world:spawn{position = {50, 50}, box = {10, 10}, mass = 1, id = 'a\\255b'} end", "not UTF-8"),
+            ("function step(world) world:spawn{position = {50, 50}, box = {10, 10}, mass = 1, look = {string.rep('x', 2000)}} end", "world:spawn: the body"),
+            ("function step(world) local a = world:spawn{position = {50, 50}, box = {10, 10}, mass = 1e-3} world:addJoint{type = 'spring', a = a, anchorA = {0, 0}, anchorB = {50, 100}, restLength = 10, stiffness = 1e12, damping = 0} end", "stiffness: 1000000000000 is too"),
             ("function step(world) world:addJoint{type = 'pivot', a = world:body('floor-pad'), anchor = {0, 0}} end", "world:addJoint: the joint"),
             ("world:onCollision('crate', '*', {begin = function() world:spawn{position = {1, 1}, box = {4, 4}, mass = 1} end})\nfunction step(world) if world:steps() == 0 then world:spawn{position = {200, 30}, shapes = {{box = {10, 10}, collisionType = 'crate'}}, mass = 1} end end", "Chipmunk is stepping"),
         ] {
