@@ -61,6 +61,22 @@ static cpBody *check_kind(lua_State *L, const char *what, int kinematicToo) {
     return body;
 }
 
+void sandbox_check_wake(lua_State *L, cpBody *body, const char *what) {
+    script_sandbox *s = sandbox_of(L);
+    if (body && s->space && cpSpaceIsLocked(s->space) && cpBodyIsSleeping(body)) {
+        const bound_body *b = sandbox_body_of(s, body);
+        luaL_error(L, "%s: body %I is asleep, and waking it inside Chipmunk's step breaks Chipmunk's contact graph: "
+                      "do it in world:afterStep(function() ... end)", what, (lua_Integer)(b ? b->index : -1));
+    }
+}
+
+// A setter or push: Chipmunk's function wakes the body, which inside its step only an awake body may be.
+static cpBody *check_waking(lua_State *L, const char *what, int kinematicToo) {
+    cpBody *body = check_kind(L, what, kinematicToo);
+    sandbox_check_wake(L, body, what);
+    return body;
+}
+
 static int push_vector(lua_State *L, cpVect v) {
     lua_pushnumber(L, v.x);
     lua_pushnumber(L, v.y);
@@ -73,14 +89,14 @@ static int push_number(lua_State *L, double v) {
 }
 
 static int body_apply_impulse(lua_State *L) {
-    cpBody *body = check_kind(L, "applyImpulse", 0);
+    cpBody *body = check_waking(L, "applyImpulse", 0);
     lua_Number x = checked(L, 2, "applyImpulse"), y = checked(L, 3, "applyImpulse");
     cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
     return 0;
 }
 
 static int body_apply_force(lua_State *L) {
-    cpBody *body = check_kind(L, "applyForce", 0);
+    cpBody *body = check_waking(L, "applyForce", 0);
     lua_Number x = checked(L, 2, "applyForce"), y = checked(L, 3, "applyForce");
     cpBodyApplyForceAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
     return 0;
@@ -94,28 +110,28 @@ static int body_mass(lua_State *L) { return push_number(L, cpBodyGetMass(check_b
 static int body_moment(lua_State *L) { return push_number(L, cpBodyGetMoment(check_body(L))); }
 
 static int body_set_velocity(lua_State *L) {
-    cpBody *body = check_kind(L, "setVelocity", 1);
+    cpBody *body = check_waking(L, "setVelocity", 1);
     lua_Number x = checked(L, 2, "setVelocity"), y = checked(L, 3, "setVelocity");
     cpBodySetVelocity(body, cpv(x, y));
     return 0;
 }
 
 static int body_set_angular_velocity(lua_State *L) {
-    cpBody *body = check_kind(L, "setAngularVelocity", 1);
+    cpBody *body = check_waking(L, "setAngularVelocity", 1);
     cpBodySetAngularVelocity(body, checked(L, 2, "setAngularVelocity"));
     return 0;
 }
 
 // setPosition and setAngle: a dynamic or kinematic body (a static one would need its shapes reindexed).
 static int body_set_position(lua_State *L) {
-    cpBody *body = check_kind(L, "setPosition", 1);
+    cpBody *body = check_waking(L, "setPosition", 1);
     lua_Number x = checked(L, 2, "setPosition"), y = checked(L, 3, "setPosition");
     cpBodySetPosition(body, cpv(x, y));
     return 0;
 }
 
 static int body_set_angle(lua_State *L) {
-    cpBody *body = check_kind(L, "setAngle", 1);
+    cpBody *body = check_waking(L, "setAngle", 1);
     cpBodySetAngle(body, checked(L, 2, "setAngle"));
     return 0;
 }
@@ -169,7 +185,7 @@ static int body_is_sleeping(lua_State *L) {
 }
 
 static int body_activate(lua_State *L) {
-    cpBody *body = check_kind(L, "activate", 1);
+    cpBody *body = check_waking(L, "activate", 1);
     cpBodyActivate(body);
     return 0;
 }

@@ -107,6 +107,12 @@ static cpConstraint *check_joint(lua_State *L) {
     return j->joint;
 }
 
+// Chipmunk's joint setters wake both bodies: inside its step, not a sleeping one (16.7).
+static void wakes(lua_State *L, cpConstraint *j, const char *what) {
+    sandbox_check_wake(L, cpConstraintGetBodyA(j), what);
+    sandbox_check_wake(L, cpConstraintGetBodyB(j), what);
+}
+
 static lua_Number checked(lua_State *L, int i, const char *what) {
     lua_Number v = luaL_checknumber(L, i);
     if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
@@ -139,6 +145,7 @@ static int joint_max_force(lua_State *L) {
 
 static int joint_set_max_force(lua_State *L) {
     cpConstraint *j = check_joint(L);
+    wakes(L, j, "setMaxForce");
     lua_Number f = luaL_checknumber(L, 2);
     if (!(f >= 0)) return luaL_error(L, "setMaxForce: must be 0 or more (math.huge: no limit)");
     cpConstraintSetMaxForce(j, f);
@@ -164,6 +171,7 @@ static int joint_id(lua_State *L) {
         cpConstraint *j = check_joint(L);                             \
         if (!test(j)) return luaL_error(L, "%s: not this joint's", label); \
         if (lua_gettop(L) >= 2) {                                     \
+            wakes(L, j, label);                                       \
             setter(j, checked(L, 2, label));                          \
             return 0;                                                 \
         }                                                             \

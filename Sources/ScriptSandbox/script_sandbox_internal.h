@@ -135,6 +135,8 @@ void sandbox_open_joints(lua_State *L);
 /// Pushes the value of joint `index`; the joint index of the value at i (-1: not a joint).
 void sandbox_push_joint(lua_State *L, long long index);
 long long sandbox_joint_index(lua_State *L, int i);
+/// Refuses (a Lua error) what would wake `body` while Chipmunk steps and it sleeps (16.7).
+void sandbox_check_wake(lua_State *L, struct cpBody *body, const char *what);
 /// Shapes (script_shape.c): a body's list, the value of a Chipmunk shape (nil: the walls'), the metatable.
 int sandbox_body_shapes(lua_State *L, long long index, struct cpBody *body);
 void sandbox_push_shape_of(lua_State *L, struct cpShape *shape);

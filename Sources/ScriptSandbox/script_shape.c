@@ -65,12 +65,21 @@ int sandbox_body_shapes(lua_State *L, long long index, cpBody *body) {
     return 1;
 }
 
+static cpShape *check_shape_setting(lua_State *L, const char *what);
+
 static cpShape *check_shape(lua_State *L) {
     const held_shape *h = luaL_checkudata(L, 1, SHAPE);
     const bound_body *b = sandbox_body_at(sandbox_of(L), h->body);
     gathered g;
     if (!b || h->k > shapes_of(b->body, &g)) luaL_error(L, "shape %I of body %I is gone (its body was removed or cut)", h->k, h->body);
     return g.list[h->k - 1];
+}
+
+// A setter: Chipmunk's wakes the shape's body (16.7: not a sleeping one inside the step).
+static cpShape *check_shape_setting(lua_State *L, const char *what) {
+    cpShape *shape = check_shape(L);
+    sandbox_check_wake(L, cpShapeGetBody(shape), what);
+    return shape;
 }
 
 static lua_Number checked(lua_State *L, int i, const char *what, double low, double high) {
@@ -81,7 +90,7 @@ static lua_Number checked(lua_State *L, int i, const char *what, double low, dou
 
 // friction([v]) and elasticity([v]): a getter, or a setter with an argument (0 to 1e30).
 static int shape_friction(lua_State *L) {
-    cpShape *shape = check_shape(L);
+    cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "friction") : check_shape(L);
     if (lua_gettop(L) >= 2) {
         cpShapeSetFriction(shape, checked(L, 2, "friction", 0, 1e30));
         return 0;
@@ -91,7 +100,7 @@ static int shape_friction(lua_State *L) {
 }
 
 static int shape_elasticity(lua_State *L) {
-    cpShape *shape = check_shape(L);
+    cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "elasticity") : check_shape(L);
     if (lua_gettop(L) >= 2) {
         cpShapeSetElasticity(shape, checked(L, 2, "elasticity", 0, 1e30));
         return 0;
@@ -109,14 +118,14 @@ static int shape_surface_velocity(lua_State *L) {
 }
 
 static int shape_set_surface_velocity(lua_State *L) {
-    cpShape *shape = check_shape(L);
+    cpShape *shape = check_shape_setting(L, "setSurfaceVelocity");
     cpShapeSetSurfaceVelocity(shape, cpv(checked(L, 2, "setSurfaceVelocity", -1e30, 1e30), checked(L, 3, "setSurfaceVelocity", -1e30, 1e30)));
     return 0;
 }
 
 // sensor([on]): whether the shape only detects (cpShapeGetSensor), or sets it.
 static int shape_sensor(lua_State *L) {
-    cpShape *shape = check_shape(L);
+    cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "sensor") : check_shape(L);
     if (lua_gettop(L) >= 2) {
         luaL_checktype(L, 2, LUA_TBOOLEAN);
         cpShapeSetSensor(shape, lua_toboolean(L, 2));
