@@ -54,6 +54,8 @@ public struct Scene: Equatable, Sendable {
     public var view: SceneView? = nil
     /// The scene's script (`script`, section 16.5): a Lua file beside the scene file.
     public var script: String? = nil
+    /// What the script's `math.random` is seeded with at every build (`scriptSeed`, 16.4; default 0).
+    public var scriptSeed: UInt64? = nil
     /// The script's text, as the loader read it beside the scene (or a journal
     /// carries it); nil until then. Not part of the scene's JSON.
     public var scriptText: String? = nil

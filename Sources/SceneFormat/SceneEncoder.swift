@@ -38,6 +38,7 @@ extension Scene {
             lines.append("  \"fluids\": [\(fluids.map(fluid).joined(separator: ", "))],")
         }
         if let script { lines.append("  \"script\": \(JSONText.quote(script)),") }
+        if let scriptSeed { lines.append("  \"scriptSeed\": \(scriptSeed),") }
         if let view = writtenView {
             lines.append("  \"view\": {\(view)},")
         }

@@ -11,7 +11,7 @@ import CrateboxGeometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "scriptSeed", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -75,6 +75,9 @@ extension SceneReader {
         scene.attractors = attractors
         scene.view = view
         scene.script = script
+        if let node = fields["scriptSeed"], let seed = integer(node, "scriptSeed", 0...Int(1 << 53)) {
+            if script == nil { fail("scriptSeed", "seeds the script's math.random, and the scene has no \"script\"") } else { scene.scriptSeed = UInt64(seed) }
+        }
         return scene
     }
 

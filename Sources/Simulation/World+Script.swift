@@ -18,6 +18,7 @@ extension World {
         let vm: ScriptVM
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
+        vm.seed(scene.scriptSeed ?? 0)
         vm.attach(to: space.chipmunkSpace)
         vm.answer(to: self)
         bindScriptBodies()

@@ -126,6 +126,21 @@ import TestSupport
         #expect(session.keyframe() == nil)
     }
 
+    /// The scene's `scriptSeed` seeds math.random at every build (16.4): with 42,
+    /// the first draw is the document's; without it, 0's.
+    @Test func theScenesSeedSeedsMathRandom() throws {
+        let text = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "r.lua", "scriptSeed": 42}"#
+        var scene = try Scene.decode(Array(text.utf8), file: "r.json")
+        #expect(scene.scriptSeed == 42 && scene.json().contains(#""scriptSeed": 42"#))
+        scene.scriptText = "state = {x = math.random()}"
+        let seeded = try World(scene: scene)
+        try #require(seeded.script).run("assert(state.x == 0.08386297105988216, state.x)", name: "check.lua")
+        scene.scriptSeed = nil
+        try #require(World(scene: scene).script).run("assert(state.x ~= 0.08386297105988216)", name: "check.lua")
+        let unscripted = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "scriptSeed": 1}"#
+        #expect(throws: SceneErrors.self) { try Scene.decode(Array(unscripted.utf8), file: "u.json") }
+    }
+
     /// `world:reset()` resets the world at the end of the step it was asked
     /// in; the top level runs again, with a fresh state; a replay does the same.
     @Test func aScriptResetsTheWorld() throws {
