@@ -6,6 +6,7 @@ import Scripting
 /// 16.11): read by the scene format's own rules, made as the build makes
 /// them, and bound for the script at once.
 extension World: ScriptWorld {
+    /// world:spawn: a body from its JSON, made as a scene body is; its construction index.
     public func scriptSpawn(json: String) throws(ScriptError) -> Int {
         let spec = try Self.decoded { () throws(SceneErrors) in try Scene.decodeBody(json, file: self.scriptName, path: "the body") }
         // An animation runs on the build's clock, a one-way platform needs the build's handler: both are the scene's.
@@ -23,12 +24,14 @@ extension World: ScriptWorld {
         return index
     }
 
+    /// world:remove: as a `remove` event.
     public func scriptRemove(body index: Int) throws(ScriptError) {
         do { try removeBody(index) } catch { throw ScriptError(error.message) }
         bindScriptBodies()
         bindScriptJoints()
     }
 
+    /// world:addJoint: a joint from its JSON between two bodies (nil: the world's), made as a scene joint is; its index.
     public func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
         // Each end as it is now (the reader's checks of section 8 read its pose and mass).
         func spec(_ index: Int?) throws(ScriptError) -> BodySpec? {
@@ -52,6 +55,7 @@ extension World: ScriptWorld {
         return joints.count - 1
     }
 
+    /// world:removeJoint: the joint leaves the space for good.
     public func scriptRemoveJoint(_ index: Int) throws(ScriptError) {
         guard joints.indices.contains(index), space.index(of: joints[index]) != nil else {
             throw ScriptError("joint \(index) is gone (broken, or removed with a body)")
