@@ -42,18 +42,24 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     script stops the world (broken.json, at step 30) must stop the reference
     at the same step with the same line (`NAME.lua:LINE: what (step N)`),
     the hashes before it equal, and cratebox's journal of it (no end line;
-    what followed its last checkpoint is not kept) replay to its last
-    checkpoint. Then the probe with events its script must see (bodies in
+    it ends with its last checkpoint line, what followed it not kept)
+    replay to its last checkpoint. The probe scripts also read and set
+    shapes (16.12: a friction, a surface velocity, an elasticity and a
+    sensor flag set between steps change the hashes) and try to wake
+    sleeping bodies inside Chipmunk's step, from collision callbacks, a
+    velocity function and a joint's functions (16.7: refused). Then the
+    probe with events its script must see (bodies in
     contact removed: separate calls made by removals; a knife cut; keys and
     a button; a reset), and L more random scripts (--random-scripts, default
     a quarter of N) on those scenes, the probe and the probe
     scenes/script-making.json (16.11: bodies and joints a script makes and
-    removes, spawner.json's too) in turn (keys.json's bound key among the
+    removes and what it may not make, spawner.json's too) in turn (keys.json's bound key among the
     events), as the other random scripts, the bodies a script made among
     those the events grab, cut and remove; one that the script stops must
     stop the reference, given every scripted event, the same way. Where the
     reference says the documents do not give the words of part of the line
-    (16.11's refusals: its `vague` lines), the rest must be the same.
+    (16.11's refusals, 16.12's ranges: its `vague` lines), the rest must be
+    the same.
 The reference world that follows a random script's events runs in a child
 process: a Chipmunk assertion there fails that case, not the run.
 --only REGEX runs the cases whose name matches; --keep DIR keeps the files
@@ -245,6 +251,24 @@ def check_reference_on_journal(journal, stopped=False):
 # --------------------------------------------------------------------------
 # Cases
 
+def check_stopped_journal(journal):
+    """replay-format.md, scriptText: the journal of a session a script
+    stopped ends with its last checkpoint line before the stop (the header
+    alone when the stop came before the first checkpoint)."""
+    with open(journal, "rb") as f:
+        lines = f.read().split(b"\n")
+    if lines[-1] != b"":
+        raise CaseFailure("the journal of a stopped session ends with a line cut short")
+    last = json.loads(lines[-2].decode("utf-8"))
+    checkpoints = [json.loads(raw.decode("utf-8")) for raw in lines[1:-1]]
+    checkpoints = [obj["step"] for obj in checkpoints if "checkpoint" in obj]
+    if checkpoints and ("checkpoint" not in last or last["step"] != max(checkpoints)):
+        raise CaseFailure("the journal of a stopped session ends with %s, not its last checkpoint line"
+                          % lines[-2][:120].decode("utf-8", "replace"))
+    if not checkpoints and len(lines) != 2:
+        raise CaseFailure("the journal of a session stopped before its first checkpoint holds more than its header")
+
+
 def scene_case(cratebox, scene, steps, tmp):
     journal = os.path.join(tmp, "scene.jsonl")
     if os.path.exists(journal):
@@ -274,6 +298,8 @@ def scene_case(cratebox, scene, steps, tmp):
         raise CaseFailure("diverged at step %d (end): cratebox %s, reference %s" % (steps, cb, final))
     # And the journal cratebox recorded, replayed by the reference.
     if journal:
+        if stop:
+            check_stopped_journal(journal)
         check_reference_on_journal(journal, stopped=bool(stop))
 
 
@@ -405,7 +431,7 @@ class Script:
         w = self.world
         return [i for i, e in enumerate(w.bodies)
                 if not e.removed and e.type == "dynamic" and len(e.shapes) == 1 and e.kinds[0] == "poly"
-                and not e.sensors[0] and e.shapes[0] not in w.one_way]
+                and not reference.cpShapeGetSensor(e.shapes[0]) and e.shapes[0] not in w.one_way]
 
     def slice(self, step, targets):
         """A line through a body the knife can cut, extended well past it
@@ -812,23 +838,22 @@ def journal_header(scene_path):
 
 def stopped_events_case(scene_path, lines, stop, journal, steps, tmp, tag):
     """Events on a world a script stopped at step N (scene-format.md 16.5):
-    cratebox's journal holds no end line and the events up to its last
-    checkpoint (replay-format.md, scriptText: it "ends with the last line
-    written before it" and verifies up to its last checkpoint; cratebox
-    keeps no event after that checkpoint, which the words leave open), and
-    the reference replays it to that checkpoint; and the
-    reference runs every scripted event (a journal of cratebox's header, the
-    events, its checkpoints and an end it never reaches) to the same stop."""
+    cratebox's journal holds no end line and ends with its last checkpoint
+    line before the stop, the events after that checkpoint not kept
+    (replay-format.md, scriptText), and the reference replays it to that
+    checkpoint; and the reference runs every scripted event (a journal of
+    cratebox's header, the events, its checkpoints and an end it never
+    reaches) to the same stop."""
     header = None
     if os.path.exists(journal):
         with open(journal, "rb") as f:
             header = f.read().split(b"\n", 1)[0]
         recorded, checkpoints, _ = read_journal(journal)
+        check_stopped_journal(journal)
     else:  # stopped as it was built: no journal is written
         recorded, checkpoints = [], {}
     kept = max(checkpoints) if checkpoints else 0
-    if not same_events(recorded, lines[:len(recorded)]) or \
-            any(e["step"] < kept for e in lines[len(recorded):]):
+    if not same_events(recorded, [e for e in lines if e["step"] < kept]):
         raise CaseFailure("cratebox journaled %d events of the %d scripted, stopped at step %d, its last "
                           "checkpoint at %d" % (len(recorded), len(lines), stop[1], kept))
     if header is None:

@@ -226,6 +226,7 @@ cpBodyLocalToWorld = _fn("cpBodyLocalToWorld", cpVect, _P, cpVect)
 cpBodyApplyImpulseAtWorldPoint = _fn("cpBodyApplyImpulseAtWorldPoint", None, _P, cpVect, cpVect)
 cpBodyGetVelocityAtWorldPoint = _fn("cpBodyGetVelocityAtWorldPoint", cpVect, _P, cpVect)
 cpBodyIsSleeping = _fn("cpBodyIsSleeping", _B, _P)
+cpShapeGetSensor = _fn("cpShapeGetSensor", _B, _P)
 cpShapeGetBB = _fn("cpShapeGetBB", cpBB, _P)
 cpShapeSegmentQuery = _fn("cpShapeSegmentQuery", _B, _P, cpVect, cpVect, _F, ctypes.POINTER(cpSegmentQueryInfo))
 cpShapePointQuery = _fn("cpShapePointQuery", _F, _P, cpVect, _P)  # the info pointer: NULL
@@ -948,7 +949,7 @@ class Body:
         self.reach = reach
         self.shapes = shapes
         self.kinds = kinds      # per shape: "poly" (a box or a polygon), "circle" or "segment"
-        self.sensors = sensors  # per shape: is it a sensor
+        self.sensors = sensors  # per shape: is it a sensor in the scene entry (a script may change it: 16.12)
         self.type = btype
         self.track = track
         self.removed = False
@@ -1550,8 +1551,8 @@ class World:
             for fl in self.fluids:
                 if cpBodyIsSleeping(body):
                     break
-                for sh, kind, sensor in zip(entry.shapes, entry.kinds, entry.sensors):
-                    if sensor:
+                for sh, kind in zip(entry.shapes, entry.kinds):
+                    if cpShapeGetSensor(sh):  # a sensor now (a script may set it: scene-format.md 16.12)
                         continue
                     bb = cpShapeGetBB(sh)
                     if not (bb.l <= fl.x1 and fl.x0 <= bb.r and bb.b <= fl.y1 and fl.y0 <= bb.t):
@@ -1640,7 +1641,7 @@ class World:
             if entry.removed or entry.type != "dynamic" or len(entry.shapes) != 1:
                 continue
             sh = entry.shapes[0]
-            if entry.kinds[0] != "poly" or entry.sensors[0] or sh in self.one_way:
+            if entry.kinds[0] != "poly" or cpShapeGetSensor(sh) or sh in self.one_way:  # a sensor now (16.12)
                 continue
             info = cpSegmentQueryInfo()
             if not cpShapeSegmentQuery(sh, A, B, 0.0, ctypes.byref(info)):
@@ -1694,11 +1695,9 @@ class World:
                 cpShapeSetFilter(s, cpShapeGetFilter(shape))
                 cpShapeSetSurfaceVelocity(s, cpShapeGetSurfaceVelocity(shape))
                 cpSpaceAddShape(self.space, s)
-                # scene-format.md 16.5, 16.8: a piece has no id and keeps its body's functions.
-                if entry.funcs != (None, None):
-                    self.update_funcs.attach(new, entry.funcs)
+                # scene-format.md 16.5, 16.8: a piece has no id, and Chipmunk's own functions.
                 reach = max(math.sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) for x, y in piece) + radius
-                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], None, entry.funcs))
+                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], None))
                 self.live_count += 1
             self._remove(i)
 

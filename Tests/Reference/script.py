@@ -1,18 +1,19 @@
 """A scene's script for the reference (docs/scene-format.md section 16),
 written from the document: a Lua 5.4 state per build (lupa), its environment
 (sandbox.lua, library.lua: 16.1 to 16.4, 16.6's fixed globals), the calls a
-script gets and makes (world.lua: 16.5, 16.7 to 16.11), and here what they
-do to the world: bodies by construction index through ctypes, Chipmunk's
-collision handlers, the queue of separate calls, bodies' velocity and
-position functions, joints' functions, queries, and (script_making.py) the
-bodies and joints a script makes and removes.
+script gets and makes (world.lua: 16.5, 16.7 to 16.11; shapes.lua: 16.12
+and 16.7's wake rule), and here what they do to the world: bodies by
+construction index through ctypes, Chipmunk's collision handlers, the queue
+of separate calls, bodies' velocity and position functions, joints'
+functions, queries, (script_making.py) the bodies and joints a script makes
+and removes, and (script_shapes.py) shapes and sleep.
 
 What the reference cannot follow exactly it refuses (reference.Unsupported):
 a call that may reach an instruction budget or the memory limit (16.3: the
 count here is never below cratebox's, so a call under the limit here is under
 it there), or a world stopped with an error whose place would come from a
 frame a tail call took. A stop whose line holds words the documents do not
-give (16.11's refusals) names them (Stopped.vague).
+give (16.11's refusals, 16.12's ranges) names them (Stopped.vague).
 """
 
 import ctypes
@@ -21,7 +22,7 @@ import os
 import lupa.lua54
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LUA_FILES = ("sandbox.lua", "library.lua", "world.lua")
+LUA_FILES = ("sandbox.lua", "library.lua", "world.lua", "shapes.lua")
 MEMORY = 64 << 20  # 16.3: the state's limit; reaching it here is Unsupported
 NOT_A_STRING = "an error whose value is not a string"
 
@@ -45,6 +46,7 @@ from script_chipmunk import (  # noqa: E402  (Chipmunk's calls, through ctypes)
     cpSpaceBBQueryFunc, cpSpacePointQuery, cpSpacePointQueryFunc, cpSpaceSegmentQuery, cpSpaceSegmentQueryFunc,
     cpVect, frexp_pair, hashid, type_number)
 from script_making import Making  # noqa: E402  (16.11)
+from script_shapes import Shapes  # noqa: E402  (16.12, and 16.7's wake rule)
 
 
 class _Token:
@@ -74,7 +76,7 @@ def message(value):
     return value.split(b"\0", 1)[0][:511].decode("utf-8", "replace")
 
 
-class Script(Making):
+class Script(Making, Shapes):
     """One build's script (16.5: a fresh state at every build, the bodies
     bound, then its top level). `world` is reference.World: its space, its
     bodies by construction index, its file bodies, its step count, its held
@@ -108,14 +110,20 @@ class Script(Making):
             b"joint": self._joint, b"stepping": lambda: self.stepping, b"spawn": self._spawn,
             b"remove": self._remove, b"add_joint": self._add_joint, b"remove_joint": self._remove_joint,
             b"libm": lambda name, *args: LIBM[name](*args), b"frexp": frexp_pair,
-            b"ldexp": lambda x, e: _ldexp(x, e)})
+            b"ldexp": lambda x, e: _ldexp(x, e), b"asleep": self._asleep, b"shape_count": self._shape_count,
+            b"shape_get": self._shape_get, b"shape_set": self._shape_set, b"shape_has_type": self._shape_has_type,
+            b"arb_shapes": self._arb_shapes})
         load = self.rt.eval("load")
         S = None
         for chunkname, source in _SOURCES:
             chunk = load(source, chunkname)
             S = chunk(host) if S is None else chunk(S, host)
         self.S = S
-        S[b"seed"](0)  # 16.4: a new state is seeded with 0
+        # 16.4 and section 3: seeded with the scene's scriptSeed at every build (0 when it has none)
+        seed = world.scene.get("scriptSeed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2 ** 53:
+            raise Unsupported("scriptSeed: a whole number from 0 to 2^53")
+        S[b"seed"](seed)
 
     # -- calls into the script ---------------------------------------------
 
@@ -341,17 +349,21 @@ class Script(Making):
         if name == b"type":
             return entry.type.encode()
         f = BODY[name]
-        if name in (b"position", b"velocity"):
+        if name in (b"position", b"velocity", b"force"):
             v = f(body)
             return v.x, v.y
-        if name in (b"angle", b"angularVelocity", b"mass", b"moment"):
+        if name in (b"angle", b"angularVelocity", b"mass", b"moment", b"torque"):
             return f(body)
+        if name == b"isSleeping":
+            return bool(f(body))
         if name in (b"setVelocity", b"setPosition"):
             f(body, cpVect(a, b))
         elif name in (b"setAngularVelocity", b"setAngle", b"updatePosition"):
             f(body, a)
         elif name == b"updateVelocity":
             f(body, cpVect(a, b), c, d)
+        elif name == b"activate":
+            f(body)
         else:  # applyImpulse, applyForce: at cpBodyGetPosition, world axes
             f(body, cpVect(a, b), BODY[b"position"](body))
         return None

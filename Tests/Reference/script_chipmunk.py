@@ -104,6 +104,26 @@ BODY = {
     b"applyForce": _fn("cpBodyApplyForceAtWorldPoint", None, _P, cpVect, cpVect),
 }
 
+# 16.12: a body's force, torque and sleep, and its shapes' material.
+BODY[b"force"] = _fn("cpBodyGetForce", cpVect, _P)
+BODY[b"torque"] = _fn("cpBodyGetTorque", _F, _P)
+BODY[b"isSleeping"] = _fn("cpBodyIsSleeping", _B, _P)
+BODY[b"activate"] = _fn("cpBodyActivate", None, _P)
+cpBodyIsSleeping = BODY[b"isSleeping"]
+SHAPE = {
+    b"friction": (_fn("cpShapeGetFriction", _F, _P), _fn("cpShapeSetFriction", None, _P, _F)),
+    b"elasticity": (_fn("cpShapeGetElasticity", _F, _P), _fn("cpShapeSetElasticity", None, _P, _F)),
+    b"surfaceVelocity": (_fn("cpShapeGetSurfaceVelocity", cpVect, _P),
+                         _fn("cpShapeSetSurfaceVelocity", None, _P, cpVect)),
+    b"sensor": (_fn("cpShapeGetSensor", _B, _P), _fn("cpShapeSetSensor", None, _P, _B)),
+}
+cpShapeGetCollisionType = _fn("cpShapeGetCollisionType", _U, _P)
+cpShapeGetSensor = SHAPE[b"sensor"][0]
+# 16.11, section 8's checks of a script's joint: its bodies as they are now.
+cpBodyGetMass = BODY[b"mass"]
+cpBodyGetCenterOfGravity = _fn("cpBodyGetCenterOfGravity", cpVect, _P)
+cpBodyLocalToWorld = _fn("cpBodyLocalToWorld", cpVect, _P, cpVect)
+
 # 16.11: what making and removing needs.
 cpBodyGetMoment = BODY[b"moment"]
 cpSpaceGetStaticBody = _fn("cpSpaceGetStaticBody", _P, _P)

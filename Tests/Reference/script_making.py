@@ -11,15 +11,57 @@ Each returns (index, None) or (None, the refusal's message); a message the
 documents do not give word for word is kept in `vague`, so that a world
 stopped with it says so (the rest of its line must be cratebox's)."""
 
+import math
 import sys
 
 import script_reader
-from script_chipmunk import cpBodyGetMoment, cpSpaceGetStaticBody, cpSpaceRemoveConstraint
+from script_chipmunk import (cpBodyGetCenterOfGravity, cpBodyGetMass, cpBodyGetMoment, cpBodyLocalToWorld,
+                             cpSpaceGetStaticBody, cpSpaceRemoveConstraint, cpVect)
 
 LIVE_LIMIT = 20000           # replay-format.md, `spawn`: fewer than 20000 live bodies
 MADE_LIMIT = 100000000       # and len(bodies) <= 100000000
 BODY_FUNCTIONS = ("velocityFunction", "positionFunction")
 JOINT_FUNCTIONS = ("forceFunction", "torqueFunction", "preSolve", "postSolve")
+DT = 1.0 / 120.0
+
+
+def inverse(kind, body):
+    """Section 8: a body's inverse mass 1/m and inverse moment about its
+    origin (1/I, I = Chipmunk's moment about the centre of gravity plus m
+    |cog|^2), as it is now; 0 and 0 for static, kinematic and the world's
+    body, and an infinite moment's is 0."""
+    if kind != "dynamic":
+        return 0.0, 0.0
+    m = cpBodyGetMass(body)
+    c = cpBodyGetCenterOfGravity(body)
+    moment = cpBodyGetMoment(body) + m * (c.x * c.x + c.y * c.y)
+    return 1.0 / m, 0.0 if math.isinf(moment) else 1.0 / moment
+
+
+def section8(spec, kinds, ends):
+    """16.11: section 8's checks of a pin's length and a spring's stiffness
+    (13.4: a rotary spring's too, on the inverse moments) for a script's
+    joint, with its two bodies as they are now, alone: its refusal, or
+    None. The reference computes them in its own order of operations: a
+    joint within rounding of a limit may go either way."""
+    t = spec["type"]
+    if t == "pin" and "distance" not in spec:
+        pa = cpBodyLocalToWorld(ends[0], cpVect(*map(float, spec["anchorA"])))
+        pb = cpBodyLocalToWorld(ends[1], cpVect(*map(float, spec["anchorB"])))
+        dx, dy = pb.x - pa.x, pb.y - pa.y
+        if not math.sqrt(dx * dx + dy * dy) >= 0.001:
+            return "the joint: its anchors are less than 0.001 apart (a pin of length 0 is a pivot)"
+    if t in ("spring", "rotarySpring"):
+        (ma, ia), (mb, ib) = inverse(kinds[0], ends[0]), inverse(kinds[1], ends[1])
+        if t == "spring":
+            ax, ay = map(float, spec["anchorA"])
+            bx, by = map(float, spec["anchorB"])
+            k = ma + mb + (ax * ax + ay * ay) * ia + (bx * bx + by * by) * ib
+        else:
+            k = ia + ib
+        if float(spec["stiffness"]) * k * DT * DT > 1:
+            return "the joint: too stiff for its bodies at 1/120 s steps (section 8)"
+    return None
 
 
 class Making:
@@ -86,11 +128,14 @@ class Making:
             i = ia if end == "a" else ib
             return i >= 0 and kinds[end == "b"] == "dynamic" and cpBodyGetMoment(ends[end == "b"]) < float("inf")
 
-        if ia >= 0 and ia == ib:  # section 6: a and b differ
-            return self._refuse("world:addJoint", "the joint: a and b are the same body (body %d)" % ia)
+        if ia == ib:  # 16.11: two bodies, not the same one (the world's body twice neither)
+            return self._refuse("world:addJoint", "the joint: a and b are the same body")
         spec, refused = self._read("world:addJoint", self._joint_spec, table, kinds, turns)
         if refused is not None:
             return refused
+        refused = section8(spec, kinds, ends)
+        if refused is not None:
+            return self._refuse("world:addJoint", refused)
         refused = self._named("world:addJoint", spec, JOINT_FUNCTIONS)
         if refused is not None:
             return refused

@@ -1,10 +1,12 @@
 """The tables world:spawn and world:addJoint read (docs/scene-format.md
 16.11), for the reference's scripts (script.py): a Lua table becomes JSON (a
-table keyed 1 to n an array, one keyed by strings an object; nothing else,
-no value but numbers, strings, booleans and such tables, no number that is
-not finite, at most 20 levels and 1 MiB), and the JSON is read by the scene
-reader's rules (sections 4 to 6, 13, 15.3, 16.8, 16.10) before the body or
-joint is made by reference.py, as section 9 makes it.
+table keyed 1 to n, n at least 1, an array, any other an object, so an empty
+table is `{}`; no key but strings in an object, no value but numbers,
+strings, booleans and such tables, no number that is not finite, no text
+that is not UTF-8, at most 20 levels inside the table and 1 MiB), and the
+JSON is read by the scene reader's rules (sections 4 to 6, 13, 15.3, 16.8,
+16.10; a spawned body has no animation and no one-way shape) before the body
+or joint is made by reference.py, as section 9 makes it.
 
 The documents give the reader's rules but few of its messages word for word
 ("missing required key"); a refusal here says what it found, in words of
@@ -33,11 +35,13 @@ class ReadError(Exception):
 
 def to_json(value, skip=(), depth=0):
     """The Python value of the JSON a Lua value becomes; `skip`: keys of the
-    top table left out (addJoint's `a` and `b`)."""
+    top table left out (addJoint's `a` and `b`); `depth`: how many levels
+    inside the top table the value is (its entries are 1: a value, table or
+    not, more than 20 inside is refused)."""
+    if depth > DEPTH:
+        raise ReadError("a table given as a body or joint is nested more than %d deep" % DEPTH)
     kind = lupa.lua54.lua_type(value)
     if kind == "table":
-        if depth > DEPTH:
-            raise ReadError("a table given as a body or joint is nested more than %d deep" % DEPTH)
         items = [(k, v) for k, v in value.items() if k not in skip]
         keys = [k for k, _ in items]
         if items and all(isinstance(k, int) and not isinstance(k, bool) for k in keys) and \
@@ -183,11 +187,8 @@ def read_body(obj, polygon_ok, area_of):
         if not isinstance(look, str) or not (look in ("crate", "ball", "plain") or _hexcolour(look)):
             r.fail(".look", 'must be "crate", "ball", "plain" or a colour "#rrggbb"')
     r.boolean(obj, "trace", "")
-    if "animation" in obj:
-        # 16.11 does not say how a made body's track runs (from the build,
-        # or from when it was made), nor what its start pose must be: the
-        # reference cannot follow it (script_making.py).
-        raise NotImplementedError("an animated body made by a script (16.11 does not say when its track starts)")
+    if "animation" in obj:  # 16.11: its clock is the build's; for the scene's bodies
+        r.fail(".animation", "is for the scene's bodies (its clock is the build's)")
     for key in ("velocityFunction", "positionFunction"):
         if r.lua_name(obj, key, "") is not None and kind != "dynamic":
             r.fail("." + key, "is for dynamic bodies only")
@@ -266,14 +267,12 @@ def _shape(r, x, path, polygon_ok):
     r.whole(x, "mask", path, 0, 2 ** 32 - 1)
     if "surfaceVelocity" in x:
         r.point(x["surfaceVelocity"], path + ".surfaceVelocity")
-    if "oneWay" in x and r.point(x["oneWay"], path + ".oneWay") == (0.0, 0.0):
-        r.fail(path + ".oneWay", "[0, 0] has no direction")
+    if "oneWay" in x:  # 16.11: its handler is the build's; for the scene's bodies
+        r.fail(path + ".oneWay", "is for the scene's bodies (the build makes its handler)")
     if "collisionType" in x:
         t = x["collisionType"]
         if not isinstance(t, str) or not 1 <= len(t.encode()) <= 64 or t == "*":
             r.fail(path + ".collisionType", 'must be a name of 1 to 64 bytes other than "*"')
-        if "oneWay" in x:
-            r.fail(path + ".collisionType", "give a shape oneWay or collisionType, not both")
 
 
 def _mass_rule(r, obj, shapes, area_of):

@@ -49,10 +49,22 @@ local function finite(x, name)
   end
   return x
 end
+-- 16.7: while Chipmunk's space is locked (inside cpSpaceStep), a setter
+-- that would wake a sleeping body is refused (before its numbers are read:
+-- 16.7 does not say which comes first; this is cratebox's order).
+local function awake(name, i, depth)
+  if i ~= nil and host.stepping() and host.asleep(i) then
+    fail(format0("%s: body %d is asleep, and waking it inside Chipmunk's step breaks Chipmunk's contact graph:"
+      .. " do it in world:afterStep(function() ... end)", name, i), 1 + (depth or 0))
+  end
+end
+local WAKES = {applyImpulse = true, applyForce = true, setVelocity = true, setAngularVelocity = true,
+               setPosition = true, setAngle = true}
 local function acting(name, need, nums)
   BODY[name] = function(...)
     local n = select("#", ...)
     local i = self_body((...), n > 0, name, need)
+    if WAKES[name] then awake(name, i) end
     local x = {}
     for k = 1, nums do x[k] = finite(checknumber(k + 1, (select(k + 1, ...)), n > k), name) end
     host.body(i, name, x[1], x[2], x[3], x[4])
@@ -66,7 +78,8 @@ acting("setVelocity", "set", 2)
 acting("setAngularVelocity", "set", 1)
 acting("setPosition", "set", 2)
 acting("setAngle", "set", 1)
-for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type"}) do
+for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type", "force",
+                       "torque", "isSleeping"}) do
   BODY[name] = function(...)
     return host.body(self_body((...), select("#", ...) > 0, name), name)
   end
@@ -186,8 +199,15 @@ function JOINT.index(...)
   if dgetmeta(v) ~= JOINT_MT then typeerror(1, "cratebox.joint", v, select("#", ...) > 0) end
   return joint_index[v]
 end
+-- 16.7: a joint's setter wakes both its bodies.
+local function joint_awake(name, k)
+  local a, b = host.joint(k, "bodies")
+  awake(name, a, 1)
+  awake(name, b, 1)
+end
 function JOINT.setMaxForce(...)
   local k = self_joint((...), select("#", ...) > 0)
+  joint_awake("setMaxForce", k)
   local f = checknumber(2, (select(2, ...)), select("#", ...) > 1)
   if not (f >= 0) then fail("setMaxForce: must be 0 or more (math.huge: no limit)") end
   host.joint(k, "setMaxForce", f)
@@ -200,6 +220,7 @@ for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rota
     local n = select("#", ...)
     local k = self_joint((...), n > 0, name, kinds)
     if n < 2 then return host.joint(k, name) end
+    joint_awake(name, k)
     host.joint(k, name, finite(checknumber(2, (select(2, ...)), true), name))
   end
 end
@@ -234,8 +255,7 @@ function WORLD.remove(...)
   local v = select(2, ...)
   if dgetmeta(v) ~= BODY_MT then S.argerror(2, "a body", 0, true) end
   local i = index_of[v]
-  -- 16.5's words for a body used once gone; 16.11 gives world:remove's none.
-  if not host.live(i) then fail(vague(format0("world:remove: body %d is gone (removed or cut)", i))) end
+  if not host.live(i) then fail(format0("world:remove: body %d is gone (removed or cut)", i)) end
   host.remove(i)
 end
 -- A joint's end: a body (live), "world" or nil (the world's static body: -1).
@@ -353,6 +373,9 @@ for name, nums in next0, {setRestitution = 1, setFriction = 1, setSurfaceVelocit
     host.arb(name, a, b)
   end
 end
+
+-- What shapes.lua (16.12) builds on.
+S.BODY, S.ARB, S.self_body, S.self_arb, S.awake = BODY, ARB, self_body, self_arb, awake
 
 -- Entry points (script.py). Each returns S.call's (ok, result or error).
 G.world = WORLD
