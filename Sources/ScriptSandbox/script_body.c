@@ -10,7 +10,6 @@
 #include <string.h>
 
 static const char *BODY = "cratebox.body";
-static const char *VALUES = "cratebox.bodies";  // registry: construction index → its body value
 
 static script_sandbox *sandbox_of(lua_State *L) {
     script_sandbox *s;
@@ -18,18 +17,7 @@ static script_sandbox *sandbox_of(lua_State *L) {
     return s;
 }
 
-void sandbox_push_body(lua_State *L, long long index) {
-    lua_getfield(L, LUA_REGISTRYINDEX, VALUES);
-    if (lua_rawgeti(L, -1, (lua_Integer)index) == LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_Integer *held = lua_newuserdatauv(L, sizeof *held, 0);
-        *held = (lua_Integer)index;
-        luaL_setmetatable(L, BODY);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, (lua_Integer)index);
-    }
-    lua_remove(L, -2);
-}
+void sandbox_push_body(lua_State *L, long long index) { sandbox_push_indexed(L, BODY, index); }
 
 long long sandbox_body_index(lua_State *L, int i) {
     const lua_Integer *held = luaL_testudata(L, i, BODY);
@@ -196,9 +184,6 @@ static int body_tostring(lua_State *L) {
 }
 
 void sandbox_open_bodies(lua_State *L) {
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, VALUES);
-    luaL_newmetatable(L, BODY);
     static const luaL_Reg methods[] = {
         {"applyImpulse", body_apply_impulse}, {"applyForce", body_apply_force}, {"id", body_id}, {"index", body_index},
         {"type", body_type}, {"position", body_position}, {"velocity", body_velocity}, {"angle", body_angle},
@@ -208,13 +193,7 @@ void sandbox_open_bodies(lua_State *L) {
         {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {"shapes", body_shapes},
         {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate}, {NULL, NULL},
     };
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, body_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, "a body");
-    lua_setfield(L, -2, "__metatable");  // a script cannot change what a body is
-    lua_pop(L, 1);
+    sandbox_new_type(L, BODY, methods, body_tostring, NULL, "a body");
 }
 
 // --- The functions Chipmunk calls for a body (16.8), inside cpSpaceStep.

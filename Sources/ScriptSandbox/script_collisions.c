@@ -347,7 +347,6 @@ void sandbox_open_collisions(lua_State *L) {
     pthread_once(&once, give_calls);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, HANDLERS);
-    luaL_newmetatable(L, ARBITER);
     static const luaL_Reg methods[] = {
         {"bodies", arb_bodies}, {"shapes", arb_shapes}, {"normal", arb_normal}, {"count", arb_count}, {"point", arb_point},
         {"totalImpulse", arb_total_impulse}, {"totalKE", arb_total_ke}, {"isFirstContact", arb_is_first_contact},
@@ -355,11 +354,7 @@ void sandbox_open_collisions(lua_State *L) {
         {"setFriction", arb_set_friction}, {"surfaceVelocity", arb_surface_velocity},
         {"setSurfaceVelocity", arb_set_surface_velocity}, {NULL, NULL},
     };
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushliteral(L, "an arbiter");
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    sandbox_new_type(L, ARBITER, methods, NULL, NULL, "an arbiter");
     lua_newuserdatauv(L, 1, 0);  // the one arbiter value, pointing at whichever arbiter is being called for
     luaL_setmetatable(L, ARBITER);
     lua_setfield(L, LUA_REGISTRYINDEX, THE_ARBITER);

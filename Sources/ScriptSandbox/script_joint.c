@@ -13,7 +13,6 @@
 #include <string.h>
 
 static const char *JOINT = "cratebox.joint";
-static const char *VALUES = "cratebox.joints";  // registry: joint index → its value
 
 static script_sandbox *sandbox_of(lua_State *L) {
     script_sandbox *s;
@@ -68,18 +67,7 @@ static const bound_joint *joint_of(script_sandbox *s, const cpConstraint *joint)
     return NULL;
 }
 
-void sandbox_push_joint(lua_State *L, long long index) {
-    lua_getfield(L, LUA_REGISTRYINDEX, VALUES);
-    if (lua_rawgeti(L, -1, (lua_Integer)index) == LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_Integer *held = lua_newuserdatauv(L, sizeof *held, 0);
-        *held = (lua_Integer)index;
-        luaL_setmetatable(L, JOINT);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, (lua_Integer)index);
-    }
-    lua_remove(L, -2);
-}
+void sandbox_push_joint(lua_State *L, long long index) { sandbox_push_indexed(L, JOINT, index); }
 
 // world:joint(id): the scene joint with that id, nil when there is none (or it broke, or went with a body).
 static int world_joint(lua_State *L) {
@@ -203,21 +191,13 @@ static int joint_tostring(lua_State *L) {
 }
 
 void sandbox_open_joints(lua_State *L) {
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, VALUES);
-    luaL_newmetatable(L, JOINT);
+
     static const luaL_Reg methods[] = {
         {"bodies", joint_bodies}, {"impulse", joint_impulse}, {"maxForce", joint_max_force}, {"setMaxForce", joint_set_max_force},
         {"id", joint_id}, {"index", joint_index}, {"restLength", joint_rest_length}, {"restAngle", joint_rest_angle},
         {"stiffness", joint_stiffness}, {"damping", joint_damping}, {"rate", joint_rate}, {"distance", joint_distance}, {NULL, NULL},
     };
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, joint_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, "a joint");
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    sandbox_new_type(L, JOINT, methods, joint_tostring, NULL, "a joint");
     lua_getglobal(L, "world");
     lua_pushcfunction(L, world_joint);
     lua_setfield(L, -2, "joint");

@@ -4,6 +4,7 @@
 #include "script_sandbox.h"
 
 #include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
 #include <stdint.h>
 
 /// A body a script may hold: its construction index, its scene id (NULL:
@@ -135,6 +136,11 @@ void sandbox_open_joints(lua_State *L);
 /// Pushes the value of joint `index`; the joint index of the value at i (-1: not a joint).
 void sandbox_push_joint(lua_State *L, long long index);
 long long sandbox_joint_index(lua_State *L, int i);
+/// A type of value a script holds (script_types.c): its metatable `name` with
+/// `methods` as __index, __tostring and __eq when given, and `label` as
+/// __metatable; and the one value of `name` for an index, made when first asked for.
+void sandbox_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction eq, const char *label);
+void sandbox_push_indexed(lua_State *L, const char *name, long long index);
 /// Refuses (a Lua error) what would wake `body` while Chipmunk steps and it sleeps (16.7).
 void sandbox_check_wake(lua_State *L, struct cpBody *body, const char *what);
 /// Shapes (script_shape.c): a body's list, the value of a Chipmunk shape (nil: the walls'), the metatable.

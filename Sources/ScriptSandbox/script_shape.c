@@ -177,19 +177,10 @@ void sandbox_push_shape_of(lua_State *L, cpShape *shape) {
 }
 
 void sandbox_open_shapes(lua_State *L) {
-    luaL_newmetatable(L, SHAPE);
     static const luaL_Reg methods[] = {
         {"friction", shape_friction}, {"elasticity", shape_elasticity}, {"surfaceVelocity", shape_surface_velocity},
         {"setSurfaceVelocity", shape_set_surface_velocity}, {"sensor", shape_sensor}, {"hasType", shape_has_type},
         {"body", shape_body}, {NULL, NULL},
     };
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, shape_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushcfunction(L, shape_eq);
-    lua_setfield(L, -2, "__eq");
-    lua_pushliteral(L, "a shape");
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    sandbox_new_type(L, SHAPE, methods, shape_tostring, shape_eq, "a shape");
 }
