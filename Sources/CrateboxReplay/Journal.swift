@@ -111,6 +111,8 @@ public struct Journal: Sendable {
         case .slice(let a, let b): body = "\"event\":\"slice\",\"a\":[\(a.x),\(a.y)],\"b\":[\(b.x),\(b.y)]"
         case .explode(let x, let y, let radius, let impulse):
             body = "\"event\":\"explode\",\"at\":[\(x),\(y)],\"radius\":\(radius),\"impulse\":\(impulse)"
+        case .pointer(let x, let y): body = "\"event\":\"pointer\",\"x\":\(x),\"y\":\(y)"
+        case .click(let x, let y): body = "\"event\":\"click\",\"x\":\(x),\"y\":\(y)"
         }
         return "{\"step\":\(step),\(body)}"
     }
@@ -404,7 +406,9 @@ private struct JournalFields {
         case "explode":
             let at = try pair("at")
             return .explode(x: at.x, y: at.y, radius: try number("radius"), impulse: try number("impulse"))
-        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice or explode)")
+        case "pointer": let (x, y) = try point(&self); return .pointer(x: x, y: y)
+        case "click": let (x, y) = try point(&self); return .click(x: x, y: y)
+        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice, explode, pointer or click)")
         }
     }
 }

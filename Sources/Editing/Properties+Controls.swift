@@ -62,6 +62,8 @@ extension Document {
             rows += [.number(.thrustX, force.x), .number(.thrustY, force.y)]
         case .servo(_, let v, let w, _):
             rows += [.number(.keyVelocityX, v.x), .number(.keyVelocityY, v.y), .number(.keySpin, w)]
+        case .script:
+            break  // bound to no body or joint, so never a selection's
         }
         // A thruster's reverse would pull; the others drive both ways.
         if case .thruster = driven {} else { rows.append(.choice(.reverseKey, keyText(1))) }
@@ -133,6 +135,7 @@ extension Document {
         case .winch(let j, let speed): .winch(joint: j, speed: -speed)
         case .thruster(let i, let force, let at): .thruster(body: i, force: Vector(-force.x, -force.y), at: at)
         case .servo(let i, let v, let w, let local): .servo(body: i, velocity: Vector(-v.x, -v.y), angularVelocity: -w, local: local)
+        case .script: .script
         }
     }
 

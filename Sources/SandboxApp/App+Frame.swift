@@ -39,6 +39,7 @@ extension App {
         if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, keys: keyboard.tiltKeys(in: mode.keys)) {
             physics.send(.event(tilt))
         }
+        if case .playing(let physics) = mode, let moved = input.pointerEvent() { physics.send(.event(moved)) }
         if mode.physics != nil { scrub(frame: frame) }
         return true
     }
@@ -88,7 +89,8 @@ extension App {
             },
             timelineStep: step,
             pointsPerPixel: scale / camera.scale,
-            clickExplodes: keyboard.clickExplodes(in: mode.keys))
+            clickExplodes: keyboard.clickExplodes(in: mode.keys),
+            scripted: scene.script != nil && mode.isPlaying)
     }
 
     /// T: the body under the pointer starts or stops drawing its path.

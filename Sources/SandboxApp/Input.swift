@@ -38,6 +38,8 @@ struct Input {
         var pointsPerPixel: Double
         /// X is held (and is not the scene's): a left click is an explosion (`Keyboard.clickExplodes`).
         var clickExplodes = false
+        /// A live scene with a script: the pointer and a right click are the script's (`pointer`, `click` events).
+        var scripted = false
     }
 
     /// The left button went down on the world (not on the timeline).
@@ -54,6 +56,8 @@ struct Input {
     private(set) var tilt = TiltControl()
     private var gamepad = GamepadTilt()
     private var appliedTilt: Vector?
+    /// Where the pointer moved to since the last `pointer` event (a scripted scene's).
+    private var movedTo: Vector?
 
     /// Back to level after a reset; nothing held.
     mutating func reset() {
@@ -77,6 +81,7 @@ struct Input {
             // Drags a body if the press took hold of one (the physics thread knows).
             if pressing { commands.append(.physics(.drag(to: pointer.toWorld(event.motion.x, event.motion.y)))) }
             if let knife { self.knife = (knife.from, pointer.toWorld(event.motion.x, event.motion.y)) }
+            if pointer.scripted { movedTo = pointer.toWorld(event.motion.x, event.motion.y) }
             if onTimeline, let step = pointer.timelineStep(event.motion.x) { commands.append(.physics(.seek(to: step))) }
             if panning {
                 let k = pointer.pointsPerPixel
@@ -138,7 +143,16 @@ struct Input {
         let end = pointer.toWorld(button.x, button.y)
         let dx = button.x - knifeStart.x, dy = button.y - knifeStart.y
         if dx * dx + dy * dy > 36 { return [.physics(.event(.slice(a: started.from, b: end)))] }
+        // In a scripted scene a right click is the script's, as in Chipmunk's demo app.
+        if pointer.scripted { return [.physics(.event(.click(x: started.from.x, y: started.from.y)))] }
         return [.physics(.remove(at: started.from, slack: pointer.slack))]
+    }
+
+    /// Once a frame: a `pointer` event for where the pointer moved to, if it moved (at most one a frame).
+    mutating func pointerEvent() -> Event? {
+        guard let p = movedTo else { return nil }
+        movedTo = nil
+        return .pointer(x: p.x, y: p.y)
     }
 
     /// A dropped file's path (SDL hands over a string to free).

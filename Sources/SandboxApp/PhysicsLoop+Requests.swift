@@ -27,6 +27,8 @@ extension PhysicsLoop {
             // go of every key): a press of a held key, or a release of one
             // that is not, changes nothing and is not journaled.
             if world.held.contains(trigger) != down { apply(.key(trigger, down: down)) }
+        case .event(.pointer) where showing != nil:
+            break  // the pointer moving over a shown past does not branch it; the next move after resuming tells the script
         case .event(let event): apply(event)
         case .press(let point, let slack):
             if let hit = world.hit(at: point, tolerance: slack) {
@@ -133,6 +135,7 @@ extension PhysicsRequest {
     /// Whether it changes the world (or resumes it): from a shown past step, it branches.
     var changesTheWorld: Bool {
         switch self {
+        case .event(.pointer): false
         case .event, .press, .remove, .togglePause, .step, .restart: true
         case .drag, .release, .slower, .faster, .debug, .stats, .seek, .seekBy, .seekToEnd, .scrub, .toggleRecording, .saveScene: false
         }

@@ -28,6 +28,12 @@ enum WindowMode {
         return false
     }
 
+    /// A live session: its inputs are new events (a replay's are its journal's).
+    var isPlaying: Bool {
+        if case .playing = self { return true }
+        return false
+    }
+
     /// What keys mean now (`KeyMap`).
     var keys: KeyMode {
         switch self {

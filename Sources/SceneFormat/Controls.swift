@@ -55,6 +55,8 @@ public struct ControlBinding: Equatable, Sendable {
         /// The slide joint's `max` changes by `speed` points per second,
         /// within the joint's `min` and its `max` in the file.
         case winch(joint: Int, speed: Double)
+        /// Nothing of its own: the trigger only reaches the scene's script (`world:isDown`).
+        case script
 
         /// The same action on renumbered bodies and joints (their new index,
         /// or nil when the one it drives is gone: then the binding goes too).
@@ -64,6 +66,7 @@ public struct ControlBinding: Equatable, Sendable {
             case .winch(let j, let speed): newJoint(j).map { .winch(joint: $0, speed: speed) }
             case .thruster(let b, let force, let at): newBody(b).map { .thruster(body: $0, force: force, at: at) }
             case .servo(let b, let v, let w, let local): newBody(b).map { .servo(body: $0, velocity: v, angularVelocity: w, local: local) }
+            case .script: .script
             }
         }
 
@@ -71,7 +74,7 @@ public struct ControlBinding: Equatable, Sendable {
         public var body: Int? {
             switch self {
             case .thruster(let b, _, _), .servo(let b, _, _, _): b
-            case .motor, .winch: nil
+            case .motor, .winch, .script: nil
             }
         }
 
@@ -79,7 +82,7 @@ public struct ControlBinding: Equatable, Sendable {
         public var joint: Int? {
             switch self {
             case .motor(let j, _, _), .winch(let j, _): j
-            case .thruster, .servo: nil
+            case .thruster, .servo, .script: nil
             }
         }
     }
@@ -106,6 +109,7 @@ public struct ControlBinding: Equatable, Sendable {
         case .thruster: return "thrust"
         case .servo: return "move"
         case .winch(_, let speed): return speed < 0 ? "wind in" : "wind out"
+        case .script: return "script"
         }
     }
 }

@@ -226,6 +226,8 @@ extension Scene {
             if local { fields.append("\"local\": true") }
         case .winch(let joint, let speed):
             fields += ["\"winch\": \(q(joints[joint].id ?? ""))", "\"speed\": \(n(speed))"]
+        case .script:
+            break
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

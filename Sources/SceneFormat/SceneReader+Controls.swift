@@ -30,12 +30,12 @@ extension SceneReader {
         guard let node = fields["controls"], let items = array(node, "controls", max: Limits.controls) else { return [] }
         var bindings: [ControlBinding] = []
         for (i, item) in items.enumerated() {
-            if let b = binding(item, "controls[\(i)]", bodies: bodies, joints: joints) { bindings.append(b) }
+            if let b = binding(item, "controls[\(i)]", bodies: bodies, joints: joints, scripted: fields["script"] != nil) { bindings.append(b) }
         }
         return bindings
     }
 
-    mutating func binding(_ node: JSONNode, _ path: String, bodies: [BodySpec], joints: [(id: String?, type: String?)]) -> ControlBinding? {
+    mutating func binding(_ node: JSONNode, _ path: String, bodies: [BodySpec], joints: [(id: String?, type: String?)], scripted: Bool) -> ControlBinding? {
         guard let members = object(node, path, "a binding object ({\"key\": ..., \"motor\": ...})") else { return nil }
         let errorCount = errors.count
         let j = SceneReader.join
@@ -52,9 +52,14 @@ extension SceneReader {
         // The action: exactly one of motor, winch, or body (a thruster with
         // force, a servo with velocity or angularVelocity).
         let present = ["motor", "winch", "body"].filter { fields[$0] != nil }
+        // In a scene with a script, a trigger alone is the script's (world:isDown), with nothing of its own.
+        if scripted, present.isEmpty, members.allSatisfy({ ["key", "button", "label"].contains($0.key) }) {
+            guard errors.count == errorCount, let trigger else { return nil }
+            return ControlBinding(trigger: trigger, action: .script, label: label)
+        }
         guard present.count == 1, let kind = present.first else {
             fail(path, present.isEmpty
-                 ? "a binding needs an action: \"motor\" (a motor joint's id), \"winch\" (a slide joint's id), or \"body\" with \"force\" (a thruster) or \"velocity\" (a servo)"
+                 ? "a binding needs an action: \"motor\" (a motor joint's id), \"winch\" (a slide joint's id), or \"body\" with \"force\" (a thruster) or \"velocity\" (a servo); in a scene with a \"script\", a key alone reaches the script"
                  : "a binding has one action; this one has \(present.map { "\"\($0)\"" }.joined(separator: " and "))")
             return nil
         }

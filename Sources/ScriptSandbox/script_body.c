@@ -76,18 +76,54 @@ static int push_number(lua_State *L, double v) {
     return 1;
 }
 
+// The world point a push acts at: arguments 4 and 5 when given, else the body's centre of gravity.
+static cpVect push_point(lua_State *L, cpBody *body, const char *what) {
+    if (lua_isnoneornil(L, 4) && lua_isnoneornil(L, 5)) return cpBodyGetPosition(body);
+    lua_Number px = checked(L, 4, what), py = checked(L, 5, what);
+    return cpv(px, py);
+}
+
 static int body_apply_impulse(lua_State *L) {
     cpBody *body = check_waking(L, "applyImpulse", 0);
     lua_Number x = checked(L, 2, "applyImpulse"), y = checked(L, 3, "applyImpulse");
-    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
+    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), push_point(L, body, "applyImpulse"));
     return 0;
 }
 
 static int body_apply_force(lua_State *L) {
     cpBody *body = check_waking(L, "applyForce", 0);
     lua_Number x = checked(L, 2, "applyForce"), y = checked(L, 3, "applyForce");
-    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), cpBodyGetPosition(body));
+    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), push_point(L, body, "applyForce"));
     return 0;
+}
+
+// A body's frame: where its points are in the world, and how fast they move.
+static int body_local_to_world(lua_State *L) {
+    cpBody *body = check_body(L);
+    lua_Number x = checked(L, 2, "localToWorld"), y = checked(L, 3, "localToWorld");
+    return push_vector(L, cpBodyLocalToWorld(body, cpv(x, y)));
+}
+
+static int body_world_to_local(lua_State *L) {
+    cpBody *body = check_body(L);
+    lua_Number x = checked(L, 2, "worldToLocal"), y = checked(L, 3, "worldToLocal");
+    return push_vector(L, cpBodyWorldToLocal(body, cpv(x, y)));
+}
+
+static int body_velocity_at(lua_State *L) {
+    cpBody *body = check_body(L);
+    lua_Number x = checked(L, 2, "velocityAt"), y = checked(L, 3, "velocityAt");
+    return push_vector(L, cpBodyGetVelocityAtWorldPoint(body, cpv(x, y)));
+}
+
+static int body_rotation(lua_State *L) { return push_vector(L, cpBodyGetRotation(check_body(L))); }
+static int body_center_of_gravity(lua_State *L) { return push_vector(L, cpBodyGetCenterOfGravity(check_body(L))); }
+
+// body:eachArbiter(f): f(arb) for each of the body's arbiters, in Chipmunk's order (script_collisions.c).
+static int body_each_arbiter(lua_State *L) {
+    cpBody *body = check_body(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    return sandbox_each_arbiter(L, body, 2);
 }
 
 static int body_position(lua_State *L) { return push_vector(L, cpBodyGetPosition(check_body(L))); }
@@ -191,7 +227,9 @@ void sandbox_open_bodies(lua_State *L) {
         {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity},
         {"setPosition", body_set_position}, {"setAngle", body_set_angle},
         {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {"shapes", body_shapes},
-        {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate}, {NULL, NULL},
+        {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate},
+        {"localToWorld", body_local_to_world}, {"worldToLocal", body_world_to_local}, {"velocityAt", body_velocity_at},
+        {"rotation", body_rotation}, {"centerOfGravity", body_center_of_gravity}, {"eachArbiter", body_each_arbiter}, {NULL, NULL},
     };
     sandbox_new_type(L, BODY, methods, body_tostring, NULL, "a body");
 }

@@ -287,6 +287,48 @@ static int arb_point(lua_State *L) {
     return 5;
 }
 
+// arb:setPoint(i, ax, ay, bx, by): contact i's points, as cpArbiterSetContactPointSet sets them
+// (anchors relative to the bodies' centres of gravity), the other contacts untouched to the bit.
+static int arb_set_point(lua_State *L) {
+    cpArbiter *arb = check_arbiter(L);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    if (i < 1 || i > arb->count) return luaL_error(L, "arb:setPoint: contact %I is not one of its %d", i, arb->count);
+    cpVect a = cpv(finite_arg(L, 3), finite_arg(L, 4)), b = cpv(finite_arg(L, 5), finite_arg(L, 6));
+    cpVect first = arb->swapped ? b : a, second = arb->swapped ? a : b;
+    arb->contacts[i - 1].r1 = cpvsub(first, arb->body_a->p);
+    arb->contacts[i - 1].r2 = cpvsub(second, arb->body_b->p);
+    return 0;
+}
+
+// The body's arbiters for body:eachArbiter: the one arbiter value points at each in turn.
+typedef struct arbiter_walk {
+    lua_State *L;
+    int f, failed;
+} arbiter_walk;
+
+static void walk_arbiter(cpBody *body, cpArbiter *arb, void *data) {
+    (void)body;
+    arbiter_walk *w = data;
+    if (w->failed) return;
+    script_sandbox *s = sandbox_of(w->L);
+    lua_pushvalue(w->L, w->f);
+    lua_getfield(w->L, LUA_REGISTRYINDEX, THE_ARBITER);
+    s->arbiter = arb;
+    s->walkingArbiters++;
+    w->failed = lua_pcall(w->L, 1, 0, 0) != LUA_OK;  // the error stays on the stack, raised once the walk is done
+    s->walkingArbiters--;
+}
+
+int sandbox_each_arbiter(lua_State *L, cpBody *body, int f) {
+    script_sandbox *s = sandbox_of(L);
+    cpArbiter *outer = s->arbiter;  // a walk inside a collision callback gives that callback its arbiter back
+    arbiter_walk w = {L, f, 0};
+    cpBodyEachArbiter(body, walk_arbiter, &w);
+    s->arbiter = outer;
+    if (w.failed) return lua_error(L);
+    return 0;
+}
+
 static int arb_total_ke(lua_State *L) {
     lua_pushnumber(L, cpArbiterTotalKE(check_arbiter(L)));
     return 1;
@@ -352,7 +394,7 @@ void sandbox_open_collisions(lua_State *L) {
         {"totalImpulse", arb_total_impulse}, {"totalKE", arb_total_ke}, {"isFirstContact", arb_is_first_contact},
         {"restitution", arb_restitution}, {"setRestitution", arb_set_restitution}, {"friction", arb_friction},
         {"setFriction", arb_set_friction}, {"surfaceVelocity", arb_surface_velocity},
-        {"setSurfaceVelocity", arb_set_surface_velocity}, {NULL, NULL},
+        {"setSurfaceVelocity", arb_set_surface_velocity}, {"setPoint", arb_set_point}, {NULL, NULL},
     };
     sandbox_new_type(L, ARBITER, methods, NULL, NULL, "an arbiter");
     lua_newuserdatauv(L, 1, 0);  // the one arbiter value, pointing at whichever arbiter is being called for

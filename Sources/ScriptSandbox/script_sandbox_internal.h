@@ -61,8 +61,13 @@ struct script_sandbox {
     /// The space the world's script handlers are set on (16.7), and whether the top level is running.
     struct cpSpace *space;
     int topLevel;
-    /// The arbiter a collision callback is running for (NULL outside one).
+    /// The arbiter a collision callback or body:eachArbiter is running for (NULL outside one).
     struct cpArbiter *arbiter;
+    /// How many body:eachArbiter walks are running (world:remove waits: it would unthread their lists).
+    int walkingArbiters;
+    /// Where the pointer is (world:pointer) and whether a click came before this step (world:clicked).
+    double pointer[2];
+    int clicked;
     /// Separate callbacks waiting to be delivered in cratebox's order (script_collisions.c).
     struct separation *separations;
     int separationCount, separationCap;
@@ -131,6 +136,8 @@ const bound_body *sandbox_body_of(script_sandbox *s, const struct cpBody *body);
 void sandbox_bodies_free(script_sandbox *s);
 /// world:onCollision and the arbiter's methods; frees what waits to be delivered (script_collisions.c).
 void sandbox_open_collisions(lua_State *L);
+/// body:eachArbiter: calls the function at stack index `f` with each of the body's arbiters in Chipmunk's order.
+int sandbox_each_arbiter(lua_State *L, struct cpBody *body, int f);
 /// world:joint and the joints' methods, and freeing the bindings (script_joint.c).
 void sandbox_open_joints(lua_State *L);
 /// Pushes the value of joint `index`; the joint index of the value at i (-1: not a joint).

@@ -5,6 +5,7 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
+#include <chipmunk/chipmunk_structs.h>
 #include <lua5.4/lauxlib.h>
 #include <string.h>
 
@@ -123,6 +124,34 @@ static int shape_set_surface_velocity(lua_State *L) {
     return 0;
 }
 
+// bb(): the shape's bounding box as Chipmunk last computed it (left, bottom, right, top).
+static int shape_bb(lua_State *L) {
+    cpBB bb = cpShapeGetBB(check_shape(L));
+    lua_pushnumber(L, bb.l);
+    lua_pushnumber(L, bb.b);
+    lua_pushnumber(L, bb.r);
+    lua_pushnumber(L, bb.t);
+    return 4;
+}
+
+// vertices(): a polygon's (or box's) vertices in its body's frame, as {x, y} tables in Chipmunk's order.
+static int shape_vertices(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    if (shape->klass->type != CP_POLY_SHAPE) return luaL_error(L, "vertices: not a polygon or a box");
+    int n = cpPolyShapeGetCount(shape);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        cpVect v = cpPolyShapeGetVert(shape, i);
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, v.x);
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, v.y);
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 // sensor([on]): whether the shape only detects (cpShapeGetSensor), or sets it.
 static int shape_sensor(lua_State *L) {
     cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "sensor") : check_shape(L);
@@ -180,7 +209,7 @@ void sandbox_open_shapes(lua_State *L) {
     static const luaL_Reg methods[] = {
         {"friction", shape_friction}, {"elasticity", shape_elasticity}, {"surfaceVelocity", shape_surface_velocity},
         {"setSurfaceVelocity", shape_set_surface_velocity}, {"sensor", shape_sensor}, {"hasType", shape_has_type},
-        {"body", shape_body}, {NULL, NULL},
+        {"body", shape_body}, {"bb", shape_bb}, {"vertices", shape_vertices}, {NULL, NULL},
     };
     sandbox_new_type(L, SHAPE, methods, shape_tostring, shape_eq, "a shape");
 }

@@ -176,6 +176,7 @@ static int world_spawn(lua_State *L) {
 static int world_remove(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
     check_unlocked(L, s, "world:remove");
+    if (s->walkingArbiters) return luaL_error(L, "world:remove: not inside body:eachArbiter, whose walk it would break: do it after the walk");
     long long index = sandbox_body_index(L, 2);
     if (index < 0) return luaL_argerror(L, 2, "a body");
     if (!sandbox_body_at(s, index)) return luaL_error(L, "world:remove: body %I is gone (removed or cut)", (lua_Integer)index);

@@ -51,6 +51,35 @@ static int world_is_down(lua_State *L) {
     return 1;
 }
 
+void script_sandbox_set_pointer(script_sandbox *s, double x, double y, int clicked) {
+    s->pointer[0] = x;
+    s->pointer[1] = y;
+    s->clicked = clicked != 0;
+}
+
+// world:pointer(): where the pointer is, in world coordinates ((0, 0) until a `pointer` or `click` event).
+static int world_pointer(lua_State *L) {
+    script_sandbox *s = sandbox_of(L);
+    lua_pushnumber(L, s->pointer[0]);
+    lua_pushnumber(L, s->pointer[1]);
+    return 2;
+}
+
+// world:clicked(): whether a `click` event came before this step.
+static int world_clicked(lua_State *L) {
+    lua_pushboolean(L, sandbox_of(L)->clicked);
+    return 1;
+}
+
+// world:gravity(): the space's gravity now (a tilt changes it).
+static int world_gravity(lua_State *L) {
+    script_sandbox *s = sandbox_of(L);
+    cpVect g = s->space ? cpSpaceGetGravity(s->space) : cpvzero;
+    lua_pushnumber(L, g.x);
+    lua_pushnumber(L, g.y);
+    return 2;
+}
+
 // world:say(text): one line for the HUD (cut to 200 bytes, at a character's start), until said again.
 static int world_say(lua_State *L) {
     size_t len;
@@ -121,7 +150,8 @@ static int world_body_at(lua_State *L) {
 
 int sandbox_open_world(lua_State *L) {
     sandbox_open_bodies(L);
-    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"reset", world_reset}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {NULL, NULL}};
+    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"reset", world_reset}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say},
+        {"gravity", world_gravity}, {"pointer", world_pointer}, {"clicked", world_clicked}, {NULL, NULL}};
     luaL_newlib(L, world);
     lua_setglobal(L, "world");
     return 0;

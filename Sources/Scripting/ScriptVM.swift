@@ -107,6 +107,11 @@ public final class ScriptVM {
         names.withUnsafeBufferPointer { script_sandbox_set_world(sandbox, Int64(steps), $0.baseAddress, $0.count) }
     }
 
+    /// Where the pointer is (`world:pointer()`) and whether a click came before the coming step (`world:clicked()`).
+    public func tell(pointer: (x: Double, y: Double), clicked: Bool) {
+        script_sandbox_set_pointer(sandbox, pointer.x, pointer.y, clicked ? 1 : 0)
+    }
+
     /// Whether the script asked for a reset (`world:reset()`) since the last time this was read.
     public func takeResetRequest() -> Bool { script_sandbox_take_reset(sandbox) != 0 }
 

@@ -27,6 +27,11 @@ public enum Event: Equatable, Sendable {
     case slice(a: Vector, b: Vector)
     /// Pushes the dynamic bodies within `radius` of (x, y) away from it.
     case explode(x: Double, y: Double, radius: Double, impulse: Double)
+    /// The pointer moved to a world point (a scripted scene's `world:pointer()`).
+    case pointer(x: Double, y: Double)
+    /// A right click at a world point: the pointer goes there, and the script's
+    /// `world:clicked()` is true in the coming step.
+    case click(x: Double, y: Double)
 }
 
 /// An event the world refuses (it would make Chipmunk assert, or is absurd).

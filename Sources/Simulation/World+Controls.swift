@@ -70,7 +70,7 @@ extension World {
                 m = fmax(m, lo)  // C's, as the format says (they differ from Swift's on -0 and 0)
                 m = fmin(m, hi)
                 joint.slideMax = m
-            case .motor, .servo:
+            case .motor, .servo, .script:
                 continue
             }
         }

@@ -1,3 +1,4 @@
+import CrateboxGeometry
 import CrateboxPhysics
 import SceneFormat
 import Scripting
@@ -40,6 +41,7 @@ extension World {
         if scriptBodiesRevision != bodiesRevision { bindScriptBodies() }
         if scriptJointsKey != (bodiesRevision, brokenJoints.count) { bindScriptJoints() }
         script.tell(steps: stepCount, held: held.map(\.name))
+        script.tell(pointer: (pointer.x, pointer.y), clicked: clickPending)
         do {
             try script.deliverSeparations()  // those of removals since the last step
             try script.step()
@@ -59,6 +61,13 @@ extension World {
         } catch {
             throw .script("\(error.message) (step \(stepCount))")
         }
+    }
+
+    /// The `pointer` and `click` events: only a scene with a script has a pointer to tell.
+    func point(at point: Vector, click: Bool) throws(WorldError) {
+        guard scene.script != nil else { throw WorldError("pointer and click events are for a scene with a script; this scene has none") }
+        pointer = point
+        if click { clickPending = true }
     }
 
     /// `world:reset()` in this step: the world resets now, at the step's end,

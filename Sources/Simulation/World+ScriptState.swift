@@ -1,4 +1,5 @@
 import Bytes
+import CrateboxGeometry
 import CrateboxPhysics
 import SceneFormat
 import Scripting
@@ -11,6 +12,8 @@ struct ScriptPart {
     var random: [UInt64]
     var said: String
     var state: [UInt8]
+    /// Where the pointer is (version 4; a version 3 state has it at (0, 0)).
+    var pointer = (x: 0.0, y: 0.0)
     /// The bodies the script made that are still here (construction index and
     /// spec as JSON), and the joints it made (spec as JSON without its ends, and its ends: -1 the world's body).
     var bodies: [(index: Int, json: String)] = []
@@ -18,11 +21,15 @@ struct ScriptPart {
 
     /// The exact state's version with a script's part (a world without a
     /// script writes version 2, unchanged, so its bytes stay the same).
-    static let version = "cratebox world 3"
+    static let version = "cratebox world 4"
+    /// The version before the pointer was part of it (read, never written).
+    static let versionWithoutPointer = "cratebox world 3"
 
     func write(to w: inout ByteWriter) {
         for word in random { w.u64(word) }
         w.string(said)
+        w.f64(pointer.x)
+        w.f64(pointer.y)
         w.block(state)
         w.i64(bodies.count)
         for body in bodies {
@@ -37,12 +44,19 @@ struct ScriptPart {
         }
     }
 
-    static func read(from r: inout ByteReader) throws(ByteReader.Malformed) -> ScriptPart {
+    static func read(from r: inout ByteReader, version: String) throws(ByteReader.Malformed) -> ScriptPart {
         let random = [try r.u64(), try r.u64(), try r.u64(), try r.u64()]
         guard random != [0, 0, 0, 0] else { throw ByteReader.Malformed("math.random's state is all zeros, which xoshiro256** never reaches") }
         let said = try r.string()
         guard said.utf8.count <= 200 else { throw ByteReader.Malformed("what the script said is longer than world:say keeps (200 bytes)") }
-        var part = ScriptPart(random: random, said: said, state: try r.block())
+        var pointer = (x: 0.0, y: 0.0)
+        if version == Self.version {
+            pointer = (try r.f64(), try r.f64())
+            guard pointer.x.isFinite, pointer.y.isFinite, abs(pointer.x) <= Limits.coordinate, abs(pointer.y) <= Limits.coordinate else {
+                throw ByteReader.Malformed("the pointer is not a point a pointer event may give")
+            }
+        }
+        var part = ScriptPart(random: random, said: said, state: try r.block(), pointer: pointer)
         for _ in 0..<(try r.count(each: 16)) {
             let index = try r.i64()
             guard index >= 0, index <= World.maxBodyIndex, part.bodies.last.map({ $0.index < index }) ?? true else {
@@ -95,7 +109,7 @@ extension World {
     func scriptPart() throws(WorldError) -> ScriptPart? {
         guard let script, let name = scene.script else { return nil }
         do {
-            var part = ScriptPart(random: script.randomState, said: script.said ?? "", state: try script.savedState())
+            var part = ScriptPart(random: script.randomState, said: script.said ?? "", state: try script.savedState(), pointer: (pointer.x, pointer.y))
             for (index, entry) in bodies.enumerated() where entry?.madeByScript == true {
                 part.bodies.append((index, Scene.bodyJSON(entry!.spec)))
             }
@@ -133,6 +147,7 @@ extension World {
         do { try vm.restore(state: part.state) } catch { throw WorldError("\(name): \(error.message)") }
         vm.randomState = part.random
         vm.say(part.said)
+        pointer = Vector(part.pointer.x, part.pointer.y)
         vm.attach(to: space.chipmunkSpace)  // leaving the space just built for it
         vm.answer(to: self)
         script = vm

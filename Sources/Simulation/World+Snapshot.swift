@@ -135,8 +135,9 @@ struct RestoredWorld {
     init(scene: Scene, bytes: [UInt8]) throws {
         var r = ByteReader(bytes)
         let version = try r.string()
-        guard version == "cratebox world 1" || version == "cratebox world 2" || version == ScriptPart.version else {
-            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1, 2 or 3)")
+        let scripted = version == ScriptPart.version || version == ScriptPart.versionWithoutPointer
+        guard version == "cratebox world 1" || version == "cratebox world 2" || scripted else {
+            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1 to 4)")
         }
         guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
             throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")
@@ -178,7 +179,7 @@ struct RestoredWorld {
                 throw ByteReader.Malformed("the grab's target is not a point a drag could give")
             }
         }
-        if version == ScriptPart.version { script = try ScriptPart.read(from: &r) }
+        if scripted { script = try ScriptPart.read(from: &r, version: version) }
         guard jointRecords.count == scene.joints.count + (script?.joints.count ?? 0) else { throw ByteReader.Malformed("the state's joints are not the scene's and its script's") }
         let (space, detached) = try Space.restoring(try r.block())
         guard r.isAtEnd else { throw ByteReader.Malformed("bytes follow the world's state") }

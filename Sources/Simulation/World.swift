@@ -106,6 +106,10 @@ public final class World {
     /// The scene's keys and buttons that are down (`controls`), in the order
     /// they went down; a reset keeps them (section 14.3 of the scene format).
     public internal(set) var held: [ControlTrigger] = []
+    /// Where the pointer is for the script (a scripted scene's `pointer` and
+    /// `click` events; a reset keeps it), and whether a click waits for the coming step.
+    public internal(set) var pointer = Vector(0, 0)
+    var clickPending = false
     /// The bodies the scene's servos move, in the order of their first servo binding.
     let servoBodies: [Int]
 
@@ -195,6 +199,10 @@ public final class World {
             try slice(from: try checkedPoint(a.x, a.y, "slice start"), to: try checkedPoint(b.x, b.y, "slice end"))
         case .explode(let x, let y, let radius, let impulse):
             try explode(at: try checkedPoint(x, y, "explosion point"), radius: radius, impulse: impulse)
+        case .pointer(let x, let y):
+            try point(at: try checkedPoint(x, y, "pointer"), click: false)
+        case .click(let x, let y):
+            try point(at: try checkedPoint(x, y, "click"), click: true)
         }
     }
 
@@ -288,6 +296,7 @@ public final class World {
         try stepScript()
         try space.step(World.stepDuration)
         try finishScriptStep()
+        clickPending = false
         stepCount += 1
         stepsSinceBuild += 1
         for joint in space.takeBrokenJoints() {

@@ -28,6 +28,8 @@ import TestSupport
             case .key: "key"
             case .slice: "slice"
             case .explode: "explode"
+            case .pointer: "pointer"
+            case .click: "click"
             }
         })
     }
@@ -129,7 +131,7 @@ import TestSupport
         }
         #expect(error("") == "bad.jsonl: empty: a journal starts with a cratebox/replay@1 header line")
         #expect(error("{\"format\":\"x\"}\n").hasPrefix("bad.jsonl:1: the first line must be a cratebox/replay@1 header"))
-        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice or explode)")
+        #expect(error(header + "\n{\"step\":3,\"event\":\"jump\"}\n") == "bad.jsonl:2: unknown event \"jump\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice, explode, pointer or click)")
         #expect(error(header + "\n{\"step\":5,\"event\":\"release\"}\n{\"step\":4,\"event\":\"release\"}\n") == "bad.jsonl:3: step 4 comes after step 5; lines must be in step order")
         #expect(error(header + "\n{\"step\":1,\"event\":\"tilt\",\"x\":1}\n") == "bad.jsonl:2: missing \"y\"")
         #expect(error(header + "\n{\"step\":1,\"event\":\"release\",\"extra\":1}\n") == "bad.jsonl:2: unknown key \"extra\"")

@@ -36,7 +36,7 @@ import Testing
         (#"{"key": "right", "motor": "m", "rate": 1}"#, #"controls[0].key: "right" is not a key a scene can bind (did you mean "Right"?); SDL's names: A to Z, 0 to 9, Left, Right, Up, Down, Space, Return, ..."#),
         (#"{"key": "Escape", "motor": "m", "rate": 1}"#, #"controls[0].key: "Escape" is not a key a scene can bind; SDL's names: A to Z, 0 to 9, Left, Right, Up, Down, Space, Return, ..."#),
         (#"{"button": "A", "motor": "m", "rate": 1}"#, #"controls[0].button: "A" is not a gamepad button (did you mean "a"?); expected one of: a, b, x, y, back, guide, start, leftstick, rightstick, leftshoulder, rightshoulder, dpup, dpdown, dpleft, dpright, stickleft, stickright, stickup, stickdown"#),
-        (#"{"key": "Up"}"#, #"controls[0]: a binding needs an action: "motor" (a motor joint's id), "winch" (a slide joint's id), or "body" with "force" (a thruster) or "velocity" (a servo)"#),
+        (#"{"key": "Up"}"#, #"controls[0]: a binding needs an action: "motor" (a motor joint's id), "winch" (a slide joint's id), or "body" with "force" (a thruster) or "velocity" (a servo); in a scene with a "script", a key alone reaches the script"#),
         (#"{"key": "Up", "motor": "m", "winch": "r", "rate": 1}"#, #"controls[0]: a binding has one action; this one has "motor" and "winch""#),
         (#"{"key": "Up", "motor": "n", "rate": 1}"#, #"controls[0].motor: no joint has the id "n" (did you mean "m"?)"#),
         (#"{"key": "Up", "motor": "r", "rate": 1}"#, #"controls[0].motor: "r" is a slide joint; this binding drives a motor joint"#),

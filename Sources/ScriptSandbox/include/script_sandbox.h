@@ -62,6 +62,9 @@ int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const cha
 /// (`held`: `length` bytes of names, each ended by a NUL; names past 1,000
 /// bytes in all are left out).
 void script_sandbox_set_world(script_sandbox *sandbox, long long steps, const char *held, size_t length);
+/// Tells the script where the pointer is (world coordinates) and whether a
+/// click came before the coming step (world:pointer, world:clicked).
+void script_sandbox_set_pointer(script_sandbox *sandbox, double x, double y, int clicked);
 /// Whether `world:reset()` was asked for since the last call (and forgets it).
 int script_sandbox_take_reset(script_sandbox *sandbox);
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
