@@ -62,6 +62,10 @@ public final class Space {
     public func index(of shape: Shape) -> Int? { shapeMembers.index(of: shape) }
     /// A joint's place in `joints` (nil: not in the space), in constant time.
     public func index(of joint: Joint) -> Int? { jointMembers.index(of: joint) }
+    /// Whether the body is in the space, in constant time (no compaction after removals, as `index(of:)` may do).
+    public func contains(_ body: Body) -> Bool { bodyMembers.contains(body) }
+    /// Whether the joint is in the space, in constant time.
+    public func contains(_ joint: Joint) -> Bool { jointMembers.contains(joint) }
 
     /// Set whenever mass may have changed; `step` then checks every dynamic body,
     /// because Chipmunk aborts on stepping a body with no mass.

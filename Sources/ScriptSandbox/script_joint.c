@@ -51,6 +51,17 @@ int script_sandbox_bind_joint(script_sandbox *s, long long index, const char *id
     return 1;
 }
 
+void script_sandbox_unbind_joint(script_sandbox *s, long long index) {
+    for (int i = 0; i < s->jointCount; i++) {
+        if (s->joints[i].index != index) continue;
+        free_joint(&s->joints[i]);
+        // In index order still: world:joint(id) gives the lowest index first.
+        memmove(&s->joints[i], &s->joints[i + 1], (size_t)(s->jointCount - i - 1) * sizeof *s->joints);
+        s->jointCount--;
+        return;
+    }
+}
+
 void sandbox_joints_free(script_sandbox *s) {
     script_sandbox_clear_joints(s);
     free(s->joints);

@@ -88,11 +88,19 @@ public final class ScriptVM {
     /// The scene's joints a script can hold, in increasing index; bound anew whenever they change.
     public func bind(joints: [BoundJoint]) {
         script_sandbox_clear_joints(sandbox)
-        for j in joints {
-            let names = (0..<4).map { $0 < j.functions.count ? j.functions[$0] : nil }
-            let ok = withCStrings(names) { script_sandbox_bind_joint(sandbox, Int64(j.index), j.id, j.joint, $0) }
-            if ok == 0 { break }  // out of memory: the rest stay unbound
-        }
+        for j in joints where !bind(joint: j) { break }  // out of memory: the rest stay unbound
+    }
+
+    /// Binds one more joint, whose index is above every bound one's (a joint the script made); false when out of memory.
+    @discardableResult
+    public func bind(joint j: BoundJoint) -> Bool {
+        let names = (0..<4).map { $0 < j.functions.count ? j.functions[$0] : nil }
+        return withCStrings(names) { script_sandbox_bind_joint(sandbox, Int64(j.index), j.id, j.joint, $0) } != 0
+    }
+
+    /// Forgets joint `index` (the script took it out of the world).
+    public func unbind(joint index: Int) {
+        script_sandbox_unbind_joint(sandbox, Int64(index))
     }
 
     /// Whether the script has a global function `name`.

@@ -106,7 +106,7 @@ extension World {
     func bindScriptJoints() {
         guard let script else { return }
         var bound: [ScriptVM.BoundJoint] = []
-        for (index, joint) in joints.enumerated() where space.index(of: joint) != nil {
+        for (index, joint) in joints.enumerated() where space.contains(joint) {
             let spec = jointSpec(index)
             bound.append(ScriptVM.BoundJoint(index: index, id: spec.id, joint: joint.chipmunkConstraint, functions: spec.functions.all))
         }

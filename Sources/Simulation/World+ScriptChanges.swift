@@ -51,19 +51,21 @@ extension World: ScriptWorld {
         guard joints.count < Limits.joints * 4 else { throw ScriptError("the world has \(joints.count) joints; the limit is \(Limits.joints * 4)") }
         do { try addJoint(joint) } catch { throw ScriptError("\(error)") }
         scriptJoints.append(joint)
-        bindScriptJoints()
-        return joints.count - 1
+        let index = joints.count - 1, made = joints[index]
+        // One binding more, not all of them again: a script that makes a joint at every contact stays fast.
+        script?.bind(joint: ScriptVM.BoundJoint(index: index, id: joint.id, joint: made.chipmunkConstraint, functions: joint.functions.all))
+        return index
     }
 
     /// world:removeJoint: the joint leaves the space for good.
     public func scriptRemoveJoint(_ index: Int) throws(ScriptError) {
-        guard joints.indices.contains(index), space.index(of: joints[index]) != nil else {
+        guard joints.indices.contains(index), space.contains(joints[index]) else {
             throw ScriptError("joint \(index) is gone (broken, or removed with a body)")
         }
         do { try space.remove(joints[index]) } catch { throw ScriptError("\(error)") }
         // Kept as a joint that is nowhere, as one gone with a body is.
         joints[index] = Joint(World.physicsKind(jointSpec(index).kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic))
-        bindScriptJoints()
+        script?.unbind(joint: index)
     }
 
     /// Joint `index`'s spec: the scene's, or the script's past them.

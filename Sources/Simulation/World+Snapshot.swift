@@ -15,7 +15,7 @@ extension World {
     /// The world's exact state as bytes.
     public func snapshot() throws(WorldError) -> [UInt8] {
         let scriptPart = try scriptPart()
-        func alive(_ body: Body) -> Bool { body === space.staticBody || space.index(of: body) != nil }
+        func alive(_ body: Body) -> Bool { body === space.staticBody || space.contains(body) }
 
         var w = ByteWriter()
         w.reserveCapacity(lastSnapshotSize)

@@ -42,6 +42,8 @@ void script_sandbox_clear_bodies(script_sandbox *sandbox);
 void script_sandbox_clear_joints(script_sandbox *sandbox);
 int script_sandbox_bind_joint(script_sandbox *sandbox, long long index, const char *id, struct cpConstraint *joint,
                               const char *const functions[4]);
+/// Forgets joint `index`'s binding (it left the space); the others keep their order.
+void script_sandbox_unbind_joint(script_sandbox *sandbox, long long index);
 /// What a script asks the World for (16.11): each returns NULL, or why it
 /// refuses (valid until the next call), setting `*result` to the new body's
 /// or joint's index. `a` and `b` are construction indices (-1: the world's
