@@ -30,6 +30,13 @@ static const demo_entry demo_table[] = {
     {"pyramidstack", demo_build_pyramidstack, 0},
     {"pyramidtopple", demo_build_pyramidtopple, 0},
     {"logosmash", demo_build_logosmash, 1},
+    {"player", demo_build_player, 0},
+    {"tank", demo_build_tank, 1},
+    {"buoyancy", demo_build_buoyancy, 0},
+    {"unicycle", demo_build_unicycle, 0},
+    {"planet", demo_build_planet, 1},
+    {"springies", demo_build_springies, 0},
+    {"plink", demo_build_plink, 1},
 };
 
 // The seed the demo app passes to srand() before building any demo.
@@ -110,6 +117,7 @@ void demo_step(demo_world *world, int steps) {
     for (int i = 0; i < steps; i++) {
         if (world->before_step) world->before_step(world);
         cpSpaceStep(world->space, 1.0 / 120.0);
+        if (world->after_step) world->after_step(world);
     }
 }
 

@@ -27,6 +27,14 @@ struct demo_world {
     cpConstraint *motor;     // TheoJansen: the motor its update drives
     cpVect one_way;          // OneWay: the direction objects may pass through the platform
     cpFloat ball_speed;      // Chains: how fast the ball is thrown up (the demo's 300; "chains-thrown": 3000)
+    void (*after_step)(demo_world *world);   // the demo's per-step work after cpSpaceStep, or NULL (Player)
+    cpBody *player;          // Player: the player's body and shape, and its update's state
+    cpShape *player_shape;
+    cpFloat remaining_boost;
+    cpBool grounded, last_jump_state;
+    cpBody *tank, *tank_control;  // Tank: the tank and the kinematic body its update steers
+    cpBody *balance, *wheel; // Unicycle: the bodies its motor's pre-solve balances (the motor is `motor`)
+    cpFloat balance_sin;     // Unicycle: the pre-solve's lean, kept from step to step
 };
 
 cpBody *demo_add_body(demo_world *world, cpBody *body);
@@ -54,5 +62,12 @@ void demo_build_tumble(demo_world *world);
 void demo_build_pyramidstack(demo_world *world);
 void demo_build_pyramidtopple(demo_world *world);
 void demo_build_logosmash(demo_world *world);
+void demo_build_player(demo_world *world);
+void demo_build_tank(demo_world *world);
+void demo_build_buoyancy(demo_world *world);
+void demo_build_unicycle(demo_world *world);
+void demo_build_planet(demo_world *world);
+void demo_build_springies(demo_world *world);
+void demo_build_plink(demo_world *world);
 
 #endif

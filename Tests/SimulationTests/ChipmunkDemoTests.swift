@@ -15,10 +15,20 @@ import TestSupport
         ("joints.json", "joints"), ("theo-jansen.json", "theojansen"), ("chains.json", "chains"), ("one-way.json", "oneway"),
         ("tumble.json", "tumble"), ("pyramid-stack.json", "pyramidstack"), ("pyramid-topple.json", "pyramidtopple"),
         ("logo-smash.json", "logosmash"),
+        // With scripts (Lua beside the scene): the demos' own callbacks and updates.
+        ("planet.json", "planet"), ("springies.json", "springies"), ("plink.json", "plink"), ("player.json", "player"),
+        ("tank.json", "tank"), ("buoyancy.json", "buoyancy"), ("unicycle.json", "unicycle"),
     ]
 
+    /// Demos with no C reference: Chipmunk's own Sticky runs differently from run to run.
+    static let reproducibleOnly = ["sticky.json"]
+
+    /// A demo's scene as a user opens it (with its script, when it has one).
     static func scene(_ name: String) throws -> Scene {
-        try Scene.decode(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Scenes/chipmunk/\(name)"))), file: name)
+        let folder = packageRoot.appendingPathComponent("Scenes/chipmunk")
+        var scene = try Scene.decode(Array(try Data(contentsOf: folder.appendingPathComponent(name))), file: name)
+        if let script = scene.script { scene.scriptText = try String(contentsOf: folder.appendingPathComponent(script), encoding: .utf8) }
+        return scene
     }
 
     /// The hashes of a world and of the demo's C reference after the same steps, at each checkpoint.
@@ -45,7 +55,23 @@ import TestSupport
 
     @Test func everyDemoSceneIsTested() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes/chipmunk").path)
-        #expect(files.filter { $0.hasSuffix(".json") }.sorted() == Self.demos.map(\.scene).sorted())
+        #expect(files.filter { $0.hasSuffix(".json") }.sorted() == (Self.demos.map(\.scene) + Self.reproducibleOnly).sorted())
+    }
+
+    /// Sticky, whose C demo cannot run twice alike (its separate callbacks come
+    /// in an order of addresses), runs the same every time here, and goes on
+    /// from an exact state of its middle as the straight run does.
+    @Test func stickyRunsTheSameEveryTime() throws {
+        let scene = try Self.scene("sticky.json")
+        let first = try World(scene: scene), second = try World(scene: scene)
+        try first.step(600)
+        try second.step(600)
+        #expect(first.stateHash == second.stateHash)
+        #expect(first.joints.count > scene.joints.count + 20, "balls stuck together: \(first.joints.count) joints made")
+        let resumed = try World(scene: scene, snapshot: try first.snapshot())
+        try first.step(600)
+        try resumed.step(600)
+        #expect(resumed.stateHash == first.stateHash)
     }
 
     /// Breakable joints break as the demo's do: Chains with its ball thrown ten
