@@ -71,13 +71,39 @@ for i = 1, 300 do
   state.pentagons[i] = body:index()
 end
 
--- The demo's cpSpaceEachBody walk, in the order the pentagons were added (the
--- triangles' static body never moves): one that fell off goes back to the
--- top, keeping its velocity. (A pentagon the user removed is skipped.)
+-- A right click on a pentagon turns it into a peg, and a peg back into a
+-- pentagon (the demo's cpBodySetType between static and dynamic): the body is
+-- made again, static or dynamic, where it is, and takes the old one's place
+-- in state.pentagons.
+local function toggle(world)
+  local x, y = world:pointer()
+  for _, hit in ipairs(world:pointQuery(x, y, 0)) do
+    for i, index in ipairs(state.pentagons) do
+      if hit.body and hit.body:index() == index then
+        local px, py = hit.body:position()
+        local static = hit.body:type() == "static"
+        local spec = {
+          position = {px, py}, angle = hit.body:angle(),
+          shapes = {{polygon = PENTAGON, radius = 0, friction = 0.40000000596046448, elasticity = 0}},
+        }
+        if static then spec.mass, spec.moment = 1, PENTAGON_MOMENT else spec.type, spec.look = "static", "#7f8c8d" end
+        world:remove(hit.body)
+        state.pentagons[i] = world:spawn(spec):index()
+        return
+      end
+    end
+  end
+end
+
+-- The demo's update: the right click first, then its cpSpaceEachBody walk, in
+-- the order the pentagons were added (the triangles' static body never
+-- moves): one that fell off goes back to the top, keeping its velocity. (A
+-- pentagon the user removed is skipped, and so is a peg.)
 function step(world)
+  if world:clicked() then toggle(world) end
   for _, index in ipairs(state.pentagons) do
     local body = world:bodyAt(index)
-    if body then
+    if body and body:type() == "dynamic" then
       local x, y = body:position()
       if y < -260 or math.abs(x) > 340 then
         body:setPosition(random_x(), 260)

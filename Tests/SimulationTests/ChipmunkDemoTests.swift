@@ -58,6 +58,27 @@ import TestSupport
         #expect(files.filter { $0.hasSuffix(".json") }.sorted() == (Self.demos.map(\.scene) + Self.reproducibleOnly).sorted())
     }
 
+    /// Plink's right click, as in Chipmunk's demo app: the pentagon under the
+    /// pointer becomes a peg (static), and a click on the peg lets it fall again.
+    @Test func aClickOnAPentagonMakesItAPegAndBack() throws {
+        let world = try World(scene: try Self.scene("plink.json"))
+        try world.step(300)
+        func dynamicCount() -> Int { world.bodies.compactMap { $0 }.filter { $0.kind == .dynamic }.count }
+        #expect(dynamicCount() == 300)
+        let target = try #require(world.bodies.compactMap { $0 }.first { $0.kind == .dynamic && abs($0.body.position.x) < 250 && $0.body.position.y > -200 })
+        let at = target.body.position
+        try world.apply(.click(x: at.x, y: at.y))
+        try world.step()
+        #expect(dynamicCount() == 299, "the pentagon clicked is a peg now")
+        let peg = try #require(world.bodies.last ?? nil)
+        #expect(peg.kind == .static && peg.body.position == at)
+        try world.step(60)
+        #expect(peg.body.position == at, "a peg stays")
+        try world.apply(.click(x: at.x, y: at.y))
+        try world.step(60)
+        #expect(dynamicCount() == 300, "clicked again, it falls")
+    }
+
     /// Sticky, whose C demo cannot run twice alike (its separate callbacks come
     /// in an order of addresses), runs the same every time here, and goes on
     /// from an exact state of its middle as the straight run does.
