@@ -115,3 +115,6 @@ public struct ThinnedPast<Frame: PastFrame> {
         frames = kept
     }
 }
+
+/// A past whose frames may cross threads may too (the window hands a reloaded run's history to the next physics thread).
+extension ThinnedPast: Sendable where Frame: Sendable {}

@@ -85,7 +85,12 @@ public final class DrawnWorld: Sendable {
         DrawnWorld(self)
     }
 
-    private init(_ other: DrawnWorld) {
+    /// The same picture at another step (`--watch` keeps the run before a reload at negative steps).
+    public func renumbered(by offset: Int) -> DrawnWorld {
+        DrawnWorld(self, step: stepCount + offset)
+    }
+
+    private init(_ other: DrawnWorld, step: Int? = nil) {
         scene = other.scene
         bodies = other.bodies
         current = other.current
@@ -94,7 +99,7 @@ public final class DrawnWorld: Sendable {
         jointAnchors = other.jointAnchors
         joints = other.joints
         grab = nil
-        stepCount = other.stepCount
+        stepCount = step ?? other.stepCount
         stepsSinceBuild = other.stepsSinceBuild
         liveBodyCount = other.liveBodyCount
         tilt = other.tilt

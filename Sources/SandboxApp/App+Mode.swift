@@ -39,11 +39,14 @@ extension App {
     /// mode, the scene last played): the physics thread of the mode left is
     /// stopped (what it said is shown; the files it could not write are kept
     /// for the report at close), input starts afresh, the camera fits the new
-    /// box (unless `keepCamera` and the box is the same size) and the title follows.
-    func enter(_ next: WindowMode, scene: Scene, keepCamera: Bool = false) {
+    /// box (unless `keepCamera` and the box is the same size) and the title
+    /// follows. `keepingHistory`: the drawn past of the session left goes before the new one's.
+    func enter(_ next: WindowMode, scene: Scene, keepCamera: Bool = false, keepingHistory: Bool = false) {
         if let old = mode.physics, old !== next.physics {
             releaseSceneControls()  // journaled before the recording ends
             let end = old.stop()
+            // `--watch` reloaded a live session: the old run stays in the time machine, before the new one.
+            if keepingHistory, case .playing(let new) = next, let history = end.history { new.send(.keepHistory(history)) }
             if let said = end.said { hud.show(said) }
             lostBefore += end.lost
         }

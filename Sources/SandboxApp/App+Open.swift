@@ -16,7 +16,7 @@ extension App {
     /// a saved state as the session it continues, a journal to watch. A file that cannot be read or is not valid leaves
     /// the current world running and its errors shown until the next open.
     @discardableResult
-    func open(_ path: String, keepCamera: Bool = false) -> Bool {
+    func open(_ path: String, keepCamera: Bool = false, reloading: Bool = false) -> Bool {
         let loaded: LoadedFile
         do {
             loaded = try Loader.load(path)
@@ -26,7 +26,7 @@ extension App {
         }
         switch loaded {
         case .scene(let file):
-            return replace(file.scene, watching: false, keepCamera: keepCamera, path: path) {
+            return replace(file.scene, watching: false, keepCamera: keepCamera, keepingHistory: reloading, path: path) {
                 .live(try Session(scene: file.scene, sceneText: file.text, sceneFile: file.fileName))
             }
         case .state(let bytes, let file):
@@ -47,7 +47,7 @@ extension App {
 
     /// Starts a physics thread on the file's mode and switches to it; unsaved
     /// build edits are kept first, and the document goes (the next B builds the new scene).
-    private func replace(_ scene: Scene, watching: Bool, keepCamera: Bool, path: String,
+    private func replace(_ scene: Scene, watching: Bool, keepCamera: Bool, keepingHistory: Bool = false, path: String,
                          _ makeMode: @escaping @Sendable () throws -> Timeline.Source) -> Bool {
         // The new thread first: if it cannot start, the old one runs on.
         let next: PhysicsThread
@@ -59,7 +59,7 @@ extension App {
         }
         keepUnsavedEdits()
         document = nil
-        enter(watching ? .watching(next) : .playing(next), scene: scene, keepCamera: keepCamera)
+        enter(watching ? .watching(next) : .playing(next), scene: scene, keepCamera: keepCamera, keepingHistory: keepingHistory && mode.isPlaying)
         if options.watch && opened.path != path { opened.watch = FileWatch(path: path) }
         if let script = scene.script { opened.watch?.alsoWatch(script) }  // a script beside the scene reloads it too
         opened.path = path
@@ -82,7 +82,7 @@ extension App {
         if opened.watch?.changed() == true { opened.changedAt = now }
         guard let changed = opened.changedAt, now - changed >= 0.1 else { return }
         opened.changedAt = nil
-        if open(path, keepCamera: true) { hud.show("reloaded \(path)") }
+        if open(path, keepCamera: true, reloading: true) { hud.show("reloaded \(path) (Backspace: back into the run before)") }
     }
 
     /// PageDown (+1) or PageUp (-1): the next or previous scene file in the current one's folder.

@@ -153,7 +153,7 @@ public final class App {
         startSplash()
         loop()
         keepUnsavedEdits()
-        let end = mode.physics?.stop() ?? (said: nil, lost: [], scene: nil)
+        let end = mode.physics?.stop() ?? (said: nil, lost: [], scene: nil, history: nil)
         window.close()
         if let said = end.said { hud.show(said) }
         let lost = lostBefore + end.lost + captures.lost

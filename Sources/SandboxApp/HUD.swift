@@ -94,7 +94,7 @@ struct HUD {
     func happening(_ s: Status) -> (String, SDL_Color) {
         var parts: [(String, SDL_Color)] = []
         if let past = s.past {
-            parts.append(("PAST: step \(past.step) of \(past.last); " + (s.physics.replay == nil ? "Space or any input resumes here" : "Space plays on from here"), Palette.joint))
+            parts.append(("PAST: step \(past.step)\(past.step < 0 ? " (the run before the reload)" : "") of \(past.last); " + (s.physics.replay == nil ? "Space or any input resumes here" : "Space plays on from here"), Palette.joint))
         } else if s.physics.paused {
             parts.append(("PAUSED (Space: run, N: step)", Palette.warning))
         }

@@ -6,7 +6,7 @@ import Render
 /// Bounded in bytes by the policy the exact keyframes follow too
 /// (`ThinnedPast`): the recent `fullRate` steps at every step, the older past
 /// evenly thinned (every second step, then every fourth...) as the budget fills.
-struct History {
+struct History: Sendable {
     /// 256 MB by default: 60 s of a 1,000-body scene at 120 steps a second takes about 175 MB.
     static let defaultBudget = 256 << 20
     /// Steps kept at full rate when the budget allows: 60 s.
@@ -33,6 +33,17 @@ struct History {
     /// The kept frame at `step`, or the nearest one before it (or the first).
     func frame(at step: Int) -> DrawnWorld? {
         past.latest(atOrBefore: step) ?? frames.first
+    }
+
+    /// `--watch` reloaded: this run's frames, renumbered to end at step -1
+    /// (the HUD calls them the run before the reload), then `after`'s, the new
+    /// run's since it began; within the budget, the older thinned first.
+    func beforeReload(then after: History) -> History {
+        var merged = History(budget: budget)
+        let offset = -((lastStep ?? -1) + 1)
+        for frame in frames { merged.record(frame.renumbered(by: offset)) }
+        for frame in after.frames { merged.record(frame) }
+        return merged
     }
 
     /// Forgets the frames from `step` on (a branch leaves that future).

@@ -8,7 +8,12 @@ import Simulation
 extension PhysicsLoop {
     /// Resumes from the shown step; false when the rebuild was cancelled or failed (the past stays shown).
     func branchFromShownStep() -> Bool {
-        guard let step = showing, timeline.session != nil else { return true }
+        guard var step = showing, timeline.session != nil else { return true }
+        // A frame of the run before a `--watch` reload: that run cannot go on (its scene or script changed); this one starts again.
+        if step < 0 {
+            say("the run before the reload cannot go on: this one resumes from its start")
+            step = 0
+        }
         if step >= world.stepCount {
             showing = nil
             return true

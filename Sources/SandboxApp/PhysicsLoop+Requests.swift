@@ -44,6 +44,7 @@ extension PhysicsLoop {
         case .remove(let point, let slack):
             if let hit = world.hit(at: point, tolerance: slack) { apply(.remove(body: hit.index)) }
         case .restart: restart()
+        case .keepHistory(let before): history = before.beforeReload(then: history)
         case .togglePause:
             paused.toggle()
             speed.restart(expecting: timeScale)
@@ -137,7 +138,7 @@ extension PhysicsRequest {
         switch self {
         case .event(.pointer): false
         case .event, .press, .remove, .togglePause, .step, .restart: true
-        case .drag, .release, .slower, .faster, .debug, .stats, .seek, .seekBy, .seekToEnd, .scrub, .toggleRecording, .saveScene: false
+        case .drag, .release, .slower, .faster, .debug, .stats, .seek, .seekBy, .seekToEnd, .scrub, .toggleRecording, .saveScene, .keepHistory: false
         }
     }
 }

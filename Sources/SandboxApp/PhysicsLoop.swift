@@ -180,7 +180,7 @@ final class PhysicsLoop {
         let said = captures.stopRecording(timeline)
         let lost = captures.lost + timeline.lostRecordings
         let scene = inbox.withLock { $0.capture } ? world.currentScene() : nil
-        outbox.update { $0.finished = (said, lost, scene) }
+        outbox.update { [history] in $0.finished = (said, lost, scene, history) }
     }
 
     func say(_ text: String, seconds: Double = 4) {

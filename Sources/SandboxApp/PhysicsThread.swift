@@ -47,6 +47,9 @@ enum PhysicsRequest: Sendable {
     /// R: back to where the session began: the scene's start (a `reset`
     /// event), or, for a session begun from a saved state, that moment.
     case restart
+    /// `--watch` reloaded the scene: the run before the reload, drawn, goes
+    /// before this one's first step in the time machine's history.
+    case keepHistory(History)
 }
 
 extension PhysicsRequest {
@@ -160,8 +163,8 @@ final class PhysicsThread: Sendable {
         var published: Published?
         var messages: [(text: String, seconds: Double)] = []
         /// Set when the thread has finished: what the closing said, files lost,
-        /// and when asked for, the world's state as a scene.
-        var finished: (said: String?, lost: [String], scene: Scene?)?
+        /// and when asked for, the world's state as a scene; and the drawn history.
+        var finished: (said: String?, lost: [String], scene: Scene?, history: History)?
     }
 
     private let inbox = Locked(Inbox())
@@ -229,16 +232,16 @@ final class PhysicsThread: Sendable {
     /// is ended there. Returns what to tell the user and the files that could
     /// not be written.
     /// Stopping a stopped thread returns what it said when it stopped (once: the files it lost are reported once).
-    func stop(capturing: Bool = false) -> (said: String?, lost: [String], scene: Scene?) {
+    func stop(capturing: Bool = false) -> (said: String?, lost: [String], scene: Scene?, history: History?) {
         var first = false
         inbox.update { inbox in  // wakes the thread, which may be waiting for `begin`
             first = !inbox.stop
             inbox.stop = true
             inbox.capture = inbox.capture || capturing
         }
-        guard first else { return (nil, [], nil) }
+        guard first else { return (nil, [], nil, nil) }
         pthread_join(handle, nil)
-        return outbox.withLock { $0.finished ?? (nil, [], nil) }
+        return outbox.withLock { $0.finished.map { ($0.said, $0.lost, $0.scene, $0.history) } ?? (nil, [], nil, nil) }
     }
 }
 

@@ -51,6 +51,37 @@ import TestSupport
         #expect(graphsShown, "the graphs' amber energy line never showed")
     }
 
+    /// `--watch` on a scripted scene: a change to the script reloads it, and
+    /// the time machine keeps the run before: Backspace scrubs back into it,
+    /// and resuming there starts the new run from its beginning.
+    @Test func aScriptChangeReloadsAndKeepsTheRunBeforeInTheTimeMachine() throws {
+        let display = try VirtualDisplay.started()
+        defer { display.stop() }
+        let directory = try temporaryFolder("watch-script")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["hoop.json", "hoop.lua"] {
+            try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Scenes/\(name)").path, toPath: directory + "/" + name)
+        }
+        let (app, out) = try launch(["run", directory + "/hoop.json", "--watch", "--no-splash"], env: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let person = try driver("cratebox: Hoop", of: app, env: display.env)
+        try person.focus()
+        usleep(2_000_000)
+        let script = try String(contentsOfFile: directory + "/hoop.lua", encoding: .utf8)
+        try script.replacingOccurrences(of: "Through the hoop: ", with: "Baskets: ").write(toFile: directory + "/hoop.lua", atomically: true, encoding: .utf8)
+        usleep(2_000_000)
+        try person.xdotool(["keydown", "BackSpace"])
+        usleep(3_000_000)
+        try person.xdotool(["keyup", "BackSpace"])
+        try person.key("space", pause: 1_500_000)
+        try person.key("Escape")
+        awaitExit(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0, "\(output)")
+        #expect(output.contains("reloaded \(directory)/hoop.json"), "\(output)")
+        #expect(output.contains("the run before the reload cannot go on: this one resumes from its start"), "scrubbed back into the old run: \(output)")
+    }
+
     /// The errors' dark red box along the top of a 1280×720 screen.
     func redPixels(_ screen: [UInt8]) -> Int {
         count(screen, x: 0..<1280, y: 0..<60) { $0 > 100 && $0 < 140 && $1 < 40 && $2 < 40 }
