@@ -32,6 +32,10 @@ public struct Document: Sendable {
     /// Counts changes to the scene, so that a picture of it can be kept until it changes.
     public private(set) var revision = 0
 
+    /// The scripts the scene panel offers (the `.lua` files beside the scene,
+    /// with their text), after "none"; the window fills it in.
+    public var scriptChoices: [(name: String, text: String)] = []
+
     /// The scene as it is in its file (as loaded, or last saved): what
     /// quitting would lose is the difference.
     public private(set) var savedScene: Scene
@@ -107,7 +111,9 @@ public struct Document: Sendable {
     public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
         do {
             // (The text names what a binding drives by id, giving one where there is none.)
-            return try Scene.decode(Array(scene.json().utf8), file: file)
+            var checked = try Scene.decode(Array(scene.json().utf8), file: file)
+            checked.scriptText = scene.scriptText  // not in the text: the script's own file holds it
+            return checked
         } catch {
             throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
         }

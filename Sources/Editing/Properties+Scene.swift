@@ -2,7 +2,7 @@ import CrateboxGeometry
 import SceneFormat
 
 /// The scene's own panel, shown when nothing is selected: gravity, walls,
-/// sleeping, the solver, and the body a click spawns while playing.
+/// sleeping, the solver, the body a click spawns while playing, and the script.
 extension Document {
     /// The bodies a click can spawn, by name (the first is the format's default).
     public static let spawnChoices: [(name: String, body: BodySpec)] = [
@@ -24,6 +24,7 @@ extension Document {
         rows += [.number(.iterations, Double(scene.iterations)), .number(.spaceDamping, scene.damping)]
         let spawn = Document.spawnChoices.first { $0.body == scene.spawn }?.name ?? "custom"
         rows.append(.choice(.spawn, spawn))
+        rows.append(.choice(.script, scene.script ?? "none"))
         return rows
     }
 
@@ -43,6 +44,7 @@ extension Document {
     /// Walls on or off; the spawn body through its choices.
     mutating func cycleScene(_ key: Property.Key, by step: Int) throws(EditRefused) {
         guard selection == nil else { return }
+        let offered = scriptChoices
         try edit { scene throws(EditRefused) in
             switch key {
             case .walls: scene.walls = scene.walls == nil ? Scene.Walls() : nil
@@ -50,6 +52,15 @@ extension Document {
                 let names = Document.spawnChoices
                 let at = names.firstIndex { $0.body == scene.spawn } ?? (step > 0 ? -1 : 0)
                 scene.spawn = names[((at + step) % names.count + names.count) % names.count].body
+            case .script:
+                // "none", then the scripts beside the scene; a scene's own script stays a choice.
+                var choices: [(name: String, text: String)?] = [nil] + offered.map { $0 }
+                if let name = scene.script, !offered.contains(where: { $0.name == name }) { choices.append((name, scene.scriptText ?? "")) }
+                let at = choices.firstIndex { $0?.name == scene.script } ?? 0
+                let next = choices[((at + step) % choices.count + choices.count) % choices.count]
+                scene.script = next?.name
+                scene.scriptText = next?.text
+                if next == nil { scene.scriptSeed = nil }  // a seed is only for a script
             default: break
             }
             return nil

@@ -23,6 +23,7 @@ public struct Property: Equatable, Sendable {
         // The scene's own (nothing selected).
         case gravityX = "gravity x", gravityY = "gravity y", walls, wallFriction = "wall friction"
         case wallElasticity = "wall elasticity", sleepTime = "sleep time", iterations, spaceDamping = "velocity kept/s", spawn
+        case script
     }
 
     public var key: Key

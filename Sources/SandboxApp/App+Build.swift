@@ -72,6 +72,7 @@ extension App {
         } else {
             hud.show("BUILD")
         }
+        document.scriptChoices = App.scripts(beside: opened.path ?? document.file)
         enter(.building(Builder(document: document)), scene: scene, keepCamera: true)
     }
 
@@ -91,11 +92,23 @@ extension App {
         hud.show("PLAY (B: back to build, R: reset to the document)")
     }
 
-    /// Ctrl+S in build mode: the document to its file, atomically.
+    /// The Lua scripts in the folder of `path` (at most 64, each of at most
+    /// 1 MiB, in byte order), for the scene panel's script row.
+    static func scripts(beside path: String) -> [(name: String, text: String)] {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let names = App.files(in: folder) { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.prefix(64)
+        return names.compactMap { name in
+            // One that cannot be read, or is not UTF-8, is not offered (nothing is lost: it is only a choice).
+            guard let bytes = try? readRegularFile(folder + "/" + name, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+            return (name, text)
+        }
+    }
+
+    /// Ctrl+S in build mode: the document to its file, atomically, and its script beside it when it is not there yet.
     func saveDocument() {
         guard let builder = mode.builder else { return }
         do {
-            try writeTextFile(builder.document.scene.json(), to: builder.document.file)
+            try SceneSave.write(builder.document.scene, to: builder.document.file)
             builder.document.markSaved()
             hud.show("saved \(builder.document.file)")
             forgetRecoveryFile()

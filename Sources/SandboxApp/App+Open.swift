@@ -103,12 +103,17 @@ extension App {
 
     /// The `*.json` files of a folder (JSON Schemas left out), in byte order.
     static func sceneFiles(in folder: String) -> [String] {
+        files(in: folder) { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }
+    }
+
+    /// The names in a folder that `wanted` takes, in byte order.
+    static func files(in folder: String, _ wanted: (String) -> Bool) -> [String] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasPrefix(".") { names.append(name) }
+            if wanted(name) { names.append(name) }
         }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }

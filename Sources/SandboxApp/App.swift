@@ -129,7 +129,9 @@ public final class App {
         looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
         do {
             switch start {
-            case .build(let document): mode = .building(Builder(document: document))
+            case .build(var document):
+                document.scriptChoices = App.scripts(beside: options.scenePath ?? document.file)
+                mode = .building(Builder(document: document))
             case .play(let make): mode = .playing(try App.startPhysics(App.configuration(options, scene, recording: true), begin: false, make))
             case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false), begin: false, make))
             }

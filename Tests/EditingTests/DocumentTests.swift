@@ -278,7 +278,7 @@ import Testing
 
     @Test func withNothingSelectedThePanelIsTheScenes() throws {
         var doc = try empty()
-        #expect(doc.properties.map(\.key) == [.gravityX, .gravityY, .walls, .wallFriction, .wallElasticity, .sleepTime, .iterations, .spaceDamping, .spawn])
+        #expect(doc.properties.map(\.key) == [.gravityX, .gravityY, .walls, .wallFriction, .wallElasticity, .sleepTime, .iterations, .spaceDamping, .spawn, .script])
         #expect(doc.properties.first { $0.key == .sleepTime }?.text == "never")
         try doc.set(.gravityX, to: 300)
         try doc.nudge(.sleepTime, by: 1)
@@ -289,6 +289,25 @@ import Testing
         #expect(throws: EditRefused.self) { try doc.set(.iterations, to: 0) }
         try doc.set(.sleepTime, to: .infinity)
         #expect(doc.scene.sleepTime == nil)
+    }
+
+    /// The scene panel names the script and sets or clears it: "none", then
+    /// the scripts beside the scene; every edit keeps the script's text.
+    @Test func theScenePanelSetsAndClearsTheScript() throws {
+        var doc = try empty()
+        doc.scriptChoices = [("a.lua", "state = {}"), ("b.lua", "function step(w) end")]
+        #expect(doc.properties.last == .choice(.script, "none"))
+        try doc.cycle(.script)
+        #expect(doc.scene.script == "a.lua" && doc.scene.scriptText == "state = {}")
+        try doc.set(.gravityX, to: 50)  // an edit (read back by the validator) keeps the text
+        #expect(doc.scene.scriptText == "state = {}" && doc.properties.last?.text == "a.lua")
+        try doc.cycle(.script)
+        #expect(doc.scene.script == "b.lua" && doc.scene.scriptText == "function step(w) end")
+        try doc.cycle(.script)
+        #expect(doc.scene.script == nil && doc.scene.scriptText == nil && doc.scene.scriptSeed == nil, "cleared")
+        try doc.cycle(.script, by: -1)
+        #expect(doc.scene.script == "b.lua", "backwards from none: the last")
+        #expect(doc.undo() && doc.scene.script == nil)
     }
 
     /// 0.121 nudged up is 0.1331 (not 0.13310000000000002), and no -0 is ever written.
