@@ -6,7 +6,7 @@ loops that pcall their way on, memory bombs, huge strings, deep recursion,
 pattern bombs, finalizers, library work in C) is put in each place a script
 runs (the top level, `step`, a collision handler's begin, preSolve,
 postSolve and separate, a body's velocity and position functions, a spring's
-force function, a joint's pre-solve), and each escape (io, os, require,
+force function, a joint's pre-solve, a walk over a body's arbiters), and each escape (io, os, require,
 debug, binary chunks, string.dump, the string metatable, addresses) is tried
 from a script that fails if it gets anywhere.
 
@@ -78,6 +78,7 @@ PLACES = {
     "position": "function p(body, dt) ATTACK end\n",
     "force": "function f(joint, length) ATTACK return 0 end\n",
     "jointPreSolve": "function pre(joint) ATTACK end\n",
+    "eachArbiter": "function step(world) local b = world:body('ball') if b then b:eachArbiter(function(arb) ATTACK end) end end\n",
 }
 # What each place needs the scene to name (body, spring, motor).
 NAMES = {"velocity": (', "velocityFunction": "v"', "", ""), "position": (', "positionFunction": "p"', "", ""),
@@ -97,6 +98,10 @@ ESCAPES = {
     "random-seed": "assert(math.randomseed == nil) local a = math.random(1 << 40) assert(a == math.random(1 << 40) or true)",
     "body-after-removal": "function step(world) local b = world:body('ball') if b then assert(b:mass() == 1) end "
                           "assert(not pcall(function() world:bodyAt(999):mass() end)) end",
+    "arbiter-after-walk": "local kept function step(world) local b = world:body('ball') if b then b:eachArbiter(function(arb) kept = arb end) end "
+                          "if kept then assert(not pcall(function() return kept:normal() end)) assert(not pcall(function() kept:setPoint(1, 0, 0, 0, 0) end)) end end",
+    "walk-in-walk": "function step(world) local b = world:body('ball') if b then b:eachArbiter(function(arb) "
+                    "b:eachArbiter(function(inner) assert(inner:bodies() == b) end) assert(arb:bodies() == b) end) end end",
     "arbiter-outside": "local kept world:onCollision('ball', '*', {begin = function(arb) kept = arb return true end}) "
                        "function step(world) if kept then assert(not pcall(arb_normal or function() return kept:normal() end)) end end",
 }
