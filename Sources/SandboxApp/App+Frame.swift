@@ -90,7 +90,7 @@ extension App {
             timelineStep: step,
             pointsPerPixel: scale / camera.scale,
             clickExplodes: keyboard.clickExplodes(in: mode.keys),
-            scripted: scene.script != nil && mode.isPlaying)
+            scripted: scene.script != nil && mode.isPlaying, clicksToScript: scene.rightClickToScript && mode.isPlaying)
     }
 
     /// T: the body under the pointer starts or stops drawing its path.

@@ -38,8 +38,10 @@ struct Input {
         var pointsPerPixel: Double
         /// X is held (and is not the scene's): a left click is an explosion (`Keyboard.clickExplodes`).
         var clickExplodes = false
-        /// A live scene with a script: the pointer and a right click are the script's (`pointer`, `click` events).
+        /// A live scene with a script: the pointer is the script's too (`pointer` events).
         var scripted = false
+        /// A live scene whose script takes right clicks (`"rightClick": "script"`): a click is a `click` event, not a deletion.
+        var clicksToScript = false
     }
 
     /// The left button went down on the world (not on the timeline).
@@ -143,8 +145,8 @@ struct Input {
         let end = pointer.toWorld(button.x, button.y)
         let dx = button.x - knifeStart.x, dy = button.y - knifeStart.y
         if dx * dx + dy * dy > 36 { return [.physics(.event(.slice(a: started.from, b: end)))] }
-        // In a scripted scene a right click is the script's, as in Chipmunk's demo app.
-        if pointer.scripted { return [.physics(.event(.click(x: started.from.x, y: started.from.y)))] }
+        // The script's, when the scene says so, as in Chipmunk's demo app.
+        if pointer.clicksToScript { return [.physics(.event(.click(x: started.from.x, y: started.from.y)))] }
         return [.physics(.remove(at: started.from, slack: pointer.slack))]
     }
 

@@ -56,6 +56,9 @@ public struct Scene: Equatable, Sendable {
     public var script: String? = nil
     /// What the script's `math.random` is seeded with at every build (`scriptSeed`, 16.4; default 0).
     public var scriptSeed: UInt64? = nil
+    /// `"rightClick": "script"` (16.5): the window gives a right click to the
+    /// script (`click` events) instead of deleting the body under it. Input only: no effect on a step.
+    public var rightClickToScript = false
     /// The script's text, as the loader read it beside the scene (or a journal
     /// carries it); nil until then. Not part of the scene's JSON.
     public var scriptText: String? = nil

@@ -39,6 +39,7 @@ extension Scene {
         }
         if let script { lines.append("  \"script\": \(JSONText.quote(script)),") }
         if let scriptSeed { lines.append("  \"scriptSeed\": \(scriptSeed),") }
+        if rightClickToScript { lines.append("  \"rightClick\": \"script\",") }
         if let view = writtenView {
             lines.append("  \"view\": {\(view)},")
         }

@@ -11,7 +11,7 @@ import CrateboxGeometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "scriptSeed", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "scriptSeed", "rightClick", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -75,10 +75,24 @@ extension SceneReader {
         scene.attractors = attractors
         scene.view = view
         scene.script = script
-        if let node = fields["scriptSeed"], let seed = integer(node, "scriptSeed", 0...Int(1 << 53)) {
-            if script == nil { fail("scriptSeed", "seeds the script's math.random, and the scene has no \"script\"") } else { scene.scriptSeed = UInt64(seed) }
-        }
+        scriptSettings(fields, into: &scene)
         return scene
+    }
+
+    /// `scriptSeed` and `rightClick`, each only with a `script`.
+    mutating func scriptSettings(_ fields: ObjectFields, into scene: inout Scene) {
+        if let node = fields["scriptSeed"], let seed = integer(node, "scriptSeed", 0...Int(1 << 53)) {
+            if scene.script == nil { fail("scriptSeed", "seeds the script's math.random, and the scene has no \"script\"") } else { scene.scriptSeed = UInt64(seed) }
+        }
+        if let node = fields["rightClick"], let value = string(node, "rightClick") {
+            if value != "delete" && value != "script" {
+                fail("rightClick", "must be \"delete\" (the window's own: it deletes the body clicked) or \"script\" (the script's clicks), got \"\(value)\"")
+            } else if value == "script" && scene.script == nil {
+                fail("rightClick", "gives right clicks to the script, and the scene has no \"script\"")
+            } else {
+                scene.rightClickToScript = value == "script"
+            }
+        }
     }
 
     /// A body's `velocityFunction` or `positionFunction` names a function of the scene's script: without one, it names nothing.
