@@ -12,4 +12,9 @@ let goldenJournals: [(String, String, Int, Int)] = [
     ("car-drive.jsonl", "d53fa64d49294dd4", 720, 6),
     // Scenes/hoop.json's script counts balls dropped through its hoop, before and after a reset.
     ("hoop-drops.jsonl", "a47a1316f67b25d3", 720, 6),
+    // The contraptions (Scenes/): a door a plate opens, a factory that makes and destroys, a platformer level, a domino run.
+    ("door-opens.jsonl", "d4e9b826e35bbfe8", 720, 6),
+    ("factory-runs.jsonl", "51a554935274081a", 720, 6),
+    ("platformer-run.jsonl", "8510e73245b02837", 720, 6),
+    ("dominoes-fall.jsonl", "f6a89a689cb58003", 1440, 12),
 ]
