@@ -218,14 +218,22 @@ static const struct { size_t from, to; } fixedParameters[JOINT_KINDS] = {
     {0, 0},    // motor
 };
 
-const char *cratebox_snapshot_joint_differs(const cpConstraint *read, const cpConstraint *made) {
+// The same in a scene with a script, which may set a pin's distance, a
+// spring's rest length, stiffness and damping and a rotary spring's rest
+// angle, stiffness and damping (docs/scene-format.md 16.10): anchors only.
+static const struct { size_t from, to; } scriptedFixedParameters[JOINT_KINDS] = {
+    {0, 32}, {0, 32}, {0, 32}, {16, 64}, {0, 32}, {0, 0}, {0, 16}, {8, 24}, {0, 16}, {0, 0},
+};
+
+const char *cratebox_snapshot_joint_differs(const cpConstraint *read, const cpConstraint *made, int scripted) {
     const char *error = NULL;
     const snapshot_probe *probe = snapshot_probe_get(&error);
     if (!probe) return error;
     if (read->klass != made->klass) return "it is not of its scene entry's kind";
     for (int kind = 0; kind < JOINT_KINDS; kind++) {
         if (probe->jointClass[kind] != read->klass) continue;
-        size_t from = sizeof(cpConstraint) + fixedParameters[kind].from, to = sizeof(cpConstraint) + fixedParameters[kind].to;
+        size_t from = sizeof(cpConstraint) + (scripted ? scriptedFixedParameters[kind].from : fixedParameters[kind].from);
+        size_t to = sizeof(cpConstraint) + (scripted ? scriptedFixedParameters[kind].to : fixedParameters[kind].to);
         if (memcmp((const uint8_t *)read + from, (const uint8_t *)made + from, to - from) != 0) return "its anchors or shape are not its scene entry's";
         return NULL;
     }

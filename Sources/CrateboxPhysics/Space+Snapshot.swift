@@ -229,10 +229,11 @@ extension ShapeGeometry {
 extension Joint {
     /// Nil when this joint (read back) has the kind, anchors and shape of
     /// `made` (made afresh from the same scene entry); else what differs.
-    /// What a session changes (caches, a motor's rate, a rope's length) is not compared.
-    public func differs(from made: Joint) -> String? {
+    /// What a session changes (caches, a motor's rate, a rope's length) is not
+    /// compared, nor, when `scripted`, the parameters a scene's script may set.
+    public func differs(from made: Joint, scripted: Bool = false) -> String? {
         guard kind == made.kind else { return "it is not of its scene entry's kind" }
-        return cratebox_snapshot_joint_differs(raw, made.raw).map { String(cString: $0) }
+        return cratebox_snapshot_joint_differs(raw, made.raw, scripted ? 1 : 0).map { String(cString: $0) }
     }
 }
 

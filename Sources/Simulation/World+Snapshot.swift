@@ -385,7 +385,7 @@ private struct SceneReference {
     mutating func jointDiffers(_ joint: Joint, index: Int) throws -> String? {
         if built == nil { built = try World(scene: scene) }
         guard let made = built?.joints[index] else { throw ByteReader.Malformed("the scene does not build") }
-        return joint.differs(from: made)
+        return joint.differs(from: made, scripted: scene.script != nil)
     }
 }
 

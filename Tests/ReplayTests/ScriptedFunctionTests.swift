@@ -101,6 +101,31 @@ import TestSupport
         #expect(try restored.snapshot() == session.world.snapshot())
     }
 
+    /// What a script sets on a joint (a spring's rest length, stiffness and
+    /// damping, a rotary spring's rest angle) is part of the exact state: read
+    /// back, the world goes on as the session does (16.10).
+    @Test func jointsAScriptSetReadBackAsSet() throws {
+        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/springs.json").scene
+        scene.scriptText = (scene.scriptText ?? "") + """
+
+            local base = step
+            function step(w)
+              if base then base(w) end
+              if w:steps() == 30 then
+                local spring, twist = w:joint("spring"), w:joint("twist")
+                spring:restLength(90) spring:stiffness(70) spring:damping(5)
+                twist:restAngle(0.5) twist:stiffness(4000) twist:damping(12)
+              end
+            end
+            """
+        let world = try World(scene: scene)
+        try world.step(60)
+        let restored = try World(scene: scene, snapshot: try world.snapshot())
+        try world.step(120)
+        try restored.step(120)
+        #expect(restored.stateHash == world.stateHash)
+    }
+
     @Test func jointFunctionsAreCheckedAndTheirResultsToo() throws {
         var scene = try Loader.scene("\(ScriptedSceneTests.folder)/springs.json").scene
         let functions = "function clamped() return 0 end function drive() end function twist() return 0 end"

@@ -64,8 +64,10 @@ const char *cratebox_snapshot_settings_differ(const struct cpSpace *read, const 
 
 /// NULL when a joint read back (`read`) has the kind, anchors and shape of one
 /// made afresh from its scene entry (`made`); else what differs. What a session
-/// changes (caches, a motor's rate, a winch's rope length) is not compared.
-const char *cratebox_snapshot_joint_differs(const struct cpConstraint *read, const struct cpConstraint *made);
+/// changes (caches, a motor's rate, a winch's rope length) is not compared,
+/// nor, when `scripted`, what a scene's script may set (a pin's distance, a
+/// spring's and a rotary spring's parameters).
+const char *cratebox_snapshot_joint_differs(const struct cpConstraint *read, const struct cpConstraint *made, int scripted);
 
 /// In a space with a spatial hash: an awake body that a step of `dt` would
 /// carry (with one of its shapes) farther than 2^30 cells from the origin,
