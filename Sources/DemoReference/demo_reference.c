@@ -92,8 +92,14 @@ void demo_remove_constraint(demo_world *world, cpConstraint *constraint) {
     }
 }
 
-cpFloat demo_frand(void) {
-    return (cpFloat)rand() / (cpFloat)RAND_MAX;
+int demo_rand(demo_world *world) {
+    int32_t value = 0;
+    random_r(&world->random, &value);
+    return value;
+}
+
+cpFloat demo_frand(demo_world *world) {
+    return (cpFloat)demo_rand(world) / (cpFloat)RAND_MAX;
 }
 
 demo_world *demo_new(const char *name) {
@@ -106,7 +112,8 @@ demo_world *demo_new(const char *name) {
 
     demo_world *world = calloc(1, sizeof *world);
     if (!world) return NULL;
-    if (entry->uses_rand) srand(DEMO_APP_SEED);
+    // srand(45073)'s sequence, in the world's own state (initstate_r wants it zeroed first).
+    if (entry->uses_rand && initstate_r(DEMO_APP_SEED, world->random_state, sizeof world->random_state, &world->random) != 0) abort();
     world->space = cpSpaceNew();
     cpSpaceSetUserData(world->space, world);  // callbacks find their world through the space
     entry->build(world);

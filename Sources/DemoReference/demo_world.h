@@ -6,6 +6,7 @@
 #define DEMO_WORLD_H
 
 #include <chipmunk/chipmunk.h>
+#include <stdlib.h>
 #include "demo_reference.h"
 
 // The demo app's filter for scenery the mouse may not grab: no group, every
@@ -35,6 +36,11 @@ struct demo_world {
     cpBody *tank, *tank_control;  // Tank: the tank and the kinematic body its update steers
     cpBody *balance, *wheel; // Unicycle: the bodies its motor's pre-solve balances (the motor is `motor`)
     cpFloat balance_sin;     // Unicycle: the pre-solve's lean, kept from step to step
+    // The world's own glibc generator (random_r on a TYPE_3 state of 128
+    // bytes, as rand() has): the demos' draws, unshared, so that demos built
+    // and stepped in parallel (the tests) each draw the demo app's numbers.
+    struct random_data random;
+    char random_state[128];
 };
 
 cpBody *demo_add_body(demo_world *world, cpBody *body);
@@ -48,8 +54,10 @@ void demo_remove_constraint(demo_world *world, cpConstraint *constraint);
 // in that order; segments of radius 0, elasticity 1, friction 1, not grabbable.
 void demo_add_walls(demo_world *world, int ceiling);
 
-// glibc's rand() scaled to [0, 1], as the demo app's frand() does.
-cpFloat demo_frand(void);
+// glibc's rand() after srand(45073) (the demo app's seed), from the world's
+// own generator; and scaled to [0, 1], as the demo app's frand() does.
+int demo_rand(demo_world *world);
+cpFloat demo_frand(demo_world *world);
 
 // One builder per demo: sets up `world->space` (just made by cpSpaceNew, the
 // first call of every demo's init) and adds the demo's bodies, shapes and joints.

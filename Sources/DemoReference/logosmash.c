@@ -79,8 +79,8 @@ void demo_build_logosmash(demo_world *world) {
     for (int y = 0; y < LOGO_HEIGHT; y++) {
         for (int x = 0; x < LOGO_WIDTH; x++) {
             if (logo[y][x] != '#') continue;
-            cpFloat jitter_x = 0.05 * demo_frand();
-            cpFloat jitter_y = 0.05 * demo_frand();
+            cpFloat jitter_x = 0.05 * demo_frand(world);
+            cpFloat jitter_y = 0.05 * demo_frand(world);
             cpShape *disc = new_pixel_ball(cpv(2 * (x - LOGO_WIDTH / 2 + jitter_x), 2 * (LOGO_HEIGHT / 2 - y + jitter_y)));
             demo_add_body(world, cpShapeGetBody(disc));
             demo_add_shape(world, disc);

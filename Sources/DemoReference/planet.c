@@ -29,10 +29,10 @@ static void planet_gravity_velocity_func(cpBody *body, cpVect gravity, cpFloat d
 
 // A random point of the box [-320, 320] x [-240, 240] shrunk by `radius`,
 // drawn again until it is at least 85 from the origin.
-static cpVect rand_pos(cpFloat radius) {
+static cpVect rand_pos(demo_world *world, cpFloat radius) {
     cpVect v;
     do {
-        v = cpv(demo_frand() * (640 - 2 * radius) - (320 - radius), demo_frand() * (480 - 2 * radius) - (240 - radius));
+        v = cpv(demo_frand(world) * (640 - 2 * radius) - (320 - radius), demo_frand(world) * (480 - 2 * radius) - (240 - radius));
     } while (cpvlength(v) < 85.0f);
     return v;
 }
@@ -49,7 +49,7 @@ static void add_box(demo_world *world) {
     };
 
     cpFloat radius = cpvlength(cpv(size, size));
-    cpVect pos = rand_pos(radius);
+    cpVect pos = rand_pos(world, radius);
 
     cpBody *body = demo_add_body(world, cpBodyNew(mass, cpMomentForPoly(mass, 4, verts, cpvzero, 0.0f)));
     cpBodySetVelocityUpdateFunc(body, planet_gravity_velocity_func);

@@ -21,17 +21,17 @@ enum { NUM_VERTS = 5 };
 
 // A body that fell off the screen starts again at the top, at a random x;
 // it keeps its velocity.
-static void each_body(cpBody *body, void *unused) {
-    (void)unused;
+static void each_body(cpBody *body, void *data) {
+    demo_world *world = data;
     cpVect pos = cpBodyGetPosition(body);
     if (pos.y < -260 || cpfabs(pos.x) > 340) {
-        cpFloat x = rand() / (cpFloat)RAND_MAX * 640 - 320;
+        cpFloat x = demo_rand(world) / (cpFloat)RAND_MAX * 640 - 320;
         cpBodySetPosition(body, cpv(x, 260));
     }
 }
 
 static void before_step(demo_world *world) {
-    cpSpaceEachBody(world->space, each_body, NULL);
+    cpSpaceEachBody(world->space, each_body, world);
 }
 
 void demo_build_plink(demo_world *world) {
@@ -75,7 +75,7 @@ void demo_build_plink(demo_world *world) {
     // 300 pentagons at height 350, each at a random x: elasticity 0, friction 0.4f.
     for (int i = 0; i < 300; i++) {
         body = demo_add_body(world, cpBodyNew(pentagon_mass, pentagon_moment));
-        cpFloat x = rand() / (cpFloat)RAND_MAX * 640 - 320;
+        cpFloat x = demo_rand(world) / (cpFloat)RAND_MAX * 640 - 320;
         cpBodySetPosition(body, cpv(x, 350));
 
         shape = demo_add_shape(world, cpPolyShapeNew(body, NUM_VERTS, verts, cpTransformIdentity, 0.0));

@@ -41,7 +41,7 @@ static cpBody *add_box(demo_world *world, cpFloat size, cpFloat mass) {
     cpFloat radius = cpvlength(cpv(size, size));
 
     cpBody *body = demo_add_body(world, cpBodyNew(mass, cpMomentForBox(mass, size, size)));
-    cpBodySetPosition(body, cpv(demo_frand() * (640 - 2 * radius) - (320 - radius), demo_frand() * (480 - 2 * radius) - (240 - radius)));
+    cpBodySetPosition(body, cpv(demo_frand(world) * (640 - 2 * radius) - (320 - radius), demo_frand(world) * (480 - 2 * radius) - (240 - radius)));
 
     cpShape *shape = demo_add_shape(world, cpBoxShapeNew(body, size, size, 0.0));
     cpShapeSetElasticity(shape, 0.0f);

@@ -63,7 +63,7 @@ void demo_build_tumble(demo_world *world) {
     for (int column = 0; column < 7; column++) {
         for (int row = 0; row < 3; row++) {
             cpVect position = cpv(column * width - 150, row * height - 150);
-            switch ((rand() % 3000) / 1000) {
+            switch ((demo_rand(world) % 3000) / 1000) {
             case 0:
                 add_box(world, position, mass, width, height);
                 break;
