@@ -82,17 +82,20 @@ extension World {
     }
 
     /// The scene's joints whose bodies are still in the world, in file order,
-    /// broken ones included (the grab's is not one of them).
+    /// broken ones included, then those the script made that are in the space
+    /// (the grab's is not one of them). A rope is drawn as long as it is now (a winch changes it).
     public var jointStates: [JointState] {
         let broken = Dictionary(brokenJoints.map { ($0.joint, $0.step) }, uniquingKeysWith: { a, _ in a })  // lookups only
-        return zip(scene.joints.indices, joints).compactMap { index, joint in
+        return zip(joints.indices, joints).compactMap { index, joint in
             let brokenAt = broken[index]
             guard joint.space != nil || brokenAt != nil, joint.a.space != nil || joint.a === space.staticBody,
                   joint.b.space != nil || joint.b === space.staticBody else { return nil }
             let (a, b) = joint.worldAnchors
             func state(_ body: Body) -> (kind: BodyKind, pose: Pose) { (body.kind, Pose(position: body.position, angle: body.angle)) }
             let spec = jointSpec(index)
-            return JointState(kind: spec.kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt,
+            var kind = spec.kind
+            if case .slide(let anchorA, let anchorB, let lo, _) = kind, let now = joint.slideMax { kind = .slide(anchorA: anchorA, anchorB: anchorB, min: lo, max: now) }
+            return JointState(kind: kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt,
                               isFriction: spec.maxBias == 0)
         }
     }
