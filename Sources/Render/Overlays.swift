@@ -51,13 +51,15 @@ public enum Overlays {
     /// below says what it does and where its sandbox meaning went.
     /// Without gravity (`gravity` false: the tank, a planet) tilting does
     /// nothing, and its keys are not listed.
-    public static func helpLines(for taken: Set<String> = [], gravity: Bool = true) -> [String] {
+    /// With `clicksToScript` (`"rightClick": "script"`), a right click is the scene's script's.
+    public static func helpLines(for taken: Set<String> = [], gravity: Bool = true, clicksToScript: Bool = false) -> [String] {
         var lines = ["Keys"]
         for entry in helpEntries where gravity || !entry.isAboutGravity {
             let free = entry.keys.filter { $0.names.allSatisfy { !taken.contains($0) } }
             guard !free.isEmpty else { continue }
             let keys = free.map(\.shown).joined(separator: " or ")
-            lines.append(keys + String(repeating: " ", count: max(2, helpColumn - keys.count)) + entry.meaning)
+            let meaning = clicksToScript && keys == "mouse right click" ? "the scene's script's (it says what it does)" : entry.meaning
+            lines.append(keys + String(repeating: " ", count: max(2, helpColumn - keys.count)) + meaning)
         }
         return lines
     }

@@ -233,6 +233,7 @@ extension App {
         s.stepsSinceReset = snapshot.stepsSinceBuild
         s.hasGravity = scene.gravity != .zero
         s.sceneKeys = App.keyNames(scene.controls)
+        s.clicksToScript = scene.rightClickToScript
         s.sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
         return s
     }

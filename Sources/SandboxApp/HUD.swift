@@ -28,6 +28,8 @@ struct HUD {
         /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`), and the keys it takes.
         var sceneKeyHelp: [String] = []
         var sceneKeys: Set<String> = []
+        /// The scene gives right clicks to its script (`"rightClick": "script"`).
+        var clicksToScript = false
         /// What the scene's script says (`world:say`), its own line.
         var scriptSays: String?
 
@@ -126,7 +128,7 @@ struct HUD {
         let scale = window.pixelScale, size = window.outputSize
         if !hidden { Overlays.drawStrip(wrapped(lines(status), in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
         if help {
-            Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity) + status.sceneKeyHelp, text: window.text,
+            Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity, clicksToScript: status.clicksToScript) + status.sceneKeyHelp, text: window.text,
                               renderer: window.renderer, width: size.width, height: size.height, scale: scale, top: layout.strip.h)
         }
     }
