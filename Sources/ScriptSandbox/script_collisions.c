@@ -20,7 +20,36 @@
 
 static const char *HANDLERS = "cratebox.handlers";  // registry: handler key → {begin=, preSolve=, postSolve=, separate=}
 static const char *ARBITER = "cratebox.arbiter";    // registry: the arbiter's metatable
-static const char *THE_ARBITER = "cratebox.the_arbiter";  // registry: the one arbiter userdata
+
+// An arbiter as a script holds it: a value made for one callback (or one
+// call of a walk), good while that call runs and refused once it returns,
+// however the script kept it.
+typedef struct held_arbiter {
+    cpArbiter *arb;
+    int live;
+} held_arbiter;
+
+static int make_arbiter(lua_State *L) {
+    held_arbiter *h = lua_newuserdatauv(L, sizeof *h, 0);
+    h->arb = lua_touserdata(L, 1);
+    h->live = 1;
+    luaL_setmetatable(L, ARBITER);
+    return 1;
+}
+
+// Pushes a fresh arbiter value for `arb` twice, the first copy below the
+// function on top (it keeps the value alive through the call, so that the
+// call's end can retire it); NULL, with the error pushed instead, when out of
+// memory. Made in a protected call: an error must not cross Chipmunk's C frames.
+static held_arbiter *push_arbiter(lua_State *L, cpArbiter *arb) {
+    lua_pushcfunction(L, make_arbiter);
+    lua_pushlightuserdata(L, arb);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) return NULL;
+    held_arbiter *h = lua_touserdata(L, -1);
+    lua_pushvalue(L, -1);
+    lua_rotate(L, -3, 1);  // [f, v, v] -> [v, f, v]
+    return h;
+}
 static const char *const SLOTS[] = {"begin", "preSolve", "postSolve", "separate"};
 
 
@@ -123,10 +152,14 @@ void sandbox_fail(script_sandbox *s, const char *error) {
 static int call_with_arbiter(void *script, cpArbiter *arb, int wildcard, int slot) {
     script_sandbox *s = script;
     if (s->failed || !push_handler(s, arb, wildcard, slot)) return 1;
-    lua_getfield(s->L, LUA_REGISTRYINDEX, THE_ARBITER);
-    s->arbiter = arb;
+    held_arbiter *h = push_arbiter(s->L, arb);
+    if (!h) {
+        lua_settop(s->L, 0);
+        sandbox_fail(s, "the script used more memory than its limit");
+        return 1;
+    }
     const char *error = sandbox_script_call(s, 1, 1);
-    s->arbiter = NULL;
+    h->live = 0;  // still allocated: no Lua allocation since the call, so no collection either
     if (error) {
         sandbox_fail(s, error);
         return 1;
@@ -227,10 +260,9 @@ void sandbox_collisions_free(script_sandbox *s) { free(s->separations); }
 // --- The arbiter as a script sees it.
 
 static cpArbiter *check_arbiter(lua_State *L) {
-    luaL_checkudata(L, 1, ARBITER);
-    cpArbiter *arb = sandbox_of(L)->arbiter;
-    if (!arb) luaL_error(L, "an arbiter is only good inside its collision callback");
-    return arb;
+    const held_arbiter *h = luaL_checkudata(L, 1, ARBITER);
+    if (!h->live) luaL_error(L, "an arbiter is only good inside its collision callback");
+    return h->arb;
 }
 
 static void push_body_or_nil(lua_State *L, const cpBody *body) {
@@ -276,13 +308,16 @@ static int arb_count(lua_State *L) {
     return 1;
 }
 
-// arb:point(i): contact i's point on each shape and its depth (ax, ay, bx, by, depth).
+// arb:point(i): contact i's point on each shape, the first shape's first (the
+// arbiter's own order, as cpArbiterGetContactPointSet gives them: Chipmunk's
+// cpArbiterGetPointA and B do not follow a swap), and its depth (ax, ay, bx, by, depth).
 static int arb_point(lua_State *L) {
     cpArbiter *arb = check_arbiter(L);
     lua_Integer i = luaL_checkinteger(L, 2);
     if (i < 1 || i > cpArbiterGetCount(arb)) return luaL_error(L, "arb:point: contact %I is not one of its %d", i, cpArbiterGetCount(arb));
-    push_vect(L, cpArbiterGetPointA(arb, (int)i - 1));
-    push_vect(L, cpArbiterGetPointB(arb, (int)i - 1));
+    cpVect a = cpArbiterGetPointA(arb, (int)i - 1), b = cpArbiterGetPointB(arb, (int)i - 1);
+    push_vect(L, arb->swapped ? b : a);
+    push_vect(L, arb->swapped ? a : b);
     lua_pushnumber(L, cpArbiterGetDepth(arb, (int)i - 1));
     return 5;
 }
@@ -300,7 +335,7 @@ static int arb_set_point(lua_State *L) {
     return 0;
 }
 
-// The body's arbiters for body:eachArbiter: the one arbiter value points at each in turn.
+// The body's arbiters for body:eachArbiter: a value for each, retired when its call returns.
 typedef struct arbiter_walk {
     lua_State *L;
     int f, failed;
@@ -312,19 +347,22 @@ static void walk_arbiter(cpBody *body, cpArbiter *arb, void *data) {
     if (w->failed) return;
     script_sandbox *s = sandbox_of(w->L);
     lua_pushvalue(w->L, w->f);
-    lua_getfield(w->L, LUA_REGISTRYINDEX, THE_ARBITER);
-    s->arbiter = arb;
+    held_arbiter *h = push_arbiter(w->L, arb);
+    if (!h) {
+        lua_remove(w->L, -2);  // the function; its error stays, raised once the walk is done
+        w->failed = 1;
+        return;
+    }
     s->walkingArbiters++;
     w->failed = lua_pcall(w->L, 1, 0, 0) != LUA_OK;  // the error stays on the stack, raised once the walk is done
     s->walkingArbiters--;
+    h->live = 0;
+    lua_remove(w->L, w->failed ? -2 : -1);  // the value kept below the call
 }
 
 int sandbox_each_arbiter(lua_State *L, cpBody *body, int f) {
-    script_sandbox *s = sandbox_of(L);
-    cpArbiter *outer = s->arbiter;  // a walk inside a collision callback gives that callback its arbiter back
     arbiter_walk w = {L, f, 0};
     cpBodyEachArbiter(body, walk_arbiter, &w);
-    s->arbiter = outer;
     if (w.failed) return lua_error(L);
     return 0;
 }
@@ -397,9 +435,6 @@ void sandbox_open_collisions(lua_State *L) {
         {"setSurfaceVelocity", arb_set_surface_velocity}, {"setPoint", arb_set_point}, {NULL, NULL},
     };
     sandbox_new_type(L, ARBITER, methods, NULL, NULL, "an arbiter");
-    lua_newuserdatauv(L, 1, 0);  // the one arbiter value, pointing at whichever arbiter is being called for
-    luaL_setmetatable(L, ARBITER);
-    lua_setfield(L, LUA_REGISTRYINDEX, THE_ARBITER);
     lua_getglobal(L, "world");
     lua_pushcfunction(L, world_on_collision);
     lua_setfield(L, -2, "onCollision");

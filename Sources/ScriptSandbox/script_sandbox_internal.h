@@ -61,8 +61,6 @@ struct script_sandbox {
     /// The space the world's script handlers are set on (16.7), and whether the top level is running.
     struct cpSpace *space;
     int topLevel;
-    /// The arbiter a collision callback or body:eachArbiter is running for (NULL outside one).
-    struct cpArbiter *arbiter;
     /// How many body:eachArbiter walks are running (world:remove waits: it would unthread their lists).
     int walkingArbiters;
     /// Where the pointer is (world:pointer) and whether a click came before this step (world:clicked).

@@ -118,6 +118,28 @@ import TestSupport
         #expect(try #require(world.bodies[0]).body.angularVelocity > spinBefore + 1, "an impulse off the centre turns the box")
     }
 
+    /// An arbiter value is its own call's: refused once that call returned
+    /// (kept from an inner walk, or from an earlier step), its own arbiter while it runs.
+    @Test func anArbiterIsGoodInsideItsOwnCallOnly() throws {
+        let world = try Self.world("""
+            local box = world:body("box")
+            state = {kept = 0, refused = 0}
+            function step(w)
+              box:eachArbiter(function(outer)
+                local inner
+                box:eachArbiter(function(a) inner = a end)
+                local ok = pcall(function() return inner:count() end)
+                if not ok then state.refused = state.refused + 1 end
+                assert(outer:count() >= 1, "the outer one still names its own")
+                state.kept = state.kept + 1
+              end)
+            end
+            """)
+        try world.step(30)
+        let vm = try #require(world.script)
+        try vm.run("assert(state.kept > 10 and state.refused == state.kept, state.kept .. ' ' .. state.refused)", name: "check.lua")
+    }
+
     @Test func aWalkOverArbitersRefusesARemovalAndRaisesItsErrors() throws {
         let remover = try Self.world("""
             function step(w) world:body("box"):eachArbiter(function(arb) world:remove(world:body("box")) end) end
