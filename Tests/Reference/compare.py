@@ -50,13 +50,21 @@ Cases, each checked bit for bit (every checkpoint and the end hash):
     velocity function and a joint's functions (16.7: refused). Then the
     probe with events its script must see (bodies in
     contact removed: separate calls made by removals; a knife cut; keys and
-    a button; a reset), and L more random scripts (--random-scripts, default
-    a quarter of N) on those scenes, the probe and the probe
-    scenes/script-making.json (16.11: bodies and joints a script makes and
-    removes and what it may not make, spawner.json's too) in turn (keys.json's bound key among the
-    events), as the other random scripts, the bodies a script made among
-    those the events grab, cut and remove; one that the script stops must
-    stop the reference, given every scripted event, the same way. Where the
+    a button; a reset), the probe scenes/script-frames.json (16.5, 16.7,
+    16.12: the pointer and clicks, keys bound for the script alone, a
+    body's frame and arbiters, contact points moved, shapes' boxes and
+    vertices) with the pointer moved and clicks on its bodies, tilts and
+    resets, and L more random scripts (--random-scripts, default a quarter
+    of N) on those scenes, the probes, scenes/script-making.json (16.11:
+    bodies and joints a script makes and removes and what it may not make,
+    spawner.json's too) and Chipmunk's demos with scripts (Scenes/chipmunk:
+    Planet, Player, Plink, Springies, Tank...) in turn (keys.json's bound
+    key and the Player's arrows among the events, and on every scene with a
+    script the pointer moved and right clicks, replay-format.md's `pointer`
+    and `click`, on its bodies and between), as the other random scripts,
+    the bodies a script made among those the events grab, cut and remove;
+    one that the script stops must stop the reference, given every
+    scripted event, the same way. Where the
     reference says the documents do not give the words of part of the line
     (16.11's refusals, 16.12's ranges: its `vague` lines), the rest must be
     the same.
@@ -369,6 +377,8 @@ class Script:
         joints = scene.get("joints", [])
         self.bound_bodies = set()
         for b in self.world.bindings:
+            if b.action == "script":  # 14.2: the script's key, no target of its own
+                continue
             if b.action in ("thruster", "servo"):
                 self.bound_bodies.add(b.body)
             else:
@@ -563,6 +573,9 @@ class Script:
         weights["explode"] = 1.5
         if self.triggers:  # only then: scripts on other scenes draw as before
             weights["key"] = 9
+        if self.world.script_text is not None:  # replay-format.md: `pointer` and `click`, a scene with a script's
+            weights["pointer"] = 4
+            weights["click"] = 2
         kind = rng.choices(list(weights), weights=list(weights.values()))[0]
         if kind == "tilt":
             self.emit(step, "tilt", x=self.tilt_value(), y=self.tilt_value())
@@ -632,6 +645,8 @@ class Script:
             self.emit(step, "remove", body=i)
         elif kind == "key":
             self.key(step)
+        elif kind in ("pointer", "click"):
+            self.pointer(step, kind)
         else:
             if self.grab is not None:
                 self.stats.add("reset while holding")
@@ -639,8 +654,30 @@ class Script:
                 self.stats.add("reset while keys held")
             if self.broke:
                 self.stats.add("reset mending a break")
+            if self.world.clicked:
+                self.stats.add("reset after a click")
             self.reset_state()
             self.emit(step, "reset")
+
+    def pointer(self, step, kind):
+        """The pointer moved, or a right click: at a point of the world, or
+        on or near a live body (the script may look under the pointer)."""
+        rng = self.rng
+        live = [i for i in self.live_indices() if self.in_range(i)]
+        if live and rng.random() < 0.5:
+            entry = self.world.bodies[rng.choice(live)]
+            p = reference.cpBodyGetPosition(entry.body)
+            a, d = rng.uniform(0, 6.283185307179586), rng.uniform(0, entry.reach * 1.2)
+            x = max(-1000000.0, min(1000000.0, self.near(p.x + d * reference.math.cos(a))))
+            y = max(-1000000.0, min(1000000.0, self.near(p.y + d * reference.math.sin(a))))
+            self.stats.add("%s on a body" % kind)
+        else:
+            x, y = self.point()
+        if kind == "click" and self.world.clicked:
+            self.stats.add("clicks in one step")
+        if kind == "click" and self.held:
+            self.stats.add("click while keys held")
+        self.emit(step, kind, x=x, y=y)
 
     def key(self, step):
         """A key or button goes down when it is up, or up when it is down:
@@ -668,7 +705,7 @@ class Script:
         if len(self.held) > 1:
             self.stats.add("keys held together")
         for b in w.bindings:
-            if b.trigger == t:
+            if b.trigger == t and b.action != "script":
                 gone = (not w.joint_live[b.joint]) if b.action in ("motor", "winch") \
                     else w.bodies[b.body].removed
                 if gone:
@@ -947,6 +984,8 @@ def controls_events_case(cratebox, tmp, steps):
 
 SCRIPT_PROBE = os.path.join(HERE, "scenes", "script-collisions.json")
 MAKING_PROBE = os.path.join(HERE, "scenes", "script-making.json")  # 16.11: what a script makes and removes
+# 16.5, 16.7, 16.12: the pointer and clicks, a body's frame and arbiters, contact points moved, shapes' boxes
+FRAMES_PROBE = os.path.join(HERE, "scenes", "script-frames.json")
 
 
 def script_events_case(cratebox, tmp, steps):
@@ -996,6 +1035,56 @@ def script_events_case(cratebox, tmp, steps):
     events_case(cratebox, SCRIPT_PROBE, lines, steps, tmp, "script-probe")
 
 
+def frames_events_case(cratebox, tmp, steps):
+    """The frames probe (scene-format.md 16.5, 16.7, 16.12) with the pointer
+    moved (the follower pulled after it), clicks on bodies (pushed at the
+    click, a crate dropped there) and between them, two clicks in one step,
+    keys bound for the script alone (14.2: Space hops, button a spins) and
+    the thruster's, a tilt (world:gravity, the balloon), a click then a
+    reset in one step (the pointer kept, the click seen by the step after
+    the reset, not by the top level), a reset with the pointer away from
+    (0, 0), and a removal of bodies in contact."""
+    scene = load_scene(FRAMES_PROBE)
+    index = {b["id"]: i for i, b in enumerate(scene["bodies"]) if "id" in b}
+
+    def at(step, kind, x, y):
+        return {"step": step, "event": kind, "x": x, "y": y}
+
+    def key(step, name, down, kind="key"):
+        return {"step": step, "event": "key", kind: name, "down": down}
+
+    lines = [at(0, "pointer", 300.5, 500), key(20, "Space", True), at(40, "click", None, None),
+             at(60, "pointer", 120, 80.25), key(61, "Space", False), key(70, "a", True, "button"),
+             at(90, "click", 700, 500), at(90, "click", None, None), key(100, "Right", True),
+             {"step": 120, "event": "tilt", "x": 0.4, "y": -0.8}, key(140, "a", False, "button"),
+             at(150, "click", None, None), {"step": 150, "event": "reset"}, at(200, "pointer", 760, 40),
+             key(210, "Space", True), {"step": 240, "event": "tilt", "x": -1, "y": 0.5},
+             at(260, "click", None, None), {"step": 300, "event": "remove", "body": index["wheel"]},
+             at(330, "click", 400, 45), {"step": 360, "event": "reset"}, key(380, "Right", False),
+             at(400, "pointer", 50, 550), key(420, "Space", False), at(450, "click", None, None),
+             {"step": 480, "event": "remove", "body": index["ground"]}, at(500, "click", 400, 300),
+             at(540, "pointer", -1000, 2000), at(600, "click", 10, 10)]
+    # A click with no point: on a body where it is then (the lopsided one,
+    # the crate, the follower, in turn).
+    targets = ["lopsided", "crate", "follower", "lopsided", "pair", "crate"]
+    world = reference.World(scene, reference.read_script(scene, FRAMES_PROBE))
+    clicked = 0
+    for e in lines:
+        while world.step_count < e["step"]:
+            clicked += world.clicked
+            try:
+                world.step()
+            except reference.Stopped as exc:
+                raise CaseFailure("the probe's script stopped the reference's world: %s" % exc)
+        if e.get("x", 0) is None:
+            p = reference.cpBodyGetPosition(world.bodies[index[targets.pop(0)]].body)
+            e["x"], e["y"] = p.x, p.y
+        world.apply(e)
+    if clicked != 7:
+        raise CaseFailure("the probe's steps saw %d clicks, not 7" % clicked)
+    events_case(cratebox, FRAMES_PROBE, lines, steps, tmp, "frames-probe")
+
+
 def has_controls(path):
     try:
         return bool(load_scene(path).get("controls"))
@@ -1019,10 +1108,12 @@ def quiet_chipmunk_banner():
         os.close(devnull)
 
 
-def script_cases(cratebox, scripted, count, first_seed, stats):
-    """scene-format.md section 16: each scene with a script, the probe's
-    events, and `count` random scripts on those scenes and the probe in turn
-    (the probe, among Tests/Reference/scenes, runs as a scene there)."""
+def script_cases(cratebox, scripted, demos, count, first_seed, stats):
+    """scene-format.md section 16: each scene with a script, the probes'
+    events, and `count` random scripts on those scenes, the probes and
+    Chipmunk's demos with scripts (`demos`, Scenes/chipmunk) in turn (the
+    probes, among Tests/Reference/scenes, and the demos, among
+    Scenes/chipmunk, run as scenes there)."""
     cases = []
     for p in scripted:
         cases.append(("script scene %s (%d steps)" % (os.path.relpath(p, ROOT), SCENE_STEPS),
@@ -1030,7 +1121,10 @@ def script_cases(cratebox, scripted, count, first_seed, stats):
     cases.append(("script events on %s: removals of bodies in contact, a cut, keys, a reset (%d steps)"
                   % (os.path.relpath(SCRIPT_PROBE, ROOT), SCENE_STEPS),
                   lambda tmp: script_events_case(cratebox, tmp, SCENE_STEPS)))
-    pool = scripted + [SCRIPT_PROBE, MAKING_PROBE]
+    cases.append(("script events on %s: the pointer, clicks, keys of the script's, tilts, resets (%d steps)"
+                  % (os.path.relpath(FRAMES_PROBE, ROOT), SCENE_STEPS),
+                  lambda tmp: frames_events_case(cratebox, tmp, SCENE_STEPS)))
+    pool = scripted + [SCRIPT_PROBE, MAKING_PROBE, FRAMES_PROBE] + demos
     for k in range(count):
         seed = first_seed + k
         scene = pool[k % len(pool)]
@@ -1150,7 +1244,8 @@ def main():
                                                                                        water_stats)))
 
     script_stats = set()
-    cases += script_cases(cratebox, scripted, n_scripts, args.seed, script_stats)
+    demos = [p for p in chipmunk if "script" in load_scene(p)]
+    cases += script_cases(cratebox, scripted, demos, n_scripts, args.seed, script_stats)
 
     if args.only is not None:
         cases = [(name, fn) for name, fn in cases if re.search(args.only, name)]
@@ -1189,7 +1284,8 @@ def main():
                                      {"slice a file body", "slice a piece", "grab piece"}),
                                     (n_scripts, "random scripts on scenes with scripts", script_stats,
                                      {"key down", "key up", "stopped by the script", "separate by a removal",
-                                      "made by the script", "removed by the script"})):
+                                      "made by the script", "removed by the script", "pointer", "click",
+                                      "pointer on a body", "click on a body", "reset after a click"})):
         if count and args.only is None:
             missing = sorted((wanted | more) - seen)
             if args.verbose or missing:

@@ -3,7 +3,8 @@
 
 Written only from docs/scene-format.md ("cratebox/scene@1": construction order
 and state hash) and docs/replay-format.md ("cratebox/replay@1": events, steps,
-animation, and the `key` event), with scene-format.md section 14 (controls),
+animation, the `key` event, and the `pointer` and `click` events of a scene
+with a script), with scene-format.md section 14 (controls),
 section 15 (water and planets: a step's item 4, the `slice` and `explode`
 events) and section 16 (scripts: script.py, on Lua 5.4 through lupa),
 calling libchipmunk 7.0.3 directly through ctypes. It shares no code with
@@ -935,6 +936,10 @@ def parse_controls(scene, body_ids, joint_ids):
                 b.local = c.get("local", False)
                 if not isinstance(b.local, bool):
                     raise Unsupported("%s.local: expected a boolean" % what)
+        elif not keys and "script" in scene:
+            # 14.2: a trigger alone (and a label) in a scene with a script:
+            # the script's key (world:isDown), no action of its own.
+            b.action = "script"
         else:
             raise Unsupported("%s: no action (motor, thruster, servo or winch)" % what)
         out.append(b)
@@ -986,6 +991,11 @@ class World:
         if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
             raise Unsupported("not a cratebox/scene@1 scene")
         self._take_script(scene, script_text)
+        # Section 3: `rightClick` is the window's input only ("script": a
+        # right click is a `click` event, with a script only); no step changes.
+        if scene.get("rightClick", "delete") not in ("delete", "script") or \
+                (scene.get("rightClick") == "script" and "script" not in scene):
+            raise Unsupported("rightClick: %r is not \"delete\", or \"script\" with a script" % (scene["rightClick"],))
         self.scene = scene
         g = scene.get("gravity", [0, -1000])
         self.gravity = vec(g, "gravity")
@@ -1015,6 +1025,11 @@ class World:
         self.bindings = parse_controls(scene, self.ids, self.joint_ids)
         self.triggers = set(b.trigger for b in self.bindings)
         self.held = set()  # starts empty; only key events change it; a reset keeps it
+        # replay-format.md, `pointer` and `click` (a scene with a script):
+        # the pointer starts at (0, 0) and a reset keeps it; `clicked` lasts
+        # until the end of the coming step.
+        self.pointer = (0.0, 0.0)
+        self.clicked = False
         self.motor_bindings = [b for b in self.bindings if b.action == "motor"]
         self.push_bindings = [b for b in self.bindings if b.action in ("thruster", "winch")]
         # Servo bodies in the order of each one's first servo binding, with
@@ -1508,6 +1523,13 @@ class World:
             for b in self.motor_bindings:
                 if b.trigger in self.held:
                     self._motor_on(b)
+        elif kind in ("pointer", "click"):
+            x, y = self._point(e)
+            if self.script_text is None:
+                raise Refused("%s: the scene has no script" % kind)
+            self.pointer = (x, y)
+            if kind == "click":
+                self.clicked = True
         elif kind == "key":
             try:
                 trig = trigger_of(e, "key event")
@@ -1882,6 +1904,7 @@ class World:
             raise Unsupported("in a Chipmunk callback: %s" % (self._callback_error,))
         if self.script is not None:
             self._script(self.script.after_space_step)
+        self.clicked = False  # replay-format.md, A step, item 5
         self.step_count += 1
         self.steps_since_build += 1
         # scene-format.md 16.9: a reset the script asked for, at the end of the step, as the event.

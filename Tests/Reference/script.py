@@ -3,7 +3,9 @@ written from the document: a Lua 5.4 state per build (lupa), its environment
 (sandbox.lua, library.lua: 16.1 to 16.4, 16.6's fixed globals), the calls a
 script gets and makes (world.lua: 16.5, 16.7 to 16.11; shapes.lua: 16.12
 and 16.7's wake rule), and here what they do to the world: bodies by
-construction index through ctypes, Chipmunk's collision handlers, the queue
+construction index through ctypes (their frame, and their arbiters walked
+by cpBodyEachArbiter), the pointer and the click, Chipmunk's collision
+handlers (arbiters by address: arb:setPoint writes a contact), the queue
 of separate calls, bodies' velocity and position functions, joints'
 functions, queries, (script_making.py) the bodies and joints a script makes
 and removes, and (script_shapes.py) shapes and sleep.
@@ -44,7 +46,8 @@ from script_chipmunk import (  # noqa: E402  (Chipmunk's calls, through ctypes)
     cpDampedRotarySpringSetSpringTorqueFunc, cpDampedSpringForceFunc, cpDampedSpringSetSpringForceFunc,
     cpShapeGetBody, cpSpaceAddCollisionHandler, cpSpaceAddWildcardHandler, cpSpaceBBQuery,
     cpSpaceBBQueryFunc, cpSpacePointQuery, cpSpacePointQueryFunc, cpSpaceSegmentQuery, cpSpaceSegmentQueryFunc,
-    cpVect, frexp_pair, hashid, type_number)
+    cpVect, frexp_pair, hashid, type_number, arbiter_set_point, cpBodyEachArbiter, cpBodyArbiterIteratorFunc,
+    cpSpaceGetGravity)
 from script_making import Making  # noqa: E402  (16.11)
 from script_shapes import Shapes  # noqa: E402  (16.12, and 16.7's wake rule)
 
@@ -84,7 +87,6 @@ class Script(Making, Shapes):
 
     def __init__(self, world, name, text):
         self.world, self.name, self.text = world, name, text
-        self.arb = None        # the arbiter of the callback running
         self.failed = None     # the first error in a callback of this step
         self.in_top = False
         self.reset_asked = False  # 16.9: world:reset() in this step
@@ -112,7 +114,9 @@ class Script(Making, Shapes):
             b"libm": lambda name, *args: LIBM[name](*args), b"frexp": frexp_pair,
             b"ldexp": lambda x, e: _ldexp(x, e), b"asleep": self._asleep, b"shape_count": self._shape_count,
             b"shape_get": self._shape_get, b"shape_set": self._shape_set, b"shape_has_type": self._shape_has_type,
-            b"arb_shapes": self._arb_shapes})
+            b"arb_shapes": self._arb_shapes, b"pointer": lambda: self.world.pointer,
+            b"clicked": lambda: self.world.clicked, b"gravity": self._gravity, b"each_arbiter": self._each_arbiter,
+            b"shape_vertices": self._shape_vertices})
         load = self.rt.eval("load")
         S = None
         for chunkname, source in _SOURCES:
@@ -212,13 +216,10 @@ class Script(Making, Shapes):
         if self.failed is not None or self.world._callback_error is not None:
             return 1  # the callbacks after an error in the step do not run
         try:
-            self.arb = arb
-            ok, r = self._run(b"collide", k, slot)
+            ok, r = self._run(b"collide", k, slot, arb)
         except BaseException as exc:  # noqa: B902 (cannot cross C)
             self.world._callback_error = exc
             return 1
-        finally:
-            self.arb = None
         if not ok:
             self.failed = r
             return 1
@@ -341,6 +342,30 @@ class Script(Making, Shapes):
         held = self.world.held
         return ("key", name) in held or ("button", name) in held
 
+    def _gravity(self):
+        """16.5: world:gravity(), cpSpaceGetGravity."""
+        g = cpSpaceGetGravity(self.world.space)
+        return g.x, g.y
+
+    def _each_arbiter(self, i, f):
+        """16.5: body:eachArbiter, Chipmunk's walk (cpBodyEachArbiter), each
+        arbiter handed to world.lua's S.walk_one until a call fails."""
+        walk_one = self.S[b"walk_one"]
+        failed = []
+
+        def visit(body, arb, data):
+            if failed:
+                return
+            try:
+                if not walk_one(arb, f):
+                    failed.append(None)
+            except BaseException as exc:  # noqa: B902 (cannot cross C)
+                failed.append(exc)
+
+        cpBodyEachArbiter(self.world.bodies[i].body, cpBodyArbiterIteratorFunc(visit), None)
+        if failed and failed[0] is not None:
+            raise failed[0]
+
     def _body(self, i, name, a=None, b=None, c=None, d=None):
         entry = self.world.bodies[i]
         body = entry.body
@@ -364,6 +389,14 @@ class Script(Making, Shapes):
             f(body, cpVect(a, b), c, d)
         elif name == b"activate":
             f(body)
+        elif name in (b"localToWorld", b"worldToLocal", b"velocityAt"):
+            v = f(body, cpVect(a, b))
+            return v.x, v.y
+        elif name in (b"rotation", b"centerOfGravity"):
+            v = f(body)
+            return v.x, v.y
+        elif c is not None:  # applyImpulse, applyForce at a world point (16.5)
+            f(body, cpVect(a, b), cpVect(c, d))
         else:  # applyImpulse, applyForce: at cpBodyGetPosition, world axes
             f(body, cpVect(a, b), BODY[b"position"](body))
         return None
@@ -417,8 +450,7 @@ class Script(Making, Shapes):
             flat.extend(numbers)
         return self.rt.table_from(flat)
 
-    def _arb(self, name, a=None, b=None):
-        arb = self.arb
+    def _arb(self, arb, name, a=None, b=None, c=None, d=None, e=None):
         if name == b"bodies":
             pa, pb = _P(), _P()
             cpArbiterGetBodies(arb, ctypes.byref(pa), ctypes.byref(pb))
@@ -426,6 +458,8 @@ class Script(Making, Shapes):
         if name == b"point":
             pa, pb = cpArbiterGetPointA(arb, a), cpArbiterGetPointB(arb, a)
             return pa.x, pa.y, pb.x, pb.y, cpArbiterGetDepth(arb, a)
+        if name == b"setPoint":
+            return arbiter_set_point(arb, a, b, c, d, e)
         f = ARBITER[name]
         if name == b"setSurfaceVelocity":
             return f(arb, cpVect(a, b))

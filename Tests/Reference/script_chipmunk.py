@@ -104,6 +104,52 @@ BODY = {
     b"applyForce": _fn("cpBodyApplyForceAtWorldPoint", None, _P, cpVect, cpVect),
 }
 
+# 16.5: a body's frame, velocity at a point and arbiters.
+BODY[b"localToWorld"] = _fn("cpBodyLocalToWorld", cpVect, _P, cpVect)
+BODY[b"worldToLocal"] = _fn("cpBodyWorldToLocal", cpVect, _P, cpVect)
+BODY[b"velocityAt"] = _fn("cpBodyGetVelocityAtWorldPoint", cpVect, _P, cpVect)
+BODY[b"rotation"] = _fn("cpBodyGetRotation", cpVect, _P)
+BODY[b"centerOfGravity"] = _fn("cpBodyGetCenterOfGravity", cpVect, _P)
+cpBodyArbiterIteratorFunc = ctypes.CFUNCTYPE(None, _P, _P, _P)  # (body, arbiter, data)
+cpBodyEachArbiter = _fn("cpBodyEachArbiter", None, _P, cpBodyArbiterIteratorFunc, _P)
+cpSpaceGetGravity = _fn("cpSpaceGetGravity", cpVect, _P)
+
+
+# 16.7: arb:setPoint writes one contact of the arbiter (chipmunk_structs.h,
+# 7.0.3): its r1 and r2, relative to each body's p (struct cpBody's p: its
+# centre of gravity in world coordinates, what cpArbiterSetContactPointSet
+# subtracts).
+class _cpContact(ctypes.Structure):
+    _fields_ = [("r1", cpVect), ("r2", cpVect), ("nMass", _F), ("tMass", _F), ("bounce", _F), ("jnAcc", _F),
+                ("jtAcc", _F), ("jBias", _F), ("bias", _F), ("hash", _U)]
+
+
+class _cpArbiter(ctypes.Structure):
+    _fields_ = [("e", _F), ("u", _F), ("surface_vr", cpVect), ("data", _P), ("a", _P), ("b", _P),
+                ("body_a", _P), ("body_b", _P), ("thread_a", _P * 2), ("thread_b", _P * 2), ("count", _I),
+                ("contacts", ctypes.POINTER(_cpContact)), ("n", cpVect), ("handler", _P), ("handlerA", _P),
+                ("handlerB", _P), ("swapped", _B)]
+
+
+class _cpBodyHead(ctypes.Structure):
+    _fields_ = [("velocity_func", _P), ("position_func", _P), ("m", _F), ("m_inv", _F), ("i", _F), ("i_inv", _F),
+                ("cog", cpVect), ("p", cpVect)]
+
+
+def arbiter_set_point(arb, i, ax, ay, bx, by):
+    """Contact i's points as cpArbiterSetContactPointSet sets them (pointA
+    and pointB trade places on a swapped arbiter), the other contacts and
+    the normal untouched."""
+    a = ctypes.cast(arb, ctypes.POINTER(_cpArbiter)).contents
+    if a.swapped:
+        ax, ay, bx, by = bx, by, ax, ay
+    pa = ctypes.cast(a.body_a, ctypes.POINTER(_cpBodyHead)).contents.p
+    pb = ctypes.cast(a.body_b, ctypes.POINTER(_cpBodyHead)).contents.p
+    c = a.contacts[i]
+    c.r1 = cpVect(ax - pa.x, ay - pa.y)
+    c.r2 = cpVect(bx - pb.x, by - pb.y)
+
+
 # 16.12: a body's force, torque and sleep, and its shapes' material.
 BODY[b"force"] = _fn("cpBodyGetForce", cpVect, _P)
 BODY[b"torque"] = _fn("cpBodyGetTorque", _F, _P)
@@ -117,6 +163,9 @@ SHAPE = {
                          _fn("cpShapeSetSurfaceVelocity", None, _P, cpVect)),
     b"sensor": (_fn("cpShapeGetSensor", _B, _P), _fn("cpShapeSetSensor", None, _P, _B)),
 }
+cpShapeGetBB = _fn("cpShapeGetBB", cpBB, _P)
+cpPolyShapeGetCount = _fn("cpPolyShapeGetCount", _I, _P)
+cpPolyShapeGetVert = _fn("cpPolyShapeGetVert", cpVect, _P, _I)
 cpShapeGetCollisionType = _fn("cpShapeGetCollisionType", _U, _P)
 cpShapeGetSensor = SHAPE[b"sensor"][0]
 # 16.11, section 8's checks of a script's joint: its bodies as they are now.

@@ -8,8 +8,8 @@ body's shapes and checked the numbers."""
 
 import ctypes
 
-from script_chipmunk import (SHAPE, _P, cpArbiterGetShapes, cpBodyIsSleeping, cpShapeGetCollisionType, cpVect,
-                             type_number)
+from script_chipmunk import (SHAPE, _P, cpArbiterGetShapes, cpBodyIsSleeping, cpPolyShapeGetCount,
+                             cpPolyShapeGetVert, cpShapeGetBB, cpShapeGetCollisionType, cpVect, type_number)
 
 LISTED = 64  # 16.12: body:shapes() lists at most 64 (the first ones)
 
@@ -32,6 +32,9 @@ class Shapes:
         return self.world.bodies[i].shapes[k - 1]
 
     def _shape_get(self, i, k, name):
+        if name == b"bb":  # 16.12: left, bottom, right, top
+            bb = cpShapeGetBB(self._shape_of(i, k))
+            return bb.l, bb.b, bb.r, bb.t
         r = SHAPE[name][0](self._shape_of(i, k))
         if isinstance(r, cpVect):
             return r.x, r.y
@@ -60,8 +63,20 @@ class Shapes:
             self.shapes_indexed = len(bodies)
         return self.of_shape.get(shape, (None, None))
 
-    def _arb_shapes(self):
+    def _arb_shapes(self, arb):
         """16.12: arb:shapes(), the arbiter's two shapes in its order."""
         a, b = _P(), _P()
-        cpArbiterGetShapes(self.arb, ctypes.byref(a), ctypes.byref(b))
+        cpArbiterGetShapes(arb, ctypes.byref(a), ctypes.byref(b))
         return self.place(a.value) + self.place(b.value)
+
+    def _shape_vertices(self, i, k):
+        """16.12: a polygon's or box's vertices in its body's frame, flat
+        (x1, y1, x2, y2, ...); None for another shape."""
+        if self.world.bodies[i].kinds[k - 1] != "poly":
+            return None
+        sh = self._shape_of(i, k)
+        flat = []
+        for n in range(cpPolyShapeGetCount(sh)):
+            v = cpPolyShapeGetVert(sh, n)
+            flat += [v.x, v.y]
+        return self.rt.table_from(flat)

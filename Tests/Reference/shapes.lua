@@ -57,8 +57,8 @@ function BODY.activate(...)
   host.body(i, "activate")
 end
 function ARB.shapes(...)
-  self_arb((...), select("#", ...) > 0)
-  local ia, ka, ib, kb = host.arb_shapes()
+  local p = self_arb((...), select("#", ...) > 0)
+  local ia, ka, ib, kb = host.arb_shapes(p)
   return shape_handle(ia, ka), shape_handle(ib, kb)
 end
 
@@ -105,5 +105,19 @@ function SHAPE.hasType(...)
   local n = select("#", ...)
   local i, k = self_shape((...), n > 0)
   return host.shape_has_type(i, k, checkstring(2, (select(2, ...)), n > 1))
+end
+-- 16.12: the bounding box as Chipmunk last computed it, and a polygon's
+-- (or box's) vertices in its body's frame, each a table {x, y}.
+function SHAPE.bb(...)
+  local i, k = self_shape((...), select("#", ...) > 0)
+  return host.shape_get(i, k, "bb")
+end
+function SHAPE.vertices(...)
+  local i, k = self_shape((...), select("#", ...) > 0)
+  local flat = host.shape_vertices(i, k)
+  if flat == nil then fail("vertices: not a polygon or a box") end
+  local out = {}
+  for n = 1, #flat // 2 do out[n] = {flat[2 * n - 1], flat[2 * n]} end
+  return out
 end
 return S

@@ -6,6 +6,7 @@ local S, host = ...
 local G = _G
 local dsetmeta, dgetmeta, setmeta0, next0 = S.dsetmeta, S.dgetmeta, S.setmeta0, S.next0
 local type, select, ipairs, tonumber, rawget = type, select, ipairs, tonumber, rawget
+local pcall1, error0 = pcall, error -- sandbox.lua's pcall, Lua's error: before a script can change them
 local format0, concat0, load0 = S.format0, S.concat0, S.load0
 local fail, typeerror = S.fail, S.typeerror
 local checknumber, checkinteger, checkstring, checktable = S.checknumber, S.checkinteger, S.checkstring,
@@ -70,8 +71,25 @@ local function acting(name, need, nums)
     host.body(i, name, x[1], x[2], x[3], x[4])
   end
 end
-acting("applyImpulse", "push", 2)
-acting("applyForce", "push", 2)
+-- 16.5: a push at the centre of gravity, or with a third and a fourth
+-- number at that world point (both read when either is given: 16.5 does not
+-- say; this is cratebox's).
+local function pushing(name)
+  BODY[name] = function(...)
+    local n = select("#", ...)
+    local i = self_body((...), n > 0, name, "push")
+    awake(name, i)
+    local x = finite(checknumber(2, (select(2, ...)), n > 1), name)
+    local y = finite(checknumber(3, (select(3, ...)), n > 2), name)
+    local px, py = select(4, ...)
+    if px == nil and py == nil then return host.body(i, name, x, y) end
+    px = finite(checknumber(4, px, n > 3), name)
+    py = finite(checknumber(5, py, n > 4), name)
+    host.body(i, name, x, y, px, py)
+  end
+end
+pushing("applyImpulse")
+pushing("applyForce")
 acting("updateVelocity", "push", 4)
 acting("updatePosition", "push", 1)
 acting("setVelocity", "set", 2)
@@ -80,6 +98,21 @@ acting("setPosition", "set", 2)
 acting("setAngle", "set", 1)
 for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type", "force",
                        "torque", "isSleeping"}) do
+  BODY[name] = function(...)
+    return host.body(self_body((...), select("#", ...) > 0, name), name)
+  end
+end
+-- 16.5: a body's frame (any body): a point in, a point out; and getters of two numbers.
+for _, name in ipairs({"localToWorld", "worldToLocal", "velocityAt"}) do
+  BODY[name] = function(...)
+    local n = select("#", ...)
+    local i = self_body((...), n > 0, name)
+    local x = finite(checknumber(2, (select(2, ...)), n > 1), name)
+    local y = finite(checknumber(3, (select(3, ...)), n > 2), name)
+    return host.body(i, name, x, y)
+  end
+end
+for _, name in ipairs({"rotation", "centerOfGravity"}) do
   BODY[name] = function(...)
     return host.body(self_body((...), select("#", ...) > 0, name), name)
   end
@@ -103,6 +136,17 @@ function WORLD.steps() return host.steps() end
 function WORLD.isDown(...)
   return host.is_down(checkstring(2, (select(2, ...)), select("#", ...) > 1), toplevel)
 end
+-- 16.5: the pointer and the click (replay-format.md's `pointer` and
+-- `click`), which the top level does not see, and the space's gravity.
+function WORLD.pointer()
+  if toplevel then return 0.0, 0.0 end
+  return host.pointer()
+end
+function WORLD.clicked()
+  if toplevel then return false end
+  return host.clicked()
+end
+function WORLD.gravity() return host.gravity() end
 function WORLD.say(...)
   checkstring(2, (select(2, ...)), select("#", ...) > 1) -- drawing only: nothing the reference keeps
 end
@@ -250,8 +294,12 @@ function WORLD.spawn(...)
   local t = checktable(2, (select(2, ...)), select("#", ...) > 1)
   return handle(done(host.spawn(t)))
 end
+local walking = 0 -- body:eachArbiter walks under way (16.5)
 function WORLD.remove(...)
   unlocked("world:remove")
+  if walking > 0 then
+    fail("world:remove: not inside body:eachArbiter, whose walk it would break: do it after the walk")
+  end
   local v = select(2, ...)
   if dgetmeta(v) ~= BODY_MT then S.argerror(2, "a body", 0, true) end
   local i = index_of[v]
@@ -338,40 +386,91 @@ function WORLD.onCollision(...)
   handlers[k] = fns
 end
 
--- The arbiter (16.7): good only inside the callback it was made for.
-local serial, current = 0, nil
+-- The arbiter (16.7): good only inside the call it was made for (a
+-- collision callback, or one call of body:eachArbiter's walk, 16.5), which
+-- may run inside another's; each value names its own arbiter (its address,
+-- for script.py).
+local serial = 0
+local active = {}  -- serial -> true while its call runs
 local arb_serial = setmeta0({}, {__mode = "k"})
+local arb_address = setmeta0({}, {__mode = "k"})
 local function self_arb(v, present)
   if dgetmeta(v) ~= ARB_MT then typeerror(1, "cratebox.arbiter", v, present, 1) end
-  if current == nil or arb_serial[v] ~= current then fail("an arbiter is only good inside its collision callback", 1) end
+  if not active[arb_serial[v]] then fail("an arbiter is only good inside its collision callback", 1) end
+  return arb_address[v]
+end
+-- Calls f(arb) with a new arbiter value for the arbiter at `address`: S.call's (ok, result or error).
+local function with_arbiter(address, call, f)
+  serial = serial + 1
+  local arb, mine = host.token(), serial
+  dsetmeta(arb, ARB_MT)
+  arb_serial[arb], arb_address[arb] = mine, address
+  active[mine] = true
+  local ok, r = call(f, arb)
+  active[mine] = nil
+  return ok, r
 end
 function ARB.bodies(...)
-  self_arb((...), select("#", ...) > 0)
-  local ia, ib = host.arb("bodies")
+  local p = self_arb((...), select("#", ...) > 0)
+  local ia, ib = host.arb(p, "bodies")
   return handle(ia), handle(ib)
 end
 for _, name in ipairs({"normal", "count", "totalImpulse", "totalKE", "isFirstContact", "restitution",
                        "friction", "surfaceVelocity"}) do
   ARB[name] = function(...)
-    self_arb((...), select("#", ...) > 0)
-    return host.arb(name)
+    local p = self_arb((...), select("#", ...) > 0)
+    return host.arb(p, name)
   end
 end
 function ARB.point(...)
-  self_arb((...), select("#", ...) > 0)
+  local p = self_arb((...), select("#", ...) > 0)
   local i = checkinteger(2, (select(2, ...)), select("#", ...) > 1)
-  local count = host.arb("count")
+  local count = host.arb(p, "count")
   if i < 1 or i > count then fail(format0("arb:point: contact %d is not one of its %d", i, count)) end
-  return host.arb("point", i - 1)
+  return host.arb(p, "point", i - 1)
 end
 for name, nums in next0, {setRestitution = 1, setFriction = 1, setSurfaceVelocity = 2} do
   ARB[name] = function(...)
     local n = select("#", ...)
-    self_arb((...), n > 0)
+    local p = self_arb((...), n > 0)
     local a = finite(checknumber(2, (select(2, ...)), n > 1))
     local b = nums == 2 and finite(checknumber(3, (select(3, ...)), n > 2)) or nil
-    host.arb(name, a, b)
+    host.arb(p, name, a, b)
   end
+end
+-- 16.7: contact i's two points, world coordinates (the index checked as
+-- arb:point checks it, then the numbers one by one: cratebox's order).
+function ARB.setPoint(...)
+  local n = select("#", ...)
+  local p = self_arb((...), n > 0)
+  local i = checkinteger(2, (select(2, ...)), n > 1)
+  local count = host.arb(p, "count")
+  if i < 1 or i > count then fail(format0("arb:setPoint: contact %d is not one of its %d", i, count)) end
+  local v = {}
+  for k = 1, 4 do v[k] = finite(checknumber(k + 2, (select(k + 2, ...)), n > k + 1)) end
+  host.arb(p, "setPoint", i - 1, v[1], v[2], v[3], v[4])
+end
+
+-- 16.5: body:eachArbiter(f), Chipmunk's walk (script.py calls S.walk_one
+-- for each arbiter); the first error ends it and is raised here, as it was.
+local walk_error
+function S.walk_one(address, f)
+  local ok, r = with_arbiter(address, pcall1, f)
+  if not ok then walk_error = {r} end
+  return ok
+end
+function BODY.eachArbiter(...)
+  local n = select("#", ...)
+  local i = self_body((...), n > 0, "eachArbiter")
+  local f = select(2, ...)
+  if type(f) ~= "function" then typeerror(2, "function", f, n > 1) end
+  walking = walking + 1
+  walk_error = nil
+  host.each_arbiter(i, f)
+  walking = walking - 1
+  local e = walk_error
+  walk_error = nil
+  if e ~= nil then error0(e[1], 0) end
 end
 
 -- What shapes.lua (16.12) builds on.
@@ -393,15 +492,8 @@ function S.step()
   if type(f) ~= "function" then return true, nil end
   return S.call(f, WORLD)
 end
-function S.collide(k, slot)
-  serial = serial + 1
-  local arb = host.token()
-  dsetmeta(arb, ARB_MT)
-  arb_serial[arb] = serial
-  current = serial
-  local ok, r = S.call(handlers[k][slot], arb)
-  current = nil
-  return ok, r
+function S.collide(k, slot, address)
+  return with_arbiter(address, S.call, handlers[k][slot])
 end
 function S.separate(k, ia, ib, removal)
   return S.call(handlers[k].separate, {a = handle(ia), b = handle(ib), removal = removal})
