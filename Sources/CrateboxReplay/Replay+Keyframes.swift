@@ -58,7 +58,10 @@ extension Replay {
             do {
                 world = try keyframe.restore(scene: scene, journal: journal, file: file).world
             } catch {
-                return .keyframe(step: keyframe.step, line: keyframe.line, reason: error.message)
+                // "the keyframe on line L " reads on into the reason: "cannot be read back: ...", "is of step ...".
+                let sentence = error.message, subject = "the keyframe "
+                return .keyframe(step: keyframe.step, line: keyframe.line,
+                                 reason: sentence.hasPrefix(subject) ? String(sentence.dropFirst(subject.count)) : "does not hold: " + sentence)
             }
             nextEvent = journal.events.firstIndex { $0.line > keyframe.line } ?? journal.events.count
         case .kept(let frame):
