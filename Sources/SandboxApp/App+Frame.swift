@@ -200,8 +200,10 @@ extension App {
             hud.show(captures.screenshot(window, step: snapshot.stepCount))
         }
         hud.draw(self.status(published), in: window, layout: layout)
-        if !opened.problems.isEmpty {
-            Overlays.drawProblems(opened.problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
+        // A file that does not load, or else what stopped the world (a script's error, with its file and line).
+        let problems = opened.problems.isEmpty ? status.stopped.map { ["stopped: " + $0] } ?? [] : opened.problems
+        if !problems.isEmpty {
+            Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
         }
         if let range = timelineRange(status) {
             Overlays.drawTimeline(layout.timeline, played: snapshot.stepCount - range.first, last: range.last - range.first,

@@ -157,9 +157,11 @@ final class PhysicsLoop {
             }
         } catch {
             say("physics stopped: \(error)", seconds: 30)
+            status.stopped = "\(error)"
             paused = true
             return false
         }
+        status.stopped = nil
         if wasRecording, !timeline.isRecording, let failure = timeline.session?.recordingFailure {
             say("recording stopped: \(failure.error)", seconds: 8)
         }

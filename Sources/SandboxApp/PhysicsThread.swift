@@ -79,6 +79,8 @@ struct PhysicsStatus: Sendable {
     }
 
     var paused = false
+    /// Why the world stopped (a script's error: `NAME.lua:LINE: what (step N)`), until it steps again.
+    var stopped: String?
     var timeScale = 1.0
     var recording = false
     var recordingStopped: String?

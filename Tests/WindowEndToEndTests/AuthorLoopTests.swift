@@ -82,7 +82,28 @@ import TestSupport
         #expect(output.contains("the run before the reload cannot go on: this one resumes from its start"), "scrubbed back into the old run: \(output)")
     }
 
-    /// The errors' dark red box along the top of a 1280×720 screen.
+    /// A script's error stops the world and shows in the errors' red box, with
+    /// its file and line, and the window pauses there.
+    @Test func aScriptErrorShowsInTheErrorsBoxAndPauses() throws {
+        let display = try VirtualDisplay.started()
+        defer { display.stop() }
+        let directory = try temporaryFolder("script-error")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Scenes/hoop.json").path, toPath: directory + "/hoop.json")
+        try "state = {n = 0}\nfunction step(world)\n  state.n = state.n + 1\n  if state.n == 60 then error('the hoop fell off') end\nend\n"
+            .write(toFile: directory + "/hoop.lua", atomically: true, encoding: .utf8)
+        let (app, out) = try launch(["run", directory + "/hoop.json", "--no-splash"], env: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let person = try driver("cratebox: Hoop", of: app, env: display.env)
+        let shown = try screenshot(directory + "/stopped.png", until: { redPixels($0) > 5000 }, env: display.env)
+        try person.key("Escape")
+        awaitExit(app, seconds: 20)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(shown, "the red box never showed")
+        #expect(output.contains("physics stopped: hoop.lua:4: the hoop fell off (step 59)"), "\(output)")
+    }
+
+
     func redPixels(_ screen: [UInt8]) -> Int {
         count(screen, x: 0..<1280, y: 0..<60) { $0 > 100 && $0 < 140 && $1 < 40 && $2 < 40 }
     }
