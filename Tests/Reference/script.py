@@ -47,7 +47,7 @@ from script_chipmunk import (  # noqa: E402  (Chipmunk's calls, through ctypes)
     cpShapeGetBody, cpSpaceAddCollisionHandler, cpSpaceAddWildcardHandler, cpSpaceBBQuery,
     cpSpaceBBQueryFunc, cpSpacePointQuery, cpSpacePointQueryFunc, cpSpaceSegmentQuery, cpSpaceSegmentQueryFunc,
     cpVect, frexp_pair, hashid, type_number, arbiter_set_point, cpBodyEachArbiter, cpBodyArbiterIteratorFunc,
-    cpSpaceGetGravity)
+    cpSpaceGetGravity, arbiter_swapped)
 from script_making import Making  # noqa: E402  (16.11)
 from script_shapes import Shapes  # noqa: E402  (16.12, and 16.7's wake rule)
 
@@ -456,7 +456,11 @@ class Script(Making, Shapes):
             cpArbiterGetBodies(arb, ctypes.byref(pa), ctypes.byref(pb))
             return self.index(pa.value), self.index(pb.value)
         if name == b"point":
+            # 16.7: the arbiter's order (its first shape's point first):
+            # Chipmunk's pointA and pointB, traded on a swapped arbiter.
             pa, pb = cpArbiterGetPointA(arb, a), cpArbiterGetPointB(arb, a)
+            if arbiter_swapped(arb):
+                pa, pb = pb, pa
             return pa.x, pa.y, pb.x, pb.y, cpArbiterGetDepth(arb, a)
         if name == b"setPoint":
             return arbiter_set_point(arb, a, b, c, d, e)

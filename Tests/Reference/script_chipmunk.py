@@ -136,6 +136,12 @@ class _cpBodyHead(ctypes.Structure):
                 ("cog", cpVect), ("p", cpVect)]
 
 
+def arbiter_swapped(arb):
+    """Whether Chipmunk's arbiter is swapped: its first shape (16.7's) is
+    the arbiter's b (what cpArbiterGetContactPointSet trades on)."""
+    return bool(ctypes.cast(arb, ctypes.POINTER(_cpArbiter)).contents.swapped)
+
+
 def arbiter_set_point(arb, i, ax, ay, bx, by):
     """Contact i's points as cpArbiterSetContactPointSet sets them (pointA
     and pointB trade places on a swapped arbiter), the other contacts and

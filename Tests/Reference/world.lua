@@ -72,8 +72,8 @@ local function acting(name, need, nums)
   end
 end
 -- 16.5: a push at the centre of gravity, or with a third and a fourth
--- number at that world point (both read when either is given: 16.5 does not
--- say; this is cratebox's).
+-- number at that world point: both of px and py or neither (nil for both),
+-- so both are read, px first, when either is given.
 local function pushing(name)
   BODY[name] = function(...)
     local n = select("#", ...)
@@ -438,8 +438,8 @@ for name, nums in next0, {setRestitution = 1, setFriction = 1, setSurfaceVelocit
     host.arb(p, name, a, b)
   end
 end
--- 16.7: contact i's two points, world coordinates (the index checked as
--- arb:point checks it, then the numbers one by one: cratebox's order).
+-- 16.7: contact i's two points, in arb:point's order, world coordinates
+-- (the index checked first, as arb:point checks it, then each number).
 function ARB.setPoint(...)
   local n = select("#", ...)
   local p = self_arb((...), n > 0)

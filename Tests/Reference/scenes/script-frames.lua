@@ -52,8 +52,9 @@ world:onCollision("sticky", "*", {
 })
 -- A crate on the ground: its first contact moved along the ground when it
 -- lands; then each step its last contact set to what arb:point reads
--- (Chipmunk's pointA and pointB, which setPoint trades on a swapped arbiter),
--- the other contact keeping its bits.
+-- (the arbiter's order, the crate's point first: Chipmunk's pointA and pointB
+-- traded on a swapped arbiter, as setPoint trades them back), the other
+-- contact keeping its bits.
 world:onCollision("crate", "ground", {
   begin = function(arb)
     if arb:count() == 2 then
