@@ -156,4 +156,20 @@ import TestSupport
             #expect("\(error)".contains("p.lua:1: inside"), "\(error)")
         }
     }
+
+    /// Scenes/factory.json's chute and pit run for 100 simulated seconds without
+    /// growing: what is made is destroyed, and the live crates stay under the chute's cap.
+    @Test func theFactoryRunsLongWithoutGrowing() throws {
+        let scene = try Loader.scene(packageRoot.appendingPathComponent("Scenes/factory.json").path).scene
+        let world = try World(scene: scene)
+        var most = 0
+        for _ in 0..<60 {
+            try world.step(200)
+            most = max(most, world.liveBodyCount)
+        }
+        let said = try #require(world.scriptSays)
+        func figure(_ label: String) -> Int { Int(said.components(separatedBy: label).dropFirst().first?.prefix { $0.isNumber } ?? "") ?? -1 }
+        #expect(figure("Made: ") >= 90 && figure("Made: ") - figure("Destroyed: ") <= 30, "\(said)")
+        #expect(most <= scene.bodies.count + 30, "at most \(most) bodies, \(scene.bodies.count) of them the scene's")
+    }
 }

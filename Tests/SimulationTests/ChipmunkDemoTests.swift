@@ -1,6 +1,7 @@
 import DemoReference
 import Foundation
 import CrateboxGeometry
+import CrateboxPhysics
 import Testing
 @testable import SceneFormat
 @testable import Simulation
@@ -77,6 +78,18 @@ import TestSupport
         try world.apply(.click(x: at.x, y: at.y))
         try world.step(60)
         #expect(dynamicCount() == 300, "clicked again, it falls")
+    }
+
+    /// The Unicycle rides toward the pointer and stays up, its one motor
+    /// driven by its pre-solve (as the demo does with the mouse).
+    @Test func theUnicycleRidesTowardThePointer() throws {
+        let world = try World(scene: try Self.scene("unicycle.json"))
+        try world.apply(.pointer(x: -150, y: 0))
+        try world.step(1200)
+        func body(_ id: String) throws -> Body { try #require(world.bodies.compactMap { $0 }.first { $0.spec.id == id }).body }
+        let wheel = try body("wheel"), balance = try body("balance")
+        #expect(wheel.position.x < -100, "it rode left, over the hill: x = \(wheel.position.x)")
+        #expect(abs(balance.angle) < 0.6, "balancing, not fallen: \(balance.angle)")
     }
 
     /// Sticky, whose C demo cannot run twice alike (its separate callbacks come
