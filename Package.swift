@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "CrateboxPhysics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "CrateboxGeometry", "Bytes"]),
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
+        // Sound from what the physics does: events in, samples out (no SDL).
+        .target(name: "Sound"),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
@@ -95,6 +97,7 @@ let package = Package(
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound"]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "CrateboxGeometry", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "WindowModel", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),

@@ -1,0 +1,92 @@
+/// The mix: events scheduled at the frame they start, voices playing them
+/// (at most `maxVoices`: a new sound quieter than every one playing is
+/// dropped, a louder one takes the quietest's place), and a limiter on the
+/// sum, so that 200 crates landing at once are a clean roar that never
+/// clips. Rendering is a pure function of what was scheduled: the same
+/// events give the same samples, live or exported.
+public struct Synth: Sendable {
+    /// Samples a second, per channel.
+    public let sampleRate: Int
+    /// The most sounds heard at once.
+    public let maxVoices: Int
+    /// The loudest a sample may be after the limiter (of full scale).
+    public static let ceiling = 0.89
+
+    var voices: [Voice] = []
+    /// Events waiting for their frame, in the order scheduled (stable for equal frames).
+    var pending: [(frame: Int, event: SoundEvent)] = []
+    /// Frames rendered so far.
+    public private(set) var frame = 0
+    /// The limiter's gain: cut at once to keep the peak under the ceiling, back to 1 over about 50 ms.
+    var gain = 1.0
+    var voicesMade: UInt32 = 0
+
+    /// A silent mix at `sampleRate` frames a second, of at most `maxVoices` sounds at once.
+    public init(sampleRate: Int = 48_000, maxVoices: Int = 32) {
+        self.sampleRate = sampleRate
+        self.maxVoices = max(1, maxVoices)
+    }
+
+    /// Plays `event` from frame `at` (now, if that has passed).
+    public mutating func schedule(_ event: SoundEvent, at frame: Int) {
+        pending.append((max(frame, self.frame), event))
+    }
+
+    /// The voices playing now.
+    public var playing: Int { voices.count }
+
+    /// The next `frames` frames, interleaved left and right, as 16-bit samples.
+    public mutating func render(frames: Int) -> [Int16] {
+        var out = [Int16](repeating: 0, count: 2 * max(0, frames))
+        out.withUnsafeMutableBufferPointer { render(into: $0) }
+        return out
+    }
+
+    /// Fills `buffer` (interleaved left and right) with the next frames.
+    public mutating func render(into buffer: UnsafeMutableBufferPointer<Int16>) {
+        let release = 1 - 1 / (0.05 * Double(sampleRate))
+        for i in 0..<(buffer.count / 2) {
+            startDue()
+            var left = 0.0, right = 0.0
+            for v in voices.indices {
+                let (l, r) = voices[v].next()
+                left += l
+                right += r
+            }
+            voices.removeAll { $0.isDone }
+            let peak = max(abs(left), abs(right)) * gain
+            if peak > Synth.ceiling { gain *= Synth.ceiling / peak }
+            buffer[2 * i] = Synth.sample(left * gain)
+            buffer[2 * i + 1] = Synth.sample(right * gain)
+            gain = 1 - (1 - gain) * release
+            frame += 1
+        }
+    }
+
+    /// Starts the events whose frame has come, in the order they were scheduled.
+    mutating func startDue() {
+        guard pending.contains(where: { $0.frame <= frame }) else { return }
+        let due = pending.filter { $0.frame <= frame }
+        pending.removeAll { $0.frame <= frame }
+        for (_, event) in due { start(event) }
+    }
+
+    mutating func start(_ event: SoundEvent) {
+        guard event.strength > 0, event.gain > 0 else { return }
+        voicesMade &+= 1
+        let voice = Voice(event, rate: Double(sampleRate), number: voicesMade)
+        if voices.count < maxVoices {
+            voices.append(voice)
+            return
+        }
+        // Full: the quietest gives way, if the new one is louder (the first of equals, so the choice never depends on chance).
+        var quietest = 0
+        for i in voices.indices where voices[i].level < voices[quietest].level { quietest = i }
+        if voice.level > voices[quietest].level { voices[quietest] = voice }
+    }
+
+    /// A sample in [-1, 1] as 16 bits, rounded.
+    static func sample(_ x: Double) -> Int16 {
+        Int16((min(1, max(-1, x)) * 32767).rounded())
+    }
+}

@@ -1,0 +1,116 @@
+import Glibc
+
+/// One sound being played: a few decaying sine partials (the modes of what
+/// was struck) and a decaying, low-passed noise (the click of the blow, a
+/// splash's rush), panned. Every number comes from its event, and the noise
+/// from a generator seeded by the voice's number, so a voice is the same
+/// samples every time.
+struct Voice {
+    /// A decaying sine: the recurrence y[n] = k y[n-1] - y[n-2] with k = 2 cos(w), times an envelope.
+    struct Partial {
+        var y1: Double, y2: Double, k: Double
+        var amplitude: Double, decay: Double
+    }
+
+    var partials: [Partial]
+    var noise: Double, noiseDecay: Double
+    /// One-pole low-pass of the noise: the higher, the brighter.
+    var brightness: Double
+    var lowpass = 0.0
+    var left: Double, right: Double
+    /// Samples played and the most it lasts (then it is silent to 1e-4 of its start).
+    var age = 0, length: Int
+    var random: UInt32
+
+    /// The voice of `event` at `rate` samples a second; `number` seeds its noise.
+    init(_ event: SoundEvent, rate: Double, number: UInt32) {
+        let loud = pow(event.strength, 1.5) * event.gain
+        let recipe = Recipe(event)
+        func decay(_ seconds: Double) -> Double { exp(-1 / (seconds * rate)) }
+        partials = zip(recipe.ratios, zip(recipe.amplitudes, recipe.times)).compactMap { ratio, at in
+            let w = 2 * Double.pi * recipe.pitch * ratio / rate
+            guard w < Double.pi * 0.9 else { return nil }  // above the band the rate carries: left out, never aliased
+            return Partial(y1: sin(w), y2: 0, k: 2 * cos(w), amplitude: loud * at.0, decay: decay(at.1))
+        }
+        noise = loud * recipe.noise
+        noiseDecay = decay(recipe.noiseTime)
+        brightness = recipe.brightness
+        // Equal power across the stereo field.
+        let angle = (event.pan + 1) * Double.pi / 4
+        (left, right) = (cos(angle), sin(angle))
+        let longest = max(recipe.noiseTime, recipe.times.max() ?? 0)
+        length = Int(longest * rate * log(1e4)) + 1
+        random = number &* 2_654_435_761 | 1
+    }
+
+    /// How loud it is now (for choosing which voice gives way).
+    var level: Double {
+        partials.reduce(noise) { $0 + $1.amplitude }
+    }
+
+    var isDone: Bool { age >= length }
+
+    /// The next sample, left and right.
+    mutating func next() -> (Double, Double) {
+        var sum = 0.0
+        for i in partials.indices {
+            let y = partials[i].k * partials[i].y1 - partials[i].y2
+            partials[i].y2 = partials[i].y1
+            partials[i].y1 = y
+            sum += partials[i].y2 * partials[i].amplitude
+            partials[i].amplitude *= partials[i].decay
+        }
+        // xorshift32: white noise in [-1, 1].
+        random ^= random << 13
+        random ^= random >> 17
+        random ^= random << 5
+        let white = Double(random) / Double(UInt32.max) * 2 - 1
+        lowpass += brightness * (white - lowpass)
+        sum += lowpass * noise
+        noise *= noiseDecay
+        age += 1
+        return (sum * left, sum * right)
+    }
+}
+
+/// How each kind of sound is made: its pitch, its partials (ratios to the
+/// pitch, amplitudes, decay times in seconds) and its noise.
+struct Recipe {
+    var pitch: Double
+    var ratios: [Double], amplitudes: [Double], times: [Double]
+    var noise: Double, noiseTime: Double, brightness: Double
+
+    init(_ event: SoundEvent) {
+        // A 32-point crate knocks at about 570 Hz; four times the size, half the pitch.
+        let pitch = 3200 / event.size.squareRoot(), ring = (event.size / 32).squareRoot()
+        switch event.kind {
+        case .impact(.wood):
+            self.init(pitch: pitch, ratios: [1, 2.57, 4.15], amplitudes: [0.6, 0.3, 0.15], times: [0.07 * ring, 0.04 * ring, 0.025],
+                      noise: 0.5, noiseTime: 0.008, brightness: 0.5)
+        case .impact(.metal):
+            self.init(pitch: pitch * 1.6, ratios: [1, 2.76, 5.4, 8.93], amplitudes: [0.45, 0.3, 0.2, 0.12], times: [0.6 * ring, 0.45 * ring, 0.3, 0.2],
+                      noise: 0.3, noiseTime: 0.004, brightness: 0.8)
+        case .impact(.stone):
+            self.init(pitch: pitch * 0.8, ratios: [1, 1.7, 3.1], amplitudes: [0.4, 0.25, 0.15], times: [0.04, 0.03, 0.02],
+                      noise: 0.9, noiseTime: 0.03 * ring, brightness: 0.25)
+        case .impact(.rubber):
+            self.init(pitch: pitch * 0.45, ratios: [1, 2], amplitudes: [0.8, 0.15], times: [0.09 * ring, 0.05],
+                      noise: 0.2, noiseTime: 0.006, brightness: 0.15)
+        case .splash:
+            self.init(pitch: 180, ratios: [1], amplitudes: [0.3], times: [0.05], noise: 0.9, noiseTime: 0.25 * ring, brightness: 0.2)
+        case .snap:
+            self.init(pitch: 2200, ratios: [1, 1.5], amplitudes: [0.4, 0.2], times: [0.03, 0.02], noise: 1, noiseTime: 0.004, brightness: 0.9)
+        case .cut:
+            self.init(pitch: 900, ratios: [], amplitudes: [], times: [], noise: 0.7, noiseTime: 0.12, brightness: 0.6)
+        case .explosion:
+            self.init(pitch: 55, ratios: [1, 1.5], amplitudes: [0.7, 0.3], times: [0.5, 0.3], noise: 1, noiseTime: 0.7, brightness: 0.05)
+        case .hiss:
+            self.init(pitch: 1, ratios: [], amplitudes: [], times: [], noise: 0.25, noiseTime: 0.012, brightness: 0.7)
+        }
+    }
+
+    init(pitch: Double, ratios: [Double], amplitudes: [Double], times: [Double], noise: Double, noiseTime: Double, brightness: Double) {
+        (self.pitch, self.ratios, self.amplitudes, self.times) = (pitch, ratios, amplitudes, times)
+        (self.noise, self.noiseTime, self.brightness) = (noise, noiseTime, brightness)
+    }
+}
