@@ -34,28 +34,12 @@ import TestSupport
     /// Plays `scene` recorded, `play` driving it with the box found on screen;
     /// returns what the script says at the recording's end, after checking it verifies.
     func play(_ scene: String, title: String, _ play: (WindowDriver, Box) throws -> Void) throws -> String {
-        let display = try VirtualDisplay.started()
-        defer { display.stop() }
-        let directory = try temporaryFolder("contraption")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let journal = directory + "/c.jsonl"
-        let (app, out) = try launch(["run", scene, "--no-splash", "--record", journal, "--size", "1280x720"], env: display.env)
-        defer { if app.isRunning { app.terminate() } }
-        let person = try driver(title, of: app, env: display.env)
-        try person.focus()
-        usleep(1_500_000)
-        _ = try tool("/usr/bin/import", ["-window", "root", directory + "/start.png"], env: display.env)
-        try play(person, try Box(directory + "/start.png"))
-        try person.key("Escape")
-        awaitExit(app, seconds: 20)
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(app.terminationStatus == 0, "\(output)")
-        let verified = try cratebox("replay", journal, "--verify")
-        #expect(verified.status == 0 && verified.stdout.hasPrefix("verified"), "\(verified.stdout)\(verified.stderr)")
-        let steps = try #require(Int(verified.stdout.split(separator: " ").dropFirst().first ?? ""), "\(verified.stdout)")
-        let again = try cratebox("simulate", scene, "--events", journal, "--steps", "\(steps)", "--json")
-        let json = try #require((try JSONSerialization.jsonObject(with: Data(again.stdout.utf8))) as? [String: Any], "\(again.stderr)")
-        return try #require(json["said"] as? String)
+        try recorded(scene, title: title, play: { person, env, folder in
+            _ = try tool("/usr/bin/import", ["-window", "root", folder + "/start.png"], env: env)
+            try play(person, try Box(folder + "/start.png"))
+        }, afterward: { journal, steps in
+            try #require(try simulated(scene, journal: journal, steps: steps)["said"] as? String)
+        })
     }
 
     /// The number after `label` in what the script said.
