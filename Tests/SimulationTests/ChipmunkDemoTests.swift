@@ -26,10 +26,7 @@ import TestSupport
 
     /// A demo's scene as a user opens it (with its script, when it has one).
     static func scene(_ name: String) throws -> Scene {
-        let folder = packageRoot.appendingPathComponent("Scenes/chipmunk")
-        var scene = try Scene.decode(Array(try Data(contentsOf: folder.appendingPathComponent(name))), file: name)
-        if let script = scene.script { scene.scriptText = try String(contentsOf: folder.appendingPathComponent(script), encoding: .utf8) }
-        return scene
+        try loadScene(atPath: packageRoot.appendingPathComponent("Scenes/chipmunk/\(name)").path, file: name)
     }
 
     /// The hashes of a world and of the demo's C reference after the same steps, at each checkpoint.
