@@ -50,10 +50,10 @@ let package = Package(
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
-        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation"]),
+        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Sound"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
-        .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes", "Scripting"]),
+        .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes", "Scripting", "Sound"]),
         // Files written under a temporary name and renamed into place (swift-system).
         .target(name: "FileOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // cratebox/replay@1: journal lines, the journal writer, recording sessions, verification and seeking.
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport", "Sound"]),
         .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "TestSupport", "FileOutput",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),

@@ -2,6 +2,7 @@ import Animation
 import JSONText
 import CrateboxGeometry
 import CrateboxPhysics
+import Sound
 
 /// A decoded, validated `cratebox/scene@1` document (docs/scene-format.md).
 /// Every default and shorthand of the format is resolved here, so `World` can
@@ -229,6 +230,19 @@ public struct ShapeSpec: Equatable, Sendable {
     public var oneWay: Vector? = nil
     /// The name a script's collision handlers know the shape by (`collisionType`, section 16.7).
     public var collisionType: String? = nil
+    /// What it sounds like when struck (`sound`); nil: by its geometry (`heardAs`).
+    public var sound: SoundEvent.Material? = nil
+
+    /// What it sounds like: its `sound`, or by its geometry, a ball rubber,
+    /// a segment (a floor, a ramp) stone, a box or polygon wood.
+    public var heardAs: SoundEvent.Material {
+        if let sound { return sound }
+        switch geometry {
+        case .circle: return .rubber
+        case .segment: return .stone
+        case .box, .polygon: return .wood
+        }
+    }
 
     /// A shape with the given material (defaults as in the format).
     public init(geometry: ShapeGeometry, friction: Double = 0.5, elasticity: Double = 0.8, sensor: Bool = false) {

@@ -152,6 +152,7 @@ extension Scene {
         if let v = s.surfaceVelocity { fields.append("\"surfaceVelocity\": \(point(v))") }
         if let v = s.oneWay { fields.append("\"oneWay\": \(point(v))") }
         if let v = s.collisionType { fields.append("\"collisionType\": \(JSONText.quote(v))") }
+        if let v = s.sound { fields.append("\"sound\": \(JSONText.quote(v.rawValue))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 

@@ -7,11 +7,12 @@ import Animation
 import JSONText
 import CrateboxGeometry
 import CrateboxPhysics
+import Sound
 
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {
     static let geometryKeys = ["box", "circle", "polygon", "segment"]
-    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay", "collisionType"]
+    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay", "collisionType", "sound"]
 
     mutating func shape(_ node: JSONNode, _ path: String) -> ShapeSpec? {
         guard let members = object(node, path, "a shape object") else { return nil }
@@ -85,10 +86,23 @@ extension SceneReader {
                 spec.collisionType = name
             }
         }
+        if let n = fields["sound"], let name = string(n, j(path, "sound")) {
+            if let material = SoundEvent.Material(rawValue: name) {
+                spec.sound = material
+            } else {
+                fail(j(path, "sound"), "must be \(SceneReader.soundNames), got \(JSONText.quote(name))")
+            }
+        }
         guard errors.count == errorCount, let geometry else { return nil }
         spec.geometry = geometry
         return spec
     }
+
+    /// The sounds a shape may make, as the error lists them: "wood", "rubber", "metal" or "stone".
+    static let soundNames = {
+        let names = SoundEvent.Material.allCases.map { JSONText.quote($0.rawValue) }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }()
 
     /// `group`, `categories`, `mask` (cpShapeFilterNew), when any is given; the others default.
     mutating func filter(_ fields: ObjectFields, _ path: String) -> ShapeFilter? {

@@ -21,6 +21,7 @@ extension World {
         animated = []
         stepsSinceBuild = 0
         brokenJoints = []
+        hearing?.rebuilt()
         Self.configure(space, for: scene)
 
         // 2. Walls on the space's static body.

@@ -62,7 +62,9 @@ extension World {
         for binding in scene.controls where held.contains(binding.trigger) {
             switch binding.action {
             case .thruster(let index, let force, let at):
-                bodies[index]?.body.applyForce(force, atLocalPoint: at)
+                guard let body = bodies[index]?.body else { continue }
+                body.applyForce(force, atLocalPoint: at)
+                hear(.hiss, strength: 0.5, size: 32, at: body.localToWorld(at))
             case .winch(let index, let speed):
                 guard let joint = liveJoint(index), let now = joint.slideMax,
                       case .slide(_, _, let lo, let hi) = scene.joints[index].kind else { continue }

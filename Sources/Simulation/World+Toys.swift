@@ -59,6 +59,7 @@ extension World {
             }
             try removeBody(index)
         }
+        hear(.cut, strength: min(1, 0.6 + 0.1 * Double(cuts.count)), size: 32, at: (a + b) * 0.5)
     }
 
     /// Whether the cut's pieces are bodies a scene file can hold, so that a
@@ -96,5 +97,6 @@ extension World {
         for case let entry? in bodies where entry.body.kind == .dynamic {
             entry.body.blast(from: point, radius: radius, impulse: impulse)
         }
+        hear(.explosion, strength: 1, size: radius, at: point)
     }
 }

@@ -112,6 +112,8 @@ public final class World {
     var clickPending = false
     /// The bodies the scene's servos move, in the order of their first servo binding.
     let servoBodies: [Int]
+    /// What the steps sounded like, while the world is listening (World+Hearing.swift).
+    var hearing: Hearing?
 
     /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
     /// joint of bounded force, as in Chipmunk's demo app.
@@ -299,10 +301,12 @@ public final class World {
         clickPending = false
         stepCount += 1
         stepsSinceBuild += 1
-        for joint in space.takeBrokenJoints() {
+        let broken = space.takeBrokenJoints()
+        for joint in broken {
             // A broken joint is part of the step: gone for good, until a reset.
             if let index = index(of: joint) { brokenJoints.append((index, stepCount)) }
         }
+        hearStep(broken: broken)
         try resetIfTheScriptAsked()
     }
 

@@ -1332,6 +1332,8 @@ class World:
             if not isinstance(name, str) or not 1 <= len(name.encode()) <= 64 or name == "*" or "oneWay" in x:
                 raise Unsupported("collisionType: a name of 1 to 64 bytes, not \"*\", not with oneWay")
             cpShapeSetCollisionType(sh, collision_type(name))
+        if "sound" in x and x["sound"] not in ("wood", "rubber", "metal", "stone"):
+            raise Unsupported("sound: must be \"wood\", \"rubber\", \"metal\" or \"stone\"")  # hearing only: no call
 
     # -- the C callbacks ----------------------------------------------------
 

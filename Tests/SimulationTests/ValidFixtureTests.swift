@@ -2,6 +2,7 @@ import Foundation
 import CrateboxGeometry
 import CrateboxPhysics
 import Scripting
+import Sound
 import Testing
 @testable import Simulation
 @testable import SceneFormat
@@ -225,6 +226,16 @@ import TestSupport
             #expect(abs(y[1] - y[0]) < 1, "one group: the upper crate falls through the lower one to the floor")
             #expect(abs(y[3] - y[2]) < 1, "categories 4 do not meet mask 1: it falls through too")
             #expect(abs(y[5] - y[4] - 40) < 0.5, "groups 1 and 2 collide: the upper crate rests on the lower")
+        },
+        "shape-sounds.json": { _, world, _ in
+            // Each shape lands sounding as its `sound` says (the floor's metal is never the one struck: it cannot move).
+            world.listening = true
+            var heard: [Int: SoundEvent.Kind] = [:]  // lookups only
+            for _ in 0..<240 {
+                try world.step()
+                for h in world.takeHeard() where heard[Int((h.position.x - 40) / 120)] == nil { heard[Int((h.position.x - 40) / 120)] = h.sound.kind }
+            }
+            #expect(heard[0] == .impact(.wood) && heard[1] == .impact(.rubber) && heard[2] == .impact(.metal) && heard[3] == .impact(.stone), "\(heard.sorted { $0.key < $1.key })")
         },
         "sleep-time-null.json": { _, world, _ in
             try world.step(600)

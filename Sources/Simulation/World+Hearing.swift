@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CrateboxGeometry
+import CrateboxPhysics
+import SceneFormat
+import Sound
+
+/// A sound the world made, and where (world points). Hearing it is placed
+/// between the speakers by where it is on screen: `placed(in:)`.
+public struct Heard: Equatable, Sendable {
+    /// What is heard, centred and at full gain.
+    public var sound: SoundEvent
+    /// Where it happened.
+    public var position: Vector
+
+    /// `sound`, heard at `position`.
+    public init(sound: SoundEvent, position: Vector) {
+        self.sound = sound
+        self.position = position
+    }
+
+    /// The sound as heard looking at `view` (the world rectangle on screen):
+    /// panned by where it is across it, and quieter the farther off it.
+    public func placed(in view: (min: Vector, max: Vector)) -> SoundEvent {
+        let halfWidth = max(1, (view.max.x - view.min.x) / 2), halfHeight = max(1, (view.max.y - view.min.y) / 2)
+        let centre = Vector((view.min.x + view.max.x) / 2, (view.min.y + view.max.y) / 2)
+        let across = (position.x - centre.x) / halfWidth, up = (position.y - centre.y) / halfHeight
+        // How far outside the view, in half-views: 0 on screen.
+        let outside = max(0, abs(across) - 1, abs(up) - 1)
+        return SoundEvent(sound.kind, strength: sound.strength, size: sound.size, pan: across, gain: 1 / (1 + 2 * outside))
+    }
+}
+
+/// What the world keeps to hear its steps (while `listening`).
+final class Hearing {
+    let contacts = ContactListener()
+    /// What was heard since the last `takeHeard()`.
+    var heard: [Heard] = []
+    /// By construction index: whether some of the body was under water after the last step.
+    var wet: [Bool] = []
+    /// How fast a fall across the whole box lands: the speed heard at full strength.
+    let fullSpeed: Double
+
+    init(scene: Scene) {
+        let g = scene.gravity.length > 0 ? scene.gravity.length : 1000
+        fullSpeed = (2 * g * max(scene.height, 1)).squareRoot()
+    }
+
+    /// The world was built again: its contacts and bodies are new (what was heard stays to be taken).
+    func rebuilt() {
+        contacts.forget()
+        wet = []
+    }
+
+    /// Strength 1 at `fullSpeed`, 0 at a hundredth of it, even in decibels between.
+    func strength(ofSpeed speed: Double) -> Double {
+        speed > 0 ? 1 + 0.5 * log10(speed / fullSpeed) : 0
+    }
+}
+
+/// Sounds from what the physics does (the window plays them; `render` mixes
+/// them into its audio). Hearing reads the world and never changes it: a
+/// world listening steps to the same bits as one that is not.
+extension World {
+    /// Whether the world collects what its steps sound like (`takeHeard()`).
+    public var listening: Bool {
+        get { hearing != nil }
+        set {
+            guard newValue != listening else { return }
+            hearing = newValue ? Hearing(scene: scene) : nil
+        }
+    }
+
+    /// What was heard since the last call, in the order it happened.
+    public func takeHeard() -> [Heard] {
+        guard let hearing, !hearing.heard.isEmpty else { return [] }
+        defer { hearing.heard = [] }
+        return hearing.heard
+    }
+
+    /// After a step: the contacts that began or struck harder, the bodies that entered water, the joints that snapped.
+    func hearStep(broken: [Joint]) {
+        guard let hearing else { return }
+        for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.fullSpeed / 100, jump: 2) {
+            hearImpact(onset, hearing)
+        }
+        if !scene.fluids.isEmpty { hearSplashes(hearing) }
+        for joint in broken {
+            let p = (joint.a.position + joint.b.position) * 0.5
+            hear(.snap, strength: 0.8, size: 16, at: p)
+        }
+    }
+
+    /// One voice per onset: the lighter of the two bodies that can move sounds (a
+    /// small crate on a big one clicks), with its shape's material.
+    private func hearImpact(_ onset: ContactOnset, _ hearing: Hearing) {
+        let a = onset.a, b = onset.b
+        let struck = a.body.kind != .dynamic ? b : b.body.kind != .dynamic ? a : (a.body.mass <= b.body.mass ? a : b)
+        let bb = struck.boundingBox
+        let size = max(bb.max.x - bb.min.x, bb.max.y - bb.min.y)
+        hear(.impact(material(of: struck)), strength: hearing.strength(ofSpeed: onset.speed), size: size, at: onset.point)
+    }
+
+    /// A shape's material: the scene's word for it, or its geometry's (walls are stone).
+    private func material(of shape: Shape) -> SoundEvent.Material {
+        guard let index = index(of: shape.body), let entry = bodies[index],
+              let i = entry.shapes.firstIndex(where: { $0 === shape }), i < entry.spec.shapes.count else { return .stone }
+        return entry.spec.shapes[i].heardAs
+    }
+
+    /// A body that was dry after the last step and has some part in water now splashes, as loud as it was falling.
+    private func hearSplashes(_ hearing: Hearing) {
+        if hearing.wet.count < bodies.count { hearing.wet += Array(repeating: false, count: bodies.count - hearing.wet.count) }
+        for (index, entry) in bodies.enumerated() {
+            guard let entry, entry.kind == .dynamic else { continue }
+            var wet = false
+            for fluid in scene.fluids where !wet {
+                for shape in entry.shapes where !shape.isSensor {
+                    let bb = shape.boundingBox
+                    if bb.min.x <= fluid.max.x && fluid.min.x <= bb.max.x && bb.min.y <= fluid.max.y && fluid.min.y <= bb.max.y { wet = true }
+                }
+            }
+            if wet && !hearing.wet[index] {
+                let bb = entry.shapes[0].boundingBox
+                hear(.splash, strength: hearing.strength(ofSpeed: entry.velocity.length), size: bb.max.x - bb.min.x, at: entry.body.position)
+            }
+            hearing.wet[index] = wet
+        }
+    }
+
+    /// Adds a sound heard now, if the world is listening.
+    func hear(_ kind: SoundEvent.Kind, strength: Double, size: Double, at position: Vector) {
+        guard let hearing else { return }
+        hearing.heard.append(Heard(sound: SoundEvent(kind, strength: strength, size: size), position: position))
+    }
+}
