@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "cratebox",
             dependencies: [
-                "SceneFormat", "Simulation", "CrateboxReplay", "Render", "SandboxApp", "Editing", "WindowModel", "ReferenceRunner", "CDrawRunner", "CrateboxGeometry", "JSONText", "Animation",
+                "SceneFormat", "Simulation", "CrateboxReplay", "Render", "SandboxApp", "Editing", "WindowModel", "ReferenceRunner", "CDrawRunner", "CrateboxGeometry", "JSONText", "Animation", "Sound",
                 "FileOutput", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

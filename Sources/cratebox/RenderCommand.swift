@@ -41,10 +41,17 @@ struct RenderPicture: ParsableCommand {
     @Option(help: "With --video: frames per second of sim time.")
     var fps = 60
 
+    @Option(help: "Write the run's sound alone, as a 48 kHz stereo WAV file (a clip made with --video carries it too).")
+    var audio: String?
+
+    @Flag(help: "With --video: leave the sound out (a GIF never has it).")
+    var noSound = false
+
     func validate() throws {
-        let outputs = [frames, output, video].compactMap { $0 }.count
-        if outputs == 0 { throw ValidationError("give --output FILE.png (or --frames DIR, or --video FILE.mp4)") }
-        if outputs > 1 { throw ValidationError("give one of --output, --frames and --video") }
+        let outputs = [frames, output, video, audio].compactMap { $0 }.count
+        if outputs == 0 { throw ValidationError("give --output FILE.png (or --frames DIR, --video FILE.mp4 or --audio FILE.wav)") }
+        if outputs > 1 { throw ValidationError("give one of --output, --frames, --video and --audio") }
+        if noSound && video == nil { throw ValidationError("--no-sound goes with --video") }
         if let video, VideoEncoder.Container(path: video) == nil { throw ValidationError("--video makes .mp4, .webm or .gif files, got \"\(video)\"") }
         if !(1...120).contains(fps) { throw ValidationError("--fps must be between 1 and 120 (steps are 1/120 s)") }
         if !(1...100_000).contains(every) { throw ValidationError("--every must be between 1 and 100000") }
@@ -58,10 +65,21 @@ struct RenderPicture: ParsableCommand {
         case .state: throw Failure(Loader.wrongKind(self.scene!, is: .state, wanted: .scene))
         }
         let scene = loaded.scene
-        if let video {
+        func started() throws -> World {
             let world = try World(scene: scene)
             try tilt.apply(to: world)
-            try writeVideo(to: video, total: duration.stepCount, world: { world }, advance: { try world.step() })
+            return world
+        }
+        if let audio {
+            let world = try started()
+            try writeAudio(to: audio, total: duration.stepCount, scene: scene, world: { world }, advance: { try world.step() })
+            return
+        }
+        if let video {
+            let heard = try started()
+            let track = try clipTrack(for: video, total: duration.stepCount, scene: scene, world: { heard }, advance: { try heard.step() })
+            let world = try started()
+            try writeVideo(to: video, total: duration.stepCount, track: track, world: { world }, advance: { try world.step() })
             return
         }
         if let frames {
@@ -103,19 +121,22 @@ extension RenderPicture {
         if target > replay.lastStep {
             throw Failure.usage("\(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
         }
+        var problem: Replay.Outcome?
+        func advance(_ replay: Replay) { if problem == nil, let p = replay.advance() { problem = p } }
+        if let audio {
+            try writeAudio(to: audio, total: target, scene: replay.scene, world: { replay.world }, advance: { advance(replay) })
+            if let problem { throw Failure.failed("\(path): \(problem)") }
+            return
+        }
         if let video {
-            var problem: Replay.Outcome?
-            try writeVideo(to: video, total: target, world: { replay.world }, advance: {
-                if problem == nil, let p = replay.advance() { problem = p }
-            })
+            let heard = try makeReplay(path)
+            let track = try clipTrack(for: video, total: target, scene: replay.scene, world: { heard.world }, advance: { advance(heard) })
+            try writeVideo(to: video, total: target, track: track, world: { replay.world }, advance: { advance(replay) })
             if let problem { throw Failure.failed("\(path): \(problem)") }
             return
         }
         if let frames {
-            var problem: Replay.Outcome?
-            try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: {
-                if problem == nil, let p = replay.advance() { problem = p }
-            })
+            try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: { advance(replay) })
             if let problem { throw Failure.failed("\(path): \(problem)") }
             return
         }

@@ -5,13 +5,15 @@ import Render
 import Simulation
 
 extension RenderPicture {
-    /// A clip of the run: a frame every 1/fps s of sim time up to step `total`, piped to ffmpeg.
-    func writeVideo(to path: String, total: Int, world: () -> World, advance: () throws -> Void) throws {
+    /// A clip of the run: a frame every 1/fps s of sim time up to step `total`,
+    /// piped to ffmpeg, with the sound in `track` (a WAV file, removed after).
+    func writeVideo(to path: String, total: Int, track: String?, world: () -> World, advance: () throws -> Void) throws {
+        defer { if let track { unlink(track) } }
         guard let ffmpeg = VideoEncoder.ffmpeg() else {
             throw Failure(Exit.unavailable, "cratebox: --video needs ffmpeg, which is not installed: sudo apt-get install ffmpeg (scripts/setup installs it)")
         }
         let encoder = try VideoEncoder(ffmpeg: ffmpeg, output: path, container: VideoEncoder.Container(path: path)!,
-                                       width: size.width, height: size.height, fps: fps)
+                                       width: size.width, height: size.height, fps: fps, sound: track)
         // Frame k shows step round(k * 120 / fps).
         let count = total * fps / 120 + 1
         let terminal = isatty(2) != 0
@@ -37,6 +39,6 @@ extension RenderPicture {
         }
         if terminal { var err = StandardError(); err.write("\n") }
         try encoder.finish()
-        say("\(path): \(count) frames of \(size.width)x\(size.height) at \(fps) fps (\(step) steps)")
+        say("\(path): \(count) frames of \(size.width)x\(size.height) at \(fps) fps (\(step) steps)\(track == nil ? ", no sound" : ", with sound")")
     }
 }

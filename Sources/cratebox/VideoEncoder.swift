@@ -15,6 +15,15 @@ final class VideoEncoder {
             self = c
         }
 
+        /// The sound's codec and its bit-exact flag (the same track gives the same bytes).
+        var soundArguments: [String] {
+            switch self {
+            case .mp4: return ["-c:a", "aac", "-b:a", "160k", "-flags:a", "+bitexact"]
+            case .webm: return ["-c:a", "libvorbis", "-q:a", "5", "-flags:a", "+bitexact"]
+            case .gif: return []
+            }
+        }
+
         /// ffmpeg's arguments after the input: codec, pixel format and muxer.
         var arguments: [String] {
             // H.264 and VP8 in 4:2:0 need even sizes: pad by a pixel when odd.
@@ -39,14 +48,15 @@ final class VideoEncoder {
         return path.split(separator: ":").map { "\($0)/ffmpeg" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts ffmpeg on `width` x `height` RGBA frames at `fps`.
-    init(ffmpeg: String, output: String, container: Container, width: Int, height: Int, fps: Int) throws(Failure) {
+    /// Starts ffmpeg on `width` x `height` RGBA frames at `fps`, with the WAV file `sound` as the clip's sound.
+    init(ffmpeg: String, output: String, container: Container, width: Int, height: Int, fps: Int, sound: String?) throws(Failure) {
         self.output = output
         partial = output + ".part"
         errors = "/tmp/cratebox-ffmpeg-\(getpid()).log"
         let arguments = [ffmpeg, "-hide_banner", "-loglevel", "error", "-y",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-"]
-            + container.arguments + [partial]
+            + (sound.map { ["-i", $0, "-map", "0:v", "-map", "1:a"] + container.soundArguments } ?? [])
+            + container.arguments + ["-fflags", "+bitexact", "-flags:v", "+bitexact", partial]
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Failure(Exit.cannotCreate, "cratebox: cannot start ffmpeg: \(String(cString: strerror(errno)))") }
         var actions = posix_spawn_file_actions_t()

@@ -17,4 +17,6 @@ let goldenJournals: [(String, String, Int, Int)] = [
     ("factory-runs.jsonl", "51a554935274081a", 720, 6),
     ("platformer-run.jsonl", "8510e73245b02837", 720, 6),
     ("dominoes-fall.jsonl", "f6a89a689cb58003", 1440, 12),
+    // Scenes/bounce.json's ball bounces on the floor: each landing after a flight is a contact that begins (SoundtrackTests).
+    ("bounce-lands.jsonl", "deaabd4ca3e77b8b", 480, 4),
 ]

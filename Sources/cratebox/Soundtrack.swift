@@ -1,0 +1,52 @@
+import CrateboxGeometry
+import FileOutput
+import SceneFormat
+import Simulation
+import Sound
+
+/// The sound of a rendered run, made by the window's synthesis from what
+/// the world heard at each step: a step is 400 frames at 48 kHz, and a
+/// sound heard after step s starts at frame 400 s. Placed as the picture
+/// frames the box. The same journal gives the same bytes.
+struct Soundtrack {
+    static let sampleRate = 48_000
+    static let framesPerStep = sampleRate / 120
+
+    private var synth = Synth(sampleRate: Soundtrack.sampleRate)
+    private let view: (min: Vector, max: Vector)
+    private let file: AtomicFile
+    private let frames: Int
+    /// How many sounds were heard.
+    private(set) var heardCount = 0
+
+    /// A track of `frames` frames into `path` (under a temporary name until `finish`).
+    init(path: String, frames: Int, scene: Scene) throws(FileError) {
+        view = (Vector(scene.origin.x, scene.origin.y), Vector(scene.origin.x + scene.width, scene.origin.y + scene.height))
+        self.frames = frames
+        file = try AtomicFile(path: path)
+        try file.writeAll(Wave.header(frames: frames, sampleRate: Soundtrack.sampleRate))
+    }
+
+    /// What `world` heard in the step it just took (its `stepCount`); the track is written up to that step.
+    mutating func heard(_ world: World) throws(FileError) {
+        let start = world.stepCount * Soundtrack.framesPerStep
+        for h in world.takeHeard() {
+            synth.schedule(h.placed(in: view), at: start)
+            heardCount += 1
+        }
+        try write(upTo: start)
+    }
+
+    /// The rest of the track, then the file renamed into place.
+    mutating func finish() throws(FileError) {
+        try write(upTo: frames)
+        try file.close()
+        try file.commit()
+    }
+
+    private mutating func write(upTo end: Int) throws(FileError) {
+        let count = min(end, frames) - synth.frame
+        guard count > 0 else { return }
+        try file.writeAll(Wave.bytes(of: synth.render(frames: count)))
+    }
+}
