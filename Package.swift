@@ -46,7 +46,7 @@ let package = Package(
         // Timing functions and keyframe tracks: pure Swift, no dependencies.
         .target(name: "Animation"),
         // Sound from what the physics does: events in, samples out (no SDL).
-        .target(name: "Sound"),
+        .target(name: "Sound", dependencies: []),
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
@@ -66,7 +66,7 @@ let package = Package(
         // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
         .target(name: "Editing", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
-        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "WindowModel", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "FileOutput", "JSONText", "Animation"]),
+        .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "WindowModel", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "FileOutput", "JSONText", "Animation", "Sound"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.
         .target(name: "CRunner", dependencies: ["CChipmunk"]),
         .target(name: "ReferenceRunner", dependencies: ["CRunner", "SceneFormat", "CrateboxGeometry"]),

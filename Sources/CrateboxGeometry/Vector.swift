@@ -6,7 +6,7 @@ import Darwin
 
 /// A 2D vector of doubles: points, offsets, velocities (Chipmunk's `cpVect`
 /// as a value; `Physics` converts between the two).
-public struct Vector: Hashable, Sendable, CustomStringConvertible {
+public struct Vector: Hashable, Sendable, CustomStringConvertible, BitwiseCopyable {
     /// The x coordinate (points; x grows to the right).
     public var x: Double
     /// The y coordinate (points; y grows upwards).

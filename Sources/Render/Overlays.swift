@@ -44,6 +44,7 @@ public enum Overlays {
         HelpEntry("gamepad", "left stick or accelerometer tilts"),
         HelpEntry([(["B"], "B")], "build mode (edit the scene; B again plays it)"),
         HelpEntry("F3", "live graphs; PageDown/PageUp: next/previous scene"),
+        HelpEntry([(["M"], "M")], "sound off / on"),
     ]
 
     /// The keys, as the help overlay lists them: a key the scene takes
@@ -75,7 +76,7 @@ public enum Overlays {
         ("Space", "pause", "P"), ("P", "pause", "Space"), ("N", "step", nil), ("R", "reset", nil), ("L", "level", nil), ("H", "help", nil),
         ("B", "build mode", nil), ("F", "fit", nil), ("Tab", "HUD", nil), ("PageUp", "previous scene", nil),
         ("PageDown", "next scene", nil), ("Home", "replay start", nil), ("End", "replay end", nil),
-        ("Backspace", "back in time", nil), ("T", "tracer", nil), ("X", "explosion (X and a click)", nil),
+        ("Backspace", "back in time", nil), ("T", "tracer", nil), ("X", "explosion (X and a click)", nil), ("M", "sound", nil),
     ]
 
     /// The most of a scene's keys the help lists.

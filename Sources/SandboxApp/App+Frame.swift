@@ -152,6 +152,7 @@ extension App {
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
         case .toggleTrace: toggleTrace()
+        case .toggleSound: toggleSound()
         case .fit:
             looking.following = true
             looking.motion.fitScene()
@@ -237,6 +238,7 @@ extension App {
         s.sceneKeys = App.keyNames(scene.controls)
         s.clicksToScript = scene.rightClickToScript
         s.sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
+        s.soundOff = soundMuted
         return s
     }
 }

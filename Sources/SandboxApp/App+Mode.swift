@@ -17,8 +17,9 @@ extension App {
     }
 
     /// How a physics thread is set up; only the first records from the start (`--record`).
-    static func configuration(_ options: Options, _ scene: Scene, recording: Bool) -> PhysicsThread.Configuration {
+    static func configuration(_ options: Options, _ scene: Scene, recording: Bool, sound: SoundOutput?) -> PhysicsThread.Configuration {
         var configuration = PhysicsThread.Configuration()
+        configuration.sound = sound
         configuration.captureDirectory = options.screenshotDirectory
         configuration.sceneName = scene.name
         configuration.timeMachine = options.timeMachine
@@ -28,7 +29,7 @@ extension App {
 
     /// A physics thread for the window as it is now (running at once).
     func startPhysics(for scene: Scene, _ make: @escaping @Sendable () throws -> Timeline.Source) throws(PhysicsThread.StartFailure) -> PhysicsThread {
-        try App.startPhysics(App.configuration(options, scene, recording: false), begin: true, make)
+        try App.startPhysics(App.configuration(options, scene, recording: false, sound: sound), begin: true, make)
     }
 
     static func title(_ scene: Scene, _ mode: WindowMode) -> String {

@@ -39,6 +39,10 @@ public final class App {
         /// Close the window after this many seconds with no input, and keep the
         /// figures `bench --window` reports.
         public var benchSeconds: Double?
+        /// Play what the physics sounds like (off: `--no-sound`, `CRATEBOX_NO_SOUND`; or no device).
+        public var sound = true
+        /// Write each sound's step, due time, buffer time and frame here when the window closes (`CRATEBOX_SOUND_LOG`).
+        public var soundLog: String?
         public init() {}
     }
 
@@ -74,6 +78,9 @@ public final class App {
     var saidBehind = false
     /// Frame intervals and drawing times, when benchmarking.
     var figures = FrameFigures()
+    /// The sound device (nil: silent, and `soundSaid` says why).
+    var sound: SoundOutput?
+    var soundSaid: String?
 
     /// How an app begins: a live session or a replay (each made on its physics thread), or build mode.
     private enum Start {
@@ -127,13 +134,15 @@ public final class App {
         if options.watch, let path = options.scenePath { opened.watch = FileWatch(path: path) }
         if let script = scene.script { opened.watch?.alsoWatch(script) }
         looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
+        sound = options.sound ? SoundOutput(trace: options.soundLog != nil) : nil
+        soundSaid = options.sound ? nil : "sound off (--no-sound or CRATEBOX_NO_SOUND)"
         do {
             switch start {
             case .build(var document):
                 document.scriptChoices = App.scripts(beside: options.scenePath ?? document.file)
                 mode = .building(Builder(document: document))
-            case .play(let make): mode = .playing(try App.startPhysics(App.configuration(options, scene, recording: true), begin: false, make))
-            case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false), begin: false, make))
+            case .play(let make): mode = .playing(try App.startPhysics(App.configuration(options, scene, recording: true, sound: sound), begin: false, make))
+            case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false, sound: sound), begin: false, make))
             }
         } catch {
             throw WindowError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
@@ -144,6 +153,10 @@ public final class App {
             // No window after all: the journal already begun is ended (step 0), not left without its end line.
             _ = mode.physics?.stop()
             throw error
+        }
+        if let failure = sound?.start() {
+            sound = nil  // the physics thread's copy stays unstarted: it queues nothing
+            soundSaid = failure
         }
     }
 
@@ -156,15 +169,17 @@ public final class App {
         loop()
         keepUnsavedEdits()
         let end = mode.physics?.stop() ?? (said: nil, lost: [], scene: nil, history: nil)
+        let soundLost = closeSound()
         window.close()
         if let said = end.said { hud.show(said) }
-        let lost = lostBefore + end.lost + captures.lost
+        let lost = lostBefore + end.lost + captures.lost + soundLost
         if !lost.isEmpty { throw WindowError(lost.joined(separator: "\n"), kind: .cannotWrite) }
     }
 
     /// One frame after another until the user quits (or the benchmark's time is up).
     private func loop() {
         if let path = options.recordPath { hud.show("recording to \(path)") }
+        if let soundSaid { hud.show(soundSaid) }
         if let path = recovery.path, let file = currentDocument?.file {
             hud.show("\(path) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them", seconds: 10)
         }
@@ -196,6 +211,7 @@ public final class App {
                 }
                 let drawStart = Monotonic.now
                 draw(published, now: drawStart)
+                hear(published.status)
                 figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
                 if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
                     figures.finish(physics.latest.status)

@@ -32,6 +32,8 @@ struct HUD {
         var clicksToScript = false
         /// What the scene's script says (`world:say`), its own line.
         var scriptSays: String?
+        /// M has turned the sound off.
+        var soundOff = false
 
         /// Showing the past: the step shown and the last one remembered.
         var past: (step: Int, last: Int)? {
@@ -65,6 +67,7 @@ struct HUD {
         var groups = [s.sceneName, step, "\(Int(s.fps.rounded())) fps", HUD.speedText(s), "physics \(f(s.physics.stepCost * 1e6, 0)) us/step",
                       "bodies \(s.bodies)", "time x\(scale)"]
         if s.hasGravity { groups.append("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g") }
+        if s.soundOff { groups.append("sound off (M)") }
         groups.append("H: help")
         let figures = groups.map(HUD.unbroken).joined(separator: "   ")
         var lines: [(String, SDL_Color)] = [(figures, Palette.text)]

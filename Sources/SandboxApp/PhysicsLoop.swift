@@ -41,6 +41,8 @@ final class PhysicsLoop {
     var lastPass: Double?
     /// Sim seconds per real second (the HUD's "sim at N% of real time").
     var speed = SpeedMeter()
+    /// Where the sounds of the steps taken in real time go (nil: none are heard).
+    var sound: SoundOutput?
 
     var world: World { timeline.world }
     var timeScale: Double { PhysicsLoop.timeScales[timeScaleIndex] }
@@ -74,6 +76,7 @@ final class PhysicsLoop {
         }
         let captures = Captures(directory: configuration.captureDirectory, sceneName: configuration.sceneName)
         let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.timeMachine.historyBudget, inbox: inbox, outbox: outbox)
+        loop.sound = configuration.sound
         loop.publish(stateTime: loop.now())
         outbox.update { $0.start = .ready }
         loop.loop()
@@ -113,6 +116,7 @@ final class PhysicsLoop {
             ran += 1
             // The state after this step was due when real time reached it.
             let behind = clock.accumulator + Double(steps - ran) * clock.stepDuration
+            sound?.hear(world.takeHeard(), step: world.stepCount, due: now - behind / timeScale)
             publish(stateTime: now - behind / timeScale)
         }
         if ran > 0 {
@@ -149,6 +153,11 @@ final class PhysicsLoop {
             return false
         }
         snapshots.willStep(world)
+        if sound != nil {
+            // Heard only as it plays: what a seek or a rebuild stepped through is not.
+            world.listening = true
+            _ = world.takeHeard()
+        }
         let wasRecording = timeline.isRecording
         do {
             if let problem = try timeline.step() {

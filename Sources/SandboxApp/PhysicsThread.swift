@@ -132,6 +132,8 @@ final class PhysicsThread: Sendable {
         var recordPath: String?
         /// The time machine's bounds and the recording's keyframes.
         var timeMachine = TimeMachineSettings()
+        /// Where what each step sounds like goes (nil: silent, the world does not listen).
+        var sound: SoundOutput?
 
         /// The timeline of `source` as configured: its keyframes' budget, the
         /// recording's keyframe lines, and the clock that times the keyframes

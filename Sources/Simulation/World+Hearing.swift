@@ -10,7 +10,7 @@ import Sound
 
 /// A sound the world made, and where (world points). Hearing it is placed
 /// between the speakers by where it is on screen: `placed(in:)`.
-public struct Heard: Equatable, Sendable {
+public struct Heard: Equatable, Sendable, BitwiseCopyable {
     /// What is heard, centred and at full gain.
     public var sound: SoundEvent
     /// Where it happened.

@@ -2,9 +2,9 @@
 /// Events in, samples out (`Synth`): the synthesis is a pure function of
 /// the events and the frames they start at, so a journal rendered twice
 /// gives the same bytes.
-public struct SoundEvent: Equatable, Sendable {
+public struct SoundEvent: Equatable, Sendable, BitwiseCopyable {
     /// What kind of thing made it.
-    public enum Kind: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable, BitwiseCopyable {
         /// Two bodies met (a contact began, or its impulse jumped): a knock
         /// whose pitch and colour come from the body's size and material.
         case impact(Material)
@@ -21,7 +21,7 @@ public struct SoundEvent: Equatable, Sendable {
     }
 
     /// What a body sounds like when it is struck (a scene may say it of a shape).
-    public enum Material: String, Equatable, Sendable, CaseIterable {
+    public enum Material: String, Equatable, Sendable, CaseIterable, BitwiseCopyable {
         /// A crate: a short knock with a click.
         case wood
         /// A ball: a low, dull thump.

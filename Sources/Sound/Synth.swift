@@ -25,11 +25,24 @@ public struct Synth: Sendable {
     public init(sampleRate: Int = 48_000, maxVoices: Int = 32) {
         self.sampleRate = sampleRate
         self.maxVoices = max(1, maxVoices)
+        // Room made once: on the audio thread, rendering and scheduling up to this many allocate nothing.
+        voices.reserveCapacity(self.maxVoices)
+        pending.reserveCapacity(Synth.pendingRoom)
     }
+
+    /// The events that may wait at once before more allocate (live, they wait for the next buffer at most).
+    public static let pendingRoom = 4096
 
     /// Plays `event` from frame `at` (now, if that has passed).
     public mutating func schedule(_ event: SoundEvent, at frame: Int) {
         pending.append((max(frame, self.frame), event))
+    }
+
+    /// Stops every voice and forgets what waits (muting, pausing): keeps the room made.
+    public mutating func stopAll() {
+        voices.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        gain = 1
     }
 
     /// The voices playing now.
@@ -63,12 +76,19 @@ public struct Synth: Sendable {
         }
     }
 
-    /// Starts the events whose frame has come, in the order they were scheduled.
+    /// Starts the events whose frame has come, in the order they were scheduled (in place: no allocation).
     mutating func startDue() {
-        guard pending.contains(where: { $0.frame <= frame }) else { return }
-        let due = pending.filter { $0.frame <= frame }
-        pending.removeAll { $0.frame <= frame }
-        for (_, event) in due { start(event) }
+        guard !pending.isEmpty, pending.contains(where: { $0.frame <= frame }) else { return }
+        var kept = 0
+        for i in pending.indices {
+            if pending[i].frame <= frame {
+                start(pending[i].event)
+            } else {
+                pending[kept] = pending[i]
+                kept += 1
+            }
+        }
+        pending.removeLast(pending.count - kept)
     }
 
     mutating func start(_ event: SoundEvent) {

@@ -6,13 +6,12 @@ import Glibc
 /// from a generator seeded by the voice's number, so a voice is the same
 /// samples every time.
 struct Voice {
-    /// A decaying sine: the recurrence y[n] = k y[n-1] - y[n-2] with k = 2 cos(w), times an envelope.
-    struct Partial {
-        var y1: Double, y2: Double, k: Double
-        var amplitude: Double, decay: Double
-    }
-
-    var partials: [Partial]
+    /// Up to four decaying sines, one a lane: the recurrence
+    /// y[n] = k y[n-1] - y[n-2] with k = 2 cos(w), times an envelope. A
+    /// lane of amplitude 0 is silent. Fixed size: starting a voice on the
+    /// audio thread allocates nothing.
+    var y1 = SIMD4<Double>(), y2 = SIMD4<Double>(), k = SIMD4<Double>()
+    var amplitude = SIMD4<Double>(), decay = SIMD4<Double>(repeating: 1)
     var noise: Double, noiseDecay: Double
     /// One-pole low-pass of the noise: the higher, the brighter.
     var brightness: Double
@@ -26,11 +25,14 @@ struct Voice {
     init(_ event: SoundEvent, rate: Double, number: UInt32) {
         let loud = pow(event.strength, 1.5) * event.gain
         let recipe = Recipe(event)
-        func decay(_ seconds: Double) -> Double { exp(-1 / (seconds * rate)) }
-        partials = zip(recipe.ratios, zip(recipe.amplitudes, recipe.times)).compactMap { ratio, at in
-            let w = 2 * Double.pi * recipe.pitch * ratio / rate
-            guard w < Double.pi * 0.9 else { return nil }  // above the band the rate carries: left out, never aliased
-            return Partial(y1: sin(w), y2: 0, k: 2 * cos(w), amplitude: loud * at.0, decay: decay(at.1))
+        func decay(_ seconds: Double) -> Double { seconds > 0 ? exp(-1 / (seconds * rate)) : 0 }
+        for i in 0..<recipe.count {
+            let w = 2 * Double.pi * recipe.pitch * recipe.ratios[i] / rate
+            guard w < Double.pi * 0.9 else { continue }  // above the band the rate carries: left out, never aliased
+            y1[i] = sin(w)
+            k[i] = 2 * cos(w)
+            amplitude[i] = loud * recipe.amplitudes[i]
+            self.decay[i] = decay(recipe.times[i])
         }
         noise = loud * recipe.noise
         noiseDecay = decay(recipe.noiseTime)
@@ -38,28 +40,24 @@ struct Voice {
         // Equal power across the stereo field.
         let angle = (event.pan + 1) * Double.pi / 4
         (left, right) = (cos(angle), sin(angle))
-        let longest = max(recipe.noiseTime, recipe.times.max() ?? 0)
+        var longest = recipe.noiseTime
+        for i in 0..<recipe.count { longest = max(longest, recipe.times[i]) }
         length = Int(longest * rate * log(1e4)) + 1
         random = number &* 2_654_435_761 | 1
     }
 
     /// How loud it is now (for choosing which voice gives way).
-    var level: Double {
-        partials.reduce(noise) { $0 + $1.amplitude }
-    }
+    var level: Double { noise + amplitude.sum() }
 
     var isDone: Bool { age >= length }
 
     /// The next sample, left and right.
     mutating func next() -> (Double, Double) {
-        var sum = 0.0
-        for i in partials.indices {
-            let y = partials[i].k * partials[i].y1 - partials[i].y2
-            partials[i].y2 = partials[i].y1
-            partials[i].y1 = y
-            sum += partials[i].y2 * partials[i].amplitude
-            partials[i].amplitude *= partials[i].decay
-        }
+        let y = k * y1 - y2
+        y2 = y1
+        y1 = y
+        var sum = (y2 * amplitude).sum()
+        amplitude *= decay
         // xorshift32: white noise in [-1, 1].
         random ^= random << 13
         random ^= random >> 17
@@ -77,7 +75,9 @@ struct Voice {
 /// pitch, amplitudes, decay times in seconds) and its noise.
 struct Recipe {
     var pitch: Double
-    var ratios: [Double], amplitudes: [Double], times: [Double]
+    /// How many partials (at most four), and each one's ratio, amplitude and decay time.
+    var count: Int
+    var ratios: SIMD4<Double>, amplitudes: SIMD4<Double>, times: SIMD4<Double>
     var noise: Double, noiseTime: Double, brightness: Double
 
     init(_ event: SoundEvent) {
@@ -85,32 +85,34 @@ struct Recipe {
         let pitch = 3200 / event.size.squareRoot(), ring = (event.size / 32).squareRoot()
         switch event.kind {
         case .impact(.wood):
-            self.init(pitch: pitch, ratios: [1, 2.57, 4.15], amplitudes: [0.6, 0.3, 0.15], times: [0.07 * ring, 0.04 * ring, 0.025],
+            self.init(pitch: pitch, ratios: [1, 2.57, 4.15, 0], amplitudes: [0.6, 0.3, 0.15, 0], times: [0.07 * ring, 0.04 * ring, 0.025, 0],
                       noise: 0.5, noiseTime: 0.008, brightness: 0.5)
         case .impact(.metal):
             self.init(pitch: pitch * 1.6, ratios: [1, 2.76, 5.4, 8.93], amplitudes: [0.45, 0.3, 0.2, 0.12], times: [0.6 * ring, 0.45 * ring, 0.3, 0.2],
                       noise: 0.3, noiseTime: 0.004, brightness: 0.8)
         case .impact(.stone):
-            self.init(pitch: pitch * 0.8, ratios: [1, 1.7, 3.1], amplitudes: [0.4, 0.25, 0.15], times: [0.04, 0.03, 0.02],
+            self.init(pitch: pitch * 0.8, ratios: [1, 1.7, 3.1, 0], amplitudes: [0.4, 0.25, 0.15, 0], times: [0.04, 0.03, 0.02, 0],
                       noise: 0.9, noiseTime: 0.03 * ring, brightness: 0.25)
         case .impact(.rubber):
-            self.init(pitch: pitch * 0.45, ratios: [1, 2], amplitudes: [0.8, 0.15], times: [0.09 * ring, 0.05],
+            self.init(pitch: pitch * 0.45, ratios: [1, 2, 0, 0], amplitudes: [0.8, 0.15, 0, 0], times: [0.09 * ring, 0.05, 0, 0],
                       noise: 0.2, noiseTime: 0.006, brightness: 0.15)
         case .splash:
-            self.init(pitch: 180, ratios: [1], amplitudes: [0.3], times: [0.05], noise: 0.9, noiseTime: 0.25 * ring, brightness: 0.2)
+            self.init(pitch: 180, ratios: [1, 0, 0, 0], amplitudes: [0.3, 0, 0, 0], times: [0.05, 0, 0, 0], noise: 0.9, noiseTime: 0.25 * ring, brightness: 0.2)
         case .snap:
-            self.init(pitch: 2200, ratios: [1, 1.5], amplitudes: [0.4, 0.2], times: [0.03, 0.02], noise: 1, noiseTime: 0.004, brightness: 0.9)
+            self.init(pitch: 2200, ratios: [1, 1.5, 0, 0], amplitudes: [0.4, 0.2, 0, 0], times: [0.03, 0.02, 0, 0], noise: 1, noiseTime: 0.004, brightness: 0.9)
         case .cut:
-            self.init(pitch: 900, ratios: [], amplitudes: [], times: [], noise: 0.7, noiseTime: 0.12, brightness: 0.6)
+            self.init(pitch: 900, ratios: [0, 0, 0, 0], amplitudes: [0, 0, 0, 0], times: [0, 0, 0, 0], noise: 0.7, noiseTime: 0.12, brightness: 0.6)
         case .explosion:
-            self.init(pitch: 55, ratios: [1, 1.5], amplitudes: [0.7, 0.3], times: [0.5, 0.3], noise: 1, noiseTime: 0.7, brightness: 0.05)
+            self.init(pitch: 55, ratios: [1, 1.5, 0, 0], amplitudes: [0.7, 0.3, 0, 0], times: [0.5, 0.3, 0, 0], noise: 1, noiseTime: 0.7, brightness: 0.05)
         case .hiss:
-            self.init(pitch: 1, ratios: [], amplitudes: [], times: [], noise: 0.25, noiseTime: 0.012, brightness: 0.7)
+            self.init(pitch: 1, ratios: [0, 0, 0, 0], amplitudes: [0, 0, 0, 0], times: [0, 0, 0, 0], noise: 0.25, noiseTime: 0.005, brightness: 0.7)
         }
     }
 
-    init(pitch: Double, ratios: [Double], amplitudes: [Double], times: [Double], noise: Double, noiseTime: Double, brightness: Double) {
+    /// A recipe of up to four partials: those of ratio 0 are none.
+    init(pitch: Double, ratios: SIMD4<Double>, amplitudes: SIMD4<Double>, times: SIMD4<Double>, noise: Double, noiseTime: Double, brightness: Double) {
         (self.pitch, self.ratios, self.amplitudes, self.times) = (pitch, ratios, amplitudes, times)
+        count = (0..<4).reduce(0) { ratios[$1] > 0 ? $1 + 1 : $0 }
         (self.noise, self.noiseTime, self.brightness) = (noise, noiseTime, brightness)
     }
 }

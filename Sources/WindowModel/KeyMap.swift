@@ -42,6 +42,8 @@ public enum KeyAction: Equatable, Sendable {
     case togglePause, step, reset, slower, faster, toggleDebug, toggleGraphs, toggleRecording, saveScene, level
     /// T: the body under the pointer draws its path, or stops (drawing only).
     case toggleTrace
+    /// M: sound off and on.
+    case toggleSound
     /// A replay: jump by this many steps; to the start; to the end.
     case seekBy(Int), seekToStart, seekToEnd
     /// The next (+1) or previous (-1) scene file of the folder.
@@ -113,6 +115,7 @@ public enum KeyMap {
         case .letter("b"): return [.toggleBuild]
         case .letter("f"): return [.fit]
         case .letter("t"): return [.toggleTrace]
+        case .letter("m"): return [.toggleSound]
         case .tab: return [.toggleHUD]
         case .pageDown: return [.openNeighbour(1)]
         case .pageUp: return [.openNeighbour(-1)]

@@ -97,6 +97,7 @@ struct ReplayCommand: ParsableCommand {
         var options = App.Options()
         (options.windowWidth, options.windowHeight) = (sizeOption.or().width, sizeOption.or().height)
         options.splash = Run.splashWanted(false)
+        (options.sound, options.soundLog) = Run.soundWanted(false)
         let loaded: LoadedJournal
         do { loaded = try Loader.journal(journal) } catch { throw Failure(error) }
         try Run.open { () throws(WindowError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required

@@ -28,6 +28,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Show each scene at once, without the reveal through a crate-shaped mask (also: CRATEBOX_NO_SPLASH=1).")
     var noSplash = false
 
+    @Flag(help: "Play no sound (also: CRATEBOX_NO_SOUND=1); M turns it off and on in the window.")
+    var noSound = false
+
     @Flag(help: "Reload the scene when its file changes (a file that does not validate leaves the last good world running, its errors shown).")
     var watch = false
 
@@ -78,6 +81,7 @@ struct Run: ParsableCommand {
         options.timeMachine.keyframeBudget = keyframesMb << 20
         options.timeMachine.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
         options.splash = Run.splashWanted(noSplash)
+        (options.sound, options.soundLog) = Run.soundWanted(noSound)
         return options
     }
 
@@ -132,6 +136,15 @@ struct Run: ParsableCommand {
         guard !noSplash else { return false }
         guard let value = getenv("CRATEBOX_NO_SPLASH").map({ String(cString: $0) }) else { return true }
         return value.isEmpty || value == "0"
+    }
+
+    /// Sound is on unless `--no-sound` or `CRATEBOX_NO_SOUND` (set, and not "0")
+    /// says otherwise; `CRATEBOX_SOUND_LOG` names a file for the trace of what played.
+    static func soundWanted(_ noSound: Bool) -> (on: Bool, log: String?) {
+        let log = getenv("CRATEBOX_SOUND_LOG").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        guard !noSound else { return (false, nil) }
+        guard let value = getenv("CRATEBOX_NO_SOUND").map({ String(cString: $0) }) else { return (true, log) }
+        return (value.isEmpty || value == "0", log)
     }
 
     /// Opens the window and runs it; its errors become their exit statuses.

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// A queue from one thread to one other in which neither ever waits: the
+/// physics thread puts what was heard, the audio callback takes it. Fixed
+/// room, made once; a put to a full queue is dropped and counted, never
+/// blocked. Only one thread may put and only one may take.
+public final class SoundQueue<Element: BitwiseCopyable>: @unchecked Sendable {
+    // Sendable: each slot is written by the one producer before `tail`
+    // is released past it, and read by the one consumer only after
+    // acquiring that `tail`; `head` hands the slot back the same way.
+    private let slots: UnsafeMutablePointer<Element>
+    /// How many elements it holds at most.
+    public let capacity: Int
+    /// The next to take (moved by the consumer) and the next to put (moved by the producer): counts, never wrapped.
+    private let head = Atomic<Int>(0), tail = Atomic<Int>(0)
+    private let droppedCount = Atomic<Int>(0)
+
+    /// An empty queue of `capacity` elements; `filler` fills the room before anything is put.
+    public init(capacity: Int, filler: Element) {
+        self.capacity = max(1, capacity)
+        slots = .allocate(capacity: self.capacity)
+        slots.initialize(repeating: filler, count: self.capacity)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Puts `element` (producer only); false, and counted, when the queue is full.
+    @discardableResult
+    public func put(_ element: Element) -> Bool {
+        let t = tail.load(ordering: .relaxed)
+        guard t - head.load(ordering: .acquiring) < capacity else {
+            droppedCount.wrappingAdd(1, ordering: .relaxed)
+            return false
+        }
+        slots[t % capacity] = element
+        tail.store(t + 1, ordering: .releasing)
+        return true
+    }
+
+    /// Hands each element put so far to `body`, oldest first, and frees its room (consumer only).
+    public func take(_ body: (Element) -> Void) {
+        let h = head.load(ordering: .relaxed), t = tail.load(ordering: .acquiring)
+        for i in h..<t { body(slots[i % capacity]) }
+        head.store(t, ordering: .releasing)
+    }
+
+    /// How many puts found the queue full.
+    public var dropped: Int { droppedCount.load(ordering: .relaxed) }
+}
