@@ -21,6 +21,8 @@ public struct ContactOnset {
 /// walked), so what it reports follows Chipmunk's arbiter order alone.
 public final class ContactListener {
     private let raw: OpaquePointer
+    /// Where the C walk writes a step's onsets: made once, reused every step.
+    private var buffer: [cratebox_onset] = []
 
     /// A listener that remembers nothing yet.
     public init() {
@@ -37,10 +39,11 @@ public final class ContactListener {
     /// per second: contacts that began, and contacts whose impulse is over
     /// `jump` times the step before's. At most `limit`, in the space's arbiter order.
     public func onsets(in space: Space, leastSpeed: Double, jump: Double, limit: Int = 256) -> [ContactOnset] {
-        var buffer = [cratebox_onset](repeating: cratebox_onset(), count: limit)
+        if buffer.count != limit { buffer = [cratebox_onset](repeating: cratebox_onset(), count: limit) }
         let n = buffer.withUnsafeMutableBufferPointer {
             Int(cratebox_listen(raw, space.raw, leastSpeed, jump, $0.baseAddress, Int32($0.count)))
         }
+        guard n > 0 else { return [] }
         return buffer.prefix(min(n, limit)).compactMap { o in
             guard let rawA = o.a, let rawB = o.b,
                   let a = Shape.from(rawA), let b = Shape.from(rawB) else { return nil }

@@ -212,9 +212,9 @@ public final class App {
                 let drawStart = Monotonic.now
                 draw(published, now: drawStart)
                 hear(published.status)
-                figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
+                figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, sound: sound?.figures, since: frameStart - start)
                 if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
-                    figures.finish(physics.latest.status)
+                    figures.finish(physics.latest.status, sound: sound?.figures)
                     return
                 }
             }

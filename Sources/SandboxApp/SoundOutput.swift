@@ -114,6 +114,17 @@ final class SoundOutput: @unchecked Sendable {
         SDL_QuitSubSystem(SDL_INIT_AUDIO)
     }
 
+    /// What the sound has cost so far: the callback's CPU seconds, its calls,
+    /// the longest a sound waited from its step to its buffer, the sounds dropped (a full queue).
+    struct Figures: Sendable {
+        var cpuSeconds = 0.0, callbacks = 0, longestWait = 0.0, dropped = 0
+    }
+
+    var figures: Figures {
+        Figures(cpuSeconds: Double(cpuNanoseconds.load(ordering: .relaxed)) * 1e-9, callbacks: callbacks.load(ordering: .relaxed),
+                longestWait: Double(longestWait.load(ordering: .relaxed)) * 1e-6, dropped: queue.dropped)
+    }
+
     /// What the world heard in the step just taken (the physics thread); dropped when the queue is full.
     func hear(_ heard: [Heard], step: Int, due: Double) {
         guard !heard.isEmpty, active.load(ordering: .acquiring) else { return }

@@ -21,6 +21,9 @@ public struct WindowFigures: Sendable {
     public var keyframes = 0
     public var keyframesPerStep = 0.0
     public var keyframeGrowth = 0
+    /// The audio callback's CPU seconds per second, its buffers, the longest
+    /// a sound waited from its step to its buffer, and sounds dropped (nil: no sound played).
+    public var sound: (cpuPerSecond: Double, buffers: Int, longestWait: Double, dropped: Int)?
 
     public var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
 }
@@ -31,14 +34,16 @@ struct FrameFigures {
     private var intervals: [Double] = []
     private var drawing = 0.0
     private var baseline: PhysicsStatus?
+    private var soundBaseline: SoundOutput.Figures?
     private var measuredFrom = 0.0, lastTime = 0.0
     private(set) var result: WindowFigures?
 
     /// One frame: its interval, its drawing time, the physics status it drew, and when it began (seconds since the window opened).
-    mutating func frame(interval: Double, drawing: Double, status: PhysicsStatus, since time: Double) {
+    mutating func frame(interval: Double, drawing: Double, status: PhysicsStatus, sound: SoundOutput.Figures?, since time: Double) {
         guard time >= FrameFigures.warmUp else { return }
         if baseline == nil {
             baseline = status
+            soundBaseline = sound
             measuredFrom = time
             return
         }
@@ -47,7 +52,7 @@ struct FrameFigures {
         lastTime = time
     }
 
-    mutating func finish(_ status: PhysicsStatus) {
+    mutating func finish(_ status: PhysicsStatus, sound: SoundOutput.Figures?) {
         guard let baseline, !intervals.isEmpty else { return }
         let sorted = intervals.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))] }
@@ -64,6 +69,9 @@ struct FrameFigures {
         r.keyframes = status.keyframes.count - baseline.keyframes.count
         r.keyframesPerStep = r.steps > 0 ? (status.keyframes.seconds - baseline.keyframes.seconds) / Double(r.steps) : 0
         r.keyframeGrowth = status.keyframes.kept - baseline.keyframes.kept
+        if let sound, let before = soundBaseline, sound.callbacks > before.callbacks {
+            r.sound = ((sound.cpuSeconds - before.cpuSeconds) / max(r.seconds, 1e-9), sound.callbacks - before.callbacks, sound.longestWait, sound.dropped - before.dropped)
+        }
         result = r
     }
 }

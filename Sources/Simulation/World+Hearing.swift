@@ -55,6 +55,10 @@ final class Hearing {
         wet = []
     }
 
+    /// The slowest meeting heard: a thirtieth of `fullSpeed` (strength 0.26; a
+    /// pile's jostling is quieter than this, and would cost the physics thread for nothing).
+    var leastSpeed: Double { fullSpeed / 30 }
+
     /// Strength 1 at `fullSpeed`, 0 at a hundredth of it, even in decibels between.
     func strength(ofSpeed speed: Double) -> Double {
         speed > 0 ? 1 + 0.5 * log10(speed / fullSpeed) : 0
@@ -84,7 +88,7 @@ extension World {
     /// After a step: the contacts that began or struck harder, the bodies that entered water, the joints that snapped.
     func hearStep(broken: [Joint]) {
         guard let hearing else { return }
-        for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.fullSpeed / 100, jump: 2) {
+        for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.leastSpeed, jump: 2) {
             hearImpact(onset, hearing)
         }
         if !scene.fluids.isEmpty { hearSplashes(hearing) }

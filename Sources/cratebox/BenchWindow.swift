@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import CDrawRunner
 import WindowModel
@@ -26,6 +29,9 @@ struct BenchWindow: ParsableCommand {
     @Option(help: "The time machine's keyframes' memory bound, in MB, as `run --keyframes-mb` (0: none, to see what they cost).")
     var keyframesMb = Keyframes.defaultBudget >> 20
 
+    @Flag(help: "No sound (to see what hearing costs the physics). Sound plays on SDL's dummy device unless SDL_AUDIODRIVER names one.")
+    var noSound = false
+
     func validate() throws {
         guard (0...65_536).contains(keyframesMb) else { throw ValidationError("--keyframes-mb must be between 0 and 65536") }
         if !(seconds >= 1.5 && seconds <= 3600) { throw ValidationError("--seconds must be between 1.5 and 3600 (the first second is not measured)") }
@@ -38,8 +44,12 @@ struct BenchWindow: ParsableCommand {
     }
 
     /// Runs `scene` in the window for `seconds`; the figures from its first second on.
-    static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double, keyframeBudget: Int = Keyframes.defaultBudget) throws -> WindowFigures {
+    static func windowFigures(_ scene: Scene, text: String, file: String, seconds: Double, keyframeBudget: Int = Keyframes.defaultBudget,
+                              sound: Bool = true) throws -> WindowFigures {
         var options = App.Options()
+        options.sound = sound
+        // The mixing is measured, not heard: SDL's dummy device takes the buffers unless the caller chose a device.
+        if sound && getenv("SDL_AUDIODRIVER") == nil { setenv("SDL_AUDIODRIVER", "dummy", 1) }
         options.timeMachine.keyframeBudget = keyframeBudget
         options.benchSeconds = seconds
         options.splash = false
@@ -89,6 +99,13 @@ struct BenchWindow: ParsableCommand {
             + "memory kept grew \(NumberText.fixed(mib, 1)) MiB (\(NumberText.fixed(mib / max(f.seconds, 1e-9), 1)) MiB/s)"
     }
 
+    /// What the sound cost: the audio thread's CPU per second of play.
+    static func soundLine(_ f: WindowFigures, off: Bool) -> String {
+        guard let s = f.sound else { return off ? "sound:    off (--no-sound): the world does not listen" : "sound:    none played (no audio device)" }
+        return "sound:    audio thread \(NumberText.fixed(s.cpuPerSecond * 1e3, 2)) ms CPU per second (\(NumberText.fixed(100 * s.cpuPerSecond, 2))% of a core) over \(s.buffers) buffers; "
+            + "longest from a step to its buffer \(NumberText.fixed(s.longestWait * 1e3, 1)) ms; \(s.dropped) sounds dropped"
+    }
+
     /// One pair of runs: the window, and plain C's window (the order alternates).
     struct WindowPair {
         var figures: WindowFigures
@@ -101,7 +118,7 @@ struct BenchWindow: ParsableCommand {
         for run in 0..<options.runs(3) {
             var beside: Double?
             if run % 2 == 1 { beside = try cBesideDrawing(scene, seconds: seconds) }
-            let figures = try BenchWindow.windowFigures(scene, text: text, file: input.name, seconds: seconds, keyframeBudget: keyframesMb << 20)
+            let figures = try BenchWindow.windowFigures(scene, text: text, file: input.name, seconds: seconds, keyframeBudget: keyframesMb << 20, sound: !noSound)
             if run % 2 == 0 { beside = try cBesideDrawing(scene, seconds: seconds) }
             pairs.append(WindowPair(figures: figures, beside: beside))
         }
@@ -132,6 +149,7 @@ struct BenchWindow: ParsableCommand {
         say("  drawing:  \(ms(f.drawPerFrame)) ms/frame (drawing and presenting)")
         say("  physics:  \(ms(f.physicsPerStep)) ms/step over \(f.steps) steps (the physics thread's own CPU time, so being preempted by drawing does not count)")
         say("  " + BenchWindow.keyframeLine(f))
+        say("  " + BenchWindow.soundLine(f, off: noSound))
         if let beside = pair.beside, !ratios.isEmpty {
             let range = "\(NumberText.fixed(ratios.min()!, 3)) to \(NumberText.fixed(ratios.max()!, 3))"
             say("  plain C:  \(ms(beside)) ms/step in plain C's window (a C thread stepping in real time beside a C loop drawing the same crates at 60 fps)")
