@@ -81,6 +81,8 @@ struct script_sandbox {
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
     char said[256];   // what world:say last said (the HUD's line), NUL-terminated
+    script_sound sounds[SCRIPT_SOUNDS];  // what world:sound asked for since they were last taken
+    int soundCount;
     size_t used, limit;
     long long budget, left;
     uint64_t random[4];  // math.random's xoshiro256** state

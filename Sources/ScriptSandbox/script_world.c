@@ -96,6 +96,35 @@ static int world_say(lua_State *L) {
 
 const char *script_sandbox_said(const script_sandbox *s) { return s->said; }
 
+// world:sound(kind, x, y [, strength [, size]]): a sound heard at (x, y) after
+// this step (16.5). Hearing only: nothing in the state, the hash or journals.
+static const char *const sound_kinds[] = {"wood", "rubber", "metal", "stone", "splash", "snap", "cut", "explosion", "hiss"};
+
+static int world_sound(lua_State *L) {
+    size_t len;
+    const char *kind = luaL_checklstring(L, 2, &len);
+    int k = 0, kinds = (int)(sizeof sound_kinds / sizeof sound_kinds[0]);
+    while (k < kinds && !(strlen(sound_kinds[k]) == len && memcmp(sound_kinds[k], kind, len) == 0)) k++;
+    if (k == kinds) {
+        return luaL_error(L, "world:sound: the kind must be \"wood\", \"rubber\", \"metal\", \"stone\", \"splash\", \"snap\", \"cut\", \"explosion\" or \"hiss\"");
+    }
+    lua_Number x = luaL_checknumber(L, 3), y = luaL_checknumber(L, 4);
+    if (!(x >= -1e9 && x <= 1e9 && y >= -1e9 && y <= 1e9)) return luaL_error(L, "world:sound: the point must be finite and within 1e9");
+    lua_Number strength = luaL_optnumber(L, 5, 1), size = luaL_optnumber(L, 6, 32);
+    if (!(strength >= 0 && strength <= 1)) return luaL_error(L, "world:sound: the strength must be from 0 to 1");
+    if (!(size >= 1 && size <= 1e6)) return luaL_error(L, "world:sound: the size must be from 1 to 1e6");
+    script_sandbox *s = sandbox_of(L);
+    if (s->soundCount < SCRIPT_SOUNDS) s->sounds[s->soundCount++] = (script_sound){k, x, y, strength, size};
+    return 0;
+}
+
+int script_sandbox_take_sounds(script_sandbox *s, script_sound *out, int capacity) {
+    int n = s->soundCount < capacity ? s->soundCount : capacity;
+    memcpy(out, s->sounds, (size_t)n * sizeof *out);
+    s->soundCount = 0;
+    return n;
+}
+
 // Whether the global named by the light userdata at 1 is a function (the
 // frozen globals' table once the top level ran); raw lookups, no script code.
 static int is_function(lua_State *L) {
@@ -150,7 +179,7 @@ static int world_body_at(lua_State *L) {
 
 int sandbox_open_world(lua_State *L) {
     sandbox_open_bodies(L);
-    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"reset", world_reset}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say},
+    static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"reset", world_reset}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {"sound", world_sound},
         {"gravity", world_gravity}, {"pointer", world_pointer}, {"clicked", world_clicked}, {NULL, NULL}};
     luaL_newlib(L, world);
     lua_setglobal(L, "world");

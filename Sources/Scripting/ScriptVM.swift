@@ -129,6 +129,14 @@ public final class ScriptVM {
         return text.isEmpty ? nil : text
     }
 
+    /// The sounds the script asked for (`world:sound`) since the last call, in
+    /// order: a kind (0 to 8: wood, rubber, metal, stone, splash, snap, cut, explosion, hiss), where, how hard, how big.
+    public func takeSounds() -> [(kind: Int, x: Double, y: Double, strength: Double, size: Double)] {
+        var buffer = [script_sound](repeating: script_sound(), count: Int(SCRIPT_SOUNDS))
+        let n = Int(buffer.withUnsafeMutableBufferPointer { script_sandbox_take_sounds(sandbox, $0.baseAddress, Int32($0.count)) })
+        return buffer.prefix(n).map { (Int($0.kind), $0.x, $0.y, $0.strength, $0.size) }
+    }
+
     /// Sets that line, as a world read back had it.
     public func say(_ text: String) {
         script_sandbox_set_said(sandbox, text)

@@ -87,7 +87,12 @@ extension World {
 
     /// After a step: the contacts that began or struck harder, the bodies that entered water, the joints that snapped.
     func hearStep(broken: [Joint]) {
+        let scripted = script?.takeSounds() ?? []  // taken every step: a world not listening forgets them
         guard let hearing else { return }
+        for s in scripted {
+            let kinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
+            hear(kinds[max(0, min(kinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
+        }
         for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.leastSpeed, jump: 2) {
             hearImpact(onset, hearing)
         }

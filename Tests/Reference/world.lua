@@ -150,6 +150,25 @@ function WORLD.gravity() return host.gravity() end
 function WORLD.say(...)
   checkstring(2, (select(2, ...)), select("#", ...) > 1) -- drawing only: nothing the reference keeps
 end
+-- 16.5: world:sound(kind, x, y [, strength [, size]]): hearing only, nothing
+-- the reference keeps; its arguments are checked in the documented order.
+local SOUND_KINDS = {wood = true, rubber = true, metal = true, stone = true, splash = true, snap = true, cut = true,
+                     explosion = true, hiss = true}
+function WORLD.sound(...)
+  local n = select("#", ...)
+  local kind = checkstring(2, (select(2, ...)), n > 1)
+  if not SOUND_KINDS[kind] then
+    fail('world:sound: the kind must be "wood", "rubber", "metal", "stone", "splash", "snap", "cut", "explosion" or "hiss"')
+  end
+  local x = checknumber(3, (select(3, ...)), n > 2)
+  local y = checknumber(4, (select(4, ...)), n > 3)
+  if not (x >= -1e9 and x <= 1e9 and y >= -1e9 and y <= 1e9) then fail("world:sound: the point must be finite and within 1e9") end
+  local strength, size = (select(5, ...)), (select(6, ...))
+  if strength == nil then strength = 1.0 else strength = checknumber(5, strength, true) end
+  if size == nil then size = 32.0 else size = checknumber(6, size, true) end
+  if not (strength >= 0 and strength <= 1) then fail("world:sound: the strength must be from 0 to 1") end
+  if not (size >= 1 and size <= 1e6) then fail("world:sound: the size must be from 1 to 1e6") end
+end
 
 -- 16.9: world:reset() asks for a reset at the end of the step.
 function WORLD.reset()

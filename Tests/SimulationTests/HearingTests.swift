@@ -118,4 +118,17 @@ import TestSupport
         #expect(at(450, 200).pan == 0.5 && at(450, 200).gain == 1)
         #expect(at(1200, 200).gain < 0.5 && at(300, -400).gain < 0.5, "quieter off screen")
     }
+
+    @Test func aScriptPlaysSoundsToo() throws {
+        let path = packageRoot.appendingPathComponent("Tests/Fixtures/scripts/sounds.json").path
+        let world = try World(scene: try loadScene(atPath: path, file: "sounds.json"))
+        let events = try heard(world, steps: 60)
+        #expect(events.filter { $0.heard.sound.kind == .impact(.metal) }.map(\.step) == [1, 11, 21, 31, 41, 51],
+                "asked for in step(world) when world:steps() is 0, 10, 20...: heard after that step")
+        let boom = try #require(events.first { $0.heard.sound.kind == .explosion })
+        #expect(boom.step == 31 && boom.heard.position == Vector(10, 20) && boom.heard.sound.strength == 1 && boom.heard.sound.size == 32)
+        let quiet = try World(scene: try loadScene(atPath: path, file: "sounds.json"))
+        try quiet.step(60)
+        #expect(quiet.stateHash == world.stateHash, "hearing only")
+    }
 }

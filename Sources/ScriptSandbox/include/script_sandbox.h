@@ -69,6 +69,20 @@ void script_sandbox_set_world(script_sandbox *sandbox, long long steps, const ch
 void script_sandbox_set_pointer(script_sandbox *sandbox, double x, double y, int clicked);
 /// Whether `world:reset()` was asked for since the last call (and forgets it).
 int script_sandbox_take_reset(script_sandbox *sandbox);
+/// A sound the script asked for with `world:sound(kind, x, y, strength, size)`
+/// (scene-format.md 16.5): `kind` 0 to 8 in the order wood, rubber, metal,
+/// stone (impacts of that material), splash, snap, cut, explosion, hiss.
+typedef struct script_sound {
+    int kind;
+    double x, y, strength, size;
+} script_sound;
+
+/// The most sounds kept between two takes; more are not heard.
+#define SCRIPT_SOUNDS 64
+
+/// The sounds asked for since the last take, up to `capacity` into `out`; returns how many, and forgets them.
+int script_sandbox_take_sounds(script_sandbox *sandbox, script_sound *out, int capacity);
+
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
 const char *script_sandbox_said(const script_sandbox *sandbox);
 /// Sets that line (a world read back gives the line its state kept).
