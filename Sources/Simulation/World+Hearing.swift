@@ -43,10 +43,13 @@ final class Hearing {
     var wet: [Bool] = []
     /// How fast a fall across the whole box lands: the speed heard at full strength.
     let fullSpeed: Double
+    /// The mass of the scene's spawn body (a crate): a blow's energy is heard against this one's.
+    let referenceMass: Double
 
     init(scene: Scene) {
         let g = scene.gravity.length > 0 ? scene.gravity.length : 1000
         fullSpeed = (2 * g * max(scene.height, 1)).squareRoot()
+        referenceMass = max(scene.spawn.totalMass ?? 100, 1e-9)
     }
 
     /// The world was built again: its contacts and bodies are new (what was heard stays to be taken).
@@ -59,9 +62,13 @@ final class Hearing {
     /// pile's jostling is quieter than this, and would cost the physics thread for nothing).
     var leastSpeed: Double { fullSpeed / 30 }
 
-    /// Strength 1 at `fullSpeed`, 0 at a hundredth of it, even in decibels between.
-    func strength(ofSpeed speed: Double) -> Double {
-        speed > 0 ? 1 + 0.5 * log10(speed / fullSpeed) : 0
+    /// How loud a blow is, from its energy (½ m v², m the two bodies' reduced
+    /// mass): strength 1 for the spawn body landing at `fullSpeed`, 0 at a
+    /// hundredth of that speed (40 dB down), even in decibels between; ten
+    /// times the mass is as loud as about three times the speed.
+    func strength(ofSpeed speed: Double, mass: Double) -> Double {
+        guard speed > 0, mass > 0 else { return 0 }
+        return 1 + 0.5 * log10(speed / fullSpeed) + 0.25 * log10(mass / referenceMass)
     }
 }
 
@@ -110,7 +117,9 @@ extension World {
         let struck = a.body.kind != .dynamic ? b : b.body.kind != .dynamic ? a : (a.body.mass <= b.body.mass ? a : b)
         let bb = struck.boundingBox
         let size = max(bb.max.x - bb.min.x, bb.max.y - bb.min.y)
-        hear(.impact(material(of: struck)), strength: hearing.strength(ofSpeed: onset.speed), size: size, at: onset.point)
+        // The reduced mass the blow moved: its impulse over how fast the two met.
+        let mass = onset.speed > 0 ? (onset.impulse - onset.previous) / onset.speed : 0
+        hear(.impact(material(of: struck)), strength: hearing.strength(ofSpeed: onset.speed, mass: mass), size: size, at: onset.point)
     }
 
     /// A shape's material: the scene's word for it, or its geometry's (walls are stone).
@@ -134,7 +143,7 @@ extension World {
             }
             if wet && !hearing.wet[index] {
                 let bb = entry.shapes[0].boundingBox
-                hear(.splash, strength: hearing.strength(ofSpeed: entry.velocity.length), size: bb.max.x - bb.min.x, at: entry.body.position)
+                hear(.splash, strength: hearing.strength(ofSpeed: entry.velocity.length, mass: entry.mass), size: bb.max.x - bb.min.x, at: entry.body.position)
             }
             hearing.wet[index] = wet
         }

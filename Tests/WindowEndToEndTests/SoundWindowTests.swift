@@ -78,7 +78,7 @@ import TestSupport
             if i == 0 {
                 #expect(before == 0 && after > 0.1, "the first landing, at frame \(sound.frame): \(before) then \(after)")
             } else {
-                #expect(after > 0.02, "step \(sound.step) at frame \(sound.frame): \(after)")
+                #expect(after > 0.005, "step \(sound.step) at frame \(sound.frame): \(after)")
             }
         }
         // Spaced as their steps are, within a buffer and a half.
