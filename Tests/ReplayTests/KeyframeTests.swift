@@ -28,7 +28,7 @@ import TestSupport
             for at in [Int.random(in: 1..<600, using: &rng), keyframes.frames[3].step, keyframes.frames[3].step + 1] {
                 let keyframe = try #require(keyframes.latest(atOrBefore: at))
                 #expect(keyframe.step <= at && at - keyframe.step < Keyframes.interval)
-                let fast = try #require(try original.rebuilt(at: at)), slow = try #require(try original.rebuilt(at: at, usingKeyframes: false))
+                let fast = try #require(try original.rebuilt(at: at)), slow = try #require(try original.rebuilt(at: at, from: .lastReset))
                 #expect(fast.journalText == slow.journalText, "\(name), seed \(seed), at \(at): the same journal")
                 #expect(fast.events == slow.events)
                 #expect(try fast.world.snapshot() == slow.world.snapshot(), "\(name), seed \(seed), at \(at): the same state")
@@ -130,8 +130,7 @@ import TestSupport
         let at = 333
         let textLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let fromKeyframe = try #require(try Timeline(replay, lines: textLines).rebuilt(at: at))
-        let fromBuild = try #require(try Session.rebuilt(scene: replay.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                                          events: journal.events, at: at))
+        let fromBuild = try #require(try Timeline(replay, lines: textLines).rebuilt(at: at, from: .build))
         #expect(try fromKeyframe.world.snapshot() == fromBuild.world.snapshot())
     }
 
@@ -203,7 +202,7 @@ import TestSupport
 
     /// `session` rebuilt at `step`, recorded to `path` from its recorded file `earlier`, run `steps` more: the branch and its journal.
     static func branchRecorded(_ session: Session, at step: Int, steps: Int, copyingFrom earlier: String, to path: String) throws -> (session: Session, journal: Journal) {
-        let branch = try #require(try session.rebuilt(at: step, keyframe: nil, progress: nil))
+        let branch = try #require(try Timeline(session, keyframeBudget: 0).rebuilt(at: step))
         try branch.startRecording(to: path, copyingFrom: earlier)
         try branch.step(steps)
         try branch.stopRecording()
