@@ -23,8 +23,8 @@ import TestSupport
     }
 
     static func live(_ name: String) throws -> Timeline.Source {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"), encoding: .utf8)
-        return .live(try Session(scene: try loadShippedScene(name), sceneText: text, sceneFile: name))
+        let (scene, text) = try loadShippedSceneWithText(name)
+        return .live(try Session(scene: scene, sceneText: text, sceneFile: name))
     }
 
     /// Runs the loop for `seconds` of real time in frames of 1/60 s, the requests in the first pass.

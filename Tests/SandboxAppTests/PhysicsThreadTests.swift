@@ -13,8 +13,7 @@ import TestSupport
 /// ThreadSanitizer.
 @Suite(.serialized) struct PhysicsThreadTests {
     static func start(_ sceneName: String, recordTo path: String? = nil, directory: String = NSTemporaryDirectory()) throws -> PhysicsThread {
-        let scene = try loadShippedScene(sceneName)
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(sceneName)"), encoding: .utf8)
+        let (scene, text) = try loadShippedSceneWithText(sceneName)
         var configuration = PhysicsThread.Configuration()
         configuration.recordPath = path
         configuration.captureDirectory = directory
