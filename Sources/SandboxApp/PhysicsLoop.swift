@@ -60,7 +60,7 @@ final class PhysicsLoop {
     /// The thread's body: builds the timeline, starts a recording if asked,
     /// publishes the first snapshot, then loops until it is told to stop.
     static func run(configuration: PhysicsThread.Configuration, makeSource: () throws -> Timeline.Source,
-                    inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+                    inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>, now: @escaping () -> Double) {
         let timeline: Timeline
         do { timeline = configuration.timeline(try makeSource()) } catch {
             outbox.update { $0.start = .failed("\(error)", cannotWrite: false) }
@@ -73,7 +73,8 @@ final class PhysicsLoop {
             }
         }
         let captures = Captures(directory: configuration.captureDirectory, sceneName: configuration.sceneName)
-        let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.timeMachine.historyBudget, inbox: inbox, outbox: outbox)
+        let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.timeMachine.historyBudget, inbox: inbox, outbox: outbox,
+                               now: now)
         loop.publish(stateTime: loop.now())
         outbox.update { $0.start = .ready }
         loop.loop()

@@ -175,11 +175,13 @@ final class PhysicsThread: Sendable {
 
     /// Starts the thread, which builds what it plays with `makeSource` and,
     /// when asked to, starts recording; returns once the first snapshot is
-    /// published. Throws what building or recording failed with.
-    init(configuration: Configuration, makeSource: @escaping @Sendable () throws -> Timeline.Source) throws(StartFailure) {
+    /// published. Throws what building or recording failed with. `now` is
+    /// real time as the thread steps against it (a test gives its own).
+    init(configuration: Configuration, now: @escaping @Sendable () -> Double = { Monotonic.now },
+         makeSource: @escaping @Sendable () throws -> Timeline.Source) throws(StartFailure) {
         let inbox = self.inbox, outbox = self.outbox
         let body: @Sendable () -> Void = {
-            PhysicsLoop.run(configuration: configuration, makeSource: makeSource, inbox: inbox, outbox: outbox)
+            PhysicsLoop.run(configuration: configuration, makeSource: makeSource, inbox: inbox, outbox: outbox, now: now)
         }
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()
