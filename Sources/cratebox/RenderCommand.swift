@@ -103,10 +103,12 @@ extension RenderPicture {
         if target > replay.lastStep {
             throw Failure.usage("\(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
         }
+        // Played as the window plays it, keeping no keyframes (it only goes forward).
+        let timeline = Timeline(replay, keyframeBudget: 0)
         if let video {
             var problem: Replay.Outcome?
             try writeVideo(to: video, total: target, world: { replay.world }, advance: {
-                if problem == nil, let p = replay.advance() { problem = p }
+                if problem == nil, let p = try timeline.step() { problem = p }
             })
             if let problem { throw Failure.failed("\(path): \(problem)") }
             return
@@ -114,12 +116,12 @@ extension RenderPicture {
         if let frames {
             var problem: Replay.Outcome?
             try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: {
-                if problem == nil, let p = replay.advance() { problem = p }
+                if problem == nil, let p = try timeline.step() { problem = p }
             })
             if let problem { throw Failure.failed("\(path): \(problem)") }
             return
         }
-        if let problem = try replay.seek(to: target) { throw Failure.failed("\(path): \(problem)") }
+        if let problem = try timeline.seek(to: target) { throw Failure.failed("\(path): \(problem)") }
         do {
             try Offscreen.render(replay.world, width: size.width, height: size.height, debug: debug, to: output!)
         } catch {

@@ -104,9 +104,10 @@ import TestSupport
         guard case .verified(700, 5, session.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(name): \(replay.verify())"); return }
         // Seeking anywhere is the plain replay's state there, forwards and back.
         let plain = try Replay(journal: journal, file: "j")
+        let seeking = Timeline(replay, keyframeBudget: 0), seekingPlain = Timeline(plain, keyframeBudget: 0)
         for target in [650, 250, 399, 400, 0, 700] {
-            #expect(try replay.seek(to: target) == nil)
-            #expect(try plain.seek(to: target) == nil)
+            #expect(try seeking.seek(to: target) == nil)
+            #expect(try seekingPlain.seek(to: target) == nil)
             #expect(replay.world.stepCount == target)
             #expect(try replay.world.snapshot() == plain.world.snapshot(), "\(name): seeking to \(target)")
         }
@@ -117,7 +118,7 @@ import TestSupport
         // Kept while a timeline plays it instead: seeking back restores one.
         let watched = Timeline(replayBare)
         #expect(try watched.seek(to: 650) == nil && watched.keyframes.frames.count == 650 / Keyframes.interval)
-        #expect(try watched.seek(to: 250) == nil && plain.seek(to: 250) == nil)
+        #expect(try watched.seek(to: 250) == nil && seekingPlain.seek(to: 250) == nil)
         #expect(try replayBare.world.snapshot() == plain.world.snapshot())
         // Added again, every 50 steps: the journal, with those keyframes; they verify.
         let lines = bare.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -174,7 +175,7 @@ import TestSupport
         let replay = try Replay(journal: journal, file: "c")
         #expect(replay.firstStep == 300 && replay.world.stepCount == 300)
         guard case .verified(700, _, first.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(replay.verify())"); return }
-        #expect(try replay.seek(to: 0) == nil && replay.world.stepCount == 300)
+        #expect(try Timeline(replay, keyframeBudget: 0).seek(to: 0) == nil && replay.world.stepCount == 300)
     }
 
     /// A session opened from a saved state, resumed before the time machine
