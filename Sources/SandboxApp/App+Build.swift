@@ -57,7 +57,7 @@ extension App {
     /// The state now becomes the document, an edit that Ctrl+Z takes back to
     /// the document as it was before Play.
     private func enterBuild(stopping physics: PhysicsThread) {
-        let step = physics.latest.snapshot.stepCount
+        let step = physics.latest.drawn.stepCount
         let end = physics.stop(capturing: true)
         if let said = end.said { hud.show(said) }
         lostBefore += end.lost

@@ -99,12 +99,12 @@ extension App {
         guard let physics = mode.physics else { return }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
-        let snapshot = physics.latest.snapshot, p = pointer
-        guard let index = snapshot.body(at: p.toWorld(x, y), slack: p.slack) else {
+        let drawn = physics.latest.drawn, p = pointer
+        guard let index = drawn.body(at: p.toWorld(x, y), slack: p.slack) else {
             hud.show("T traces the body under the pointer: point at one")
             return
         }
-        hud.show(decor.trails.toggle(index, in: snapshot) ? "tracing body \(index)" : "body \(index) no longer traced")
+        hud.show(decor.trails.toggle(index, in: drawn) ? "tracing body \(index)" : "body \(index) no longer traced")
     }
 
     /// Does what a command says; returns false to quit.
@@ -176,28 +176,28 @@ extension App {
         return true
     }
 
-    /// Draws the newest snapshot between its last two steps, as far as real
+    /// Draws the newest drawn world between its last two steps, as far as real
     /// time (`now`) has gone past the later one, and presents it.
     func draw(_ published: Published, now: Double) {
         let (pw, ph) = window.outputSize
-        let snapshot = published.snapshot, status = published.status
+        let drawn = published.drawn, status = published.status
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
-        follow(snapshot, alpha: alpha, now: now)
+        follow(drawn, alpha: alpha, now: now)
         let layout = freshLayout, camera = camera(in: layout)
         looking.drawnLayout = layout
         // The world stays in its room: what a followed body's box has beyond it is not drawn under the HUD.
-        window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
-        decor.trails.update(snapshot, alpha: alpha)
+        window.painter.draw(drawn, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
+        decor.trails.update(drawn, alpha: alpha)
         window.painter.drawTrails(decor.trails, camera: camera)
         if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
         decor.blasts.removeAll { now - $0.at >= Painter.blastSeconds }
         for blast in decor.blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
         SDL_RenderSetClipRect(window.renderer, nil)
-        if let level = layout.level { window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
+        if let level = layout.level { window.painter.drawLevel(tilt: drawn.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {
-            // Of the frame just drawn: one snapshot, whatever the physics thread does meanwhile.
+            // Of the frame just drawn: one drawn world, whatever the physics thread does meanwhile.
             screenshotRequested = false
-            hud.show(captures.screenshot(window, step: snapshot.stepCount))
+            hud.show(captures.screenshot(window, step: drawn.stepCount))
         }
         hud.draw(self.status(published), in: window, layout: layout)
         // A file that does not load, or else what stopped the world (a script's error, with its file and line).
@@ -206,7 +206,7 @@ extension App {
             Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
         }
         if let range = timelineRange(status) {
-            Overlays.drawTimeline(layout.timeline, played: snapshot.stepCount - range.first, last: range.last - range.first,
+            Overlays.drawTimeline(layout.timeline, played: drawn.stepCount - range.first, last: range.last - range.first,
                                   ticks: status.replay?.checkpoints ?? [], renderer: window.renderer)
         }
         if decor.graphs != nil, let stats = status.stats {
@@ -222,17 +222,17 @@ extension App {
 
     /// What the HUD reports this frame.
     func status(_ published: Published) -> HUD.Status {
-        let snapshot = published.snapshot, scene = snapshot.scene
+        let drawn = published.drawn, scene = drawn.scene
         var s = HUD.Status(physics: published.status)
         s.sceneName = self.scene.name
-        s.step = snapshot.stepCount
+        s.step = drawn.stepCount
         s.fps = fps
-        s.bodies = snapshot.liveBodyCount
-        s.tilt = snapshot.tilt ?? Vector(0, -1)
+        s.bodies = drawn.liveBodyCount
+        s.tilt = drawn.tilt ?? Vector(0, -1)
         s.lostFiles = published.status.lostFiles + captures.lost
-        s.controls = HUD.controls(scene.controls, held: snapshot.held)
-        s.scriptSays = snapshot.scriptSays
-        s.stepsSinceReset = snapshot.stepsSinceBuild
+        s.controls = HUD.controls(scene.controls, held: drawn.held)
+        s.scriptSays = drawn.scriptSays
+        s.stepsSinceReset = drawn.stepsSinceBuild
         s.hasGravity = scene.gravity != .zero
         s.sceneKeys = App.keyNames(scene.controls)
         s.clicksToScript = scene.rightClickToScript

@@ -14,7 +14,7 @@ import Simulation
 /// The interactive window. Physics runs on its own thread (`PhysicsThread`:
 /// the seed's fixed 1/120 s steps from an accumulator, against real time);
 /// this thread handles SDL input, turns it into requests, draws the newest
-/// snapshot between its last two steps and presents, at the display's rate,
+/// drawn world between its last two steps and presents, at the display's rate,
 /// never waiting for a step. Its parts: `Input` (SDL events to commands), the
 /// `HUD`, `Captures` (screenshots here; scene saves and recordings on the
 /// physics thread) and the `AppWindow`.

@@ -30,8 +30,8 @@ final class PhysicsLoop {
     var stepOnce = false
     var timeScaleIndex = 3
     var status = PhysicsStatus()
-    /// The snapshots published, drawn between the poses before each step and after it.
-    let snapshots = DrawnWorldMaker()
+    /// The drawn worlds published, drawn between the poses before each step and after it.
+    let drawnWorlds = DrawnWorldMaker()
     /// What was drawn after each step, for scrubbing.
     var history: History
     /// The step shown while scrubbing through the past (nil: the present).
@@ -58,7 +58,7 @@ final class PhysicsLoop {
     }
 
     /// The thread's body: builds the timeline, starts a recording if asked,
-    /// publishes the first snapshot, then loops until it is told to stop.
+    /// publishes the first drawn world, then loops until it is told to stop.
     static func run(configuration: PhysicsThread.Configuration, makeSource: () throws -> Timeline.Source,
                     inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>, now: @escaping () -> Double) {
         let timeline: Timeline
@@ -149,7 +149,7 @@ final class PhysicsLoop {
             paused = true
             return false
         }
-        snapshots.willStep(world)
+        drawnWorlds.willStep(world)
         let wasRecording = timeline.isRecording
         do {
             if let problem = try timeline.step() {
@@ -211,14 +211,14 @@ final class PhysicsLoop {
                                   checkpoints: watching.checkpointSteps)
         }
         status.stats = wantsStats ? world.stats : nil
-        var snapshot = snapshots.snapshot(world, debug: debug)
+        var drawn = drawnWorlds.drawn(world, debug: debug)
         // The state after each step, before the events at that step (what a branch from it rebuilds);
         // a replay's too, so that both scrub the same way.
-        if history.lastStep.map({ snapshot.stepCount > $0 }) ?? true { history.record(snapshot) }
-        if let showing, let past = history.frame(at: showing) { snapshot = past }
+        if history.lastStep.map({ drawn.stepCount > $0 }) ?? true { history.record(drawn) }
+        if let showing, let past = history.frame(at: showing) { drawn = past }
         status.history = history.firstStep.map { ($0, history.lastStep!) }
         status.showing = showing.map { history.frame(at: $0)?.stepCount ?? $0 }
-        let published = Published(snapshot: snapshot, status: status, stateTime: stateTime)
+        let published = Published(drawn: drawn, status: status, stateTime: stateTime)
         outbox.withLock { $0.published = published }
     }
 }

@@ -34,7 +34,7 @@ enum PhysicsRequest: Sendable {
     /// A right click: removes the body under the point.
     case remove(at: Vector, slack: Double)
     case togglePause, step, slower, faster
-    /// Debug drawing wants outlines and contacts in the snapshots.
+    /// Debug drawing wants outlines and contacts in the drawn worlds.
     case debug(Bool)
     /// The live graphs (F3) want the world's figures in the status.
     case stats(Bool)
@@ -110,10 +110,10 @@ struct PhysicsStatus: Sendable {
 
 /// The newest state the physics thread has published.
 struct Published: Sendable {
-    var snapshot: DrawnWorld
+    var drawn: DrawnWorld
     var status: PhysicsStatus
-    /// When (monotonic seconds) the real-time clock reached the snapshot's
-    /// step: the picture is drawn between the snapshot's last two steps, as far
+    /// When (monotonic seconds) the real-time clock reached the drawn world's
+    /// step: the picture is drawn between the drawn world's last two steps, as far
     /// as real time has gone past this.
     var stateTime: Double
 }
@@ -121,7 +121,7 @@ struct Published: Sendable {
 /// The physics thread: it owns the World (through the `Timeline`, whose
 /// session or replay it builds itself, so the World never belongs to two threads), runs the
 /// fixed-step clock against real time, applies the window's requests between
-/// steps and publishes a snapshot after each step. The window's thread only
+/// steps and publishes a drawn world after each step. The window's thread only
 /// sends requests and reads the newest publication; neither waits on the other
 /// for longer than it takes to swap a reference.
 final class PhysicsThread: Sendable {
@@ -174,7 +174,7 @@ final class PhysicsThread: Sendable {
     private let handle: pthread_t
 
     /// Starts the thread, which builds what it plays with `makeSource` and,
-    /// when asked to, starts recording; returns once the first snapshot is
+    /// when asked to, starts recording; returns once the first drawn world is
     /// published. Throws what building or recording failed with. `now` is
     /// real time as the thread steps against it (a test gives its own).
     init(configuration: Configuration, now: @escaping @Sendable () -> Double = { Monotonic.now },

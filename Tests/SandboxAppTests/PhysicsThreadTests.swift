@@ -42,7 +42,7 @@ import WindowModel
     }
 
     /// Whatever the timing of the requests, the recording replays bit-exactly,
-    /// and every snapshot read meanwhile is whole (its poses match its bodies)
+    /// and every drawn world read meanwhile is whole (its poses match its bodies)
     /// and no older than the one before.
     @Test func requestsAtRandomMomentsRecordAJournalThatReplaysExactly() throws {
         let directory = try Self.temporaryDirectory()
@@ -51,14 +51,14 @@ import WindowModel
         let physics = try Self.start("crates.json", recordTo: path, directory: directory.path)
         physics.begin()
         var rng = SeededGenerator(seed: 7)
-        var lastStep = 0, snapshotsRead = 0, sawDebug = false
+        var lastStep = 0, reads = 0, sawDebug = false
         let requests: [PhysicsRequest] = [
             .press(at: Vector(150, 60), slack: 2), .drag(to: Vector(120, 200)), .release,
             .press(at: Vector(40, 250), slack: 2), .remove(at: Vector(150, 30), slack: 2),
             .event(.tilt(x: 0.5, y: -0.8)), .event(.tilt(x: -0.3, y: -0.9)), .faster, .slower,
             .togglePause, .togglePause, .step, .togglePause, .debug(true), .debug(false), .saveScene,
         ]
-        // Until enough requests went in, the thread ran, and a debug snapshot
+        // Until enough requests went in, the thread ran, and a debug drawn world
         // was read (no clock read here: the conditions end it).
         var sent = 0, rounds = 0
         while sent < 150 || lastStep <= 20 || !sawDebug, rounds < 20_000 {
@@ -67,12 +67,12 @@ import WindowModel
                 physics.send(requests.randomElement(using: &rng)!)
                 sent += 1
             }
-            let snapshot = physics.latest.snapshot
-            #expect(snapshot.current.count == snapshot.bodies.count && snapshot.previous.count == snapshot.bodies.count)
-            #expect(snapshot.stepCount >= lastStep)
-            if snapshot.outlines != nil { sawDebug = true }
-            lastStep = snapshot.stepCount
-            snapshotsRead += 1
+            let drawn = physics.latest.drawn
+            #expect(drawn.current.count == drawn.bodies.count && drawn.previous.count == drawn.bodies.count)
+            #expect(drawn.stepCount >= lastStep)
+            if drawn.outlines != nil { sawDebug = true }
+            lastStep = drawn.stepCount
+            reads += 1
             usleep(UInt32.random(in: 0..<3000, using: &rng))  // the next moment, at random
         }
         physics.send(.togglePause)  // whichever state it was in, the other
@@ -80,7 +80,7 @@ import WindowModel
         #expect(end.lost.isEmpty)
         #expect(end.said == "recording saved to \(path)")
         #expect(lastStep > 20, "the physics thread ran (\(lastStep) steps; pauses and slow time included)")
-        #expect(snapshotsRead > 100 && sawDebug)
+        #expect(reads > 100 && sawDebug)
 
         let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
         #expect(journal.events.count > 10, "requests became journaled events")
@@ -115,15 +115,15 @@ import WindowModel
         physics.begin()
         // A request answered: the thread has begun counting from the clock as it stands.
         physics.send(.debug(true))
-        #expect(Self.waitFor(physics) { $0.snapshot.outlines != nil })
-        #expect(physics.latest.snapshot.stepCount == 0)
+        #expect(Self.waitFor(physics) { $0.drawn.outlines != nil })
+        #expect(physics.latest.drawn.stepCount == 0)
         for frame in 1...15 {
             clock.withLock { $0 += 1.0 / 60 + 1e-9 }  // a hair over, so that rounding never loses a step
-            #expect(Self.waitFor(physics) { $0.snapshot.stepCount >= 2 * frame })
+            #expect(Self.waitFor(physics) { $0.drawn.stepCount >= 2 * frame })
         }
         // Paused, the thread has published all it will: no step beyond the quarter second.
         physics.send(.togglePause)
         #expect(Self.waitFor(physics) { $0.status.paused })
-        #expect(physics.latest.snapshot.stepCount == 30)
+        #expect(physics.latest.drawn.stepCount == 30)
     }
 }
