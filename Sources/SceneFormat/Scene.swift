@@ -121,7 +121,7 @@ public struct BodySpec: Equatable, Sendable {
     public var shapes: [ShapeSpec]
     /// How it is drawn (`look`; default crate for a body of boxes only, else plain).
     public var look: Look
-    /// Kinematic bodies only: the keyframed path the body follows.
+    /// Kinematic bodies only: the animated path the body follows.
     public var animation: AnimationSpec? = nil
     /// Dynamic bodies with `mass` only (`moment`): built with `cpBodyNew(mass, moment)`,
     /// their shapes given no mass; nil: mass from the shapes.
@@ -195,7 +195,7 @@ extension BodySpec {
     }
 }
 
-/// A kinematic body's keyframe animation, of its position or its angle.
+/// A kinematic body's animation track, of its position or its angle.
 public enum AnimationSpec: Equatable, Sendable {
     /// The body's position follows the track (points).
     case position(AnimationTrack<Point2>)
