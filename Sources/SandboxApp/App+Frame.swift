@@ -7,12 +7,13 @@ import Simulation
 /// A frame's input and its picture.
 extension App {
     /// Handles the frame's SDL events and held keys; returns false to quit.
-    /// Each event goes where the window's mode says: keys to `KeyMap`, the
-    /// mouse to the builder in build mode, else to `Input`.
+    /// Each event goes where the window's mode says: every key event to
+    /// `Keyboard` (which decides whose it is), the mouse to the builder in
+    /// build mode, else to `Input`.
     func handleInput(frame: Double) -> Bool {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            if skipsSplash(event) { continue }
+            if clickSkipsSplash(event) { continue }
             let type = SDL_EventType(event.type)
             if type == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) {
                 // Keys let go of while the window is not looking would stay held.
@@ -23,11 +24,15 @@ extension App {
             let commands: [Command]
             if type == SDL_KEYDOWN || type == SDL_KEYUP {
                 let (key, name, modifiers, repeated) = SDLKeys.translate(event.key)
-                let meaning = type == SDL_KEYDOWN ? keyboard.press(key, name: name, modifiers: modifiers, repeated: repeated, in: mode.keys)
-                                                  : keyboard.release(key, name: name)
+                let meaning = type == SDL_KEYDOWN
+                    ? keyboard.press(key, name: name, modifiers: modifiers, repeated: repeated, in: mode.keys,
+                                     revealing: isRevealing, binding: mode.builder?.isBinding ?? false)
+                    : keyboard.release(key, name: name)
                 switch meaning {
                 case .scene(let name, let down): commands = [.physics(.event(.key(.key(name), down: down)))]
                 case .sandbox(let actions): commands = actions.map(Command.key)
+                case .endReveal: decor.splash = nil; commands = []
+                case .bind(let binding): mode.builder?.bind(binding); commands = []
                 }
             } else if let builder = mode.builder {
                 commands = builder.handle(event, pointer: buildPointer)
