@@ -12,16 +12,6 @@ import Testing
         return try #require(command as? C, "\(arguments) parsed as \(type(of: command))")
     }
 
-    /// The message and exit status a mistake gets.
-    func refusal(_ arguments: [String]) -> (message: String, status: Int32)? {
-        do {
-            _ = try Cratebox.parseAsRoot(arguments)
-            return nil
-        } catch {
-            return (Cratebox.message(for: error), Cratebox.exitCode(for: error).rawValue)
-        }
-    }
-
     @Test func simulateSetsWhatItsWordsSay() throws {
         let s = try parse(["simulate", "Scenes/crates.json", "--seconds", "2.5", "--tilt", "-1,0", "--record", "r.jsonl", "--keyframes", "0.5", "--json"], as: Simulate.self)
         #expect(s.input.scene == "Scenes/crates.json" && s.duration.stepCount == 300 && s.json)
