@@ -76,7 +76,8 @@ extension Timeline {
     /// Moves the recording from the abandoned session to the new one; says what happened.
     private func moveRecording(from old: Session, to new: Session) -> String? {
         guard let path = old.file?.path else { return nil }
-        let kept = AtomicFile.numberedPath(path.hasSuffix(".jsonl") ? "\(path.dropLast(6)).branch" : "\(path).branch", ".jsonl")
+        let stem = path.hasSuffix(".jsonl") ? "\(path.dropLast(6)).branch" : "\(path).branch"
+        let kept = AtomicFile.unusedStem(stem, for: [".jsonl"], numbered: true) + ".jsonl"
         do { try old.stopRecording() } catch {
             lostInBranches.append(Timeline.loss(of: old) ?? "\(error)")
             return "recording stopped: \(error)"
