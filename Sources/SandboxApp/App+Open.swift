@@ -29,10 +29,10 @@ extension App {
             return replace(file.scene, watching: false, keepCamera: keepCamera, keepingHistory: reloading, path: path) {
                 .live(try Session(scene: file.scene, sceneText: file.text, sceneFile: file.fileName))
             }
-        case .state(let bytes, let file):
+        case .state(let state):
             // A saved moment dropped on the window goes on from there, as `cratebox run NAME.state` does.
-            return replace(file.scene, watching: false, keepCamera: keepCamera, path: path) {
-                .live(try Session(restoring: try StateFile.read(bytes, file: path)))
+            return replace(state.scene.scene, watching: false, keepCamera: keepCamera, path: path) {
+                .live(try Session(restoring: try state.restore()))
             }
         case .journal(let file):
             guard let scene = file.scene else { return false }  // a journal read for watching has its header

@@ -89,12 +89,11 @@ public final class App {
         })
     }
 
-    /// Continues a saved moment (`cratebox/state@1`, already read and checked:
-    /// `state`) from its file's `bytes`, read again on the physics thread, which
-    /// owns the world.
-    public convenience init(restoring state: StateFile.Loaded, bytes: [UInt8], file: String, options: Options) throws(WindowError) {
+    /// Continues a saved moment (`cratebox/state@1`, already read and
+    /// checked), restored on the physics thread, which owns the world.
+    public convenience init(restoring state: LoadedState, options: Options) throws(WindowError) {
         try self.init(scene: state.scene.scene, options: options, .play {
-            .live(try Session(restoring: try StateFile.read(bytes, file: file)))
+            .live(try Session(restoring: try state.restore()))
         })
     }
 

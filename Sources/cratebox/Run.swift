@@ -83,12 +83,12 @@ struct Run: ParsableCommand {
 
     /// `run NAME.state`: the saved moment, continued as the session would have gone on.
     func runState(_ path: String) throws {
-        let bytes: [UInt8], state: StateFile.Loaded
-        do { (bytes, state) = try Loader.state(path) } catch { throw Failure(error) }
+        let state: LoadedState
+        do { state = try Loader.state(path) } catch { throw Failure(error) }
         try Run.requireDisplay()
         var options = windowOptions
         options.recordPath = record
-        try Run.open { () throws(WindowError) in try App(restoring: state, bytes: bytes, file: path, options: options) }
+        try Run.open { () throws(WindowError) in try App(restoring: state, options: options) }
     }
 
     /// `run --build FILE`: the document from FILE, or a new empty box there.

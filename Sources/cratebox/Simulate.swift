@@ -100,7 +100,7 @@ struct Simulate: ParsableCommand {
     func newSession() throws -> Session {
         if let path = input.scene, Loader.holdsState(path) {
             let state: StateFile.Loaded
-            do { state = try Loader.state(path).state } catch { throw Failure(error) }
+            do { state = try Loader.state(path).restore() } catch { throw Failure(error) }
             do { return try Session(restoring: state) } catch { throw Failure.failed("\(path): \(error)") }
         }
         let loaded = try input.load()
