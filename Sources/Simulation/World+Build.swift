@@ -12,7 +12,7 @@ extension World {
         // 1. The space (the script's handlers leave the old one first: 16.7).
         script?.leave(space.chipmunkSpace)
         space = Space()
-        bodies = []
+        replaceBodies([], reserving: scene.bodies.count)
         bodiesRevision += 1
         wallCache = nil
         liveBodyCount = 0
@@ -34,7 +34,6 @@ extension World {
         }
 
         // 3. Bodies in file order.
-        bodies.reserveCapacity(scene.bodies.count)
         for spec in scene.bodies {
             try addBody(spec, at: spec.position)
         }
@@ -167,7 +166,7 @@ extension World {
             body.useScriptFunctions(velocity: spec.velocityFunction != nil, position: spec.positionFunction != nil)
         }
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
-        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
+        appendBody(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
         bodiesRevision += 1
         liveBodyCount += 1
     }

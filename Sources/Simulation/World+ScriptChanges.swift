@@ -19,7 +19,7 @@ extension World: ScriptWorld {
         }
         do { try addBody(spec, at: spec.position) } catch { throw ScriptError("\(error)") }
         let index = bodies.count - 1
-        bodies[index]?.madeByScript = true
+        markMadeByScript(index)
         bindScriptBodies()
         return index
     }

@@ -332,7 +332,7 @@ struct RestoredWorld {
     }
 
     func apply(to world: World) {
-        world.bodies = bodies
+        world.replaceBodies(bodies)
         world.bodiesRevision += 1
         world.liveBodyCount = bodies.count { $0 != nil }
         world.joints = joints
