@@ -16,14 +16,9 @@ extension App {
         return physics
     }
 
-    /// How a physics thread is set up; only the first records from the start (`--record`).
+    /// How a physics thread is set up: the window's options; only the first records from the start (`--record`).
     static func configuration(_ options: Options, _ scene: Scene, recording: Bool) -> PhysicsThread.Configuration {
-        var configuration = PhysicsThread.Configuration()
-        configuration.captureDirectory = options.screenshotDirectory
-        configuration.sceneName = scene.name
-        configuration.timeMachine = options.timeMachine
-        if recording { configuration.recordPath = options.recordPath }
-        return configuration
+        PhysicsThread.Configuration(options: options, sceneName: scene.name, recordsFromStart: recording)
     }
 
     /// A physics thread for the window as it is now (running at once).

@@ -125,13 +125,20 @@ struct Published: Sendable {
 /// sends requests and reads the newest publication; neither waits on the other
 /// for longer than it takes to swap a reference.
 final class PhysicsThread: Sendable {
+    /// The window's options as they are (one value, not copied field by
+    /// field), with what is this thread's own.
     struct Configuration: Sendable {
-        var captureDirectory = "."
+        /// The window's options: where captures go, the time machine's bounds and the recording's keyframes, `--record`.
+        var options = App.Options()
+        /// The scene played, for the captures' names.
         var sceneName = "scene"
-        /// Record from step 0 to this journal.
-        var recordPath: String?
-        /// The time machine's bounds and the recording's keyframes.
-        var timeMachine = TimeMachineSettings()
+        /// Whether this thread records from step 0 to `options.recordPath` (only the window's first does).
+        var recordsFromStart = false
+
+        var captureDirectory: String { options.screenshotDirectory }
+        var timeMachine: TimeMachineSettings { options.timeMachine }
+        /// The journal recorded from step 0, if any.
+        var recordPath: String? { recordsFromStart ? options.recordPath : nil }
 
         /// The timeline of `source` as configured: its keyframes' budget, the
         /// recording's keyframe lines, and the clock that times the keyframes

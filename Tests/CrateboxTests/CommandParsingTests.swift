@@ -50,5 +50,11 @@ import Testing
         }
         let replay = try parse(["replay", "--verify", "a.jsonl", "b.jsonl"], as: ReplayCommand.self)
         #expect(replay.verify && replay.journals == ["a.jsonl", "b.jsonl"])
+        // Watching takes the same window settings as run: one value, the time machine's bounds included.
+        let watched = try parse(["replay", "a.jsonl", "--size", "640x480", "--history-mb", "32", "--keyframes-mb", "0", "--no-splash", "--save-to", "out"],
+                                as: ReplayCommand.self).window.options
+        #expect(watched.windowWidth == 640 && watched.windowHeight == 480 && watched.screenshotDirectory == "out" && !watched.splash)
+        #expect(watched.timeMachine.historyBudget == 32 << 20 && watched.timeMachine.keyframeBudget == 0)
+        #expect(refusal(["replay", "a.jsonl", "--history-mb", "0"])?.status == 64)
     }
 }

@@ -18,8 +18,9 @@ import WindowModel
                       now: @escaping @Sendable () -> Double = { Monotonic.now }) throws -> PhysicsThread {
         let (scene, text) = try loadShippedSceneWithText(sceneName)
         var configuration = PhysicsThread.Configuration()
-        configuration.recordPath = path
-        configuration.captureDirectory = directory
+        configuration.options.recordPath = path
+        configuration.options.screenshotDirectory = directory
+        configuration.recordsFromStart = true
         return try PhysicsThread(configuration: configuration, now: now) {
             .live(try Session(scene: scene, sceneText: text, sceneFile: sceneName))
         }
