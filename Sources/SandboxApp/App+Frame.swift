@@ -227,21 +227,7 @@ extension App {
 
     /// What the HUD reports this frame.
     func status(_ published: Published) -> HUD.Status {
-        let drawn = published.drawn, scene = drawn.scene
-        var s = HUD.Status(physics: published.status)
-        s.sceneName = self.scene.name
-        s.step = drawn.stepCount
-        s.fps = fps
-        s.bodies = drawn.liveBodyCount
-        s.tilt = drawn.tilt ?? Vector(0, -1)
-        s.lostFiles = published.status.lostFiles + captures.lost
-        s.controls = HUD.controls(scene.controls, held: drawn.held)
-        s.scriptSays = drawn.scriptSays
-        s.stepsSinceReset = drawn.stepsSinceBuild
-        s.hasGravity = scene.gravity != .zero
-        s.sceneKeys = App.keyNames(scene.controls)
-        s.clicksToScript = scene.rightClickToScript
-        s.sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
-        return s
+        HUD.Status(physics: published.status, shown: HUD.Shown(published.drawn), sceneName: scene.name, fps: fps,
+                   lostFiles: published.status.lostFiles + captures.lost)
     }
 }
