@@ -39,10 +39,4 @@ extension App {
         var graphs: LiveGraphs?
         var debug = false
     }
-
-    /// Unsaved edits from an earlier session, offered back in build mode, and whether they were taken.
-    struct Recovery {
-        var path: String?
-        var taken = false
-    }
 }

@@ -56,7 +56,7 @@ public final class App {
     /// The document of the last Build, kept through Play (with its undo).
     var document: Document?
     /// Unsaved edits from an earlier session, offered back in build mode.
-    var recovery = Recovery()
+    var recovery = RecoveryFile()
     /// Files that could not be written by physics threads stopped on the way (Build, another file).
     var lostBefore: [String] = []
     let captures: Captures
@@ -164,9 +164,7 @@ public final class App {
     /// One frame after another until the user quits (or the benchmark's time is up).
     private func loop() {
         if let path = options.recordPath { hud.show("recording to \(path)") }
-        if let path = recovery.path, let file = currentDocument?.file {
-            hud.show("\(path) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them", seconds: 10)
-        }
+        if let file = currentDocument?.file, let offer = recovery.offer(for: file) { hud.show(offer, seconds: 10) }
         if mode.isWatching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
         // Without vsync (a virtual display) frames are paced to the display's rate here.
         let frameTime = 1 / Double(max(window.refreshRate, 30))
