@@ -121,10 +121,8 @@ public final class App {
         sceneButtons = SceneButtons(scene.controls)
         keyboard = Keyboard(sceneKeys: App.keyNames(scene.controls))
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
-        opened.path = options.scenePath
         recovery.path = options.recoveryPath
-        if options.watch, let path = options.scenePath { opened.watch = FileWatch(path: path) }
-        if let script = scene.script { opened.watch?.alsoWatch(script) }
+        opened = OpenedFile(path: options.scenePath, script: scene.script, watching: options.watch)
         looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
         do {
             switch start {
