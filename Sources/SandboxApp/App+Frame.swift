@@ -50,19 +50,10 @@ extension App {
     }
 
     /// Backspace held runs time backwards through the remembered past, faster
-    /// the longer it is held (Shift+Backspace forwards, up to the present).
+    /// the longer it is held (Shift+Backspace forwards, up to the present): `Scrubbing`.
     func scrub(frame: Double) {
-        guard let direction = keyboard.scrubDirection(in: mode.keys) else {
-            scrubbingSince = nil
-            return
-        }
-        let now = Monotonic.now
-        let held = now - (scrubbingSince ?? now)
-        if scrubbingSince == nil { scrubbingSince = now }
-        // Real time at first, twice as fast after a second, 16 times after four.
-        let speed = min(16, 1 + held * held)
-        let steps = max(1, Int((max(frame, 1.0 / 120) * 120 * speed).rounded()))
-        mode.physics?.send(.scrub(by: direction * steps))
+        guard let steps = scrubbing.steps(direction: keyboard.scrubDirection(in: mode.keys), frame: frame, now: Monotonic.now) else { return }
+        mode.physics?.send(.scrub(by: steps))
     }
 
     /// The timeline's range: a replay's steps, or while showing the past, the remembered ones.

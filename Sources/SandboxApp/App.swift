@@ -68,8 +68,8 @@ public final class App {
     var hud = HUD()
     var screenshotRequested = false
     var fps = 0.0
-    /// When Backspace went down, while it is held.
-    var scrubbingSince: Double?
+    /// Backspace held: how fast it runs through the past (`Scrubbing`).
+    var scrubbing = Scrubbing()
     /// Whether the HUD said that physics cannot keep up (once).
     var saidBehind = false
     /// Frame intervals and drawing times, when benchmarking.
