@@ -218,7 +218,7 @@ extension App {
 
     /// What the HUD reports this frame.
     func status(_ published: Published) -> HUD.Status {
-        HUD.Status(physics: published.status, shown: HUD.Shown(published.drawn), sceneName: scene.name, fps: fps,
+        HUD.Status(physics: published.status, shown: HUD.Shown(published.drawn), sceneName: scene.name, fps: meter.fps,
                    lostFiles: published.status.lostFiles + captures.lost)
     }
 }

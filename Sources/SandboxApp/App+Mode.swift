@@ -48,7 +48,7 @@ extension App {
         let sameBox = scene.width == self.scene.width && scene.height == self.scene.height && scene.origin == self.scene.origin
         mode = next
         self.scene = scene
-        saidBehind = false
+        meter.newSession()
         input.reset()
         decor.trails = Trails()  // T's marks are by body index: another world's bodies are others
         bindSceneControls(scene)

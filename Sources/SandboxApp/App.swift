@@ -67,13 +67,10 @@ public final class App {
     var sceneButtons = SceneButtons([])
     var hud = HUD()
     var screenshotRequested = false
-    var fps = 0.0
     /// Backspace held: how fast it runs through the past (`Scrubbing`).
     var scrubbing = Scrubbing()
-    /// Whether the HUD said that physics cannot keep up (once).
-    var saidBehind = false
-    /// Frame intervals and drawing times, when benchmarking.
-    var figures = FrameFigures()
+    /// The frame rate, "physics is behind" said once, and the benchmark's figures.
+    var meter = FrameMeter()
 
     /// How an app begins: a live session or a replay (each made on its physics thread), or build mode.
     private enum Start {
@@ -175,7 +172,7 @@ public final class App {
             let frame = first ? 0 : frameStart - last
             first = false
             last = frameStart
-            fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
+            meter.frame(frame)
             looking.motion.advance(by: frame)
             guard handleInput(frame: frame) else { return }
             switch mode {
@@ -185,15 +182,14 @@ public final class App {
                 reloadIfChanged(now: frameStart)
                 for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
                 let published = physics.latest
-                if published.status.droppedTime > 0 && !saidBehind {
+                if meter.fellBehind(published.status) {
                     hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)
-                    saidBehind = true
                 }
                 let drawStart = Monotonic.now
                 draw(published, now: drawStart)
-                figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
+                meter.figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, since: frameStart - start)
                 if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
-                    figures.finish(physics.latest.status)
+                    meter.figures.finish(physics.latest.status)
                     return
                 }
             }
@@ -203,5 +199,5 @@ public final class App {
     }
 
     /// What `bench window` reports, once the window has closed.
-    public var windowFigures: WindowFigures? { figures.result }
+    public var windowFigures: WindowFigures? { meter.figures.result }
 }
