@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CrateboxGeometry"),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
         .target(name: "CrateboxPhysics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "CrateboxGeometry", "Bytes"]),
-        // Timing functions and keyframe tracks: pure Swift, no dependencies.
+        // Timing functions and animation tracks (values at key times): pure Swift, no dependencies.
         .target(name: "Animation"),
         // Sound from what the physics does: events in, samples out (no SDL).
         .target(name: "Sound", dependencies: []),

@@ -1,4 +1,4 @@
-/// Something a keyframe animation can interpolate: value = from + (to - from) * t.
+/// Something an animation track can interpolate: value = from + (to - from) * t.
 public protocol Interpolatable: Equatable, Sendable {
     static func interpolate(_ from: Self, _ to: Self, _ t: Double) -> Self
     /// a + b * k: for "by" animations and for cumulative repeats.
@@ -35,7 +35,7 @@ public enum RepeatCount: Equatable, Sendable {
     case forever
 }
 
-/// A keyframe animation in the manner of `CAKeyframeAnimation`: values at key
+/// An animation track in the manner of Core Animation's: values at key
 /// times (fractions of the duration), one timing function per segment, a
 /// duration, a begin time, a repeat count and autoreverse. Before it begins it
 /// holds its first value; after it ends it holds the value it ended on. A

@@ -13,14 +13,20 @@ public final class Joint {
     public let kind: Kind
     public internal(set) weak var space: Space?
 
-    /// The constraints of Chipmunk 7 that the sandbox uses; anchors in body coordinates unless said otherwise.
+    /// The constraints of Chipmunk 7 that the sandbox uses, spelled as a
+    /// scene's joint types are (`JointSpec.Kind` is this type: one enum for
+    /// the format and the physics); anchors in body coordinates unless said
+    /// otherwise. The grab's two-anchor pivot is a `pivotAnchors`.
     public enum Kind: Equatable, Sendable {
-        /// `anchor` in world coordinates.
+        /// Two bodies pinned at a world point (`anchor`: each body's anchor is
+        /// where that point is on it when the joint is made).
         case pivot(anchor: Vector)
-        /// A pivot given by its anchor on each body, in body coordinates.
+        /// Two bodies pinned by a point on each (`anchorA`, `anchorB`, body-local):
+        /// how a running pivot is saved, its anchors exactly as Chipmunk holds them.
         case pivotAnchors(anchorA: Vector, anchorB: Vector)
-        /// A rod: the anchors keep the distance they had when the joint was made (`cpPinJoint`).
-        case pin(anchorA: Vector, anchorB: Vector)
+        /// A rod: the anchors keep their distance (`distance`; nil: the distance
+        /// they had when the joint was made) (`cpPinJoint`).
+        case pin(anchorA: Vector, anchorB: Vector, distance: Double? = nil)
         /// A rope: the anchors' distance stays within `min`...`max` points (`cpSlideJoint`).
         case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
         /// A spring pulling the anchors towards `restLength` points apart, with `stiffness` (force per point) and `damping` (`cpDampedSpring`).
@@ -29,7 +35,8 @@ public final class Joint {
         case motor(rate: Double)
         /// A pin on `b` (`anchorB`) that slides along the groove from `grooveA` to `grooveB` on `a` (`cpGrooveJoint`).
         case groove(grooveA: Vector, grooveB: Vector, anchorB: Vector)
-        /// Pulls the bodies' relative angle towards `restAngle` (`cpDampedRotarySpring`).
+        /// Pulls a's angle minus b's towards `restAngle` (Chipmunk's sign; the
+        /// rotary limit and ratchet measure b's minus a's) (`cpDampedRotarySpring`).
         case rotarySpring(restAngle: Double, stiffness: Double, damping: Double)
         /// Keeps the bodies' relative angle within `min`...`max` radians (`cpRotaryLimitJoint`).
         case rotaryLimit(min: Double, max: Double)
@@ -37,6 +44,13 @@ public final class Joint {
         case ratchet(phase: Double, ratchet: Double)
         /// Keeps the bodies' angular velocities in `ratio`, offset by `phase` (`cpGearJoint`).
         case gear(phase: Double, ratio: Double)
+
+        /// The kind as the exact state records it: a pin's distance left out
+        /// (the constraint itself holds it), everything else as it is.
+        public var recorded: Kind {
+            if case .pin(let a, let b, _) = self { return .pin(anchorA: a, anchorB: b) }
+            return self
+        }
     }
 
     /// The corresponding C functions are `cpPivotJointNew`, `cpPivotJointNew2`,
@@ -53,8 +67,12 @@ public final class Joint {
             raw = cpPivotJointNew(a.raw, b.raw, anchor.cp)
         case .pivotAnchors(let anchorA, let anchorB):
             raw = cpPivotJointNew2(a.raw, b.raw, anchorA.cp, anchorB.cp)
-        case .pin(let anchorA, let anchorB):
+        case .pin(let anchorA, let anchorB, let distance):
             raw = cpPinJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp)
+            if let distance {
+                precondition(distance >= 0 && distance.isFinite, "a pin's distance must be finite and >= 0")
+                cpPinJointSetDist(raw, distance)
+            }
         case .slide(let anchorA, let anchorB, let min, let max):
             raw = cpSlideJointNew(a.raw, b.raw, anchorA.cp, anchorB.cp, min, max)
         case .spring(let anchorA, let anchorB, let restLength, let stiffness, let damping):
@@ -179,7 +197,7 @@ public final class Joint {
         case .pivot, .pivotAnchors:
             let anchorA = Vector(cpPivotJointGetAnchorA(raw)), anchorB = Vector(cpPivotJointGetAnchorB(raw))
             return (a.localToWorld(anchorA), b.localToWorld(anchorB))
-        case .pin(let anchorA, let anchorB), .slide(let anchorA, let anchorB, _, _), .spring(let anchorA, let anchorB, _, _, _):
+        case .pin(let anchorA, let anchorB, _), .slide(let anchorA, let anchorB, _, _), .spring(let anchorA, let anchorB, _, _, _):
             return (a.localToWorld(anchorA), b.localToWorld(anchorB))
         case .groove:
             // The point of the groove nearest the pin, and the pin.

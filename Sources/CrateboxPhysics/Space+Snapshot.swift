@@ -232,7 +232,7 @@ extension Joint {
     /// What a session changes (caches, a motor's rate, a rope's length) is not
     /// compared, nor, when `scripted`, the parameters a scene's script may set.
     public func differs(from made: Joint, scripted: Bool = false) -> String? {
-        guard kind == made.kind else { return "it is not of its scene entry's kind" }
+        guard kind.recorded == made.kind.recorded else { return "it is not of its scene entry's kind" }
         return cratebox_snapshot_joint_differs(raw, made.raw, scripted ? 1 : 0).map { String(cString: $0) }
     }
 }
@@ -262,7 +262,7 @@ extension Joint.Kind {
         switch self {
         case .pivot(let p): put(0, p.x, p.y)
         case .pivotAnchors(let a, let b): put(1, a.x, a.y, b.x, b.y)
-        case .pin(let a, let b): put(2, a.x, a.y, b.x, b.y)
+        case .pin(let a, let b, _): put(2, a.x, a.y, b.x, b.y)  // the distance is the constraint's, written with it
         case .slide(let a, let b, let lo, let hi): put(3, a.x, a.y, b.x, b.y, lo, hi)
         case .spring(let a, let b, let rest, let k, let d): put(4, a.x, a.y, b.x, b.y, rest, k, d)
         case .motor(let rate): put(5, rate)

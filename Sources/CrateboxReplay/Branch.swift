@@ -9,23 +9,33 @@ import Simulation
 extension Session {
     /// What a rebuild reports while it runs: steps done of the total; return false to cancel.
     public typealias Progress = (_ done: Int, _ total: Int) -> Bool
+}
 
-    /// A new session of the same scene at step `step`, with every event of
-    /// `events` before that step applied where it was (events at `step` and
-    /// later are left out: the branch takes their place). Nil when `progress`
-    /// cancelled it.
+/// What a session is rebuilt from: its scene, the events applied to it (with
+/// the journal lines they came from, when those were kept) and the saved
+/// moment it continues, if any. A live session and a journal read back both
+/// make one, so that a timeline rebuilds either the same way.
+struct Rebuild {
+    var scene: Scene
+    var sceneText: String, sceneFile: String
+    var events: [Journal.TimedEvent]
+    /// The journal the events came from, as a live session keeps it (nil: rebuilt from the build).
+    var lines: [String]?
+    /// The saved moment the session continues (`Session.start`).
+    var start: Keyframes.Frame?
+
+    /// A new session of the same scene at step `step`, with every event
+    /// before that step applied where it was (events at `step` and later are
+    /// left out: the branch takes their place). Nil when `progress` cancelled it.
     ///
-    /// With `lines` (the journal the events came from, as a live session keeps
-    /// it), the rebuild starts from the last reset before `step` instead of the
-    /// build: a reset is an exact starting point, and what came before it is
-    /// only copied. With `keyframe` too (the time machine's last keyframe at
-    /// or before `step`, taken of the session the lines are of), it starts
-    /// from the keyframe when that is later than the reset. A session that
-    /// continues a saved moment passes its `start`, which stands for the
-    /// build: used when no later keyframe is given, and never gone before.
-    static func rebuilt(scene: Scene, sceneText: String, sceneFile: String, events: [Journal.TimedEvent], at step: Int,
-                               lines: [String]? = nil, keyframe: Keyframes.Frame? = nil, start: Keyframes.Frame? = nil,
-                               progress: Progress? = nil) throws(BranchError) -> Session? {
+    /// With `lines`, the rebuild starts from the last reset before `step`
+    /// instead of the build: a reset is an exact starting point, and what came
+    /// before it is only copied. With `keyframe` too (the time machine's last
+    /// keyframe at or before `step`, taken of the session the lines are of),
+    /// it starts from the keyframe when that is later than the reset. A
+    /// session that continues a saved moment has its `start`, which stands for
+    /// the build: used when no later keyframe is given, and never gone before.
+    func session(at step: Int, keyframe: Keyframes.Frame? = nil, progress: Session.Progress? = nil) throws(BranchError) -> Session? {
         let session: Session
         var next = 0
         let lastReset = events.lastIndex { $0.event == .reset && $0.step < step }
@@ -77,12 +87,10 @@ extension Session {
 }
 
 extension Session {
-    /// This session as it was at `step` (no later than now), from `keyframe`
-    /// (one of this session's, at or before it) when given, else from its
-    /// last reset or its start. Nil when `progress` cancelled it.
-    func rebuilt(at step: Int, keyframe: Keyframes.Frame?, progress: Progress?) throws(BranchError) -> Session? {
-        try Session.rebuilt(scene: world.scene, sceneText: sceneText, sceneFile: sceneFile, events: events, at: step,
-                            lines: lines, keyframe: keyframe, start: start, progress: progress)
+    /// What this session is rebuilt from: its events, with its journal's lines
+    /// unless `fromBuild` (every event re-run from the scene's build).
+    func rebuild(fromBuild: Bool = false) -> Rebuild {
+        Rebuild(scene: world.scene, sceneText: sceneText, sceneFile: sceneFile, events: events, lines: fromBuild ? nil : lines, start: start)
     }
 }
 
@@ -107,14 +115,19 @@ public struct BranchError: Error, CustomStringConvertible, Sendable {
 extension Session {
     /// A recorded session rebuilt at `step` from its journal (`lines`: the
     /// file's lines): from the last keyframe line at or before `step` (checked
-    /// as it is read) when there is one, else from the last reset or the
-    /// build, as `rebuilt` does. The journal's header must have been read.
-    static func rebuilt(journal: Journal, scene: Scene, lines: [String], file: String, at step: Int) throws(BranchError) -> Session {
+    /// as it is read) when there is one and `origin` allows it, else from the
+    /// last reset or the build, as `Rebuild` does. The journal's header must
+    /// have been read.
+    static func rebuilt(journal: Journal, scene: Scene, lines: [String], file: String, at step: Int,
+                        from origin: Timeline.Origin) throws(BranchError) -> Session {
         guard let header = journal.header else { throw BranchError(step: 0, line: 1, reason: "the journal has no header") }
         let start = journal.startsFromKeyframe ? journal.keyframes.first?.step ?? 0 : 0
         guard step >= start else { throw BranchError(step: step, line: nil, reason: "the journal starts at step \(start)") }
+        if journal.startsFromKeyframe && origin != .keyframe {
+            throw BranchError(step: step, line: nil, reason: "a journal that starts from a keyframe is rebuilt from its keyframes")
+        }
         var frame: Keyframes.Frame?
-        if let keyframe = journal.keyframes.last(where: { $0.step <= step }), keyframe.line <= lines.count {
+        if origin == .keyframe, let keyframe = journal.keyframes.last(where: { $0.step <= step }), keyframe.line <= lines.count {
             let state: [UInt8]
             do { state = try keyframe.restore(scene: scene, journal: journal, file: file).state } catch {
                 throw BranchError(step: keyframe.step, line: keyframe.line, reason: error.message, refusedLine: true)
@@ -124,8 +137,8 @@ extension Session {
         }
         // Without lines read back, a journal that starts from a keyframe could only be rebuilt from it.
         if journal.startsFromKeyframe && frame == nil { throw BranchError(step: 0, line: 2, reason: "its starting keyframe is cut off") }
-        let session = try rebuilt(scene: scene, sceneText: header.sceneText, sceneFile: header.sceneFile, events: journal.events, at: step,
-                                  lines: lines, keyframe: frame)
-        return session!  // nothing cancels without a progress callback
+        let rebuild = Rebuild(scene: scene, sceneText: header.sceneText, sceneFile: header.sceneFile, events: journal.events,
+                              lines: origin == .build ? nil : lines, start: nil)
+        return try rebuild.session(at: step, keyframe: frame)!  // nothing cancels without a progress callback
     }
 }

@@ -40,15 +40,38 @@ public struct LoadedJournal: Sendable {
     public var scene: Scene?
 }
 
-/// What a file holds: a scene, or a journal (told apart by the journal's first line).
+/// A saved state (`cratebox/state@1`) as read and checked: the scene it
+/// embeds, and the file's bytes, from which the thread that will own the
+/// world restores it (`restore`): a World belongs to one thread.
+public struct LoadedState: Sendable {
+    /// The file's path, as messages name it.
+    public var file: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+    /// The scene the state embeds.
+    public var scene: LoadedScene
+
+    /// The world exactly as it was written, with its scene, made for the
+    /// calling thread (checked when it was loaded: only a file changed since
+    /// could fail here, as invalid).
+    public func restore() throws(LoadError) -> StateFile.Loaded {
+        try LoadedState.read(bytes, file: file)
+    }
+
+    /// The one reading of a state's bytes, with the loader's exit status for what is wrong (65).
+    fileprivate static func read(_ bytes: [UInt8], file: String) throws(LoadError) -> StateFile.Loaded {
+        do { return try StateFile.read(bytes, file: file) } catch { throw LoadError(kind: .invalid, lines: ["\(error)"]) }
+    }
+}
+
+/// What a file holds: a scene, a journal or a saved state (told apart by their first line).
 public enum LoadedFile: Sendable {
     /// A `cratebox/scene@1` document.
     case scene(LoadedScene)
     /// A `cratebox/replay@1` journal.
     case journal(LoadedJournal)
-    /// A `cratebox/state@1` saved state, checked: its bytes (which a session
-    /// restores) and the scene it embeds.
-    case state(bytes: [UInt8], scene: LoadedScene)
+    /// A `cratebox/state@1` saved state, checked.
+    case state(LoadedState)
 }
 
 /// Why a file could not be loaded: it could not be read (exit 66), or what it
@@ -64,8 +87,8 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     public var description: String { lines.joined(separator: "\n") }
 }
 
-/// The one way cratebox reads scene and journal files, for the command line
-/// and the window alike.
+/// The one way cratebox reads scene, journal and state files, for the command
+/// line and the window alike.
 public enum Loader {
     /// The name of the file at `path`, without its folder.
     public static func fileName(_ path: String) -> String {
@@ -76,14 +99,7 @@ public enum Loader {
     /// its content, whatever its name).
     public static func load(_ path: String) throws(LoadError) -> LoadedFile {
         let bytes = try read(path, limit: FileLimits.journal)
-        if StateFile.looksLikeState(bytes) {
-            guard bytes.count <= StateFile.maxBytes else { throw LoadError(kind: .invalid, lines: ["\(path): a saved state of \(bytes.count) bytes; the most is \(StateFile.maxBytes)"]) }
-            do {
-                return .state(bytes: bytes, scene: try StateFile.read(bytes, file: path).scene)
-            } catch {
-                throw LoadError(kind: .invalid, lines: ["\(error)"])
-            }
-        }
+        if StateFile.looksLikeState(bytes) { return .state(try state(bytes, path)) }
         if Journal.looksLikeJournal(bytes) { return .journal(try journal(bytes, path, requireHeader: true)) }
         return .scene(try scene(bytes, path))
     }
@@ -99,13 +115,18 @@ public enum Loader {
         return StateFile.looksLikeState(head)
     }
 
-    /// A saved state, read and checked (66 unreadable, 65 invalid): its bytes
-    /// (which a session in another thread restores again) and what they hold.
-    /// The one way every command and the window read a state.
-    public static func state(_ path: String) throws(LoadError) -> (bytes: [UInt8], state: StateFile.Loaded) {
-        let bytes: [UInt8]
-        do { bytes = try readRegularFile(path, limit: StateFile.maxBytes) } catch { throw LoadError(kind: .unreadable, lines: ["\(error)"]) }
-        do { return (bytes, try StateFile.read(bytes, file: path)) } catch { throw LoadError(kind: .invalid, lines: ["\(error)"]) }
+    /// A saved state, read and checked (66 unreadable, 65 invalid), as `load`
+    /// reads one: every command and the window read a state this way.
+    public static func state(_ path: String) throws(LoadError) -> LoadedState {
+        try state(try read(path, limit: StateFile.maxBytes), path)
+    }
+
+    /// A state's bytes checked by reading them whole (the world is built, then let go).
+    private static func state(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedState {
+        guard bytes.count <= StateFile.maxBytes else {
+            throw LoadError(kind: .invalid, lines: ["\(path): a saved state of more than \(StateFile.maxBytes) bytes, the most there may be"])
+        }
+        return LoadedState(file: path, bytes: bytes, scene: try LoadedState.read(bytes, file: path).scene)
     }
 
     /// A scene file.

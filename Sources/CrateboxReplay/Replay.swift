@@ -126,20 +126,6 @@ public final class Replay {
         return nil
     }
 
-    /// Runs forward to `target` (not past the journal's last step), from the
-    /// last keyframe line at or before it when that is nearer than where the
-    /// replay is (a `Timeline` seeks from the keyframes it keeps too). At the
-    /// last step, the events recorded there (after the last step ran) are
-    /// applied too, as they were before the end hash was taken.
-    public func seek(to target: Int) throws -> Outcome? {
-        if let problem = try jump(toward: target) { return problem }
-        while world.stepCount < min(target, lastStep) {
-            if let problem = advance() { return problem }
-        }
-        if world.stepCount == lastStep, journal.end != nil { return applyDueEvents() }
-        return nil
-    }
-
     /// Applies the events recorded at the current step that have not been
     /// applied: before each step, and at the end before the end hash.
     func applyDueEvents() -> Outcome? {

@@ -14,17 +14,27 @@ extension Timeline {
         case resumed(recording: String?)
     }
 
+    /// Where a rebuild starts from.
+    public enum Origin: Sendable {
+        /// The last keyframe at or before the step (the time machine's, or a
+        /// journal's keyframe line), else the last reset, else the start.
+        case keyframe
+        /// The last reset before the step, keyframes left aside, else the start.
+        case lastReset
+        /// The scene's build, every event re-run: what the others are checked against.
+        case build
+    }
+
     /// The live session as it was at `step` (no later than now), rebuilt from
-    /// the last keyframe at or before it (with `usingKeyframes`; else from the
-    /// last reset or the start), the timeline unchanged. Nil when `progress`
-    /// cancelled it.
-    public func rebuilt(at step: Int, usingKeyframes: Bool = true, progress: Session.Progress? = nil) throws(BranchError) -> Session? {
+    /// `origin`, the timeline unchanged. Nil when `progress` cancelled it.
+    public func rebuilt(at step: Int, from origin: Origin = .keyframe, progress: Session.Progress? = nil) throws(BranchError) -> Session? {
         switch source {
         case .live(let session):
-            return try session.rebuilt(at: step, keyframe: usingKeyframes ? keyframes.latest(atOrBefore: step) : nil, progress: progress)
+            let keyframe = origin == .keyframe ? keyframes.latest(atOrBefore: step) : nil
+            return try session.rebuild(fromBuild: origin == .build).session(at: step, keyframe: keyframe, progress: progress)
         case .replay(let replay):
             guard let journalLines else { throw BranchError(step: step, line: nil, reason: "the journal's lines were not kept") }
-            return try Session.rebuilt(journal: replay.journal, scene: replay.scene, lines: journalLines, file: replay.file, at: step)
+            return try Session.rebuilt(journal: replay.journal, scene: replay.scene, lines: journalLines, file: replay.file, at: step, from: origin)
         }
     }
 
@@ -66,7 +76,8 @@ extension Timeline {
     /// Moves the recording from the abandoned session to the new one; says what happened.
     private func moveRecording(from old: Session, to new: Session) -> String? {
         guard let path = old.file?.path else { return nil }
-        let kept = AtomicFile.numberedPath(path.hasSuffix(".jsonl") ? "\(path.dropLast(6)).branch" : "\(path).branch", ".jsonl")
+        let stem = path.hasSuffix(".jsonl") ? "\(path.dropLast(6)).branch" : "\(path).branch"
+        let kept = AtomicFile.unusedStem(stem, for: [".jsonl"], numbered: true) + ".jsonl"
         do { try old.stopRecording() } catch {
             lostInBranches.append(Timeline.loss(of: old) ?? "\(error)")
             return "recording stopped: \(error)"

@@ -95,22 +95,14 @@ public final class AtomicFile {
     }
 
     /// `stem`, or `stem-2`, `stem-3`... the first with which no name of
-    /// `extensions` exists yet (files saved together keep one name).
-    public static func unusedStem(_ stem: String, for extensions: [String]) -> String {
-        var candidate = stem, n = 2
-        while extensions.contains(where: { access(candidate + $0, F_OK) == 0 }) {
-            candidate = "\(stem)-\(n)"
-            n += 1
-        }
-        return candidate
-    }
-
-    /// `stem-1 + ext`, or `stem-2 + ext`... the first that does not exist
-    /// (the futures a recording leaves behind, numbered as they come).
-    public static func numberedPath(_ stem: String, _ ext: String) -> String {
+    /// `extensions` exists yet (files saved together keep one name). With
+    /// `numbered`, the first is `stem-1` (the futures a recording leaves
+    /// behind, numbered as they come). The one search for a free name.
+    public static func unusedStem(_ stem: String, for extensions: [String], numbered: Bool = false) -> String {
+        func candidate(_ n: Int) -> String { n == 1 && !numbered ? stem : "\(stem)-\(n)" }
         var n = 1
-        while access("\(stem)-\(n)\(ext)", F_OK) == 0 { n += 1 }
-        return "\(stem)-\(n)\(ext)"
+        while extensions.contains(where: { access(candidate(n) + $0, F_OK) == 0 }) { n += 1 }
+        return candidate(n)
     }
 
     /// Renames a file, reporting the target as the file that could not be written.

@@ -33,7 +33,7 @@ public final class DrawnWorld: Sendable {
     public let joints: [DrawnJoint]
     /// The body held by the mouse and where the hand is going.
     public let grab: (index: Int, target: Vector)?
-    /// The world's step count as of this snapshot (a reset does not restart it).
+    /// The world's step count as of this drawn world (a reset does not restart it).
     public let stepCount: Int
     /// Steps since the world was last built (a reset restarts it).
     public let stepsSinceBuild: Int
@@ -110,7 +110,7 @@ public final class DrawnWorld: Sendable {
     }
 
     /// Roughly what keeping it costs, in bytes (its own poses and anchors; the
-    /// bodies' descriptions are shared between snapshots).
+    /// bodies' descriptions are shared between drawn worlds).
     public var keptBytes: Int {
         current.count * MemoryLayout<Pose>.stride + jointAnchors.count * 4 * MemoryLayout<Double>.stride
             + joints.count * MemoryLayout<DrawnJoint>.stride + 256
@@ -132,9 +132,9 @@ public final class DrawnWorld: Sendable {
     }
 }
 
-/// Makes the snapshots of a world that is stepped, so that each can be drawn
+/// Makes the drawn worlds of a world that is stepped, so that each can be drawn
 /// between its last two steps: `willStep` before each step keeps the poses
-/// before it. The bodies' descriptions are shared between snapshots until the
+/// before it. The bodies' descriptions are shared between drawn worlds until the
 /// bodies change. One per stepping thread (it is not shared).
 public final class DrawnWorldMaker {
     private var previous: (world: ObjectIdentifier, poses: [Pose])?
@@ -157,7 +157,7 @@ public final class DrawnWorldMaker {
     }
 
     /// The world after its last step, drawn between the poses kept by `willStep` and now.
-    public func snapshot(_ world: World, debug: Bool) -> DrawnWorld {
+    public func drawn(_ world: World, debug: Bool) -> DrawnWorld {
         let id = ObjectIdentifier(world)
         if bodies?.world != id || bodies?.revision != world.bodiesRevision {
             bodies = (id, world.bodiesRevision, DrawnWorld.drawnBodies(world))

@@ -17,11 +17,11 @@ public enum Offscreen {
         }
     }
 
-    /// The pixels of a snapshot's picture (as the window draws it), RGBA from the top row, for tests.
-    public static func pixels(of snapshot: DrawnWorld, width: Int, height: Int, alpha: Double = 1) throws(WindowError) -> [UInt8] {
+    /// The pixels of a drawn world's picture (as the window draws it), RGBA from the top row, for tests.
+    public static func pixels(of drawn: DrawnWorld, width: Int, height: Int, alpha: Double = 1) throws(WindowError) -> [UInt8] {
         try withCanvas(width: width, height: height) { surface, renderer in
-            let camera = Camera(worldWidth: snapshot.scene.width, worldHeight: snapshot.scene.height, pixelWidth: width, pixelHeight: height, origin: snapshot.scene.origin)
-            Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: alpha, width: width, height: height)
+            let camera = Camera(worldWidth: drawn.scene.width, worldHeight: drawn.scene.height, pixelWidth: width, pixelHeight: height, origin: drawn.scene.origin)
+            Painter(renderer: renderer).draw(drawn, camera: camera, alpha: alpha, width: width, height: height)
             SDL_RenderPresent(renderer)
             return copyPixels(surface, width: width, height: height)
         }

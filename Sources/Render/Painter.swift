@@ -32,8 +32,8 @@ public final class Painter {
     /// The crate texture (nil when it could not be made), for `bench --draw`'s plain C loop.
     public var crateTexture: OpaquePointer? { crate }
 
-    /// Draws a snapshot of the world `alpha` of the way through its last step
-    /// (debug drawing when the snapshot has outlines).
+    /// Draws a world as the physics thread drew it (`DrawnWorld`), `alpha` of the way through its last step
+    /// (debug drawing when the drawn world has outlines).
     /// `clip`: the rectangle the world is drawn in after the picture is
     /// cleared (the window's room for it); left set for what the caller draws
     /// over the world, until it clears it.

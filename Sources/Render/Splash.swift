@@ -6,7 +6,7 @@ import CSDL2
 
 /// The seed's splash screen as the way a scene appears: the scene is seen
 /// through a crate-shaped hole (a rounded rectangle) whose bounds follow a
-/// keyframe track, 100 x 80, then 80 x 64, then 2000 x 2000, at key times 0,
+/// animation track, 100 x 80, then 80 x 64, then 2000 x 2000, at key times 0,
 /// 0.3 and 1 of one second, eased in and out, then out: it shrinks a little,
 /// then springs open past the window's edges, and is gone.
 public enum Splash {

@@ -3,7 +3,7 @@ import SceneFormat
 
 /// Tracers: the last few seconds of the paths of the bodies marked with
 /// `trace` in the scene, or by T in the window. Drawing only: kept by the
-/// window from the snapshots it draws, never part of the world.
+/// window from the drawn worlds it draws, never part of the world.
 public struct Trails {
     /// How long a trail lasts, in seconds of simulated time.
     public static let seconds = 3.0
@@ -17,34 +17,34 @@ public struct Trails {
     public init() {}
 
     /// Turns a body's trace on or off; returns whether it is traced now.
-    public mutating func toggle(_ index: Int, in snapshot: DrawnWorld) -> Bool {
+    public mutating func toggle(_ index: Int, in drawn: DrawnWorld) -> Bool {
         if toggled.contains(index) { toggled.remove(index) } else { toggled.insert(index) }
         points[index] = nil
-        return isTraced(index, snapshot)
+        return isTraced(index, drawn)
     }
 
-    func isTraced(_ index: Int, _ snapshot: DrawnWorld) -> Bool {
-        guard snapshot.bodies.indices.contains(index), let body = snapshot.bodies[index] else { return false }
+    func isTraced(_ index: Int, _ drawn: DrawnWorld) -> Bool {
+        guard drawn.bodies.indices.contains(index), let body = drawn.bodies[index] else { return false }
         return body.spec.trace != toggled.contains(index)
     }
 
     /// Adds where each traced body is drawn now; forgets points older than
     /// `seconds`, and everything when time went back (the time machine) or the
     /// world was built again (a reset: the bodies start over, their indices reused).
-    public mutating func update(_ snapshot: DrawnWorld, alpha: Double) {
-        let time = Double(snapshot.stepCount - 1) + alpha
-        if time < lastTime || snapshot.stepsSinceBuild < lastStepsSinceBuild { points = [:] }
+    public mutating func update(_ drawn: DrawnWorld, alpha: Double) {
+        let time = Double(drawn.stepCount - 1) + alpha
+        if time < lastTime || drawn.stepsSinceBuild < lastStepsSinceBuild { points = [:] }
         lastTime = time
-        lastStepsSinceBuild = snapshot.stepsSinceBuild
+        lastStepsSinceBuild = drawn.stepsSinceBuild
         let oldest = time - Trails.seconds * 120
-        for (i, body) in snapshot.bodies.enumerated() where body != nil && isTraced(i, snapshot) {
-            let p = snapshot.pose(of: i, alpha: alpha).position
+        for (i, body) in drawn.bodies.enumerated() where body != nil && isTraced(i, drawn) {
+            let p = drawn.pose(of: i, alpha: alpha).position
             var path = points[i] ?? []
             if path.last.map({ ($0.point - p).length > 0.5 }) ?? true { path.append((time, p)) }
             path.removeAll { $0.time < oldest }
             points[i] = path
         }
-        for i in points.keys where !isTraced(i, snapshot) { points[i] = nil }
+        for i in points.keys where !isTraced(i, drawn) { points[i] = nil }
     }
 
     /// Each trail's points with how fresh each is (1 now, 0 at `seconds` old).

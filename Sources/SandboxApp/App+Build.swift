@@ -57,7 +57,7 @@ extension App {
     /// The state now becomes the document, an edit that Ctrl+Z takes back to
     /// the document as it was before Play.
     private func enterBuild(stopping physics: PhysicsThread) {
-        let step = physics.latest.snapshot.stepCount
+        let step = physics.latest.drawn.stepCount
         let end = physics.stop(capturing: true)
         if let said = end.said { hud.show(said) }
         lostBefore += end.lost
@@ -96,7 +96,7 @@ extension App {
     /// 1 MiB, in byte order), for the scene panel's script row.
     static func scripts(beside path: String) -> [(name: String, text: String)] {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let names = App.files(in: folder) { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.prefix(64)
+        let names = OpenedFile.files(in: folder) { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.prefix(64)
         return names.compactMap { name in
             // One that cannot be read, or is not UTF-8, is not offered (nothing is lost: it is only a choice).
             guard let bytes = try? readRegularFile(folder + "/" + name, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self) else { return nil }

@@ -7,12 +7,13 @@ import Simulation
 /// A frame's input and its picture.
 extension App {
     /// Handles the frame's SDL events and held keys; returns false to quit.
-    /// Each event goes where the window's mode says: keys to `KeyMap`, the
-    /// mouse to the builder in build mode, else to `Input`.
+    /// Each event goes where the window's mode says: every key event to
+    /// `Keyboard` (which decides whose it is), the mouse to the builder in
+    /// build mode, else to `Input`.
     func handleInput(frame: Double) -> Bool {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            if skipsSplash(event) { continue }
+            if clickSkipsSplash(event) { continue }
             let type = SDL_EventType(event.type)
             if type == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) {
                 // Keys let go of while the window is not looking would stay held.
@@ -23,11 +24,15 @@ extension App {
             let commands: [Command]
             if type == SDL_KEYDOWN || type == SDL_KEYUP {
                 let (key, name, modifiers, repeated) = SDLKeys.translate(event.key)
-                let meaning = type == SDL_KEYDOWN ? keyboard.press(key, name: name, modifiers: modifiers, repeated: repeated, in: mode.keys)
-                                                  : keyboard.release(key, name: name)
+                let meaning = type == SDL_KEYDOWN
+                    ? keyboard.press(key, name: name, modifiers: modifiers, repeated: repeated, in: mode.keys,
+                                     revealing: isRevealing, binding: mode.builder?.isBinding ?? false)
+                    : keyboard.release(key, name: name)
                 switch meaning {
                 case .scene(let name, let down): commands = [.physics(.event(.key(.key(name), down: down)))]
                 case .sandbox(let actions): commands = actions.map(Command.key)
+                case .endReveal: decor.splash = nil; commands = []
+                case .bind(let binding): mode.builder?.bind(binding); commands = []
                 }
             } else if let builder = mode.builder {
                 commands = builder.handle(event, pointer: buildPointer)
@@ -45,19 +50,10 @@ extension App {
     }
 
     /// Backspace held runs time backwards through the remembered past, faster
-    /// the longer it is held (Shift+Backspace forwards, up to the present).
+    /// the longer it is held (Shift+Backspace forwards, up to the present): `Scrubbing`.
     func scrub(frame: Double) {
-        guard let direction = keyboard.scrubDirection(in: mode.keys) else {
-            scrubbingSince = nil
-            return
-        }
-        let now = Monotonic.now
-        let held = now - (scrubbingSince ?? now)
-        if scrubbingSince == nil { scrubbingSince = now }
-        // Real time at first, twice as fast after a second, 16 times after four.
-        let speed = min(16, 1 + held * held)
-        let steps = max(1, Int((max(frame, 1.0 / 120) * 120 * speed).rounded()))
-        mode.physics?.send(.scrub(by: direction * steps))
+        guard let steps = scrubbing.steps(direction: keyboard.scrubDirection(in: mode.keys), frame: frame, now: Monotonic.now) else { return }
+        mode.physics?.send(.scrub(by: steps))
     }
 
     /// The timeline's range: a replay's steps, or while showing the past, the remembered ones.
@@ -99,12 +95,12 @@ extension App {
         guard let physics = mode.physics else { return }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
-        let snapshot = physics.latest.snapshot, p = pointer
-        guard let index = snapshot.body(at: p.toWorld(x, y), slack: p.slack) else {
+        let drawn = physics.latest.drawn, p = pointer
+        guard let index = drawn.body(at: p.toWorld(x, y), slack: p.slack) else {
             hud.show("T traces the body under the pointer: point at one")
             return
         }
-        hud.show(decor.trails.toggle(index, in: snapshot) ? "tracing body \(index)" : "body \(index) no longer traced")
+        hud.show(decor.trails.toggle(index, in: drawn) ? "tracing body \(index)" : "body \(index) no longer traced")
     }
 
     /// Does what a command says; returns false to quit.
@@ -152,7 +148,7 @@ extension App {
         case .toggleHelp: hud.help.toggle()
         case .toggleHUD: hud.hidden.toggle()
         case .toggleTrace: toggleTrace()
-        case .toggleSound: toggleSound()
+        case .toggleSound: hud.show(sound.toggle())
         case .fit:
             looking.following = true
             looking.motion.fitScene()
@@ -177,28 +173,28 @@ extension App {
         return true
     }
 
-    /// Draws the newest snapshot between its last two steps, as far as real
+    /// Draws the newest drawn world between its last two steps, as far as real
     /// time (`now`) has gone past the later one, and presents it.
     func draw(_ published: Published, now: Double) {
         let (pw, ph) = window.outputSize
-        let snapshot = published.snapshot, status = published.status
+        let drawn = published.drawn, status = published.status
         let alpha = status.paused ? 1 : min(max((now - published.stateTime) * status.timeScale / World.stepDuration, 0), 1)
-        follow(snapshot, alpha: alpha, now: now)
+        follow(drawn, alpha: alpha, now: now)
         let layout = freshLayout, camera = camera(in: layout)
         looking.drawnLayout = layout
         // The world stays in its room: what a followed body's box has beyond it is not drawn under the HUD.
-        window.painter.draw(snapshot, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
-        decor.trails.update(snapshot, alpha: alpha)
+        window.painter.draw(drawn, camera: camera, alpha: alpha, width: Int(pw), height: Int(ph), clip: layout.world)
+        decor.trails.update(drawn, alpha: alpha)
         window.painter.drawTrails(decor.trails, camera: camera)
         if let knife = input.knife { window.painter.drawKnife(from: knife.from, to: knife.to, camera: camera) }
         decor.blasts.removeAll { now - $0.at >= Painter.blastSeconds }
         for blast in decor.blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
         SDL_RenderSetClipRect(window.renderer, nil)
-        if let level = layout.level { window.painter.drawLevel(tilt: snapshot.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
+        if let level = layout.level { window.painter.drawLevel(tilt: drawn.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {
-            // Of the frame just drawn: one snapshot, whatever the physics thread does meanwhile.
+            // Of the frame just drawn: one drawn world, whatever the physics thread does meanwhile.
             screenshotRequested = false
-            hud.show(captures.screenshot(window, step: snapshot.stepCount))
+            hud.show(captures.screenshot(window, step: drawn.stepCount))
         }
         hud.draw(self.status(published), in: window, layout: layout)
         // A file that does not load, or else what stopped the world (a script's error, with its file and line).
@@ -207,7 +203,7 @@ extension App {
             Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
         }
         if let range = timelineRange(status) {
-            Overlays.drawTimeline(layout.timeline, played: snapshot.stepCount - range.first, last: range.last - range.first,
+            Overlays.drawTimeline(layout.timeline, played: drawn.stepCount - range.first, last: range.last - range.first,
                                   ticks: status.replay?.checkpoints ?? [], renderer: window.renderer)
         }
         if decor.graphs != nil, let stats = status.stats {
@@ -223,22 +219,9 @@ extension App {
 
     /// What the HUD reports this frame.
     func status(_ published: Published) -> HUD.Status {
-        let snapshot = published.snapshot, scene = snapshot.scene
-        var s = HUD.Status(physics: published.status)
-        s.sceneName = self.scene.name
-        s.step = snapshot.stepCount
-        s.fps = fps
-        s.bodies = snapshot.liveBodyCount
-        s.tilt = snapshot.tilt ?? Vector(0, -1)
-        s.lostFiles = published.status.lostFiles + captures.lost
-        s.controls = HUD.controls(scene.controls, held: snapshot.held)
-        s.scriptSays = snapshot.scriptSays
-        s.stepsSinceReset = snapshot.stepsSinceBuild
-        s.hasGravity = scene.gravity != .zero
-        s.sceneKeys = App.keyNames(scene.controls)
-        s.clicksToScript = scene.rightClickToScript
-        s.sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
-        s.soundOff = soundMuted
+        var s = HUD.Status(physics: published.status, shown: HUD.Shown(published.drawn), sceneName: scene.name, fps: meter.fps,
+                           lostFiles: published.status.lostFiles + captures.lost)
+        s.soundOff = sound.muted
         return s
     }
 }

@@ -53,10 +53,10 @@ extension App {
 
     /// Eases where the camera looks towards the followed body as drawn now (a
     /// walker bobs: the camera does not).
-    func follow(_ snapshot: DrawnWorld, alpha: Double, now: Double) {
+    func follow(_ drawn: DrawnWorld, alpha: Double, now: Double) {
         guard let id = scene.view?.follow,
-              let index = snapshot.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) else { looking.followCentre = nil; return }
-        let target = snapshot.pose(of: index, alpha: alpha).position
+              let index = drawn.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) else { looking.followCentre = nil; return }
+        let target = drawn.pose(of: index, alpha: alpha).position
         guard let last = looking.followCentre else { looking.followCentre = (target, now); return }
         let k = min(max((now - last.at) * 6, 0), 1)
         looking.followCentre = (last.point + (target - last.point) * k, now)

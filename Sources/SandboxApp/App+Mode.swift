@@ -16,20 +16,15 @@ extension App {
         return physics
     }
 
-    /// How a physics thread is set up; only the first records from the start (`--record`).
+    /// How a physics thread is set up: the window's options, and where its
+    /// steps' sounds go; only the first records from the start (`--record`).
     static func configuration(_ options: Options, _ scene: Scene, recording: Bool, sound: SoundOutput?) -> PhysicsThread.Configuration {
-        var configuration = PhysicsThread.Configuration()
-        configuration.sound = sound
-        configuration.captureDirectory = options.screenshotDirectory
-        configuration.sceneName = scene.name
-        configuration.timeMachine = options.timeMachine
-        if recording { configuration.recordPath = options.recordPath }
-        return configuration
+        PhysicsThread.Configuration(options: options, sceneName: scene.name, recordsFromStart: recording, sound: sound)
     }
 
     /// A physics thread for the window as it is now (running at once).
     func startPhysics(for scene: Scene, _ make: @escaping @Sendable () throws -> Timeline.Source) throws(PhysicsThread.StartFailure) -> PhysicsThread {
-        try App.startPhysics(App.configuration(options, scene, recording: false, sound: sound), begin: true, make)
+        try App.startPhysics(App.configuration(options, scene, recording: false, sound: sound.output), begin: true, make)
     }
 
     static func title(_ scene: Scene, _ mode: WindowMode) -> String {
@@ -54,7 +49,7 @@ extension App {
         let sameBox = scene.width == self.scene.width && scene.height == self.scene.height && scene.origin == self.scene.origin
         mode = next
         self.scene = scene
-        saidBehind = false
+        meter.newSession()
         input.reset()
         decor.trails = Trails()  // T's marks are by body index: another world's bodies are others
         bindSceneControls(scene)

@@ -10,7 +10,8 @@ import SceneFormat
 
 /// A scene author's loop: another scene or journal opened in the window (a
 /// file dropped on it, PageDown/PageUp through the scene's folder), and the
-/// scene reloaded when its file changes (`--watch`).
+/// scene reloaded when its file changes (`--watch`). Which file, its
+/// neighbours and its watch are `OpenedFile`'s; here is what the window does.
 extension App {
     /// Opens `path` in place of what runs now: a scene as a new live session,
     /// a saved state as the session it continues, a journal to watch. A file that cannot be read or is not valid leaves
@@ -29,10 +30,10 @@ extension App {
             return replace(file.scene, watching: false, keepCamera: keepCamera, keepingHistory: reloading, path: path) {
                 .live(try Session(scene: file.scene, sceneText: file.text, sceneFile: file.fileName))
             }
-        case .state(let bytes, let file):
+        case .state(let state):
             // A saved moment dropped on the window goes on from there, as `cratebox run NAME.state` does.
-            return replace(file.scene, watching: false, keepCamera: keepCamera, path: path) {
-                .live(try Session(restoring: try StateFile.read(bytes, file: path)))
+            return replace(state.scene.scene, watching: false, keepCamera: keepCamera, path: path) {
+                .live(try Session(restoring: try state.restore()))
             }
         case .journal(let file):
             guard let scene = file.scene else { return false }  // a journal read for watching has its header
@@ -60,10 +61,7 @@ extension App {
         keepUnsavedEdits()
         document = nil
         enter(watching ? .watching(next) : .playing(next), scene: scene, keepCamera: keepCamera, keepingHistory: keepingHistory && mode.isPlaying)
-        if options.watch && opened.path != path { opened.watch = FileWatch(path: path) }
-        if let script = scene.script { opened.watch?.alsoWatch(script) }  // a script beside the scene reloads it too
-        opened.path = path
-        opened.problems = []
+        opened.open(path, script: scene.script, watching: options.watch)
         // A scene opened is revealed; a reload while watching is not (it would hide every save).
         if !keepCamera { startSplash() }
         return true
@@ -71,97 +69,23 @@ extension App {
 
     /// Shows (and prints, once) why a file could not be opened; the world runs on.
     private func show(problems: [String]) {
-        if problems != opened.problems { for line in problems { print(line) } }
-        opened.problems = problems
+        if opened.show(problems) { for line in problems { print(line) } }
     }
 
     /// `--watch`: reloads the scene a tenth of a second after its file last
     /// changed (an editor's save can be several writes and a rename).
     func reloadIfChanged(now: Double) {
-        guard let path = opened.path, opened.watch != nil else { return }
-        if opened.watch?.changed() == true { opened.changedAt = now }
-        guard let changed = opened.changedAt, now - changed >= 0.1 else { return }
-        opened.changedAt = nil
+        guard let path = opened.dueReload(now: now) else { return }
         if open(path, keepCamera: true, reloading: true) { hud.show("reloaded \(path) (Backspace: back into the run before)") }
     }
 
     /// PageDown (+1) or PageUp (-1): the next or previous scene file in the current one's folder.
     func openNeighbour(_ direction: Int) {
-        guard let current = opened.path else {
+        guard opened.path != nil else {
             hud.show("PageDown/PageUp go through the folder of a scene file; this is the built-in scene")
             return
         }
-        let folder = current.contains("/") ? String(current[..<current.lastIndex(of: "/")!]) : "."
-        let name = Loader.fileName(current)
-        let scenes = App.sceneFiles(in: folder)
-        guard !scenes.isEmpty else { return }
-        let at = scenes.firstIndex(of: name) ?? (direction > 0 ? -1 : scenes.count)
-        let next = scenes[((at + direction) % scenes.count + scenes.count) % scenes.count]
-        let path = folder + "/" + next
+        guard let path = opened.neighbour(direction) else { return }
         if open(path) { hud.show("opened \(path)") }
-    }
-
-    /// The `*.json` files of a folder (JSON Schemas left out), in byte order.
-    static func sceneFiles(in folder: String) -> [String] {
-        files(in: folder) { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }
-    }
-
-    /// The names in a folder that `wanted` takes, in byte order.
-    static func files(in folder: String, _ wanted: (String) -> Bool) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if wanted(name) { names.append(name) }
-        }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    }
-}
-
-/// `--watch`: inotify on the scene's folder (editors often save by writing a
-/// new file and renaming it over the old one, which a watch on the file itself
-/// would lose), read without blocking once a frame.
-final class FileWatch {
-    private let fd: Int32
-    /// The names in the folder whose changes count: the scene's, and its script's.
-    private var names: Set<String>
-
-    init?(path: String) {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        names = [Loader.fileName(path)]
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
-        guard inotify_add_watch(fd, folder.isEmpty ? "/" : folder, mask) >= 0 else {
-            close(fd)
-            return nil
-        }
-    }
-
-    deinit { close(fd) }
-
-    /// Another file of the same folder whose changes count too (the scene's script).
-    func alsoWatch(_ name: String) {
-        names.insert(name)
-    }
-
-    /// Whether the file was written or replaced since the last call.
-    func changed() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var hit = false
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return hit }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= n {
-                let (length, event) = buffer.withUnsafeBytes { raw in
-                    (Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self)), offset + MemoryLayout<inotify_event>.size)
-                }
-                let nameBytes = buffer[event..<min(event + length, n)].prefix { $0 != 0 }
-                if names.contains(String(decoding: nameBytes, as: UTF8.self)) { hit = true }
-                offset = event + length
-            }
-        }
     }
 }

@@ -1,33 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Editing
-import FileOutput
-import CrateboxReplay
-import Render
-import SceneFormat
 
-/// Nothing built is lost: quitting, or opening another file, with unsaved
-/// edits keeps them in a recovery file beside the document, and opening the
-/// document again in build mode offers them back (Ctrl+R).
+/// What the window says and does of the recovery file (`RecoveryFile`):
+/// keeping the document's unsaved edits, offering them back, removing the
+/// file once they are saved.
 extension App {
     /// The document being built, or kept through Play (with its undo).
     var currentDocument: Document? { mode.builder?.document ?? document }
 
-    /// Writes the document's unsaved edits, if any, to `NAME.unsaved.json`
-    /// beside it (never over an existing file, unless they were recovered
-    /// from it) and says where in one line.
-    /// A write that fails is reported when the window closes (exit 73).
+    /// Keeps the document's unsaved edits, if any (`RecoveryFile.keep`), and
+    /// says where in one line. A write that fails is reported when the window
+    /// closes (exit 73).
     func keepUnsavedEdits() {
         guard let unsaved = currentDocument, unsaved.hasUnsavedEdits else { return }
-        // Edits recovered from a file go back into it (they hold its edits and
-        // more); any others beside it, never over a file.
-        let path = recovery.taken ? recovery.path ?? AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
-                             : AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
-        do {
-            try writeTextFile(unsaved.scene.json(), to: path)
+        switch recovery.keep(unsaved) {
+        case .kept(let path):
             hud.show("unsaved edits of \(unsaved.file) kept in \(path) (`cratebox run --build \(unsaved.file)` offers them back)")
-        } catch {
+        case .lost(let error):
             captures.lose("\(error) (the unsaved edits of \(unsaved.file))")
             hud.show("the unsaved edits of \(unsaved.file) could not be kept: \(error)")
         }
@@ -41,26 +29,17 @@ extension App {
     /// removes the recovery file.
     func recoverEdits() {
         guard let builder = mode.builder else { return }
-        guard let path = recovery.path, !recovery.taken else {
-            hud.show("no unsaved edits to recover")
-            return
+        switch recovery.recover() {
+        case .failure(let refused):
+            hud.show(refused.message)
+        case .success(let (scene, path)):
+            builder.perform { doc throws(EditRefused) in try doc.commit(scene, select: nil) }
+            hud.show("recovered the edits in \(path) (Ctrl+S saves them to \(builder.document.file), Ctrl+Z goes back)")
         }
-        let scene: Scene
-        do {
-            scene = try Loader.scene(path).scene
-        } catch {
-            hud.show("cannot recover: \(error.lines.first ?? "")")
-            return
-        }
-        builder.perform { doc throws(EditRefused) in try doc.commit(scene, select: nil) }
-        recovery.taken = true
-        hud.show("recovered the edits in \(path) (Ctrl+S saves them to \(builder.document.file), Ctrl+Z goes back)")
     }
 
     /// After a save: the recovery file whose edits were recovered and are now saved goes.
     func forgetRecoveryFile() {
-        guard recovery.taken, let path = recovery.path else { return }
-        if unlink(path) == 0 { hud.show("removed \(path): its edits are saved") }
-        recovery.path = nil
+        if let removed = recovery.forgetAfterSave() { hud.show("removed \(removed): its edits are saved") }
     }
 }

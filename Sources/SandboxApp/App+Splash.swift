@@ -12,11 +12,12 @@ extension App {
         decor.splash = (nil, Splash.track(width: Int(w), height: Int(h), scale: window.pixelScale))
     }
 
-    /// Whether `event` ends the reveal (and is used up doing so).
-    func skipsSplash(_ event: SDL_Event) -> Bool {
-        guard decor.splash != nil else { return false }
-        let type = SDL_EventType(event.type)
-        guard type == SDL_KEYDOWN || type == SDL_MOUSEBUTTONDOWN else { return false }
+    /// Whether the reveal shows (a key press then only ends it: `Keyboard` says so).
+    var isRevealing: Bool { decor.splash != nil }
+
+    /// Whether `event` is a click that ends the reveal (and is used up doing so).
+    func clickSkipsSplash(_ event: SDL_Event) -> Bool {
+        guard decor.splash != nil, SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN else { return false }
         decor.splash = nil
         return true
     }

@@ -5,17 +5,6 @@ import WindowModel
 
 /// The parts of the window's state, each one thing, that `App` holds.
 extension App {
-    /// The scene file shown: where it is, why the last one opened (or
-    /// reloaded) could not be, shown until one opens, and its watch (`--watch`).
-    struct OpenedFile {
-        /// The scene's file (nil for the built-in scene), for PageDown/PageUp and --watch.
-        var path: String?
-        var problems: [String] = []
-        var watch: FileWatch?
-        /// When the watched file last changed, until it is reloaded.
-        var changedAt: Double?
-    }
-
     /// Where the camera looks: its eased motion, whether it follows the
     /// scene's `view.follow` body (until the user zooms or pans; F and R
     /// follow again) and where it looked last, and the layout the last frame
@@ -38,11 +27,5 @@ extension App {
         var splash: (began: Double?, track: AnimationTrack<Point2>)?
         var graphs: LiveGraphs?
         var debug = false
-    }
-
-    /// Unsaved edits from an earlier session, offered back in build mode, and whether they were taken.
-    struct Recovery {
-        var path: String?
-        var taken = false
     }
 }

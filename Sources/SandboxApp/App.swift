@@ -14,7 +14,7 @@ import Simulation
 /// The interactive window. Physics runs on its own thread (`PhysicsThread`:
 /// the seed's fixed 1/120 s steps from an accumulator, against real time);
 /// this thread handles SDL input, turns it into requests, draws the newest
-/// snapshot between its last two steps and presents, at the display's rate,
+/// drawn world between its last two steps and presents, at the display's rate,
 /// never waiting for a step. Its parts: `Input` (SDL events to commands), the
 /// `HUD`, `Captures` (screenshots here; scene saves and recordings on the
 /// physics thread) and the `AppWindow`.
@@ -60,7 +60,7 @@ public final class App {
     /// The document of the last Build, kept through Play (with its undo).
     var document: Document?
     /// Unsaved edits from an earlier session, offered back in build mode.
-    var recovery = Recovery()
+    var recovery = RecoveryFile()
     /// Files that could not be written by physics threads stopped on the way (Build, another file).
     var lostBefore: [String] = []
     let captures: Captures
@@ -71,16 +71,12 @@ public final class App {
     var sceneButtons = SceneButtons([])
     var hud = HUD()
     var screenshotRequested = false
-    var fps = 0.0
-    /// When Backspace went down, while it is held.
-    var scrubbingSince: Double?
-    /// Whether the HUD said that physics cannot keep up (once).
-    var saidBehind = false
-    /// Frame intervals and drawing times, when benchmarking.
-    var figures = FrameFigures()
-    /// The sound device (nil: silent, and `soundSaid` says why).
-    var sound: SoundOutput?
-    var soundSaid: String?
+    /// Backspace held: how fast it runs through the past (`Scrubbing`).
+    var scrubbing = Scrubbing()
+    /// The frame rate, "physics is behind" said once, and the benchmark's figures.
+    var meter = FrameMeter()
+    /// The sound device, or why the window is silent.
+    var sound: WindowSound
 
     /// How an app begins: a live session or a replay (each made on its physics thread), or build mode.
     private enum Start {
@@ -96,12 +92,11 @@ public final class App {
         })
     }
 
-    /// Continues a saved moment (`cratebox/state@1`, already read and checked:
-    /// `state`) from its file's `bytes`, read again on the physics thread, which
-    /// owns the world.
-    public convenience init(restoring state: StateFile.Loaded, bytes: [UInt8], file: String, options: Options) throws(WindowError) {
+    /// Continues a saved moment (`cratebox/state@1`, already read and
+    /// checked), restored on the physics thread, which owns the world.
+    public convenience init(restoring state: LoadedState, options: Options) throws(WindowError) {
         try self.init(scene: state.scene.scene, options: options, .play {
-            .live(try Session(restoring: try StateFile.read(bytes, file: file)))
+            .live(try Session(restoring: try state.restore()))
         })
     }
 
@@ -129,20 +124,17 @@ public final class App {
         sceneButtons = SceneButtons(scene.controls)
         keyboard = Keyboard(sceneKeys: App.keyNames(scene.controls))
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
-        opened.path = options.scenePath
         recovery.path = options.recoveryPath
-        if options.watch, let path = options.scenePath { opened.watch = FileWatch(path: path) }
-        if let script = scene.script { opened.watch?.alsoWatch(script) }
+        opened = OpenedFile(path: options.scenePath, script: scene.script, watching: options.watch)
         looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
-        sound = options.sound ? SoundOutput(trace: options.soundLog != nil) : nil
-        soundSaid = options.sound ? nil : "sound off (--no-sound or CRATEBOX_NO_SOUND)"
+        sound = WindowSound(options)
         do {
             switch start {
             case .build(var document):
                 document.scriptChoices = App.scripts(beside: options.scenePath ?? document.file)
                 mode = .building(Builder(document: document))
-            case .play(let make): mode = .playing(try App.startPhysics(App.configuration(options, scene, recording: true, sound: sound), begin: false, make))
-            case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false, sound: sound), begin: false, make))
+            case .play(let make): mode = .playing(try App.startPhysics(App.configuration(options, scene, recording: true, sound: sound.output), begin: false, make))
+            case .watch(let make): mode = .watching(try App.startPhysics(App.configuration(options, scene, recording: false, sound: sound.output), begin: false, make))
             }
         } catch {
             throw WindowError(error.message, kind: error.cannotWrite ? .cannotWrite : .other)
@@ -154,10 +146,7 @@ public final class App {
             _ = mode.physics?.stop()
             throw error
         }
-        if let failure = sound?.start() {
-            sound = nil  // the physics thread's copy stays unstarted: it queues nothing
-            soundSaid = failure
-        }
+        sound.start()
     }
 
     /// Runs until the user quits, then closes the window. Throws
@@ -169,7 +158,7 @@ public final class App {
         loop()
         keepUnsavedEdits()
         let end = mode.physics?.stop() ?? (said: nil, lost: [], scene: nil, history: nil)
-        let soundLost = closeSound()
+        let soundLost = sound.close(writingTraceTo: options.soundLog)
         window.close()
         if let said = end.said { hud.show(said) }
         let lost = lostBefore + end.lost + captures.lost + soundLost
@@ -179,10 +168,8 @@ public final class App {
     /// One frame after another until the user quits (or the benchmark's time is up).
     private func loop() {
         if let path = options.recordPath { hud.show("recording to \(path)") }
-        if let soundSaid { hud.show(soundSaid) }
-        if let path = recovery.path, let file = currentDocument?.file {
-            hud.show("\(path) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them", seconds: 10)
-        }
+        if let said = sound.said { hud.show(said) }
+        if let file = currentDocument?.file, let offer = recovery.offer(for: file) { hud.show(offer, seconds: 10) }
         if mode.isWatching { hud.show("watching a replay: Space plays, Left/Right jump a second, Home/End, click the timeline", seconds: 6) }
         // Without vsync (a virtual display) frames are paced to the display's rate here.
         let frameTime = 1 / Double(max(window.refreshRate, 30))
@@ -195,7 +182,7 @@ public final class App {
             let frame = first ? 0 : frameStart - last
             first = false
             last = frameStart
-            fps += ((frame > 0 ? 1 / frame : 0) - fps) * 0.05
+            meter.frame(frame)
             looking.motion.advance(by: frame)
             guard handleInput(frame: frame) else { return }
             switch mode {
@@ -205,16 +192,16 @@ public final class App {
                 reloadIfChanged(now: frameStart)
                 for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
                 let published = physics.latest
-                if published.status.droppedTime > 0 && !saidBehind {
+                if meter.fellBehind(published.status) {
                     hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)
-                    saidBehind = true
                 }
                 let drawStart = Monotonic.now
                 draw(published, now: drawStart)
                 hear(published.status)
-                figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, sound: sound?.figures, since: frameStart - start)
+                meter.figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, sound: sound.output?.figures,
+                                    since: frameStart - start)
                 if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {
-                    figures.finish(physics.latest.status, sound: sound?.figures)
+                    meter.figures.finish(physics.latest.status, sound: sound.output?.figures)
                     return
                 }
             }
@@ -224,5 +211,5 @@ public final class App {
     }
 
     /// What `bench window` reports, once the window has closed.
-    public var windowFigures: WindowFigures? { figures.result }
+    public var windowFigures: WindowFigures? { meter.figures.result }
 }

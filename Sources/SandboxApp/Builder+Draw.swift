@@ -13,8 +13,8 @@ extension Builder {
     func draw(in window: AppWindow, camera: Camera, room: SDL_Rect) {
         let (pw, ph) = window.outputSize
         let renderer = window.renderer, scale = window.pixelScale, pixels = scale / camera.scale
-        if let snapshot {
-            window.painter.draw(snapshot, camera: camera, alpha: 1, width: Int(pw), height: Int(ph), clip: room)
+        if let drawn {
+            window.painter.draw(drawn, camera: camera, alpha: 1, width: Int(pw), height: Int(ph), clip: room)
         } else {
             var room = room
             SDL_RenderSetClipRect(renderer, &room)

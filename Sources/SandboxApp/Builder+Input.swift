@@ -172,37 +172,42 @@ extension Builder {
         say(scene.bodies[i].trace ? "bodies[\(i)] traced: its path is drawn while playing" : "bodies[\(i)] no longer traced")
     }
 
-    /// While a key row waits for its key: takes the key or gamepad button
-    /// pressed and binds it; returns whether the event was taken.
-    func capture(_ event: SDL_Event) -> Bool {
-        guard let capturing else { return false }
-        let trigger: ControlTrigger?
-        switch SDL_EventType(event.type) {
-        case SDL_KEYDOWN:
-            switch Int(event.key.keysym.sym) {
-            case Int(SDLK_ESCAPE.rawValue):
-                self.capturing = nil
-                say("no key bound")
-                return true
-            case Int(SDLK_DELETE.rawValue), Int(SDLK_BACKSPACE.rawValue):
-                trigger = nil
-            default:
-                let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
-                guard ControlTrigger.keyNames.contains(name) else {
-                    say("refused: \(name) cannot be bound (Escape and the function keys are the window's); press another")
-                    return true
-                }
-                trigger = .key(name)
+    /// Whether a key row waits for its key (the keyboard's next press binds it).
+    var isBinding: Bool { capturing != nil }
+
+    /// Binds what `Keyboard` says the press was while a key row waited: no key
+    /// (Escape), none (Delete, Backspace), or a key a scene can bind.
+    func bind(_ binding: Keyboard.Binding) {
+        guard capturing != nil else { return }
+        switch binding {
+        case .cancel:
+            capturing = nil
+            say("no key bound")
+        case .unbind:
+            bind(nil)
+        case .key(let name):
+            guard ControlTrigger.keyNames.contains(name) else {
+                return say("refused: \(name) cannot be bound (Escape and the function keys are the window's); press another")
             }
-        case SDL_CONTROLLERBUTTONDOWN:
-            guard let name = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(event.cbutton.button))) else { return true }
-            trigger = .button(String(cString: name))
-        default:
-            return false
+            bind(.key(name))
         }
+    }
+
+    /// While a key row waits for its key: takes the gamepad button pressed and
+    /// binds it; returns whether the event was taken (keys come through `bind`).
+    func capture(_ event: SDL_Event) -> Bool {
+        guard capturing != nil, SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN else { return false }
+        if let name = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(event.cbutton.button))) {
+            bind(.button(String(cString: name)))
+        }
+        return true
+    }
+
+    /// Binds the waiting key row to `trigger` (nil: unbinds it).
+    private func bind(_ trigger: ControlTrigger?) {
+        guard let capturing else { return }
         self.capturing = nil
         perform { doc throws(EditRefused) in try doc.bind(capturing.key, to: trigger) }
         say(trigger.map { "\(capturing.key.rawValue): \($0)" } ?? "\(capturing.key.rawValue) unbound")
-        return true
     }
 }

@@ -41,7 +41,7 @@ final class Builder {
     /// Where the pointer is in the world, and its slack there (a few pixels), for
     /// saying what the pivot or motor tool would join before the click.
     var hover: (point: Vector, slack: Double)?
-    private var picture: (revision: Int, snapshot: DrawnWorld)?
+    private var picture: (revision: Int, drawn: DrawnWorld)?
 
     init(document: Document) {
         self.document = document
@@ -50,15 +50,15 @@ final class Builder {
     var scene: Scene { document.scene }
 
     /// The document as a World would draw it at its first step (kept until the document changes).
-    var snapshot: DrawnWorld? {
-        if let picture, picture.revision == document.revision { return picture.snapshot }
+    var drawn: DrawnWorld? {
+        if let picture, picture.revision == document.revision { return picture.drawn }
         do {
-            let snapshot = DrawnWorld(world: try World(scene: document.scene))
-            picture = (document.revision, snapshot)
-            return snapshot
+            let drawn = DrawnWorld(world: try World(scene: document.scene))
+            picture = (document.revision, drawn)
+            return drawn
         } catch {
             say("cannot draw the scene: \(error)")
-            return picture?.snapshot
+            return picture?.drawn
         }
     }
 

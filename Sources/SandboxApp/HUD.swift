@@ -16,22 +16,11 @@ struct HUD {
     struct Status {
         /// The physics thread's figures, as it published them.
         var physics = PhysicsStatus()
-        var sceneName = "", step = 0, fps = 0.0, bodies = 0
-        var tilt = Vector(0, -1)
-        /// Steps since the world was last built (a reset or the start), and
-        /// whether the scene has gravity to tilt (the tank's and planet's do not).
-        var stepsSinceReset = 0, hasGravity = true
+        /// What the world drawn this frame shows, and its scene's keys (`Shown(_:)`).
+        var shown = Shown()
+        var sceneName = "", fps = 0.0
         /// Files not written, the physics thread's and the window's.
         var lostFiles: [String] = []
-        /// The scene's bindings, one per key and label ("Right: drive"), and whether each is held now.
-        var controls: [(text: String, held: Bool)] = []
-        /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`), and the keys it takes.
-        var sceneKeyHelp: [String] = []
-        var sceneKeys: Set<String> = []
-        /// The scene gives right clicks to its script (`"rightClick": "script"`).
-        var clicksToScript = false
-        /// What the scene's script says (`world:say`), its own line.
-        var scriptSays: String?
         /// M has turned the sound off.
         var soundOff = false
 
@@ -61,26 +50,26 @@ struct HUD {
         let f = HUD.format
         let scale = s.physics.timeScale == 0.125 ? "1/8" : s.physics.timeScale == 0.25 ? "1/4" : s.physics.timeScale == 0.5 ? "1/2" : f(s.physics.timeScale, 0)
         // Each figure is one unit when the line wraps (no-break spaces inside).
-        var step = "step \(s.step)"
+        var step = "step \(s.shown.step)"
         // The step counts from the session's start, across resets; the time counts from the last build.
-        if s.stepsSinceReset != s.step { step += " (\(f(Double(s.stepsSinceReset) / 120, 1)) s since R)" }
+        if s.shown.stepsSinceReset != s.shown.step { step += " (\(f(Double(s.shown.stepsSinceReset) / 120, 1)) s since R)" }
         var groups = [s.sceneName, step, "\(Int(s.fps.rounded())) fps", HUD.speedText(s), "physics \(f(s.physics.stepCost * 1e6, 0)) us/step",
-                      "bodies \(s.bodies)", "time x\(scale)"]
-        if s.hasGravity { groups.append("tilt (\(f(s.tilt.x, 2)), \(f(s.tilt.y, 2))) g") }
+                      "bodies \(s.shown.bodies)", "time x\(scale)"]
+        if s.shown.hasGravity { groups.append("tilt (\(f(s.shown.tilt.x, 2)), \(f(s.shown.tilt.y, 2))) g") }
         if s.soundOff { groups.append("sound off (M)") }
         groups.append("H: help")
         let figures = groups.map(HUD.unbroken).joined(separator: "   ")
         var lines: [(String, SDL_Color)] = [(figures, Palette.text)]
         // The scene's keys; a held one is marked. A scene with many keys lists
         // the first few and the held ones; the help lists them all.
-        let shown = s.controls.count <= HUD.controlLines ? s.controls
-            : s.controls.enumerated().filter { $0.offset < HUD.controlLines - 1 || $0.element.held }.map(\.element)
+        let shown = s.shown.controls.count <= HUD.controlLines ? s.shown.controls
+            : s.shown.controls.enumerated().filter { $0.offset < HUD.controlLines - 1 || $0.element.held }.map(\.element)
         if !shown.isEmpty {
             var keys = shown.map { HUD.unbroken($0.held ? "▶ \($0.text)" : $0.text) }.joined(separator: "   ")
-            if shown.count < s.controls.count { keys += "   ... \(s.controls.count - shown.count) more keys (H)" }
+            if shown.count < s.shown.controls.count { keys += "   ... \(s.shown.controls.count - shown.count) more keys (H)" }
             lines.append((keys, shown.contains(where: \.held) ? Palette.joint : Palette.text))
         }
-        if let said = s.scriptSays { lines.append((said, Palette.joint)) }
+        if let said = s.shown.scriptSays { lines.append((said, Palette.joint)) }
         lines.append(happening(s))
         return lines
     }
@@ -108,7 +97,7 @@ struct HUD {
         if let stopped = s.physics.recordingStopped { parts.append((stopped, Palette.warning)) }
         for lost in s.lostFiles { parts.append(("not saved: \(lost)", Palette.warning)) }
         if let replay = s.physics.replay {
-            parts.append(("REPLAY step \(s.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
+            parts.append(("REPLAY step \(s.shown.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
             if let problem = replay.problem { parts.append((problem, Palette.contact)) }
         }
         if s.physics.droppedTime > 0 { parts.append(("physics behind: dropped \(HUD.format(s.physics.droppedTime, 2)) s of sim time", Palette.warning)) }
@@ -131,7 +120,7 @@ struct HUD {
         let scale = window.pixelScale, size = window.outputSize
         if !hidden { Overlays.drawStrip(wrapped(lines(status), in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
         if help {
-            Overlays.drawHelp(Overlays.helpLines(for: status.sceneKeys, gravity: status.hasGravity, clicksToScript: status.clicksToScript) + status.sceneKeyHelp, text: window.text,
+            Overlays.drawHelp(Overlays.helpLines(for: status.shown.sceneKeys, gravity: status.shown.hasGravity, clicksToScript: status.shown.clicksToScript) + status.shown.sceneKeyHelp, text: window.text,
                               renderer: window.renderer, width: size.width, height: size.height, scale: scale, top: layout.strip.h)
         }
     }

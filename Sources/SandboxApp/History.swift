@@ -26,8 +26,8 @@ struct History: Sendable {
 
     /// Keeps the state after a step (a later step than any kept, or it replaces
     /// the frames from its step on, as after a branch).
-    mutating func record(_ snapshot: DrawnWorld) {
-        past.record(snapshot.atRest())
+    mutating func record(_ drawn: DrawnWorld) {
+        past.record(drawn.atRest())
     }
 
     /// The kept frame at `step`, or the nearest one before it (or the first).

@@ -53,7 +53,7 @@ public struct LoopCost: Sendable {
     /// The loop with a clock moved one step's time a pass (each pass steps once and publishes).
     static func timeLoop(_ scene: Scene, text: String, warmUp: Int, steps: Int, keyframeBudget: Int) throws -> (Double, KeyframeCost) {
         var configuration = PhysicsThread.Configuration()
-        configuration.timeMachine.keyframeBudget = keyframeBudget
+        configuration.options.timeMachine.keyframeBudget = keyframeBudget
         let session = try Session(scene: scene, sceneText: text, sceneFile: "scene.json")
         final class Clock { var now = 0.0 }  // moved by this function, read by the loop: one thread
         let clock = Clock()

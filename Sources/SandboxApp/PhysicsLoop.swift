@@ -30,8 +30,8 @@ final class PhysicsLoop {
     var stepOnce = false
     var timeScaleIndex = 3
     var status = PhysicsStatus()
-    /// The snapshots published, drawn between the poses before each step and after it.
-    let snapshots = DrawnWorldMaker()
+    /// The drawn worlds published, drawn between the poses before each step and after it.
+    let drawnWorlds = DrawnWorldMaker()
     /// What was drawn after each step, for scrubbing.
     var history: History
     /// The step shown while scrubbing through the past (nil: the present).
@@ -60,9 +60,9 @@ final class PhysicsLoop {
     }
 
     /// The thread's body: builds the timeline, starts a recording if asked,
-    /// publishes the first snapshot, then loops until it is told to stop.
+    /// publishes the first drawn world, then loops until it is told to stop.
     static func run(configuration: PhysicsThread.Configuration, makeSource: () throws -> Timeline.Source,
-                    inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>) {
+                    inbox: Locked<PhysicsThread.Inbox>, outbox: Locked<PhysicsThread.Outbox>, now: @escaping () -> Double) {
         let timeline: Timeline
         do { timeline = configuration.timeline(try makeSource()) } catch {
             outbox.update { $0.start = .failed("\(error)", cannotWrite: false) }
@@ -75,7 +75,8 @@ final class PhysicsLoop {
             }
         }
         let captures = Captures(directory: configuration.captureDirectory, sceneName: configuration.sceneName)
-        let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.timeMachine.historyBudget, inbox: inbox, outbox: outbox)
+        let loop = PhysicsLoop(timeline: timeline, captures: captures, historyBudget: configuration.timeMachine.historyBudget, inbox: inbox, outbox: outbox,
+                               now: now)
         loop.sound = configuration.sound
         loop.publish(stateTime: loop.now())
         outbox.update { $0.start = .ready }
@@ -152,7 +153,7 @@ final class PhysicsLoop {
             paused = true
             return false
         }
-        snapshots.willStep(world)
+        drawnWorlds.willStep(world)
         if sound != nil {
             // Heard only as it plays: what a seek or a rebuild stepped through is not.
             world.listening = true
@@ -219,14 +220,14 @@ final class PhysicsLoop {
                                   checkpoints: watching.checkpointSteps)
         }
         status.stats = wantsStats ? world.stats : nil
-        var snapshot = snapshots.snapshot(world, debug: debug)
+        var drawn = drawnWorlds.drawn(world, debug: debug)
         // The state after each step, before the events at that step (what a branch from it rebuilds);
         // a replay's too, so that both scrub the same way.
-        if history.lastStep.map({ snapshot.stepCount > $0 }) ?? true { history.record(snapshot) }
-        if let showing, let past = history.frame(at: showing) { snapshot = past }
+        if history.lastStep.map({ drawn.stepCount > $0 }) ?? true { history.record(drawn) }
+        if let showing, let past = history.frame(at: showing) { drawn = past }
         status.history = history.firstStep.map { ($0, history.lastStep!) }
         status.showing = showing.map { history.frame(at: $0)?.stepCount ?? $0 }
-        let published = Published(snapshot: snapshot, status: status, stateTime: stateTime)
+        let published = Published(drawn: drawn, status: status, stateTime: stateTime)
         outbox.withLock { $0.published = published }
     }
 }

@@ -34,7 +34,7 @@ enum PhysicsRequest: Sendable {
     /// A right click: removes the body under the point.
     case remove(at: Vector, slack: Double)
     case togglePause, step, slower, faster
-    /// Debug drawing wants outlines and contacts in the snapshots.
+    /// Debug drawing wants outlines and contacts in the drawn worlds.
     case debug(Bool)
     /// The live graphs (F3) want the world's figures in the status.
     case stats(Bool)
@@ -110,10 +110,10 @@ struct PhysicsStatus: Sendable {
 
 /// The newest state the physics thread has published.
 struct Published: Sendable {
-    var snapshot: DrawnWorld
+    var drawn: DrawnWorld
     var status: PhysicsStatus
-    /// When (monotonic seconds) the real-time clock reached the snapshot's
-    /// step: the picture is drawn between the snapshot's last two steps, as far
+    /// When (monotonic seconds) the real-time clock reached the drawn world's
+    /// step: the picture is drawn between the drawn world's last two steps, as far
     /// as real time has gone past this.
     var stateTime: Double
 }
@@ -121,17 +121,24 @@ struct Published: Sendable {
 /// The physics thread: it owns the World (through the `Timeline`, whose
 /// session or replay it builds itself, so the World never belongs to two threads), runs the
 /// fixed-step clock against real time, applies the window's requests between
-/// steps and publishes a snapshot after each step. The window's thread only
+/// steps and publishes a drawn world after each step. The window's thread only
 /// sends requests and reads the newest publication; neither waits on the other
 /// for longer than it takes to swap a reference.
 final class PhysicsThread: Sendable {
+    /// The window's options as they are (one value, not copied field by
+    /// field), with what is this thread's own.
     struct Configuration: Sendable {
-        var captureDirectory = "."
+        /// The window's options: where captures go, the time machine's bounds and the recording's keyframes, `--record`.
+        var options = App.Options()
+        /// The scene played, for the captures' names.
         var sceneName = "scene"
-        /// Record from step 0 to this journal.
-        var recordPath: String?
-        /// The time machine's bounds and the recording's keyframes.
-        var timeMachine = TimeMachineSettings()
+        /// Whether this thread records from step 0 to `options.recordPath` (only the window's first does).
+        var recordsFromStart = false
+
+        var captureDirectory: String { options.screenshotDirectory }
+        var timeMachine: TimeMachineSettings { options.timeMachine }
+        /// The journal recorded from step 0, if any.
+        var recordPath: String? { recordsFromStart ? options.recordPath : nil }
         /// Where what each step sounds like goes (nil: silent, the world does not listen).
         var sound: SoundOutput?
 
@@ -176,12 +183,14 @@ final class PhysicsThread: Sendable {
     private let handle: pthread_t
 
     /// Starts the thread, which builds what it plays with `makeSource` and,
-    /// when asked to, starts recording; returns once the first snapshot is
-    /// published. Throws what building or recording failed with.
-    init(configuration: Configuration, makeSource: @escaping @Sendable () throws -> Timeline.Source) throws(StartFailure) {
+    /// when asked to, starts recording; returns once the first drawn world is
+    /// published. Throws what building or recording failed with. `now` is
+    /// real time as the thread steps against it (a test gives its own).
+    init(configuration: Configuration, now: @escaping @Sendable () -> Double = { Monotonic.now },
+         makeSource: @escaping @Sendable () throws -> Timeline.Source) throws(StartFailure) {
         let inbox = self.inbox, outbox = self.outbox
         let body: @Sendable () -> Void = {
-            PhysicsLoop.run(configuration: configuration, makeSource: makeSource, inbox: inbox, outbox: outbox)
+            PhysicsLoop.run(configuration: configuration, makeSource: makeSource, inbox: inbox, outbox: outbox, now: now)
         }
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()

@@ -122,7 +122,7 @@ public struct BodySpec: Equatable, Sendable {
     public var shapes: [ShapeSpec]
     /// How it is drawn (`look`; default crate for a body of boxes only, else plain).
     public var look: Look
-    /// Kinematic bodies only: the keyframed path the body follows.
+    /// Kinematic bodies only: the animated path the body follows.
     public var animation: AnimationSpec? = nil
     /// Dynamic bodies with `mass` only (`moment`): built with `cpBodyNew(mass, moment)`,
     /// their shapes given no mass; nil: mass from the shapes.
@@ -196,7 +196,7 @@ extension BodySpec {
     }
 }
 
-/// A kinematic body's keyframe animation, of its position or its angle.
+/// A kinematic body's animation track, of its position or its angle.
 public enum AnimationSpec: Equatable, Sendable {
     /// The body's position follows the track (points).
     case position(AnimationTrack<Point2>)
@@ -281,35 +281,11 @@ public enum Look: Equatable, Sendable {
 
 /// A joint of the scene: its type and figures, its two bodies, its force limit.
 public struct JointSpec: Equatable, Sendable {
-    /// The joint types of the format (the grab's two-anchor pivot is not one:
-    /// it belongs to the simulation).
-    public enum Kind: Equatable, Sendable {
-        /// Two bodies pinned at a world point (`anchor`: each body's anchor is
-        /// where that point is on it when the world is built).
-        case pivot(anchor: Vector)
-        /// Two bodies pinned by a point on each (`anchorA`, `anchorB`, body-local):
-        /// how a running pivot is saved, its anchors exactly as Chipmunk holds them.
-        case pivotAnchors(anchorA: Vector, anchorB: Vector)
-        /// A rod: the anchors keep their distance (`distance`; nil: the anchors'
-        /// distance when the world is built).
-        case pin(anchorA: Vector, anchorB: Vector, distance: Double? = nil)
-        /// A rope: the anchors' distance stays within min...max.
-        case slide(anchorA: Vector, anchorB: Vector, min: Double, max: Double)
-        /// A spring: pulls the anchors towards `restLength` points apart, with `stiffness` and `damping`.
-        case spring(anchorA: Vector, anchorB: Vector, restLength: Double, stiffness: Double, damping: Double)
-        /// Keeps the bodies' relative spin at `rate` (radians per second).
-        case motor(rate: Double)
-        /// A pin on `b` (`anchorB`) sliding along a groove on `a` from `grooveA` to `grooveB` (body-local).
-        case groove(grooveA: Vector, grooveB: Vector, anchorB: Vector)
-        /// Pulls a's angle minus b's towards `restAngle` (Chipmunk's sign; the rotary limit and ratchet measure b's minus a's).
-        case rotarySpring(restAngle: Double, stiffness: Double, damping: Double)
-        /// Keeps the relative angle within `min`...`max` radians.
-        case rotaryLimit(min: Double, max: Double)
-        /// The relative angle turns one way only, in clicks of `ratchet` radians from `phase`.
-        case ratchet(phase: Double, ratchet: Double)
-        /// Keeps the angular velocities in `ratio`, offset by `phase`.
-        case gear(phase: Double, ratio: Double)
-    }
+    /// The joint types of the format, and their figures: the physics' own
+    /// enum (`Joint.Kind`), so that a scene's joint and the Chipmunk joint it
+    /// makes are spelled once. The grab's two-anchor pivot is a
+    /// `pivotAnchors` of the simulation, not a type a scene file gives.
+    public typealias Kind = Joint.Kind
 
     /// The joint's type and figures (`type` and its keys).
     public var kind: Kind

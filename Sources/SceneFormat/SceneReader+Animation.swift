@@ -7,7 +7,7 @@ import Animation
 import JSONText
 import CrateboxGeometry
 
-// Animations: keyframe tracks, their start pose and speed.
+// Animations: tracks of values at key times, their start pose and speed.
 extension SceneReader {
     static let animationKeys = ["property", "values", "keyTimes", "timingFunctions", "duration", "beginTime", "timeOffset", "repeat", "autoreverses"]
 

@@ -12,7 +12,7 @@ extension World {
         // 1. The space (the script's handlers leave the old one first: 16.7).
         script?.leave(space.chipmunkSpace)
         space = Space()
-        bodies = []
+        replaceBodies([], reserving: scene.bodies.count)
         bodiesRevision += 1
         wallCache = nil
         liveBodyCount = 0
@@ -35,7 +35,6 @@ extension World {
         }
 
         // 3. Bodies in file order.
-        bodies.reserveCapacity(scene.bodies.count)
         for spec in scene.bodies {
             try addBody(spec, at: spec.position)
         }
@@ -73,27 +72,9 @@ extension World {
         return (0..<4).map { .segment(a: corners[$0], b: corners[$0 + 1], radius: walls.radius) }
     }
 
-    /// The Chipmunk joint a scene's joint is (construction order, step 4).
-    static func physicsKind(_ kind: JointSpec.Kind) -> Joint.Kind {
-        switch kind {
-        case .pivot(let anchor): .pivot(anchor: anchor)
-        case .pivotAnchors(let a, let b): .pivotAnchors(anchorA: a, anchorB: b)
-        case .pin(let a, let b, _): .pin(anchorA: a, anchorB: b)
-        case .slide(let a, let b, let lo, let hi): .slide(anchorA: a, anchorB: b, min: lo, max: hi)
-        case .spring(let a, let b, let rest, let k, let d): .spring(anchorA: a, anchorB: b, restLength: rest, stiffness: k, damping: d)
-        case .motor(let rate): .motor(rate: rate)
-        case .groove(let ga, let gb, let anchorB): .groove(grooveA: ga, grooveB: gb, anchorB: anchorB)
-        case .rotarySpring(let rest, let k, let d): .rotarySpring(restAngle: rest, stiffness: k, damping: d)
-        case .rotaryLimit(let lo, let hi): .rotaryLimit(min: lo, max: hi)
-        case .ratchet(let phase, let ratchet): .ratchet(phase: phase, ratchet: ratchet)
-        case .gear(let phase, let ratio): .gear(phase: phase, ratio: ratio)
-        }
-    }
-
     /// A joint (step 4, or a script's world:addJoint): made, set up and added to the space.
     func addJoint(_ spec: JointSpec) throws(PhysicsError) {
-        let joint = Joint(Self.physicsKind(spec.kind), a: resolve(spec.a), b: resolve(spec.b))
-        if case .pin(_, _, let distance?) = spec.kind { joint.setPinDistance(distance) }
+        let joint = Joint(spec.kind, a: resolve(spec.a), b: resolve(spec.b))  // a pin's distance set as it is made
         joint.maxForce = spec.maxForce
         // The world's body holds the walls: a body joined to it keeps hitting them.
         joint.collideBodies = spec.collide || spec.a == .world || spec.b == .world
@@ -168,7 +149,7 @@ extension World {
             body.useScriptFunctions(velocity: spec.velocityFunction != nil, position: spec.positionFunction != nil)
         }
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
-        bodies.append(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
+        appendBody(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
         bodiesRevision += 1
         liveBodyCount += 1
     }

@@ -19,7 +19,7 @@ extension World: ScriptWorld {
         }
         do { try addBody(spec, at: spec.position) } catch { throw ScriptError("\(error)") }
         let index = bodies.count - 1
-        bodies[index]?.madeByScript = true
+        markMadeByScript(index)
         bindScriptBodies()
         return index
     }
@@ -64,7 +64,7 @@ extension World: ScriptWorld {
         }
         do { try space.remove(joints[index]) } catch { throw ScriptError("\(error)") }
         // Kept as a joint that is nowhere, as one gone with a body is.
-        joints[index] = Joint(World.physicsKind(jointSpec(index).kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic))
+        joints[index] = Joint(jointSpec(index).kind.recorded, a: Body(kind: .dynamic), b: Body(kind: .dynamic))
         script?.unbind(joint: index)
     }
 

@@ -184,10 +184,10 @@ extension RestoredWorld {
             try claims.take(detached: record.index)
             joint = detached[record.index]
         default:
-            joints.append(Joint(World.physicsKind(spec.kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
+            joints.append(Joint(spec.kind.recorded, a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
             return
         }
-        guard joint.a === (try body(spec.a)), joint.b === (try body(spec.b)), joint.kind == World.physicsKind(spec.kind) else {
+        guard joint.a === (try body(spec.a)), joint.b === (try body(spec.b)), joint.kind == spec.kind.recorded else {
             throw ByteReader.Malformed("a script's joint is not the one its spec makes")
         }
         joints.append(joint)

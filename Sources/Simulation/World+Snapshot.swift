@@ -308,7 +308,7 @@ struct RestoredWorld {
                 joints.append(detached[record.index])
             default:
                 // Gone with a body: only its being out of the space is ever read.
-                joints.append(Joint(World.physicsKind(scene.joints[index].kind), a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
+                joints.append(Joint(scene.joints[index].kind.recorded, a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
             }
         }
         if let g = grabRecord {
@@ -332,7 +332,7 @@ struct RestoredWorld {
     }
 
     func apply(to world: World) {
-        world.bodies = bodies
+        world.replaceBodies(bodies)
         world.bodiesRevision += 1
         world.liveBodyCount = bodies.count { $0 != nil }
         world.joints = joints

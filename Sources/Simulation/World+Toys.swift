@@ -51,7 +51,7 @@ extension World {
             let original = bodies[index]!
             do {
                 for (body, shape) in try space.addPieces(of: cut) {
-                    bodies.append(WorldBody(id: nil, spec: World.pieceSpec(of: original.spec, body: body, shape: shape), body: body, shapes: [shape]))
+                    appendBody(WorldBody(id: nil, spec: World.pieceSpec(of: original.spec, body: body, shape: shape), body: body, shapes: [shape]))
                     liveBodyCount += 1
                 }
             } catch {

@@ -63,8 +63,9 @@ public final class World {
     internal(set) var space: Space
     /// One entry per body: file order, then spawned bodies in spawn order. A
     /// removed body's entry stays, as nil (its Chipmunk objects are freed), so
-    /// construction indices stay stable.
-    public internal(set) var bodies: [WorldBody?] = []
+    /// construction indices stay stable. Changed only through the functions
+    /// below that keep `bodyIndex` with it.
+    public private(set) var bodies: [WorldBody?] = []
     /// Counts the changes to which bodies there are (a spawn, a removal, a
     /// rebuild), so that what is derived from `bodies` can be kept until it changes.
     public internal(set) var bodiesRevision = 0
@@ -78,8 +79,10 @@ public final class World {
     internal(set) var joints: [Joint] = [] { didSet { jointIndexCache = nil } }
     /// Each joint's index in `joints`, made when first asked for after `joints` changed.
     private var jointIndexCache: [ObjectIdentifier: Int]?
-    /// Each live body's construction index by its Chipmunk body, for `bodiesRevision`.
-    private var bodyIndexCache: (revision: Int, index: [ObjectIdentifier: Int])?
+    /// Each live body's construction index by its Chipmunk body, kept as
+    /// bodies come and go: a lookup never rebuilds it (removals mixed with
+    /// lookups in a world of 20,000 bodies stay constant-time).
+    private var bodyIndex: [ObjectIdentifier: Int] = [:]
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [ShapeGeometry]?
     /// Bodies in the world now (the entries of `bodies` that are not nil).
@@ -217,7 +220,7 @@ public final class World {
         } catch {
             throw WorldError("cannot remove body \(index): \(error)")
         }
-        bodies[index] = nil
+        clearBody(at: index)
         bodiesRevision += 1
         liveBodyCount -= 1
     }
@@ -378,12 +381,32 @@ public final class World {
 extension World {
     /// The construction index of a live body of the world.
     func index(of body: Body) -> Int? {
-        if bodyIndexCache?.revision != bodiesRevision {
-            var index: [ObjectIdentifier: Int] = [:]
-            for (i, entry) in bodies.enumerated() { if let entry { index[ObjectIdentifier(entry.body)] = i } }
-            bodyIndexCache = (bodiesRevision, index)
-        }
-        return bodyIndexCache!.index[ObjectIdentifier(body)]
+        bodyIndex[ObjectIdentifier(body)]
+    }
+
+    /// A new body's entry, at the next construction index.
+    func appendBody(_ entry: WorldBody?) {
+        if let entry { bodyIndex[ObjectIdentifier(entry.body)] = bodies.count }
+        bodies.append(entry)
+    }
+
+    /// A removed body's entry becomes nil (its index stays taken).
+    func clearBody(at index: Int) {
+        if let entry = bodies[index] { bodyIndex[ObjectIdentifier(entry.body)] = nil }
+        bodies[index] = nil
+    }
+
+    /// Every entry at once: none (a build starts, room made for `reserving`), or a state's (read back).
+    func replaceBodies(_ entries: [WorldBody?], reserving: Int = 0) {
+        bodies = []
+        bodyIndex = [:]
+        bodies.reserveCapacity(max(reserving, entries.count))
+        for entry in entries { appendBody(entry) }
+    }
+
+    /// The body at `index` was made by the scene's script (it is saved with it).
+    func markMadeByScript(_ index: Int) {
+        bodies[index]?.madeByScript = true
     }
 
     /// A joint's index among the scene's joints.

@@ -27,8 +27,15 @@ public func scene(bodies: String = "", extra: String = "") -> String {
     """
 }
 
+/// A scene of Scenes/ decoded, with its script.
 public func loadShippedScene(_ name: String) throws -> Scene {
     try loadScene(atPath: packageRoot.appendingPathComponent("Scenes/\(name)").path, file: name)
+}
+
+/// A scene of Scenes/ decoded, with its file's text: what a session of it
+/// embeds in its journal's header.
+public func loadShippedSceneWithText(_ name: String) throws -> (scene: Scene, text: String) {
+    (try loadShippedScene(name), try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"), encoding: .utf8))
 }
 
 /// A scene file decoded, with its script's text read from beside it as the
@@ -45,7 +52,6 @@ public func loadScene(atPath path: String, file: String) throws -> Scene {
 /// The scenes that ship: every file in Scenes/, in name order.
 public let shippedScenes: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenes").path)) ?? [])
     .filter { $0.hasSuffix(".json") }.sorted()
-
 
 /// The `.json` files in each of `folders` (relative to the package), by path, each folder's in name order.
 public func sceneFiles(in folders: String...) -> [String] {

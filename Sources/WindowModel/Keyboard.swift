@@ -1,8 +1,9 @@
 /// The keyboard as the window sees it, and what each key event means: the
 /// one place that decides whether a key is the scene's (a `key` event for
-/// the world, journaled) or the sandbox's (`KeyMap`'s actions), and what the
-/// keys held mean between events (the tilt, scrubbing back, X's explosion).
-/// A pure value fed the key events in order: tested without SDL.
+/// the world, journaled) or the sandbox's (`KeyMap`'s actions), whether a
+/// press is used up ending the scene's reveal or binding a key in build mode,
+/// and what the keys held mean between events (the tilt, scrubbing back, X's
+/// explosion). A pure value fed the key events in order: tested without SDL.
 public struct Keyboard {
     /// What one key event means.
     public enum Meaning: Equatable, Sendable {
@@ -10,6 +11,20 @@ public struct Keyboard {
         case scene(String, down: Bool)
         /// The sandbox's actions (`KeyMap`), possibly none.
         case sandbox([KeyAction])
+        /// A press while the scene's reveal shows: it ends the reveal and does nothing else.
+        case endReveal
+        /// A press while build mode waits for a key to bind to a control.
+        case bind(Binding)
+    }
+
+    /// What a press binds while build mode waits for a key.
+    public enum Binding: Equatable, Sendable {
+        /// Escape: nothing is bound.
+        case cancel
+        /// Delete or Backspace: the control is left without a key.
+        case unbind
+        /// Any other key, by SDL's name (the builder refuses those a scene cannot bind).
+        case key(String)
     }
 
     /// The key names the scene binds (SDL's names: "Space", "Left", "X").
@@ -26,10 +41,22 @@ public struct Keyboard {
         self.sceneKeys = sceneKeys
     }
 
-    /// A key went down (`key` is nil for keys the sandbox does not use). In a
-    /// live session a key the scene binds is the scene's, unless Ctrl is held
-    /// (Ctrl+S saves whatever the scene binds); auto-repeat of it is swallowed.
-    public mutating func press(_ key: Key?, name: String, modifiers: Modifiers = [], repeated: Bool = false, in mode: KeyMode) -> Meaning {
+    /// A key went down (`key` is nil for keys the sandbox does not use).
+    /// While the reveal shows (`revealing`) the press only ends it; while
+    /// build mode waits for a key to bind (`binding`) the press is the
+    /// binding's; neither counts as held. Else, in a live session a key the
+    /// scene binds is the scene's, unless Ctrl is held (Ctrl+S saves whatever
+    /// the scene binds); auto-repeat of it is swallowed.
+    public mutating func press(_ key: Key?, name: String, modifiers: Modifiers = [], repeated: Bool = false, in mode: KeyMode,
+                               revealing: Bool = false, binding: Bool = false) -> Meaning {
+        if revealing { return .endReveal }
+        if binding {
+            switch key {
+            case .escape: return .bind(.cancel)
+            case .delete, .backspace: return .bind(.unbind)
+            default: return .bind(.key(name))
+            }
+        }
         held[name] = key
         if key == .letter("s") && !repeated { sWithoutCtrl = !modifiers.contains(.ctrl) }
         if mode == .playing, !modifiers.contains(.ctrl), sceneKeys.contains(name) {

@@ -8,22 +8,22 @@ import Simulation
 /// poses as the painter's, and the walls.
 enum BenchQuads {
     /// The crates (x, y, angle, width, height each) and walls (ax, ay, bx, by, radius each) after `steps` steps.
-    static func of(_ scene: Scene, named name: String, after steps: Int = 240) throws -> (snapshot: DrawnWorld, boxes: [Double], walls: [Double]) {
+    static func of(_ scene: Scene, named name: String, after steps: Int = 240) throws -> (drawn: DrawnWorld, boxes: [Double], walls: [Double]) {
         let world = try World(scene: scene)
         try world.step(steps)
-        let snapshot = DrawnWorld(world: world)
+        let drawn = DrawnWorld(world: world)
         var boxes: [Double] = []
-        for (i, body) in snapshot.bodies.enumerated() {
+        for (i, body) in drawn.bodies.enumerated() {
             guard let body else { continue }
             guard body.look == .crate, body.spec.shapes.count == 1, case .box(let w, let h, _) = body.spec.shapes[0].geometry else {
                 throw Failure.failed("bench compares drawing crates only (a textured quad each); \(name) has other bodies")
             }
-            let pose = snapshot.current[i]
+            let pose = drawn.current[i]
             boxes += [pose.position.x, pose.position.y, pose.angle, w, h]
         }
         var walls: [Double] = []
-        for case .segment(let a, let b, let r) in snapshot.walls { walls += [a.x, a.y, b.x, b.y, r] }
-        return (snapshot, boxes, walls)
+        for case .segment(let a, let b, let r) in drawn.walls { walls += [a.x, a.y, b.x, b.y, r] }
+        return (drawn, boxes, walls)
     }
 
     /// The canvas's camera for plain C.
@@ -61,13 +61,13 @@ struct BenchDraw: ParsableCommand {
 
     func run() throws {
         let scene = try input.load().scene
-        let (snapshot, boxes, walls) = try BenchQuads.of(scene, named: input.name)
+        let (drawn, boxes, walls) = try BenchQuads.of(scene, named: input.name)
         try BenchQuads.withWindow("cratebox bench draw", scene) { canvas in
-            try drawRuns(scene, snapshot, boxes, walls, canvas)
+            try drawRuns(scene, drawn, boxes, walls, canvas)
         }
     }
 
-    private func drawRuns(_ scene: Scene, _ snapshot: DrawnWorld, _ boxes: [Double], _ walls: [Double], _ canvas: BenchCanvas) throws {
+    private func drawRuns(_ scene: Scene, _ drawn: DrawnWorld, _ boxes: [Double], _ walls: [Double], _ canvas: BenchCanvas) throws {
         let (painter, camera, cCamera, w, h) = (canvas.painter, canvas.camera, BenchQuads.camera(canvas, scene), canvas.width, canvas.height)
         let clock = ContinuousClock(), frames = Self.frames, runs = options.runs(11)
         var swiftTimes: [Double] = [], cTimes: [Double] = [], ratios: [Double] = []
@@ -75,7 +75,7 @@ struct BenchDraw: ParsableCommand {
             let drawSwift = {
                 let start = clock.now
                 for _ in 0..<frames {
-                    painter.draw(snapshot, camera: camera, alpha: 1, width: Int(w), height: Int(h))
+                    painter.draw(drawn, camera: camera, alpha: 1, width: Int(w), height: Int(h))
                     canvas.present()
                 }
                 return (clock.now - start).seconds

@@ -74,15 +74,15 @@ struct BenchResume: ParsableCommand {
         }
         let last = points.last!
         let t = clock.now
-        try check(try rebuild(timeline, at: last, usingKeyframes: false), against: session)
+        try check(try rebuild(timeline, at: last, from: .lastReset), against: session)
         let without = (clock.now - t).seconds
         say("resuming at \(samples) steps from the last keyframe: median \(f.ms(f.median(times))) ms, at most \(f.ms(times.max()!)) ms "
             + "(re-simulating at most \(gaps.max()!) steps); at step \(last): \(f.ms(times.last!)) ms")
         say("resuming at step \(last) without keyframes (re-simulating from step 0): \(f.ms(without)) ms, \(f.fixed(without / times.last!, 0)) times longer")
     }
 
-    private func rebuild(_ timeline: Timeline, at step: Int, usingKeyframes: Bool = true) throws -> Session {
-        guard let resumed = try timeline.rebuilt(at: step, usingKeyframes: usingKeyframes) else {
+    private func rebuild(_ timeline: Timeline, at step: Int, from origin: Timeline.Origin = .keyframe) throws -> Session {
+        guard let resumed = try timeline.rebuilt(at: step, from: origin) else {
             throw Failure.failed("the rebuild was cancelled")
         }
         return resumed

@@ -68,9 +68,9 @@ struct TiltOption: ParsableArguments {
         if let tilt { try world.apply(.tilt(x: tilt.x, y: tilt.y)) }
     }
 
-    /// Applies the tilt to a session (journaled), if one was given.
-    func apply(to session: Session) throws {
-        if let tilt { try session.apply(.tilt(x: tilt.x, y: tilt.y)) }
+    /// Applies the tilt to a live timeline (journaled), if one was given.
+    func apply(to timeline: Timeline) throws {
+        if let tilt { try timeline.apply(.tilt(x: tilt.x, y: tilt.y)) }
     }
 }
 

@@ -113,7 +113,7 @@ extension RenderPicture {
         do { return try Loader.load(path) } catch { throw Failure(error) }
     }
 
-    /// A replay: the world at step N of the journal (or a frame sequence of it).
+    /// A replay: the world at step N of the journal (or a frame sequence, a clip or its sound).
     func renderReplay(_ path: String) throws {
         let replay = try makeReplay(path)
         if tilt.tilt != nil { throw Failure.usage("--tilt does not apply to a replay: its tilts are in the journal") }
@@ -122,25 +122,25 @@ extension RenderPicture {
             throw Failure.usage("\(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
         }
         var problem: Replay.Outcome?
-        func advance(_ replay: Replay) { if problem == nil, let p = replay.advance() { problem = p } }
-        if let audio {
-            try writeAudio(to: audio, total: target, scene: replay.scene, world: { replay.world }, advance: { advance(replay) })
+        // Played as the window plays it, keeping no keyframes (it only goes forward); the first problem is kept.
+        func played(_ replay: Replay) -> () throws -> Void {
+            let timeline = Timeline(replay, keyframeBudget: 0)
+            return { if problem == nil, let p = try timeline.step() { problem = p } }
+        }
+        if audio != nil || video != nil || frames != nil {
+            if let audio {
+                try writeAudio(to: audio, total: target, scene: replay.scene, world: { replay.world }, advance: played(replay))
+            } else if let video {
+                let heard = try makeReplay(path)
+                let track = try clipTrack(for: video, total: target, scene: replay.scene, world: { heard.world }, advance: played(heard))
+                try writeVideo(to: video, total: target, track: track, world: { replay.world }, advance: played(replay))
+            } else if let frames {
+                try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: played(replay))
+            }
             if let problem { throw Failure.failed("\(path): \(problem)") }
             return
         }
-        if let video {
-            let heard = try makeReplay(path)
-            let track = try clipTrack(for: video, total: target, scene: replay.scene, world: { heard.world }, advance: { advance(heard) })
-            try writeVideo(to: video, total: target, track: track, world: { replay.world }, advance: { advance(replay) })
-            if let problem { throw Failure.failed("\(path): \(problem)") }
-            return
-        }
-        if let frames {
-            try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: { advance(replay) })
-            if let problem { throw Failure.failed("\(path): \(problem)") }
-            return
-        }
-        if let problem = try replay.seek(to: target) { throw Failure.failed("\(path): \(problem)") }
+        if let problem = try Timeline(replay, keyframeBudget: 0).seek(to: target) { throw Failure.failed("\(path): \(problem)") }
         do {
             try Offscreen.render(replay.world, width: size.width, height: size.height, debug: debug, to: output!)
         } catch {

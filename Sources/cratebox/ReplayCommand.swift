@@ -52,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "With --add-keyframes: the journal to write (written whole or not at all).")
     var output: String?
 
-    @OptionGroup var sizeOption: SizeOption
+    @OptionGroup var window: WindowSettings
 
     func validate() throws {
         guard !journals.isEmpty else { throw ValidationError("give a journal") }
@@ -94,10 +94,7 @@ struct ReplayCommand: ParsableCommand {
             throw Failure(Exit.failure, "")  // the line above says why
         }
         try Run.requireDisplay()
-        var options = App.Options()
-        (options.windowWidth, options.windowHeight) = (sizeOption.or().width, sizeOption.or().height)
-        options.splash = Run.splashWanted(false)
-        (options.sound, options.soundLog) = Run.soundWanted(false)
+        let options = window.options
         let loaded: LoadedJournal
         do { loaded = try Loader.journal(journal) } catch { throw Failure(error) }
         try Run.open { () throws(WindowError) in try App(replaying: loaded.journal, scene: loaded.scene!, file: journal, options: options) }  // a header was required

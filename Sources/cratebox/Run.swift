@@ -15,21 +15,12 @@ struct Run: ParsableCommand {
     )
 
     @OptionGroup var input: SceneArgument
-    @OptionGroup var sizeOption: SizeOption
-    var size: PictureSize { sizeOption.or() }
+    @OptionGroup var window: WindowSettings
+    var size: PictureSize { window.size }
     var scene: String? { input.scene }
-
-    @Option(help: "Where screenshots, saved scenes and recordings go (default: the current directory).")
-    var saveTo: String?
 
     @Option(help: "Record the session to this journal from the start (F9 starts and stops recording too).")
     var record: String?
-
-    @Flag(help: "Show each scene at once, without the reveal through a crate-shaped mask (also: CRATEBOX_NO_SPLASH=1).")
-    var noSplash = false
-
-    @Flag(help: "Play no sound (also: CRATEBOX_NO_SOUND=1); M turns it off and on in the window.")
-    var noSound = false
 
     @Flag(help: "Reload the scene when its file changes (a file that does not validate leaves the last good world running, its errors shown).")
     var watch = false
@@ -37,22 +28,14 @@ struct Run: ParsableCommand {
     @Option(help: "Open FILE in build mode (an empty walled box the size of the window when FILE does not exist); Ctrl+S saves it there.")
     var build: String?
 
-    @Option(help: "The most memory the time machine keeps of the past, in MB (default 256: at least the last 60 s of a 1,000-body scene at every step).")
-    var historyMb = 256
-
-    @Option(help: "The most memory the time machine's exact keyframes take, in MB (default 1024; 0: none, resuming re-simulates from the last reset).")
-    var keyframesMb = Keyframes.defaultBudget >> 20
-
     @Option(help: ArgumentHelp("Recordings (--record, F9) write a keyframe (the exact state) every SECONDS of simulated time.", valueName: "seconds"))
     var keyframes: Double?
 
     func validate() throws {
-        guard (0...65_536).contains(keyframesMb) else { throw ValidationError("--keyframes-mb must be between 0 and 65536") }
         if let keyframes, Simulate.keyframeSteps(keyframes) == nil {
             throw ValidationError("--keyframes must be between one step (\(1.0 / 120) s) and 86400 seconds, got \(keyframes)")
         }
         if watch, let scene, Loader.holdsState(scene) { throw ValidationError("--watch follows a scene file; a saved state does not change") }
-        guard (1...65_536).contains(historyMb) else { throw ValidationError("--history-mb must be between 1 and 65536") }
         if watch && scene == nil { throw ValidationError("--watch needs a scene file") }
         if build != nil && scene != nil { throw ValidationError("give the scene to build with --build FILE alone") }
         if build != nil && record != nil { throw ValidationError("--record records a scene played from the start; in build mode, F9 records while playing") }
@@ -70,29 +53,22 @@ struct Run: ParsableCommand {
         try Run.open { () throws(WindowError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
     }
 
-    /// What every window of `run` takes from the options: its size, where
-    /// captures go, the time machine's bounds, keyframes in recordings, the reveal.
+    /// What every window of `run` takes: the window's settings, and the
+    /// keyframes its recordings write.
     var windowOptions: App.Options {
-        var options = App.Options()
-        options.windowWidth = size.width
-        options.windowHeight = size.height
-        options.screenshotDirectory = saveTo ?? "."
-        options.timeMachine.historyBudget = historyMb << 20
-        options.timeMachine.keyframeBudget = keyframesMb << 20
+        var options = window.options
         options.timeMachine.keyframeSteps = keyframes.flatMap(Simulate.keyframeSteps)
-        options.splash = Run.splashWanted(noSplash)
-        (options.sound, options.soundLog) = Run.soundWanted(noSound)
         return options
     }
 
     /// `run NAME.state`: the saved moment, continued as the session would have gone on.
     func runState(_ path: String) throws {
-        let bytes: [UInt8], state: StateFile.Loaded
-        do { (bytes, state) = try Loader.state(path) } catch { throw Failure(error) }
+        let state: LoadedState
+        do { state = try Loader.state(path) } catch { throw Failure(error) }
         try Run.requireDisplay()
         var options = windowOptions
         options.recordPath = record
-        try Run.open { () throws(WindowError) in try App(restoring: state, bytes: bytes, file: path, options: options) }
+        try Run.open { () throws(WindowError) in try App(restoring: state, options: options) }
     }
 
     /// `run --build FILE`: the document from FILE, or a new empty box there.

@@ -67,23 +67,22 @@ struct Simulate: ParsableCommand {
             }
             do { try timeline.startRecording(to: record) } catch { throw Failure.cannotCreate(error) }
         }
-        let session = timeline.session!  // live: built, or branched from the journal
-        let start = session.world.stepCount
-        try run(session, script: script?.events ?? [], from: start, to: start + duration.stepCount)
+        let start = timeline.world.stepCount  // live: built, or branched from the journal
+        try run(timeline, script: script?.events ?? [], from: start, to: start + duration.stepCount)
         if record != nil {
             do { try timeline.stopRecording() } catch {
-                // Kept in recordingFailure (with the step), reported just below.
+                // Kept as the recording's loss (with the step), reported just below.
             }
-            if session.keyframesMissed > 0 {
-                printError("cratebox: \(record!): \(session.keyframesMissed) keyframe\(session.keyframesMissed == 1 ? "" : "s") could not be written (the state could not be copied); the journal replays without them")
+            let missed = timeline.session?.keyframesMissed ?? 0
+            if missed > 0 {
+                printError("cratebox: \(record!): \(missed) keyframe\(missed == 1 ? "" : "s") could not be written (the state could not be copied); the journal replays without them")
             }
-            if let failure = session.recordingFailure {
-                throw Failure(Exit.cannotCreate, "cratebox: \(failure.error) (the recording stopped at step \(failure.step); the file is a valid journal up to its last complete line)")
-            }
+            if let loss = timeline.lostRecordings.first { throw Failure(Exit.cannotCreate, "cratebox: \(loss)") }
         }
-        let world = session.world
+        let world = timeline.world
         if let save, save.hasSuffix(".state") {
-            do { try StateFile.write(world, sceneText: session.sceneText, sceneFile: session.sceneFile, to: save) } catch {
+            let scene = timeline.sceneSource
+            do { try StateFile.write(world, sceneText: scene.text, sceneFile: scene.file, to: save) } catch {
                 throw Failure(Exit.cannotCreate, "cratebox: \(error)")
             }
         } else if let save {
@@ -101,7 +100,7 @@ struct Simulate: ParsableCommand {
     func newSession() throws -> Session {
         if let path = input.scene, Loader.holdsState(path) {
             let state: StateFile.Loaded
-            do { state = try Loader.state(path).state } catch { throw Failure(error) }
+            do { state = try Loader.state(path).restore() } catch { throw Failure(error) }
             do { return try Session(restoring: state) } catch { throw Failure.failed("\(path): \(error)") }
         }
         let loaded = try input.load()
@@ -132,16 +131,16 @@ struct Simulate: ParsableCommand {
         }
     }
 
-    /// Runs `session` from step `start` to `end`, applying each scripted event before its step.
-    func run(_ session: Session, script timed: [Journal.TimedEvent], from start: Int, to end: Int) throws {
+    /// Runs the live `timeline` from step `start` to `end`, applying each scripted event before its step.
+    func run(_ timeline: Timeline, script timed: [Journal.TimedEvent], from start: Int, to end: Int) throws {
         var next = timed.firstIndex { $0.step >= start } ?? timed.count
         var csv = StatsCSV(enabled: stats != nil)
         do {
-            try tilt.apply(to: session)
+            try tilt.apply(to: timeline)
             for step in start...end {
                 while next < timed.count, timed[next].step == step {
                     do {
-                        try session.apply(timed[next].event)
+                        try timeline.apply(timed[next].event)
                     } catch {
                         throw Failure(Exit.invalidScene, "\(events!):\(timed[next].line): the event cannot be applied at step \(step): \(error)")
                     }
@@ -149,12 +148,12 @@ struct Simulate: ParsableCommand {
                 }
                 if step < end {
                     let before = Monotonic.threadCPU
-                    do { try session.step() } catch {
+                    do { try timeline.step() } catch {
                         // A script's error names its file, line and step already; the scene is what is wrong (65).
                         if case .script(let message) = error { throw Failure(Exit.invalidScene, "cratebox: \(message)") }
                         throw Failure.failed("\(from ?? input.name): step \(step): \(error)")
                     }
-                    csv.add(session.world, cpu: Monotonic.threadCPU - before)
+                    csv.add(timeline.world, cpu: Monotonic.threadCPU - before)
                 }
             }
         } catch let failure as Failure {

@@ -115,7 +115,7 @@ import TestSupport
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let bad = try cratebox("render", "--output", "/nonexistent/x.png")
         #expect(bad.status == 73 && bad.stderr.contains("/nonexistent/x.png"))
-        #expect(try cratebox("render", "--output", "x.png", "--size", "0x10").status == 64)
+        #expect(refusal(["render", "--output", "x.png", "--size", "0x10"], running: true)?.status == 64)
     }
 
     @Test func curvesDrawsEveryTimingFunction() throws {
@@ -124,7 +124,7 @@ import TestSupport
         let r = try cratebox("curves", "--output", path, "--function", "1,0,0.75,1", "--size", "800x400")
         #expect(r.status == 0 && r.stdout == "\(path): 8 curves, 800x400\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(try cratebox("curves", "--output", path, "--function", "1.5,0,0.5,1").status == 64)
+        #expect(refusal(["curves", "--output", path, "--function", "1.5,0,0.5,1"], running: true)?.status == 64)
     }
 
     @Test func plainSummaryAndDefaultScene() throws {
@@ -167,16 +167,9 @@ import TestSupport
         ["bench", "--runs", "0"],
         ["nonsense-command", "x"],
     ])
-    func usageErrorsExit64(arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = crateboxBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 64, "\(arguments)")
+    func usageErrorsExit64(arguments: [String]) {
+        let refused = refusal(arguments)
+        #expect(refused?.status == 64 && refused?.message.isEmpty == false, "\(arguments): \(String(describing: refused))")
     }
 
     @Test func validateReportsEachFile() throws {

@@ -12,16 +12,6 @@ import Testing
         return try #require(command as? C, "\(arguments) parsed as \(type(of: command))")
     }
 
-    /// The message and exit status a mistake gets.
-    func refusal(_ arguments: [String]) -> (message: String, status: Int32)? {
-        do {
-            _ = try Cratebox.parseAsRoot(arguments)
-            return nil
-        } catch {
-            return (Cratebox.message(for: error), Cratebox.exitCode(for: error).rawValue)
-        }
-    }
-
     @Test func simulateSetsWhatItsWordsSay() throws {
         let s = try parse(["simulate", "Scenes/crates.json", "--seconds", "2.5", "--tilt", "-1,0", "--record", "r.jsonl", "--keyframes", "0.5", "--json"], as: Simulate.self)
         #expect(s.input.scene == "Scenes/crates.json" && s.duration.stepCount == 300 && s.json)
@@ -60,5 +50,11 @@ import Testing
         }
         let replay = try parse(["replay", "--verify", "a.jsonl", "b.jsonl"], as: ReplayCommand.self)
         #expect(replay.verify && replay.journals == ["a.jsonl", "b.jsonl"])
+        // Watching takes the same window settings as run: one value, the time machine's bounds included.
+        let watched = try parse(["replay", "a.jsonl", "--size", "640x480", "--history-mb", "32", "--keyframes-mb", "0", "--no-splash", "--save-to", "out"],
+                                as: ReplayCommand.self).window.options
+        #expect(watched.windowWidth == 640 && watched.windowHeight == 480 && watched.screenshotDirectory == "out" && !watched.splash)
+        #expect(watched.timeMachine.historyBudget == 32 << 20 && watched.timeMachine.keyframeBudget == 0)
+        #expect(refusal(["replay", "a.jsonl", "--history-mb", "0"])?.status == 64)
     }
 }

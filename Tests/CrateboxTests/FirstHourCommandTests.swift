@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import cratebox
 
 /// What a new user hit on the command line in the first hour (issue 35): a
 /// file given to the wrong command, sizes, help that says a thing twice or
@@ -31,11 +32,10 @@ import TestSupport
     }
 
     @Test func aSizeOutOfRangeSaysTheLimits() throws {
-        let r = try cratebox("render", "Scenes/crates.json", "--output", "/tmp/never.png", "--size", "0x0")
-        #expect(r.status == 64)
-        #expect(r.stderr.contains("--size 0x0: each side must be 1 to "), "\(r.stderr)")
-        let c = try cratebox("curves", "--output", "/tmp/never.png", "--size", "99999x10")
-        #expect(c.status == 64 && c.stderr.contains("--size 99999x10: each side must be 1 to "), "\(c.stderr)")
+        let r = refusal(["render", "Scenes/crates.json", "--output", "/tmp/never.png", "--size", "0x0"], running: true)
+        #expect(r?.status == 64 && r?.message.contains("--size 0x0: each side must be 1 to ") == true, "\(String(describing: r))")
+        let c = refusal(["curves", "--output", "/tmp/never.png", "--size", "99999x10"], running: true)
+        #expect(c?.status == 64 && c?.message.contains("--size 99999x10: each side must be 1 to ") == true, "\(String(describing: c))")
     }
 
     @Test func helpSaysEachDefaultOnceAndOnlyAboutItsOwnCommand() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import cratebox
 
 // Helpers the suites of this target share (free functions, not borrowed from one suite).
 
@@ -20,3 +21,20 @@ let goldenJournals: [(String, String, Int, Int)] = [
     // Scenes/bounce.json's ball bounces on the floor: each landing after a flight is a contact that begins (SoundtrackTests).
     ("bounce-lands.jsonl", "deaabd4ca3e77b8b", 480, 4),
 ]
+
+/// The message and exit status a mistake on the command line gets, found in
+/// this process as `main` finds it: the first word checked, the arguments
+/// parsed and validated, and with `running`, the command run (for a usage
+/// error only the run finds, before it writes anything). Nil: no mistake.
+func refusal(_ arguments: [String], running: Bool = false) -> (message: String, status: Int32)? {
+    do {
+        try Cratebox.checkFirstWord(arguments)
+        var command = try Cratebox.parseAsRoot(arguments)
+        if running { try command.run() }
+        return nil
+    } catch let failure as Failure {
+        return (failure.message, failure.status.rawValue)
+    } catch {
+        return (Cratebox.message(for: error), Cratebox.exitCode(for: error).rawValue)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import cratebox
 @testable import SceneFormat
 @testable import Simulation
 
@@ -137,8 +138,8 @@ import TestSupport
         let fromPlain = try cratebox("simulate", "--from", plain, "--at", "500", "--steps", "100")
         let fromKeyed = try cratebox("simulate", "--from", keyed, "--at", "500", "--steps", "100")
         #expect(fromPlain.status == 0 && fromPlain.stdout == fromKeyed.stdout, "\(fromPlain.stdout) \(fromKeyed.stdout)\(fromKeyed.stderr)")
-        let usage = try cratebox("simulate", "Scenes/bridge.json", "--keyframes", "1")
-        #expect(usage.status == 64 && usage.stderr.contains("--keyframes goes with --record"), "\(usage.stderr)")
+        let usage = refusal(["simulate", "Scenes/bridge.json", "--keyframes", "1"])
+        #expect(usage?.status == 64 && usage?.message.contains("--keyframes goes with --record") == true, "\(String(describing: usage))")
         // One character of the keyframe at step 360 changed.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let index = try #require(lines.firstIndex { $0.hasPrefix("{\"step\":360,\"hash\"") })

@@ -46,6 +46,21 @@ import TestSupport
         try writeTextFile("2", to: stem + "-2.png")
         #expect(AtomicFile.unusedPath(stem, ".png") == stem + "-3.png")
         #expect(AtomicFile.unusedPath(stem, ".json") == stem + ".json")
+        // Saved together: the first stem free for every extension.
+        try writeTextFile("3", to: stem + "-3.state")
+        #expect(AtomicFile.unusedStem(stem, for: [".png", ".state"]) == stem + "-4")
+    }
+
+    /// A branch's abandoned futures are numbered from 1, each a name not taken.
+    @Test func numberedNamesStartAtOne() throws {
+        let dir = try temporaryFolder("numbered")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let stem = dir + "/s.branch"
+        #expect(AtomicFile.unusedStem(stem, for: [".jsonl"], numbered: true) == stem + "-1")
+        try writeTextFile("1", to: stem + "-1.jsonl")
+        try writeTextFile("2", to: stem + "-2.jsonl")
+        #expect(AtomicFile.unusedStem(stem, for: [".jsonl"], numbered: true) == stem + "-3")
+        #expect(AtomicFile.unusedStem(stem, for: [".jsonl"]) == stem, "unnumbered, the bare stem is free")
     }
 
     @Test func aWriteIntoAFolderThatIsNotThereSaysWhere() {

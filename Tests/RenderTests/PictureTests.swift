@@ -40,16 +40,16 @@ import Testing
         let maker = DrawnWorldMaker()
         maker.willStep(world)
         try world.step()
-        let snapshot = maker.snapshot(world, debug: false)
+        let drawn = maker.drawn(world, debug: false)
         let (w, h) = (400, 400)
         let camera = Camera(worldWidth: 200, worldHeight: 200, pixelWidth: w, pixelHeight: h)
         func redCentreY(_ alpha: Double) throws -> Double {
-            let p = Picture(pixels: try Offscreen.pixels(of: snapshot, width: w, height: h, alpha: alpha), width: w, height: h)
+            let p = Picture(pixels: try Offscreen.pixels(of: drawn, width: w, height: h, alpha: alpha), width: w, height: h)
             var sum = 0.0, n = 0.0
             for y in 0..<h { for x in 0..<w where Self.isRed(p.at(Double(x), Double(y))) { sum += Double(y); n += 1 } }
             return sum / max(n, 1)
         }
-        let before = snapshot.previous[0].position.y, after = snapshot.current[0].position.y
+        let before = drawn.previous[0].position.y, after = drawn.current[0].position.y
         #expect(before - after > 40)
         let y0 = try redCentreY(0), y5 = try redCentreY(0.5), y1 = try redCentreY(1)
         // Where each pose says (to a pixel and a half: pixel centres and edges), and half way exactly half way.
@@ -131,8 +131,8 @@ import Testing
     }
 }
 
-/// The physics thread's snapshots: drawn between the poses before the last step and after it.
-@Suite struct SnapshotMakerTests {
+/// The physics thread's drawn worlds: drawn between the poses before the last step and after it.
+@Suite struct DrawnWorldMakerTests {
     @Test func posesInterpolateBetweenSteps() throws {
         let world = try World(scene: DefaultScene.scene())
         let maker = DrawnWorldMaker()
@@ -140,20 +140,20 @@ import Testing
         maker.willStep(world)
         let before = world.poses[0]
         try world.step()
-        let snapshot = maker.snapshot(world, debug: false), after = world.poses[0]
-        #expect(snapshot.pose(of: 0, alpha: 0) == before && snapshot.pose(of: 0, alpha: 1) == after && before != after)
-        let half = snapshot.pose(of: 0, alpha: 0.5)
+        let drawn = maker.drawn(world, debug: false), after = world.poses[0]
+        #expect(drawn.pose(of: 0, alpha: 0) == before && drawn.pose(of: 0, alpha: 1) == after && before != after)
+        let half = drawn.pose(of: 0, alpha: 0.5)
         #expect(abs(half.position.y - (before.position.y + after.position.y) / 2) < 1e-9)
         // The bodies' descriptions are shared until a body comes or goes.
         maker.willStep(world)
         try world.step()
-        let next = maker.snapshot(world, debug: false)
-        #expect(next.bodies.count == snapshot.bodies.count)
+        let next = maker.drawn(world, debug: false)
+        #expect(next.bodies.count == drawn.bodies.count)
         try world.apply(.spawn(x: 100, y: 200))
-        #expect(maker.snapshot(world, debug: false).bodies.count == snapshot.bodies.count + 1)
+        #expect(maker.drawn(world, debug: false).bodies.count == drawn.bodies.count + 1)
         // A world it has not seen step is drawn as it is.
         let other = try World(scene: DefaultScene.scene())
-        let still = maker.snapshot(other, debug: false)
+        let still = maker.drawn(other, debug: false)
         #expect(still.previous == still.current)
     }
 }

@@ -117,10 +117,10 @@ import TestSupport
         let scene = try decode(TestSupport.scene(bodies: #"{"position": [50, 10.5], "mass": 1, "box": [20, 20]}"#)
             .replacingOccurrences(of: "\"bounds\": [300, 300]", with: "\"bounds\": [100, 60]"))
         let world = try World(scene: scene)
-        let snapshot = DrawnWorld(world: world)
+        let drawn = DrawnWorld(world: world)
         let camera = Camera(worldWidth: 100, worldHeight: 60, pixelWidth: 1000, pixelHeight: 600, margin: 0)
         let p = try drawnCanvas(1000, 600) { renderer in
-            Painter(renderer: renderer).draw(snapshot, camera: camera, alpha: 1, width: 1000, height: 600)
+            Painter(renderer: renderer).draw(drawn, camera: camera, alpha: 1, width: 1000, height: 600)
         }
         // Under the crate's middle, half a point down from the floor band's top: the wall's colour.
         let y = camera.toScreen(Vector(50, 0.75)).y

@@ -3,7 +3,7 @@ import CSDL2
 import Render
 import Testing
 
-/// The scene's reveal: the seed's keyframe track (sizes at the key times and
+/// The scene's reveal: the seed's animation track (sizes at the key times and
 /// the eased sizes between them), scaled so that its last key covers any
 /// window, and the mask as the offscreen renderer draws it.
 @Suite struct SplashTests {

@@ -18,8 +18,7 @@ import TestSupport
             let original = try shippedSession(name)
             try driveRandomly(original, &rng, steps: steps)
             let at = Int.random(in: 1...(steps - 1), using: &rng)
-            let branch = try #require(try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText,
-                                                          sceneFile: original.sceneFile, events: original.events, at: at))
+            let branch = try #require(try Timeline(original).rebuilt(at: at, from: .build))
             #expect(branch.world.stepCount == at)
             #expect(branch.events == original.events.filter { $0.step < at }.enumerated().map { i, e in
                 Journal.TimedEvent(step: e.step, event: e.event, line: branch.events[i].line)
@@ -59,11 +58,9 @@ import TestSupport
         let resets = original.events.filter { $0.event == .reset }.map(\.step)
         #expect(!resets.isEmpty)
         for at in [resets.last! + 1, resets.last! + 150, 500] {
-            let make = { (lines: [String]?) in
-                try #require(try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText, sceneFile: original.sceneFile,
-                                                 events: original.events, at: at, lines: lines))
-            }
-            let fromBuild = try make(nil), fromReset = try make(original.lines)
+            let timeline = Timeline(original)
+            let fromBuild = try #require(try timeline.rebuilt(at: at, from: .build))
+            let fromReset = try #require(try timeline.rebuilt(at: at, from: .lastReset))
             #expect(fromReset.world.stateHash == fromBuild.world.stateHash && fromReset.world.stepCount == at)
             #expect(fromReset.journalText == fromBuild.journalText)
             try fromBuild.step(120)
@@ -76,8 +73,7 @@ import TestSupport
         let original = try shippedSession("crates.json")
         try original.step(600)
         var reports: [Int] = []
-        let cancelled = try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText, sceneFile: original.sceneFile,
-                                            events: original.events, at: 600) { done, total in
+        let cancelled = try Timeline(original).rebuilt(at: 600) { done, total in
             reports.append(done)
             #expect(total == 600)
             return done < 240
@@ -142,12 +138,14 @@ import TestSupport
         let original = try shippedSession("crates.json")
         try original.apply(.remove(body: 0))
         try original.step(10)
-        var events = original.events
-        events.append(Journal.TimedEvent(step: 5, event: .remove(body: 0), line: 9))  // removed twice
-        #expect(throws: BranchError.self) {
-            _ = try Session.rebuilt(scene: original.world.scene, sceneText: original.sceneText, sceneFile: original.sceneFile,
-                                    events: events, at: 10)
-        }
+        // Its journal with the removal written twice: the second names a body that is gone.
+        var lines = original.journalText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let removal = try #require(lines.firstIndex { $0.contains("\"event\":\"remove\"") })
+        lines.insert(lines[removal], at: removal + 1)
+        let journal = try Journal.parse(Array(lines.joined(separator: "\n").utf8), file: "twice")
+        let timeline = Timeline(try Replay(journal: journal, file: "twice"), lines: lines)
+        let error = #expect(throws: BranchError.self) { _ = try timeline.rebuilt(at: 10) }
+        #expect(error?.step == 0 && error?.line == removal + 2 && error?.refusedLine == false)
     }
 }
 

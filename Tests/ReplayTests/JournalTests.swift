@@ -160,10 +160,10 @@ import TestSupport
     @Test func seekingBackwardsGivesTheSameStateAsPlayingForward() throws {
         let session = try randomSession(seed: 6, steps: 600)
         let journal = try Journal.parse(Array(session.journalText.utf8), file: "r")
-        let replay = try Replay(journal: journal, file: "r")
+        let replay = Timeline(try Replay(journal: journal, file: "r"), keyframeBudget: 0)
         #expect(try replay.seek(to: 500) == nil && replay.world.stepCount == 500)
         #expect(try replay.seek(to: 170) == nil && replay.world.stepCount == 170)
-        let fresh = try Replay(journal: journal, file: "r")
+        let fresh = Timeline(try Replay(journal: journal, file: "r"), keyframeBudget: 0)
         #expect(try fresh.seek(to: 170) == nil)
         #expect(replay.world.stateHash == fresh.world.stateHash)
         // And on from there, through the checkpoints, to the end.

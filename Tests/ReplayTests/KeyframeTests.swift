@@ -28,7 +28,7 @@ import TestSupport
             for at in [Int.random(in: 1..<600, using: &rng), keyframes.frames[3].step, keyframes.frames[3].step + 1] {
                 let keyframe = try #require(keyframes.latest(atOrBefore: at))
                 #expect(keyframe.step <= at && at - keyframe.step < Keyframes.interval)
-                let fast = try #require(try original.rebuilt(at: at)), slow = try #require(try original.rebuilt(at: at, usingKeyframes: false))
+                let fast = try #require(try original.rebuilt(at: at)), slow = try #require(try original.rebuilt(at: at, from: .lastReset))
                 #expect(fast.journalText == slow.journalText, "\(name), seed \(seed), at \(at): the same journal")
                 #expect(fast.events == slow.events)
                 #expect(try fast.world.snapshot() == slow.world.snapshot(), "\(name), seed \(seed), at \(at): the same state")
@@ -104,9 +104,10 @@ import TestSupport
         guard case .verified(700, 5, session.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(name): \(replay.verify())"); return }
         // Seeking anywhere is the plain replay's state there, forwards and back.
         let plain = try Replay(journal: journal, file: "j")
+        let seeking = Timeline(replay, keyframeBudget: 0), seekingPlain = Timeline(plain, keyframeBudget: 0)
         for target in [650, 250, 399, 400, 0, 700] {
-            #expect(try replay.seek(to: target) == nil)
-            #expect(try plain.seek(to: target) == nil)
+            #expect(try seeking.seek(to: target) == nil)
+            #expect(try seekingPlain.seek(to: target) == nil)
             #expect(replay.world.stepCount == target)
             #expect(try replay.world.snapshot() == plain.world.snapshot(), "\(name): seeking to \(target)")
         }
@@ -117,7 +118,7 @@ import TestSupport
         // Kept while a timeline plays it instead: seeking back restores one.
         let watched = Timeline(replayBare)
         #expect(try watched.seek(to: 650) == nil && watched.keyframes.frames.count == 650 / Keyframes.interval)
-        #expect(try watched.seek(to: 250) == nil && plain.seek(to: 250) == nil)
+        #expect(try watched.seek(to: 250) == nil && seekingPlain.seek(to: 250) == nil)
         #expect(try replayBare.world.snapshot() == plain.world.snapshot())
         // Added again, every 50 steps: the journal, with those keyframes; they verify.
         let lines = bare.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -130,8 +131,7 @@ import TestSupport
         let at = 333
         let textLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let fromKeyframe = try #require(try Timeline(replay, lines: textLines).rebuilt(at: at))
-        let fromBuild = try #require(try Session.rebuilt(scene: replay.scene, sceneText: session.sceneText, sceneFile: session.sceneFile,
-                                                          events: journal.events, at: at))
+        let fromBuild = try #require(try Timeline(replay, lines: textLines).rebuilt(at: at, from: .build))
         #expect(try fromKeyframe.world.snapshot() == fromBuild.world.snapshot())
     }
 
@@ -175,7 +175,7 @@ import TestSupport
         let replay = try Replay(journal: journal, file: "c")
         #expect(replay.firstStep == 300 && replay.world.stepCount == 300)
         guard case .verified(700, _, first.world.stateHash, false, nil) = replay.verify() else { Issue.record("\(replay.verify())"); return }
-        #expect(try replay.seek(to: 0) == nil && replay.world.stepCount == 300)
+        #expect(try Timeline(replay, keyframeBudget: 0).seek(to: 0) == nil && replay.world.stepCount == 300)
     }
 
     /// A session opened from a saved state, resumed before the time machine
@@ -203,7 +203,7 @@ import TestSupport
 
     /// `session` rebuilt at `step`, recorded to `path` from its recorded file `earlier`, run `steps` more: the branch and its journal.
     static func branchRecorded(_ session: Session, at step: Int, steps: Int, copyingFrom earlier: String, to path: String) throws -> (session: Session, journal: Journal) {
-        let branch = try #require(try session.rebuilt(at: step, keyframe: nil, progress: nil))
+        let branch = try #require(try Timeline(session, keyframeBudget: 0).rebuilt(at: step))
         try branch.startRecording(to: path, copyingFrom: earlier)
         try branch.step(steps)
         try branch.stopRecording()

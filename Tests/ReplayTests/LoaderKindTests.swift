@@ -15,14 +15,16 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("moment.json").path  // named as a scene: the content says what it is
         try StateFile.write(world, sceneText: text, sceneFile: "crates.json", to: path)
-        guard case .state(let bytes, let scene) = try Loader.load(path) else {
+        guard case .state(let state) = try Loader.load(path) else {
             Issue.record("not read as a saved state")
             return
         }
-        #expect(scene.scene.name == world.scene.name && StateFile.looksLikeState(bytes))
-        #expect(try StateFile.read(bytes, file: path).world.stateHash == world.stateHash)
-        // Damaged, it is refused in the state reader's words, naming the file.
-        var damaged = bytes
+        #expect(state.scene.scene.name == world.scene.name && StateFile.looksLikeState(state.bytes))
+        #expect(try state.restore().world.stateHash == world.stateHash)
+        // Read as a state (`run NAME.state`, `simulate NAME.state`), the same.
+        #expect(try Loader.state(path).restore().world.stateHash == world.stateHash)
+        // Damaged, it is refused in the state reader's words, naming the file, by both.
+        var damaged = state.bytes
         damaged[damaged.count - 9] ^= 0xFF
         try Data(damaged).write(to: URL(fileURLWithPath: path))
         do {
@@ -31,6 +33,7 @@ import TestSupport
         } catch {
             #expect(error.kind == .invalid && error.lines.count == 1 && error.lines[0].contains(path), "\(error)")
         }
+        #expect(throws: LoadError.self) { try Loader.state(path) }
         // A scene is still a scene, and a journal a journal.
         guard case .scene = try Loader.load(packageRoot.appendingPathComponent("Scenes/crates.json").path),
               case .journal = try Loader.load(packageRoot.appendingPathComponent("Tests/Fixtures/replays/car-drive.jsonl").path) else {

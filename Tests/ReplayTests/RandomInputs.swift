@@ -56,7 +56,7 @@ func driveRandomly(_ session: some RandomlyDriven, _ rng: inout SeededGenerator,
 
 /// A shipped scene's session at step 0.
 func shippedSession(_ name: String) throws -> Session {
-    let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"), encoding: .utf8)
-    return try Session(scene: loadShippedScene(name), sceneText: text, sceneFile: name)
+    let (scene, text) = try loadShippedSceneWithText(name)
+    return try Session(scene: scene, sceneText: text, sceneFile: name)
 }
 

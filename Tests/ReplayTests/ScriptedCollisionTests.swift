@@ -11,12 +11,10 @@ import TestSupport
 /// order (separate callbacks after the step, in cratebox's), and held by
 /// exact states: a world read back goes on as the session does.
 @Suite struct ScriptedCollisionTests {
-    static func session(_ name: String) throws -> Session { try ScriptedSceneTests.session(name) }
-
     /// The hoop counts each ball once, in the order they came; the ghost
     /// platform's pre-solve lets them through; a wildcard post-solve sees landings.
     @Test func handlersCountWhatGoesThroughTheHoop() throws {
-        let session = try Self.session("hoop.json")
+        let session = try ScriptFixtures.session("hoop.json")
         try session.step(240)
         let world = session.world
         for index in 2...5 {
@@ -38,7 +36,7 @@ import TestSupport
     /// and its script go on as the session does, to the bit.
     @Test func aWorldReadBackMidContactGoesOnAsTheSession() throws {
         for at in [70, 95, 130, 180] {
-            let session = try Self.session("hoop.json")
+            let session = try ScriptFixtures.session("hoop.json")
             try session.step(at)
             let bytes = try session.world.snapshot()
             let restored = try World(scene: session.world.scene, snapshot: bytes)
@@ -54,7 +52,7 @@ import TestSupport
     /// A ball removed inside the hoop separates at once; its callback waits
     /// for the next step, and an exact state taken meanwhile keeps it waiting.
     @Test func aSeparationWaitingAcrossAnExactStateIsDelivered() throws {
-        let session = try Self.session("hoop.json")
+        let session = try ScriptFixtures.session("hoop.json")
         var inside: Int?
         for _ in 0..<200 where inside == nil {
             try session.step()
@@ -73,7 +71,7 @@ import TestSupport
     }
 
     @Test func handlersAreSetByTheTopLevelOnly() throws {
-        let late = try ScriptedSceneTests.scene(named: "late.lua", script: """
+        let late = try ScriptFixtures.scene(named: "late.lua", script: """
         function step(world) world:onCollision("a", "b", {begin = function() end}) end
         """)
         let session = try Session(scene: late, sceneText: "{}", sceneFile: "late.json")
@@ -87,7 +85,7 @@ import TestSupport
             ("world:onCollision('*', 'b', {begin = tostring})", "a collision type is a name of 1 to 64 bytes"),
             ("local f = function() end\nworld:onCollision('a', 'b', {begin = f})\nworld:onCollision('b', 'a', {separate = f})", "those types already have handlers"),
         ] {
-            let scene = try ScriptedSceneTests.scene(named: "bad.lua", script: script)
+            let scene = try ScriptFixtures.scene(named: "bad.lua", script: script)
             do {
                 _ = try World(scene: scene)
                 Issue.record("\(script) ran")
@@ -99,7 +97,7 @@ import TestSupport
 
     /// An error inside a callback stops the world after Chipmunk's step, named with its line.
     @Test func anErrorInACallbackStopsTheWorld() throws {
-        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/hoop.json").scene
+        var scene = try ScriptFixtures.scene("hoop.json")
         scene.scriptText = """
         world:onCollision('ball', 'ghost', {preSolve = function() return false end})
         world:onCollision('ball', 'hoop', {begin = function(arb)

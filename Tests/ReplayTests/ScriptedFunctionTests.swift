@@ -12,7 +12,7 @@ import TestSupport
 /// may call Chipmunk's own integration, and exact states hold them.
 @Suite struct ScriptedFunctionTests {
     @Test func aVelocityFunctionPullsMoonsIntoOrbit() throws {
-        let session = try ScriptedSceneTests.session("orbit.json")
+        let session = try ScriptFixtures.session("orbit.json")
         let moon = try #require(session.world.bodies[0]).body, drifter = try #require(session.world.bodies[3]).body
         var nearest = Double.infinity, farthest = 0.0
         for _ in 0..<1200 {
@@ -31,7 +31,7 @@ import TestSupport
 
     /// Read back, the bodies get their functions again from the scene: the world goes on as the session.
     @Test func anExactStateKeepsTheFunctions() throws {
-        let session = try ScriptedSceneTests.session("orbit.json")
+        let session = try ScriptFixtures.session("orbit.json")
         try session.step(300)
         let bytes = try session.world.snapshot()
         let restored = try World(scene: session.world.scene, snapshot: bytes)
@@ -41,7 +41,7 @@ import TestSupport
     }
 
     @Test func aFunctionTheScriptDoesNotHaveIsNamed() throws {
-        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/orbit.json").scene
+        var scene = try ScriptFixtures.scene("orbit.json")
         scene.scriptText = "function pull(body, gx, gy, damping, dt) end"
         #expect(throws: PhysicsError.script("orbit.lua: bodies[2].positionFunction names 'keepInside', which is not a global function of the script (step 0)")) {
             try World(scene: scene)
@@ -69,7 +69,7 @@ import TestSupport
 /// meets the ceiling, the ball and the floor.
 @Suite struct ScriptedQueryTests {
     @Test func queriesFindWhatIsWhereInCrateboxsOrder() throws {
-        let session = try ScriptedSceneTests.session("queries.json")
+        let session = try ScriptFixtures.session("queries.json")
         try session.step(60)
         let vm = try #require(session.world.script)
         try vm.run(#"assert(state.seen == "walls,ball,walls", "seen: " .. state.seen)"#, name: "check.lua")
@@ -81,7 +81,7 @@ import TestSupport
 /// a motor driven from its pre-solve, a rotary spring's torque and post-solve.
 @Suite struct ScriptedJointTests {
     @Test func jointsActAsTheirScriptSays() throws {
-        let session = try ScriptedSceneTests.session("springs.json")
+        let session = try ScriptFixtures.session("springs.json")
         try session.step(360)
         let world = session.world
         // The clamped spring holds the bob up with at most 20 x 50 = 1000, against 200 of weight: it hangs
@@ -105,7 +105,7 @@ import TestSupport
     /// damping, a rotary spring's rest angle) is part of the exact state: read
     /// back, the world goes on as the session does (16.10).
     @Test func jointsAScriptSetReadBackAsSet() throws {
-        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/springs.json").scene
+        var scene = try ScriptFixtures.scene("springs.json")
         scene.scriptText = (scene.scriptText ?? "") + """
 
             local base = step
@@ -127,7 +127,7 @@ import TestSupport
     }
 
     @Test func jointFunctionsAreCheckedAndTheirResultsToo() throws {
-        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/springs.json").scene
+        var scene = try ScriptFixtures.scene("springs.json")
         let functions = "function clamped() return 0 end function drive() end function twist() return 0 end"
         scene.scriptText = functions
         #expect(throws: PhysicsError.script("springs.lua: joints[4].postSolve names 'measure', which is not a global function of the script (step 0)")) {
@@ -147,7 +147,7 @@ import TestSupport
 /// is done, and all of it in exact states.
 @Suite struct ScriptedSpawnTests {
     @Test func aScriptMakesAndRemovesBodiesAndJoints() throws {
-        let session = try ScriptedSceneTests.session("spawner.json")
+        let session = try ScriptFixtures.session("spawner.json")
         try session.step(600)
         let world = session.world
         #expect(world.liveBodyCount == 7, "the pad and six crates: \(world.liveBodyCount)")
@@ -161,7 +161,7 @@ import TestSupport
 
     @Test(arguments: [45, 130, 333, 521])
     func anExactStateHoldsWhatTheScriptMade(at step: Int) throws {
-        let session = try ScriptedSceneTests.session("spawner.json")
+        let session = try ScriptFixtures.session("spawner.json")
         try session.step(step)
         let bytes = try session.world.snapshot()
         let restored = try World(scene: session.world.scene, snapshot: bytes)
@@ -173,7 +173,7 @@ import TestSupport
     }
 
     @Test func whatTheFormatRefusesAndChipmunksStepAreNamed() throws {
-        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/spawner.json").scene
+        var scene = try ScriptFixtures.scene("spawner.json")
         for (script, message) in [
             ("function step(world) world:spawn{position = {1, 2}} end", "world:spawn: the body"),
             ("function step(world) world:spawn{position = {50, 50}, box = {10, 10}, mass = -1} end", "world:spawn: the body"),
@@ -201,7 +201,7 @@ import TestSupport
 /// their material read and set, and exact states holding what was set.
 @Suite struct ScriptedShapeTests {
     @Test func aScriptReadsAndSetsShapes() throws {
-        var scene = try Loader.scene("\(ScriptedSceneTests.folder)/queries.json").scene
+        var scene = try ScriptFixtures.scene("queries.json")
         scene.scriptText = """
         local crate = world:body("crate")
         local shapes = crate:shapes()

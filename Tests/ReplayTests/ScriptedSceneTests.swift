@@ -11,22 +11,8 @@ import TestSupport
 /// scene, run at every build, its step(world) before each step, carried by
 /// the journal so that a recording replays with nothing beside it.
 @Suite struct ScriptedSceneTests {
-    static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/scripts").path
-
-    static func session(_ name: String) throws -> Session {
-        let loaded = try Loader.scene("\(folder)/\(name)")
-        return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
-    }
-
-    /// A small empty scene whose script, `name`, is `script`.
-    static func scene(named name: String, script: String) throws -> Scene {
-        var scene = try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(name)"}"#.utf8), file: "s.json")
-        scene.scriptText = script
-        return scene
-    }
-
     @Test func theScriptLiftsTheBallEveryStepAndAgainAfterAReset() throws {
-        let session = try Self.session("lift.json")
+        let session = try ScriptFixtures.session("lift.json")
         #expect(session.world.scene.script == "lift.lua" && session.world.scene.scriptText?.contains("applyImpulse") == true)
         try session.step(60)
         let ball = try #require(session.world.bodies[0]).body
@@ -48,7 +34,7 @@ import TestSupport
     /// Reading and setting a body: the velocity set at the top level moves it,
     /// and a force that cancels gravity keeps it from falling.
     @Test func aScriptReadsAndSetsBodies() throws {
-        let session = try Self.session("bodies.json")
+        let session = try ScriptFixtures.session("bodies.json")
         try session.step(60)
         let ball = try #require(session.world.bodies[0]).body
         #expect(ball.position.x > 210 && abs(ball.position.y - 40) < 1, "\(ball.position)")
@@ -58,7 +44,7 @@ import TestSupport
     /// A key the scene's controls bind is what `world:isDown` sees, from the
     /// journaled key events: a press makes the ball jump, a replay too.
     @Test func aScriptSeesTheKeysTheWorldHolds() throws {
-        let session = try Self.session("keys.json")
+        let session = try ScriptFixtures.session("keys.json")
         try session.step(60)
         let resting = try #require(session.world.bodies[0]).body.position.y
         try session.apply(.key(.key("Space"), down: true))
@@ -71,7 +57,7 @@ import TestSupport
     }
 
     @Test func aScriptErrorStopsTheWorldNamingItsLineAndStep() throws {
-        let session = try Self.session("broken.json")
+        let session = try ScriptFixtures.session("broken.json")
         try session.step(30)
         #expect(throws: PhysicsError.script("broken.lua:4: the ball is gone (step 30)")) { try session.step() }
     }
@@ -81,7 +67,7 @@ import TestSupport
     /// draws from math.random, what it said, the bodies it holds), and a
     /// recording with keyframes verifies in stretches and seeks from them.
     @Test func aScriptedWorldsExactStateGoesOnAsTheSessionDoes() throws {
-        let session = try Self.session("lift.json")
+        let session = try ScriptFixtures.session("lift.json")
         try session.step(100)
         try session.apply(.reset)
         try session.step(50)
@@ -97,7 +83,7 @@ import TestSupport
 
         let dir = try temporaryFolder("scripted-keyframes")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let recorded = try Self.session("lift.json"), path = dir + "/lift.jsonl"
+        let recorded = try ScriptFixtures.session("lift.json"), path = dir + "/lift.jsonl"
         recorded.keyframeSteps = 100
         try recorded.startRecording(to: path)
         try recorded.step(250)
@@ -109,8 +95,9 @@ import TestSupport
         let replay = try Replay(journal: journal, file: "lift.jsonl")
         guard case .verified(450, _, recorded.world.stateHash, _, nil) = replay.verify() else { Issue.record("\(replay.verify())"); return }
         let plain = try Replay(journal: Journal.parse(Array(recorded.journalText.utf8), file: "plain"), file: "plain")
+        let seeking = Timeline(replay, keyframeBudget: 0), seekingPlain = Timeline(plain, keyframeBudget: 0)
         for target in [420, 310, 150, 450] {
-            #expect(try replay.seek(to: target) == nil && plain.seek(to: target) == nil)
+            #expect(try seeking.seek(to: target) == nil && seekingPlain.seek(to: target) == nil)
             #expect(try replay.world.snapshot() == plain.world.snapshot(), "seeking to \(target)")
         }
     }
@@ -118,7 +105,7 @@ import TestSupport
     /// State a script keeps outside `state` (here a local its `step` counts
     /// in) is named when an exact state is asked for, and none is written.
     @Test func stateKeptOutsideStateIsNamedAndNoExactStateIsWritten() throws {
-        let session = try Self.session("broken.json")
+        let session = try ScriptFixtures.session("broken.json")
         #expect(try session.world.snapshot().count > 0, "as the top level left it")
         try session.step(5)
         let error = #expect(throws: WorldError.self) { try session.world.snapshot() }
@@ -144,7 +131,7 @@ import TestSupport
     /// `world:reset()` resets the world at the end of the step it was asked
     /// in; the top level runs again, with a fresh state; a replay does the same.
     @Test func aScriptResetsTheWorld() throws {
-        var scene = try Loader.scene("\(Self.folder)/lift.json").scene
+        var scene = try ScriptFixtures.scene("lift.json")
         scene.scriptText = """
         state = {n = 0}
         function step(world)
@@ -163,7 +150,7 @@ import TestSupport
     /// A scripted scene saved elsewhere takes its script along, and never
     /// overwrites another script of that name.
     @Test func aSavedScriptedSceneTakesItsScriptAlong() throws {
-        let session = try Self.session("lift.json")
+        let session = try ScriptFixtures.session("lift.json")
         try session.step(30)
         let dir = try temporaryFolder("scripted-save")
         defer { try? FileManager.default.removeItem(atPath: dir) }

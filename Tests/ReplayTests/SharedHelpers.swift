@@ -18,8 +18,8 @@ func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
 }
 
 func cratesWorld(steps: Int = 30) throws -> (world: World, text: String) {
-    let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/crates.json"), encoding: .utf8)
-    let world = try World(scene: try Scene.decode(Array(text.utf8), file: "crates.json"))
+    let (scene, text) = try loadShippedSceneWithText("crates.json")
+    let world = try World(scene: scene)
     for _ in 0..<steps { try world.step() }
     return (world, text)
 }

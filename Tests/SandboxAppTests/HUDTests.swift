@@ -1,6 +1,8 @@
 import CrateboxGeometry
 import Render
+import Simulation
 import Testing
+import TestSupport
 @testable import SandboxApp
 
 /// What the HUD says (issue 35): how fast the simulation runs, the time since
@@ -37,9 +39,9 @@ import Testing
     @Test func theStepCountsFromTheStartAndTheTimeFromTheLastReset() {
         var s = HUD.Status()
         s.sceneName = "Crates"
-        (s.step, s.stepsSinceReset) = (988, 12)
+        (s.shown.step, s.shown.stepsSinceReset) = (988, 12)
         #expect(text(s).contains("step\u{00A0}988\u{00A0}(0.1\u{00A0}s\u{00A0}since\u{00A0}R)"), "\(text(s))")
-        s.stepsSinceReset = 988
+        s.shown.stepsSinceReset = 988
         #expect(!text(s).contains("since"))
     }
 
@@ -47,16 +49,32 @@ import Testing
     @Test func whatTheScriptSaysHasItsOwnLine() {
         var s = HUD.Status()
         #expect(!text(s).contains("goals"))
-        s.scriptSays = "goals: 3"
+        s.shown.scriptSays = "goals: 3"
         let lines = HUD().lines(s).map(\.0)
         #expect(lines.count == 3 && lines[1] == "goals: 3", "\(lines)")
+    }
+
+    /// The drawn world's figures, read in one place: its step, the time since
+    /// a reset, the bodies, the tilt, the scene's keys and whether one is held.
+    @Test func theHUDShowsWhatTheDrawnWorldShows() throws {
+        let world = try World(scene: loadShippedScene("car.json"))
+        try world.step(30)
+        try world.apply(.reset)
+        try world.step(12)
+        try world.apply(.tilt(x: 0.5, y: -0.5))
+        let trigger = try #require(world.scene.controls.first?.trigger)
+        try world.apply(.key(trigger, down: true))
+        let shown = HUD.Shown(DrawnWorld(world: world))
+        #expect(shown.step == 42 && shown.stepsSinceReset == 12 && shown.bodies == world.liveBodyCount)
+        #expect(shown.tilt == Vector(0.5, -0.5) && shown.hasGravity)
+        #expect(!shown.sceneKeys.isEmpty && shown.controls.contains { $0.held } && shown.scriptSays == nil)
     }
 
     /// The tank and planet scenes have no gravity but showed a tilt of (0, -1) g.
     @Test func noTiltWithoutGravity() {
         var s = HUD.Status()
         #expect(text(s).contains("tilt"))
-        s.hasGravity = false
+        s.shown.hasGravity = false
         #expect(!text(s).contains("tilt"))
     }
 

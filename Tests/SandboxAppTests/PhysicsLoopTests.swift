@@ -23,8 +23,8 @@ import TestSupport
     }
 
     static func live(_ name: String) throws -> Timeline.Source {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"), encoding: .utf8)
-        return .live(try Session(scene: try loadShippedScene(name), sceneText: text, sceneFile: name))
+        let (scene, text) = try loadShippedSceneWithText(name)
+        return .live(try Session(scene: scene, sceneText: text, sceneFile: name))
     }
 
     /// Runs the loop for `seconds` of real time in frames of 1/60 s, the requests in the first pass.
@@ -48,15 +48,15 @@ import TestSupport
         let clock = TestClock(), loop = Self.loop(.replay(try Replay(journal: journal, file: path)), clock: clock)
         Self.run(loop, clock, seconds: 1)
         Self.run(loop, clock, seconds: 0, [.togglePause])
-        let reached = Self.latest(loop).snapshot.stepCount
+        let reached = Self.latest(loop).drawn.stepCount
         #expect(reached == 120)
         Self.run(loop, clock, seconds: 0.5, [.scrub(by: -50)])
         let shown = Self.latest(loop)
-        #expect(shown.status.showing == 70 && shown.snapshot.stepCount == 70 && loop.world.stepCount == 120)
+        #expect(shown.status.showing == 70 && shown.drawn.stepCount == 70 && loop.world.stepCount == 120)
         Self.run(loop, clock, seconds: 0.25, [.togglePause])  // plays on from the step shown
         let playing = Self.latest(loop)
         #expect(playing.status.showing == nil && !playing.status.paused)
-        #expect(playing.snapshot.stepCount == 98, "28 steps on from step 70 (the frame the request came in was paused)")
+        #expect(playing.drawn.stepCount == 98, "28 steps on from step 70 (the frame the request came in was paused)")
         // Its keyframes are the timeline's: kept as it played, and seeking back restored one.
         #expect(loop.timeline.keyframes.frames.map(\.step) == [40, 80, 120])
     }

@@ -5,22 +5,35 @@ import SceneFormat
 import Simulation
 import Testing
 import TestSupport
+import WindowModel
 @testable import SandboxApp
 
 /// The hand-off between the window's thread and the physics thread, without a
 /// window: requests sent at random moments from this thread while the physics
 /// thread steps against real time. `scripts/test` also runs this suite under
-/// ThreadSanitizer.
+/// ThreadSanitizer. Nothing here waits for a fixed time: each test waits for
+/// what it expects to see published, or moves the thread's clock itself.
 @Suite(.serialized) struct PhysicsThreadTests {
-    static func start(_ sceneName: String, recordTo path: String? = nil, directory: String = NSTemporaryDirectory()) throws -> PhysicsThread {
-        let scene = try loadShippedScene(sceneName)
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(sceneName)"), encoding: .utf8)
+    static func start(_ sceneName: String, recordTo path: String? = nil, directory: String = NSTemporaryDirectory(),
+                      now: @escaping @Sendable () -> Double = { Monotonic.now }) throws -> PhysicsThread {
+        let (scene, text) = try loadShippedSceneWithText(sceneName)
         var configuration = PhysicsThread.Configuration()
-        configuration.recordPath = path
-        configuration.captureDirectory = directory
-        return try PhysicsThread(configuration: configuration) {
+        configuration.options.recordPath = path
+        configuration.options.screenshotDirectory = directory
+        configuration.recordsFromStart = true
+        return try PhysicsThread(configuration: configuration, now: now) {
             .live(try Session(scene: scene, sceneText: text, sceneFile: sceneName))
         }
+    }
+
+    /// Polls the thread's newest publication until `condition` holds; false
+    /// if it never did in `polls` millisecond polls (a thread that stalled).
+    static func waitFor(_ physics: PhysicsThread, polls: Int = 20_000, _ condition: (Published) -> Bool) -> Bool {
+        for _ in 0..<polls {
+            if condition(physics.latest) { return true }
+            usleep(1000)
+        }
+        return false
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -30,7 +43,7 @@ import TestSupport
     }
 
     /// Whatever the timing of the requests, the recording replays bit-exactly,
-    /// and every snapshot read meanwhile is whole (its poses match its bodies)
+    /// and every drawn world read meanwhile is whole (its poses match its bodies)
     /// and no older than the one before.
     @Test func requestsAtRandomMomentsRecordAJournalThatReplaysExactly() throws {
         let directory = try Self.temporaryDirectory()
@@ -39,31 +52,36 @@ import TestSupport
         let physics = try Self.start("crates.json", recordTo: path, directory: directory.path)
         physics.begin()
         var rng = SeededGenerator(seed: 7)
-        var lastStep = 0, snapshotsRead = 0, sawDebug = false
+        var lastStep = 0, reads = 0, sawDebug = false
         let requests: [PhysicsRequest] = [
             .press(at: Vector(150, 60), slack: 2), .drag(to: Vector(120, 200)), .release,
             .press(at: Vector(40, 250), slack: 2), .remove(at: Vector(150, 30), slack: 2),
             .event(.tilt(x: 0.5, y: -0.8)), .event(.tilt(x: -0.3, y: -0.9)), .faster, .slower,
             .togglePause, .togglePause, .step, .togglePause, .debug(true), .debug(false), .saveScene,
         ]
-        let start = Date()
-        while Date().timeIntervalSince(start) < 2.5 {
-            if Int.random(in: 0..<3, using: &rng) == 0 { physics.send(requests.randomElement(using: &rng)!) }
-            let published = physics.latest
-            let snapshot = published.snapshot
-            #expect(snapshot.current.count == snapshot.bodies.count && snapshot.previous.count == snapshot.bodies.count)
-            #expect(snapshot.stepCount >= lastStep)
-            if snapshot.outlines != nil { sawDebug = true }
-            lastStep = snapshot.stepCount
-            snapshotsRead += 1
-            usleep(UInt32.random(in: 0..<3000, using: &rng))
+        // Until enough requests went in, the thread ran, and a debug drawn world
+        // was read (no clock read here: the conditions end it).
+        var sent = 0, rounds = 0
+        while sent < 150 || lastStep <= 20 || !sawDebug, rounds < 20_000 {
+            rounds += 1
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                physics.send(requests.randomElement(using: &rng)!)
+                sent += 1
+            }
+            let drawn = physics.latest.drawn
+            #expect(drawn.current.count == drawn.bodies.count && drawn.previous.count == drawn.bodies.count)
+            #expect(drawn.stepCount >= lastStep)
+            if drawn.outlines != nil { sawDebug = true }
+            lastStep = drawn.stepCount
+            reads += 1
+            usleep(UInt32.random(in: 0..<3000, using: &rng))  // the next moment, at random
         }
         physics.send(.togglePause)  // whichever state it was in, the other
         let end = physics.stop()
         #expect(end.lost.isEmpty)
         #expect(end.said == "recording saved to \(path)")
         #expect(lastStep > 20, "the physics thread ran (\(lastStep) steps; pauses and slow time included)")
-        #expect(snapshotsRead > 100 && sawDebug)
+        #expect(reads > 100 && sawDebug)
 
         let journal = try Journal.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
         #expect(journal.events.count > 10, "requests became journaled events")
@@ -86,14 +104,27 @@ import TestSupport
         }
     }
 
-    /// Before `begin` (the window is opening), no time passes for physics.
+    /// Before `begin` (the window is opening), no time passes for physics:
+    /// ten seconds of the thread's clock go by before it, a quarter of a
+    /// second after (in frames of 1/60 s), and the thread runs the 30 steps
+    /// of that quarter only.
     @Test func nothingStepsBeforeTheWindowIsOpen() throws {
-        let physics = try Self.start("crates.json")
-        usleep(200_000)
-        #expect(physics.latest.snapshot.stepCount == 0)
+        let clock = Locked(100.0)
+        let physics = try Self.start("crates.json", now: { clock.withLock { $0 } })
+        defer { _ = physics.stop() }
+        clock.withLock { $0 += 10 }
         physics.begin()
-        usleep(300_000)
-        #expect(physics.latest.snapshot.stepCount > 10)
-        _ = physics.stop()
+        // A request answered: the thread has begun counting from the clock as it stands.
+        physics.send(.debug(true))
+        #expect(Self.waitFor(physics) { $0.drawn.outlines != nil })
+        #expect(physics.latest.drawn.stepCount == 0)
+        for frame in 1...15 {
+            clock.withLock { $0 += 1.0 / 60 + 1e-9 }  // a hair over, so that rounding never loses a step
+            #expect(Self.waitFor(physics) { $0.drawn.stepCount >= 2 * frame })
+        }
+        // Paused, the thread has published all it will: no step beyond the quarter second.
+        physics.send(.togglePause)
+        #expect(Self.waitFor(physics) { $0.status.paused })
+        #expect(physics.latest.drawn.stepCount == 30)
     }
 }

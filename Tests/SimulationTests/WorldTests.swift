@@ -361,3 +361,26 @@ import TestSupport
         #expect(world.poses == oneByOne() && world.poses.count == 6)
     }
 }
+
+/// A body's construction index by its Chipmunk body (what a click or a broken
+/// joint is found by): right after spawns, removals and a state read back,
+/// and gone with the body, without scanning the world.
+@Suite struct BodyIndexTests {
+    @Test func aBodysIndexFollowsSpawnsRemovalsAndRestores() throws {
+        let world = try World(scene: loadShippedScene("crates.json"))
+        func allFound(_ world: World) -> Bool {
+            world.bodies.indices.allSatisfy { i in world.bodies[i].map { world.index(of: $0.body) == i } ?? true }
+        }
+        let removed = try #require(world.bodies[1]).body
+        #expect(world.index(of: removed) == 1 && allFound(world))
+        try world.apply(.remove(body: 1))
+        #expect(world.index(of: removed) == nil && allFound(world))
+        try world.apply(.spawn(x: 150, y: 250))
+        try world.step(10)
+        #expect(world.index(of: try #require(world.bodies.last ?? nil).body) == world.bodies.count - 1 && allFound(world))
+        let restored = try World(scene: world.scene, snapshot: try world.snapshot())
+        #expect(allFound(restored) && restored.index(of: removed) == nil)
+        try world.apply(.reset)
+        #expect(allFound(world) && world.bodies.count == 5)
+    }
+}

@@ -2,7 +2,8 @@ import Testing
 import WindowModel
 
 /// Every key event's meaning, decided once (`Keyboard`): the scene's keys,
-/// the sandbox's, and what held keys mean between events. No SDL.
+/// the sandbox's, a press that ends the reveal or binds a key in build mode,
+/// and what held keys mean between events. No SDL.
 @Suite struct KeyboardTests {
     @Test func aBoundKeyIsTheScenesOnceEachWayWhilePlaying() {
         var keyboard = Keyboard(sceneKeys: ["Right", "Space"])
@@ -59,5 +60,27 @@ import WindowModel
         _ = keyboard.release(.letter("s"), name: "S")
         #expect(keyboard.press(.letter("s"), name: "S", in: .playing) == .sandbox([]))
         #expect(keyboard.tiltKeys(in: .playing).down)
+    }
+
+    /// While the reveal shows, a press only ends it (a scene's key too); it is not held after.
+    @Test func aPressDuringTheRevealOnlyEndsIt() {
+        var keyboard = Keyboard(sceneKeys: ["Right"])
+        #expect(keyboard.press(.right, name: "Right", in: .playing, revealing: true) == .endReveal)
+        #expect(keyboard.press(.letter("p"), name: "P", in: .playing, revealing: true) == .endReveal)
+        #expect(keyboard.sceneHeld.isEmpty && keyboard.tiltKeys(in: .watching) == TiltControl.Keys())
+        #expect(keyboard.release(.right, name: "Right") == .sandbox([]), "its release is nobody's")
+        #expect(keyboard.press(.letter("p"), name: "P", in: .playing) == .sandbox([.togglePause]), "after it, keys are keys again")
+    }
+
+    /// While build mode waits for a key to bind, the press is the binding's,
+    /// whatever it would do else (Ctrl too); Escape binds nothing, Delete and Backspace unbind.
+    @Test func aPressWhileBindingIsTheBindings() {
+        var keyboard = Keyboard()
+        #expect(keyboard.press(.escape, name: "Escape", in: .building, binding: true) == .bind(.cancel))
+        #expect(keyboard.press(.delete, name: "Delete", in: .building, binding: true) == .bind(.unbind))
+        #expect(keyboard.press(.backspace, name: "Backspace", in: .building, binding: true) == .bind(.unbind))
+        #expect(keyboard.press(.letter("b"), name: "B", modifiers: .ctrl, in: .building, binding: true) == .bind(.key("B")))
+        #expect(keyboard.press(nil, name: "Keypad 5", in: .building, binding: true) == .bind(.key("Keypad 5")))
+        #expect(keyboard.press(.backspace, name: "Backspace", in: .building) == .sandbox([.deleteSelection]))
     }
 }
