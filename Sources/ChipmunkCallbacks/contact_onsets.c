@@ -6,9 +6,10 @@
 // The memory of the last step's impulses is a table keyed by the arbiter's
 // address. It is only ever asked "was this arbiter there, and with what":
 // never walked, so no address or hash order reaches what is heard. An
-// arbiter in the last step's table cannot have been recycled for another
-// pair in this one: Chipmunk pools an arbiter only after it has gone unused
-// for collisionPersistence (3) steps.
+// address can come back for another pair in the next step (removing a shape
+// pools its arbiters at once), but such an arbiter is new, in the state
+// CP_ARBITER_STATE_FIRST_COLLISION, which is tested before the memory is
+// used: keep that order.
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_structs.h>
 #include "chipmunk_callbacks.h"

@@ -154,11 +154,9 @@ final class PhysicsLoop {
             return false
         }
         drawnWorlds.willStep(world)
-        if sound != nil {
-            // Heard only as it plays: what a seek or a rebuild stepped through is not.
-            world.listening = true
-            _ = world.takeHeard()
-        }
+        // Heard as it plays (a seek or a branch stops the listening, so that what
+        // they step through is not heard; a world made by them starts deaf).
+        if sound?.isActive == true { world.listening = true }
         let wasRecording = timeline.isRecording
         do {
             if let problem = try timeline.step() {

@@ -34,13 +34,14 @@ struct WindowSound {
         return muted ? "sound off (M turns it on)" : "sound on"
     }
 
-    /// Closes the device and writes the trace to `path`, if asked; returns the files not written.
+    /// Closes the device and writes the trace to `path`, if asked (empty when
+    /// nothing played: no device, or none wanted); returns the files not written.
     func close(writingTraceTo path: String?) -> [String] {
-        guard let output else { return [] }
-        output.close()
+        output?.close()
         guard let path else { return [] }
+        let lines = output?.traceLines ?? []
         do {
-            try AtomicFile.write(Array((output.traceLines.joined(separator: "\n") + "\n").utf8), to: path)
+            try AtomicFile.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
             return []
         } catch {
             return ["\(error)"]

@@ -118,6 +118,8 @@ static int world_sound(lua_State *L) {
     return 0;
 }
 
+int script_sandbox_sound_count(const script_sandbox *s) { return s->soundCount; }
+
 int script_sandbox_take_sounds(script_sandbox *s, script_sound *out, int capacity) {
     int n = s->soundCount < capacity ? s->soundCount : capacity;
     memcpy(out, s->sounds, (size_t)n * sizeof *out);

@@ -39,8 +39,9 @@ final class Hearing {
     let contacts = ContactListener()
     /// What was heard since the last `takeHeard()`.
     var heard: [Heard] = []
-    /// By construction index: whether some of the body was under water after the last step.
-    var wet: [Bool] = []
+    /// By construction index: whether some of the body was under water after the last step
+    /// (nil until the first step heard: what is in the water then was there already).
+    var wet: [Bool]?
     /// How fast a fall across the whole box lands: the speed heard at full strength.
     let fullSpeed: Double
     /// The mass of the scene's spawn body (a crate): a blow's energy is heard against this one's.
@@ -55,7 +56,7 @@ final class Hearing {
     /// The world was built again: its contacts and bodies are new (what was heard stays to be taken).
     func rebuilt() {
         contacts.forget()
-        wet = []
+        wet = nil
     }
 
     /// The slowest meeting heard: a thirtieth of `fullSpeed` (strength 0.26; a
@@ -100,8 +101,9 @@ extension World {
             let kinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
             hear(kinds[max(0, min(kinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
         }
-        for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.leastSpeed, jump: 2) {
-            hearImpact(onset, hearing)
+        // The first step of a build finds every resting contact new: a start or a reset is not a crash.
+        if stepsSinceBuild > 1 {
+            for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.leastSpeed, jump: 2) { hearImpact(onset, hearing) }
         }
         if !scene.fluids.isEmpty { hearSplashes(hearing) }
         for joint in broken {
@@ -131,7 +133,10 @@ extension World {
 
     /// A body that was dry after the last step and has some part in water now splashes, as loud as it was falling.
     private func hearSplashes(_ hearing: Hearing) {
-        if hearing.wet.count < bodies.count { hearing.wet += Array(repeating: false, count: bodies.count - hearing.wet.count) }
+        let known = hearing.wet != nil
+        var wetNow = hearing.wet ?? []
+        if wetNow.count < bodies.count { wetNow += Array(repeating: false, count: bodies.count - wetNow.count) }
+        defer { hearing.wet = wetNow }
         for (index, entry) in bodies.enumerated() {
             guard let entry, entry.kind == .dynamic else { continue }
             var wet = false
@@ -141,11 +146,11 @@ extension World {
                     if bb.min.x <= fluid.max.x && fluid.min.x <= bb.max.x && bb.min.y <= fluid.max.y && fluid.min.y <= bb.max.y { wet = true }
                 }
             }
-            if wet && !hearing.wet[index] {
+            if wet && !wetNow[index] && known {
                 let bb = entry.shapes[0].boundingBox
                 hear(.splash, strength: hearing.strength(ofSpeed: entry.velocity.length, mass: entry.mass), size: bb.max.x - bb.min.x, at: entry.body.position)
             }
-            hearing.wet[index] = wet
+            wetNow[index] = wet
         }
     }
 

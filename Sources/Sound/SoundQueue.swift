@@ -1,12 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
-/// A queue from one thread to one other in which neither ever waits: the
-/// physics thread puts what was heard, the audio callback takes it. Fixed
-/// room, made once; a put to a full queue is dropped and counted, never
-/// blocked. Only one thread may put and only one may take.
+/// A queue to one thread that it never waits on: physics threads put what
+/// was heard, the audio callback takes it. Fixed room, made once; a put to a
+/// full queue is dropped and counted. Only one thread may take. Puts take
+/// turns (two physics threads overlap for a moment when the window opens
+/// another scene): a putter may wait for another putter, never for the taker,
+/// and the taker never waits at all.
 public final class SoundQueue<Element: BitwiseCopyable>: @unchecked Sendable {
-    // Sendable: each slot is written by the one producer before `tail`
-    // is released past it, and read by the one consumer only after
+    // Sendable: each slot is written by the putter holding `putting` before
+    // `tail` is released past it, and read by the one taker only after
     // acquiring that `tail`; `head` hands the slot back the same way.
     private let slots: UnsafeMutablePointer<Element>
     /// How many elements it holds at most.
@@ -14,6 +19,8 @@ public final class SoundQueue<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The next to take (moved by the consumer) and the next to put (moved by the producer): counts, never wrapped.
     private let head = Atomic<Int>(0), tail = Atomic<Int>(0)
     private let droppedCount = Atomic<Int>(0)
+    /// Held by the thread putting (putters only: the taker never touches it).
+    private let putting = Atomic<Bool>(false)
 
     /// An empty queue of `capacity` elements; `filler` fills the room before anything is put.
     public init(capacity: Int, filler: Element) {
@@ -24,9 +31,11 @@ public final class SoundQueue<Element: BitwiseCopyable>: @unchecked Sendable {
 
     deinit { slots.deallocate() }
 
-    /// Puts `element` (producer only); false, and counted, when the queue is full.
+    /// Puts `element`; false, and counted, when the queue is full.
     @discardableResult
     public func put(_ element: Element) -> Bool {
+        while !putting.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { sched_yield() }
+        defer { putting.store(false, ordering: .releasing) }
         let t = tail.load(ordering: .relaxed)
         guard t - head.load(ordering: .acquiring) < capacity else {
             droppedCount.wrappingAdd(1, ordering: .relaxed)

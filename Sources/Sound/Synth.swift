@@ -45,6 +45,12 @@ public struct Synth: Sendable {
         gain = 1
     }
 
+    /// Counts `frames` frames of silence played instead of rendering them (nothing plays, nothing waits).
+    public mutating func rest(frames: Int) {
+        precondition(voices.isEmpty && pending.isEmpty, "rest only when stopped")
+        frame += max(0, frames)
+    }
+
     /// The voices playing now.
     public var playing: Int { voices.count }
 

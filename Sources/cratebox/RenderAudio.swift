@@ -18,8 +18,10 @@ extension RenderPicture {
     /// it heard as a WAV file of `frames` frames; returns how many sounds.
     func writeSoundtrack(to path: String, frames: Int, total: Int, scene: Scene, world: () -> World,
                          advance: () throws -> Void) throws -> Int {
+        // A WAV file's sizes are 32 bits.
+        guard frames <= (Int(UInt32.max) - 36) / 4 else { throw Failure.usage("a sound track is at most \((Int(UInt32.max) - 36) / 4 / Soundtrack.framesPerStep) steps (about 6 hours)") }
         do {
-            var track = try Soundtrack(path: path, frames: frames, scene: scene)
+            var track = try Soundtrack(path: path, frames: frames, scene: scene, startStep: world().stepCount)
             world().listening = true
             for _ in 0..<total {
                 try advance()
@@ -33,10 +35,10 @@ extension RenderPicture {
     }
 
     /// The track a clip of `total` steps at `fps` carries, in a temporary file
-    /// (nil for a GIF, which has no sound, or with --no-sound); the clip's
-    /// folder holds only the clip.
+    /// the caller removes (nil for a GIF, which has no sound, with --no-sound,
+    /// or without ffmpeg, which the clip then reports); the clip's folder holds only the clip.
     func clipTrack(for video: String, total: Int, scene: Scene, world: () -> World, advance: () throws -> Void) throws -> String? {
-        guard !noSound, VideoEncoder.Container(path: video) != .gif else { return nil }
+        guard !noSound, VideoEncoder.Container(path: video) != .gif, VideoEncoder.ffmpeg() != nil else { return nil }
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         let path = "\(folder)/cratebox-track-\(getpid()).wav"
         let frames = (total * fps / 120 + 1) * Soundtrack.sampleRate / fps

@@ -78,6 +78,7 @@ struct RenderPicture: ParsableCommand {
         if let video {
             let heard = try started()
             let track = try clipTrack(for: video, total: duration.stepCount, scene: scene, world: { heard }, advance: { try heard.step() })
+            defer { if let track { unlink(track) } }
             let world = try started()
             try writeVideo(to: video, total: duration.stepCount, track: track, world: { world }, advance: { try world.step() })
             return
@@ -122,17 +123,23 @@ extension RenderPicture {
             throw Failure.usage("\(path): the replay ends at step \(replay.lastStep); ask for a step up to that")
         }
         var problem: Replay.Outcome?
-        // Played as the window plays it, keeping no keyframes (it only goes forward); the first problem is kept.
-        func played(_ replay: Replay) -> () throws -> Void {
+        // Played as the window plays it, keeping no keyframes (it only goes forward). Pictures keep
+        // the first problem and show the world stopped there; a sound track stops at it, written nowhere.
+        func played(_ replay: Replay, stopping: Bool = false) -> () throws -> Void {
             let timeline = Timeline(replay, keyframeBudget: 0)
-            return { if problem == nil, let p = try timeline.step() { problem = p } }
+            return {
+                guard problem == nil, let p = try timeline.step() else { return }
+                problem = p
+                if stopping { throw Failure.failed("\(path): \(p)") }
+            }
         }
         if audio != nil || video != nil || frames != nil {
             if let audio {
-                try writeAudio(to: audio, total: target, scene: replay.scene, world: { replay.world }, advance: played(replay))
+                try writeAudio(to: audio, total: target, scene: replay.scene, world: { replay.world }, advance: played(replay, stopping: true))
             } else if let video {
                 let heard = try makeReplay(path)
-                let track = try clipTrack(for: video, total: target, scene: replay.scene, world: { heard.world }, advance: played(heard))
+                let track = try clipTrack(for: video, total: target, scene: replay.scene, world: { heard.world }, advance: played(heard, stopping: true))
+                defer { if let track { unlink(track) } }
                 try writeVideo(to: video, total: target, track: track, world: { replay.world }, advance: played(replay))
             } else if let frames {
                 try writeFrames(to: frames, total: min(target, replay.lastStep), world: { replay.world }, advance: played(replay))

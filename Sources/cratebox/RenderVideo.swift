@@ -6,9 +6,8 @@ import Simulation
 
 extension RenderPicture {
     /// A clip of the run: a frame every 1/fps s of sim time up to step `total`,
-    /// piped to ffmpeg, with the sound in `track` (a WAV file, removed after).
+    /// piped to ffmpeg, with the sound in `track` (a WAV file).
     func writeVideo(to path: String, total: Int, track: String?, world: () -> World, advance: () throws -> Void) throws {
-        defer { if let track { unlink(track) } }
         guard let ffmpeg = VideoEncoder.ffmpeg() else {
             throw Failure(Exit.unavailable, "cratebox: --video needs ffmpeg, which is not installed: sudo apt-get install ffmpeg (scripts/setup installs it)")
         }

@@ -6,7 +6,8 @@ import Sound
 
 /// The sound of a rendered run, made by the window's synthesis from what
 /// the world heard at each step: a step is 400 frames at 48 kHz, and a
-/// sound heard after step s starts at frame 400 s. Placed as the picture
+/// sound heard after the run's step s (counted from where it began: a
+/// journal may begin at a keyframe) starts at frame 400 s. Placed as the picture
 /// frames the box. The same journal gives the same bytes.
 struct Soundtrack {
     static let sampleRate = 48_000
@@ -16,11 +17,15 @@ struct Soundtrack {
     private let view: (min: Vector, max: Vector)
     private let file: AtomicFile
     private let frames: Int
+    /// The world's step count where the run began.
+    private let startStep: Int
     /// How many sounds were heard.
     private(set) var heardCount = 0
 
-    /// A track of `frames` frames into `path` (under a temporary name until `finish`).
-    init(path: String, frames: Int, scene: Scene) throws(FileError) {
+    /// A track of `frames` frames into `path` (under a temporary name until
+    /// `finish`) of a run that begins at step `startStep`.
+    init(path: String, frames: Int, scene: Scene, startStep: Int) throws(FileError) {
+        self.startStep = startStep
         view = (Vector(scene.origin.x, scene.origin.y), Vector(scene.origin.x + scene.width, scene.origin.y + scene.height))
         self.frames = frames
         file = try AtomicFile(path: path)
@@ -29,7 +34,7 @@ struct Soundtrack {
 
     /// What `world` heard in the step it just took (its `stepCount`); the track is written up to that step.
     mutating func heard(_ world: World) throws(FileError) {
-        let start = world.stepCount * Soundtrack.framesPerStep
+        let start = (world.stepCount - startStep) * Soundtrack.framesPerStep
         for h in world.takeHeard() {
             synth.schedule(h.placed(in: view), at: start)
             heardCount += 1

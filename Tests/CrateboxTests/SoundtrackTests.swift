@@ -96,6 +96,15 @@ import TestSupport
     @Test func anUnwritableTrackIsOneLineAndLeavesNothing() throws {
         let r = try cratebox("render", journal, "--audio", "/nonexistent-dir/track.wav")
         #expect(r.status == 73 && r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("/nonexistent-dir/track.wav"), "\(r.stderr)")
+        // A 64 KiB disk: the track (1.5 MB) does not fit; nothing is left, not even its temporary file.
+        let dir = temporary("full")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try mountSmallDisk(dir)
+        defer { unmountSmallDisk(dir) }
+        let full = try cratebox("render", journal, "--audio", dir + "/track.wav")
+        #expect(full.status == 73 && full.stderr.split(separator: "\n").count == 1 && full.stderr.contains(dir + "/track.wav"), "\(full.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing is left behind")
         let both = try cratebox("render", journal, "--audio", "a.wav", "--output", "a.png")
         #expect(both.status == 64 && both.stderr.contains("give one of --output, --frames, --video and --audio"), "\(both.stderr)")
     }

@@ -20,6 +20,23 @@ import Testing
         #expect(taken == Array(0..<total))
     }
 
+    @Test func twoPuttersTakeTurnsAndNothingIsLost() async {
+        // Two physics threads overlap while the window opens another scene.
+        let queue = SoundQueue<Int>(capacity: 64, filler: 0)
+        let each = 50_000
+        for first in [0, 1_000_000] {
+            Thread {
+                var next = first
+                while next < first + each { if queue.put(next) { next += 1 } }
+            }.start()
+        }
+        var taken: [Int] = []
+        taken.reserveCapacity(2 * each)
+        while taken.count < 2 * each { queue.take { taken.append($0) } }
+        #expect(taken.filter { $0 < 1_000_000 } == Array(0..<each), "each putter's in its order")
+        #expect(taken.filter { $0 >= 1_000_000 } == Array(1_000_000..<(1_000_000 + each)))
+    }
+
     @Test func aFullQueueDropsAndCounts() {
         let queue = SoundQueue<Int>(capacity: 4, filler: 0)
         #expect((0..<6).map { queue.put($0) } == [true, true, true, true, false, false])

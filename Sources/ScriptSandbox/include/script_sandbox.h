@@ -80,6 +80,9 @@ typedef struct script_sound {
 /// The most sounds kept between two takes; more are not heard.
 #define SCRIPT_SOUNDS 64
 
+/// How many sounds wait to be taken.
+int script_sandbox_sound_count(const script_sandbox *sandbox);
+
 /// The sounds asked for since the last take, up to `capacity` into `out`; returns how many, and forgets them.
 int script_sandbox_take_sounds(script_sandbox *sandbox, script_sound *out, int capacity);
 
