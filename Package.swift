@@ -64,7 +64,7 @@ let package = Package(
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
         .target(name: "Render", dependencies: ["CSDL2", "WindowModel", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "FileOutput", "JSONText"]),
         // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
-        .target(name: "Editing", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText"]),
+        .target(name: "Editing", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "Sound"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
         .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "WindowModel", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "FileOutput", "JSONText", "Animation", "Sound"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.

@@ -1,9 +1,10 @@
 import CrateboxGeometry
 import SceneFormat
+import Sound
 
 /// A body's collision layers (Algodoo's: four named layers; bodies collide
-/// when they share one), its group, its conveyor and one-way surfaces, as
-/// rows of the panel. They apply to every shape of the body.
+/// when they share one), its group, its conveyor and one-way surfaces, and
+/// what it sounds like, as rows of the panel. They apply to every shape of the body.
 extension Document {
     /// The four named layers, as bits of `categories` and `mask`.
     static let layers: [(key: Property.Key, bit: UInt32)] = [(.layerA, 1), (.layerB, 2), (.layerC, 4), (.layerD, 8)]
@@ -21,6 +22,7 @@ extension Document {
         rows += [.number(.surfaceX, surface.x), .number(.surfaceY, surface.y)]
         let oneWay = oneWayChoices.first { $0.direction == shape.oneWay }?.name ?? "custom"
         rows.append(.choice(.oneWay, oneWay))
+        rows.append(.choice(.sound, shape.sound?.rawValue ?? "by shape (\(shape.heardAs.rawValue))"))
         return rows
     }
 
@@ -56,6 +58,14 @@ extension Document {
         if let layer = layers.first(where: { $0.key == key }) {
             let group = body.shapes.first?.filter?.group ?? 0
             setLayers(layerBits(body) ^ layer.bit, group: group, on: &body)
+            return true
+        }
+        if key == .sound {
+            // By shape, then each material in turn.
+            let choices: [SoundEvent.Material?] = [nil] + SoundEvent.Material.allCases
+            let at = choices.firstIndex { $0 == body.shapes.first?.sound } ?? 0
+            let next = choices[((at + step) % choices.count + choices.count) % choices.count]
+            for k in body.shapes.indices { body.shapes[k].sound = next }
             return true
         }
         guard key == .oneWay else { return false }

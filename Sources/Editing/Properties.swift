@@ -17,6 +17,8 @@ public struct Property: Equatable, Sendable {
         // A body's shapes: collision layers (categories and mask), group, conveyor, one-way.
         case layerA = "layer A", layerB = "layer B", layerC = "layer C", layerD = "layer D", group
         case surfaceX = "conveyor x", surfaceY = "conveyor y", oneWay = "one-way"
+        /// What its shapes sound like when struck (`sound`; "by shape": the geometry's default).
+        case sound
         // Keys that drive the selection (a click, then the key to bind).
         case key, reverseKey = "reverse key", keyRate = "key rate", keyForce = "key force", windSpeed = "wind speed"
         case thrustX = "thrust x", thrustY = "thrust y", keyVelocityX = "key velocity x", keyVelocityY = "key velocity y", keySpin = "key spin"

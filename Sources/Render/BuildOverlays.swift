@@ -64,10 +64,17 @@ public enum BuildOverlays {
     }
 
     /// The property panel's rows (a title row, then one per property), on the right below the level.
-    public static func propertyRows(count: Int, width: Int32, scale: Double, text: Text) -> [SDL_Rect] {
-        let w = Int32(panelWidth(scale: scale)) - Int32(12 * scale), h = text.lineHeight + Int32(8 * scale)
+    /// Rows that would run past `bottom` (the toolbar's top) are made shorter, down to a line of text each.
+    public static func propertyRows(count: Int, width: Int32, bottom: Int32? = nil, scale: Double, text: Text) -> [SDL_Rect] {
+        let w = Int32(panelWidth(scale: scale)) - Int32(12 * scale)
+        var h = text.lineHeight + Int32(8 * scale), gap = Int32(2 * scale)
         let x = width - w - Int32(8 * scale), y0 = Int32(96 * scale)
-        return (0..<Int32(count)).map { SDL_Rect(x: x, y: y0 + $0 * (h + Int32(2 * scale)), w: w, h: h) }
+        if let bottom, count > 0, y0 + Int32(count) * (h + gap) > bottom - gap {
+            let step = (bottom - gap - y0) / Int32(count)
+            gap = min(gap, max(0, step - text.lineHeight))
+            h = max(text.lineHeight, step - gap)
+        }
+        return (0..<Int32(count)).map { SDL_Rect(x: x, y: y0 + $0 * (h + gap), w: w, h: h) }
     }
 
     /// Draws the panel: `title` in the first row, then label and value per

@@ -119,7 +119,7 @@ public enum Overlays {
         "W water    drag a rectangle (its top is the surface)   P planet  click: it pulls every body",
         "T          trace the body under the pointer (its path is drawn while playing)",
         "toolbar    click a tool; properties on the right: wheel or click to type",
-        "panel      layers A-D and group (what collides), conveyor, one-way, break force, trace",
+        "panel      layers A-D and group (what collides), conveyor, one-way, sound, break force, trace",
         "Delete     remove the selection (right click: the body under the mouse)",
         "Ctrl+C/V/D copy, paste at the pointer, duplicate   Ctrl+Z undo, Ctrl+Y redo",
         "G          grid (positions and sizes snap to it)   Ctrl+R  recover unsaved edits",

@@ -31,7 +31,7 @@ extension App {
         let scale = window.pixelScale, camera = self.camera, (pw, _) = window.outputSize
         let buttons = Builder.toolbarButtons(in: window)
         let properties = mode.builder?.document.properties.count ?? 0
-        let rows = BuildOverlays.propertyRows(count: properties + 1, width: pw, scale: scale, text: window.text)
+        let rows = BuildOverlays.propertyRows(count: properties + 1, width: pw, bottom: buttons.first?.y, scale: scale, text: window.text)
         let hasRows = properties > 0
         func inside(_ r: SDL_Rect, _ x: Int32, _ y: Int32) -> Bool {
             let px = Int32(Double(x) * scale), py = Int32(Double(y) * scale)

@@ -25,8 +25,8 @@ extension Builder {
         drawSelection(camera: camera, renderer: renderer, scale: scale, pixels: pixels)
         drawGesture(camera: camera, renderer: renderer, scale: scale)
         SDL_RenderSetClipRect(renderer, nil)
-        BuildOverlays.drawToolbar(Builder.toolbarLabels, selected: tool.rawValue - 1,
-                                  buttons: Builder.toolbarButtons(in: window), text: window.text, renderer: renderer)
+        let buttons = Builder.toolbarButtons(in: window)
+        BuildOverlays.drawToolbar(Builder.toolbarLabels, selected: tool.rawValue - 1, buttons: buttons, text: window.text, renderer: renderer)
         let properties = document.properties
         if !properties.isEmpty {
             let title: String
@@ -39,7 +39,8 @@ extension Builder {
             }
             BuildOverlays.drawProperties(title: title, rows: properties.map { ($0.key.rawValue, $0.text) },
                                          typing: typing.map { ($0.row, $0.text) } ?? capturing.map { ($0.row, "press a key") },
-                                         boxes: BuildOverlays.propertyRows(count: properties.count + 1, width: pw, scale: scale, text: window.text),
+                                         boxes: BuildOverlays.propertyRows(count: properties.count + 1, width: pw, bottom: buttons.first?.y,
+                                                                           scale: scale, text: window.text),
                                          text: window.text, renderer: renderer)
         }
     }

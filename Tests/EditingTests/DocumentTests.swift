@@ -165,7 +165,7 @@ import Testing
         var doc = try empty()
         try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
         #expect(doc.properties.map(\.key) == [.type, .density, .friction, .elasticity, .width, .height, .velocityX, .velocityY, .spin, .look, .trace,
-                                              .layerA, .layerB, .layerC, .layerD, .group, .surfaceX, .surfaceY, .oneWay, .key])
+                                              .layerA, .layerB, .layerC, .layerD, .group, .surfaceX, .surfaceY, .oneWay, .sound, .key])
         try doc.nudge(.friction, by: 2)
         #expect(doc.scene.bodies[0].shapes[0].friction == 0.6)
         try doc.set(.density, to: 0.5)
@@ -389,5 +389,20 @@ import Testing
         // Saved and read back, they are kept.
         let text = doc.scene.json()
         #expect(text.contains("\"surfaceVelocity\": [-40, 0]") && text.contains("\"oneWay\": [0, 1]") && text.contains("\"group\": 3"))
+    }
+
+    @Test func whatABodySoundsLikeIsAChoice() throws {
+        var doc = try empty()
+        try doc.addCrate(from: Vector(100, 40), to: Vector(132, 72))
+        #expect(doc.properties.first { $0.key == .sound }?.text == "by shape (wood)")
+        try doc.cycle(.sound)
+        #expect(doc.scene.bodies[0].shapes[0].sound == .wood)
+        try doc.cycle(.sound)
+        try doc.cycle(.sound)
+        #expect(doc.scene.bodies[0].shapes[0].sound == .metal && doc.properties.first { $0.key == .sound }?.text == "metal")
+        #expect(doc.scene.json().contains("\"sound\": \"metal\""), "saved with the scene")
+        try doc.cycle(.sound)
+        try doc.cycle(.sound)
+        #expect(doc.scene.bodies[0].shapes[0].sound == nil, "round to by shape again")
     }
 }

@@ -57,6 +57,19 @@ import Testing
         #expect(countPixels(picture, in: rows[3], Self.isAmber) == 0)
     }
 
+    @Test func aLongPanelStaysAboveTheToolbar() throws {
+        _ = try drawnCanvas(1280, 720) { renderer in
+            let text = Text(renderer: renderer, pointSize: 14)
+            let roomy = BuildOverlays.propertyRows(count: 10, width: 1280, bottom: 682, scale: 1, text: text)
+            let plain = BuildOverlays.propertyRows(count: 10, width: 1280, scale: 1, text: text)
+            #expect(zip(roomy, plain).allSatisfy { $0.y == $1.y && $0.h == $1.h }, "rows that fit keep their height")
+            // A body's panel with a key binding (23 rows) in a 720-high window: the toolbar starts at 682.
+            let rows = BuildOverlays.propertyRows(count: 23, width: 1280, bottom: 682, scale: 1, text: text)
+            #expect(rows.last!.y + rows.last!.h <= 682, "\(rows.last!)")
+            #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.y + $0.h <= $1.y } && rows.allSatisfy { $0.h >= text.lineHeight })
+        }
+    }
+
     @Test func theSelectionOutlineGoesRoundTheBodyWhereTheCameraPutsIt() throws {
         let body = BodySpec(type: .dynamic, position: Vector(100, 100), angle: 0, mass: .mass(1),
                             shapes: [ShapeSpec(geometry: .box(width: 80, height: 40, radius: 0))], look: .crate)
