@@ -14,6 +14,11 @@ public struct FluidSpec: Equatable, Sendable {
     /// The drag on a body's spin.
     public var angularDrag = 2.0
 
+    /// Whether a box (a shape's bounding box) reaches into the water: the two rectangles overlap, edges included.
+    public func reaches(_ box: (min: Vector, max: Vector)) -> Bool {
+        box.min.x <= max.x && min.x <= box.max.x && box.min.y <= max.y && min.y <= box.max.y
+    }
+
     /// A region with the format's default drags.
     public init(min: Vector, max: Vector, density: Double, linearDrag: Double = 2, angularDrag: Double = 2) {
         self.min = min

@@ -93,13 +93,15 @@ extension World {
         return hearing.heard
     }
 
+    /// `world:sound`'s kinds, in the order script_world.c numbers them.
+    static let scriptSoundKinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
+
     /// After a step: the contacts that began or struck harder, the bodies that entered water, the joints that snapped.
     func hearStep(broken: [Joint]) {
         let scripted = script?.takeSounds() ?? []  // taken every step: a world not listening forgets them
         guard let hearing else { return }
         for s in scripted {
-            let kinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
-            hear(kinds[max(0, min(kinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
+            hear(World.scriptSoundKinds[max(0, min(World.scriptSoundKinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
         }
         // The first step of a build finds every resting contact new: a start or a reset is not a crash.
         if stepsSinceBuild > 1 {
@@ -139,13 +141,8 @@ extension World {
         defer { hearing.wet = wetNow }
         for (index, entry) in bodies.enumerated() {
             guard let entry, entry.kind == .dynamic else { continue }
-            var wet = false
-            for fluid in scene.fluids where !wet {
-                for shape in entry.shapes where !shape.isSensor {
-                    let bb = shape.boundingBox
-                    if bb.min.x <= fluid.max.x && fluid.min.x <= bb.max.x && bb.min.y <= fluid.max.y && fluid.min.y <= bb.max.y { wet = true }
-                }
-            }
+            // Where the water pushes it (World+Toys.swift): a shape reaching into a fluid.
+            let wet = entry.shapes.contains { shape in !shape.isSensor && scene.fluids.contains { $0.reaches(shape.boundingBox) } }
             if wet && !wetNow[index] && known {
                 let bb = entry.shapes[0].boundingBox
                 hear(.splash, strength: hearing.strength(ofSpeed: entry.velocity.length, mass: entry.mass), size: bb.max.x - bb.min.x, at: entry.body.position)

@@ -18,9 +18,7 @@ extension World {
             }
             for fluid in scene.fluids where !body.isSleeping {
                 for shape in entry.shapes where !shape.isSensor {
-                    let bb = shape.boundingBox
-                    guard bb.min.x <= fluid.max.x && fluid.min.x <= bb.max.x && bb.min.y <= fluid.max.y && fluid.min.y <= bb.max.y,
-                          let part = shape.submerged(below: fluid.max.y) else { continue }
+                    guard fluid.reaches(shape.boundingBox), let part = shape.submerged(below: fluid.max.y) else { continue }
                     body.float(part, density: fluid.density, linearDrag: fluid.linearDrag, angularDrag: fluid.angularDrag,
                                gravity: space.gravity, dt: dt)
                 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CrateboxReplay
 import FileOutput
+import JSONText
 import SceneFormat
 import Simulation
 
@@ -11,7 +12,7 @@ extension RenderPicture {
     func writeAudio(to path: String, total: Int, scene: Scene, world: () -> World, advance: () throws -> Void) throws {
         let heard = try writeSoundtrack(to: path, frames: (total + 1) * Soundtrack.framesPerStep, total: total, scene: scene,
                                         world: world, advance: advance)
-        say("\(path): \(Double(total + 1) / 120) s of 48 kHz stereo, \(heard) sounds (\(total) steps)")
+        say("\(path): \(NumberText.fixed(Double(total + 1) / 120, 2)) s of 48 kHz stereo, \(heard) sounds (\(total) steps)")
     }
 
     /// Steps the run `total` times with its world listening and writes what

@@ -107,20 +107,22 @@ struct Run: ParsableCommand {
         return newest
     }
 
-    /// The reveal is on unless `--no-splash` or `CRATEBOX_NO_SPLASH` (set, and not "0") says otherwise.
-    static func splashWanted(_ noSplash: Bool) -> Bool {
-        guard !noSplash else { return false }
-        guard let value = getenv("CRATEBOX_NO_SPLASH").map({ String(cString: $0) }) else { return true }
+    /// A window feature is on unless its `--no-...` flag (`off`) or its
+    /// environment variable (set, and not empty or "0") says otherwise.
+    static func wanted(off: Bool, unless variable: String) -> Bool {
+        guard !off else { return false }
+        guard let value = getenv(variable).map({ String(cString: $0) }) else { return true }
         return value.isEmpty || value == "0"
     }
 
-    /// Sound is on unless `--no-sound` or `CRATEBOX_NO_SOUND` (set, and not "0")
-    /// says otherwise; `CRATEBOX_SOUND_LOG` names a file for the trace of what played.
+    /// The reveal is on unless `--no-splash` or `CRATEBOX_NO_SPLASH` says otherwise.
+    static func splashWanted(_ noSplash: Bool) -> Bool { wanted(off: noSplash, unless: "CRATEBOX_NO_SPLASH") }
+
+    /// Sound is on unless `--no-sound` or `CRATEBOX_NO_SOUND` says otherwise;
+    /// `CRATEBOX_SOUND_LOG` names a file for the trace of what played.
     static func soundWanted(_ noSound: Bool) -> (on: Bool, log: String?) {
         let log = getenv("CRATEBOX_SOUND_LOG").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        guard !noSound else { return (false, nil) }
-        guard let value = getenv("CRATEBOX_NO_SOUND").map({ String(cString: $0) }) else { return (true, log) }
-        return (value.isEmpty || value == "0", log)
+        return (wanted(off: noSound, unless: "CRATEBOX_NO_SOUND"), log)
     }
 
     /// Opens the window and runs it; its errors become their exit statuses.
