@@ -13,6 +13,28 @@ public enum SceneSave {
     /// when it holds the same text; one holding another is refused, and then
     /// nothing is written.
     public static func write(_ scene: Scene, to path: String) throws(FileError) {
+        try write(scene, to: path, renamingScript: false)
+    }
+
+    /// Unsaved edits kept (`NAME.unsaved.json`) must always open again: their
+    /// script goes beside them too, and when another script of that name is
+    /// there already, under a name not taken (`buoyancy-2.lua`), which the kept
+    /// scene then names.
+    public static func keep(_ scene: Scene, to path: String) throws(FileError) {
+        try write(scene, to: path, renamingScript: true)
+    }
+
+    private static func write(_ scene: Scene, to path: String, renamingScript: Bool) throws(FileError) {
+        var scene = scene
+        if renamingScript, let name = scene.script, let text = scene.scriptText, name.hasSuffix(".lua") {
+            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
+            let stem = String(name.dropLast(4))
+            var n = 1
+            func candidate() -> String { n == 1 ? name : "\(stem)-\(n).lua" }
+            while access(folder + candidate(), F_OK) == 0,
+                  (try? readRegularFile(folder + candidate(), limit: FileLimits.script + 1)) != Array(text.utf8) { n += 1 }
+            scene.script = candidate()
+        }
         if let name = scene.script, let text = scene.scriptText {
             let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
             let scriptPath = folder + name

@@ -11,7 +11,14 @@ extension App {
     /// says where in one line. A write that fails is reported when the window
     /// closes (exit 73).
     func keepUnsavedEdits() {
-        guard let unsaved = currentDocument, unsaved.hasUnsavedEdits else { return }
+        recoveryWriter?.flush()
+        guard let unsaved = currentDocument, unsaved.hasUnsavedEdits else {
+            // Saved or undone since the writer last followed: its file goes with the document.
+            if let own = recovery.dropOwn() { recoveryWriter?.remove(own) }
+            recoveryWriter?.flush()
+            return
+        }
+        defer { _ = recovery.dropOwn() }
         switch recovery.keep(unsaved) {
         case .kept(let path):
             hud.show("unsaved edits of \(unsaved.file) kept in \(path) (`cratebox run --build \(unsaved.file)` offers them back)")
@@ -22,6 +29,21 @@ extension App {
         // Kept once: the edits are in the recovery file now.
         mode.builder?.document.markSaved()
         document?.markSaved()
+    }
+
+    /// Each frame: the recovery file follows the document's edits (`RecoveryFile.follow`),
+    /// written on the writer's thread; a write that failed is said in the HUD (and tried
+    /// again with the next edit, and on quitting, where a failure is reported at exit).
+    func followEdits(now: Double) {
+        guard let writer = recoveryWriter else { return }
+        if let failure = writer.takeFailure(), let file = currentDocument?.file {
+            hud.show("the unsaved edits of \(file) could not be kept: \(failure)")
+        }
+        switch recovery.follow(currentDocument, now: now) {
+        case .write(let scene, let path): writer.write(scene, to: path)
+        case .remove(let path): writer.remove(path)
+        case nil: break
+        }
     }
 
     /// Ctrl+R in build mode: the edits kept from an earlier session replace the

@@ -184,12 +184,12 @@ extension Builder {
             capturing = nil
             say("no key bound")
         case .unbind:
-            bind(nil)
+            bindWaitingRow(to: nil)
         case .key(let name):
             guard ControlTrigger.keyNames.contains(name) else {
                 return say("refused: \(name) cannot be bound (Escape and the function keys are the window's); press another")
             }
-            bind(.key(name))
+            bindWaitingRow(to: .key(name))
         }
     }
 
@@ -198,13 +198,15 @@ extension Builder {
     func capture(_ event: SDL_Event) -> Bool {
         guard capturing != nil, SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN else { return false }
         if let name = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(event.cbutton.button))) {
-            bind(.button(String(cString: name)))
+            bindWaitingRow(to: .button(String(cString: name)))
         }
         return true
     }
 
-    /// Binds the waiting key row to `trigger` (nil: unbinds it).
-    private func bind(_ trigger: ControlTrigger?) {
+    /// Binds the waiting key row to `trigger` (nil: unbinds it). Named apart from
+    /// `bind(_: Keyboard.Binding)` on purpose: both take a `.key(name)`, and when they
+    /// shared a name that call resolved to the public one, which called itself forever.
+    private func bindWaitingRow(to trigger: ControlTrigger?) {
         guard let capturing else { return }
         self.capturing = nil
         perform { doc throws(EditRefused) in try doc.bind(capturing.key, to: trigger) }

@@ -7,7 +7,9 @@ import CrateboxReplay
 import SceneFormat
 
 /// Nothing built is lost: a document's unsaved edits kept in
-/// `NAME.unsaved.json` beside it (quitting, or opening another file), offered
+/// `NAME.unsaved.json` beside it, as they are made (`follow`: a second behind,
+/// written by `RecoveryWriter` off the window's thread) and on quitting or
+/// opening another file (`keep`), offered
 /// back when the document is opened again in build mode (Ctrl+R), and the
 /// file removed once its edits are saved. The job whole, without SDL: `App`
 /// says what it reports.
@@ -16,6 +18,8 @@ struct RecoveryFile {
     var path: String?
     /// Whether its edits were taken into the document (then they go back into it).
     private(set) var taken = false
+
+    init(path: String? = nil) { self.path = path }
 
     /// What keeping a document's edits did.
     enum Kept: Equatable {
@@ -30,14 +34,61 @@ struct RecoveryFile {
         path.map { "\($0) holds unsaved edits of \(file) from an earlier session: Ctrl+R opens them" }
     }
 
-    /// Writes `unsaved`'s scene beside its file: back into the file its edits
-    /// were recovered from (they hold its edits and more), else under a name
-    /// not taken, never over a file.
-    func keep(_ unsaved: Document) -> Kept {
+    /// The file this session keeps the document's edits in, once it has
+    /// written one (its own: rewritten as the edits go on, never another's).
+    private(set) var own: String?
+    /// The revision last handed to the writer, and when (the window's clock, in seconds).
+    private var followed: (revision: Int, at: Double)?
+
+    /// How often, at most, the edits are written while they go on: a window
+    /// that freezes or is killed loses at most about this long of building.
+    static let followInterval = 1.0
+
+    /// Where `unsaved`'s edits go: back into the file they were recovered from
+    /// (it holds its edits and more), else this session's own file, chosen
+    /// once under a name not taken (never over a file).
+    mutating func target(for unsaved: Document) -> String {
+        if taken, let path { return path }
+        if let own { return own }
         let fresh = AtomicFile.unusedPath(Document.recoveryStem(for: unsaved.file), ".json")
-        let target = taken ? path ?? fresh : fresh
+        own = fresh
+        return fresh
+    }
+
+    /// What keeping the edits up to date asks of the writer this frame.
+    enum Follow: Equatable {
+        /// Write the scene to this file.
+        case write(Scene, String)
+        /// Remove this file: the edits it held are saved or undone.
+        case remove(String)
+    }
+
+    /// The recovery file follows the edits (a second behind at most): the
+    /// document's scene when it changed and the last was handed over at least
+    /// `followInterval` ago; this session's own file goes once nothing is unsaved.
+    mutating func follow(_ document: Document?, now: Double) -> Follow? {
+        guard let document else { return nil }
+        if document.hasUnsavedEdits {
+            if let followed, followed.revision == document.revision || now - followed.at < RecoveryFile.followInterval { return nil }
+            followed = (document.revision, now)
+            return .write(document.scene, target(for: document))
+        }
+        guard followed != nil else { return nil }
+        followed = nil
+        return dropOwn().map(Follow.remove)
+    }
+
+    /// Forgets this session's own file (the document is saved or gone); returns it, if there was one.
+    mutating func dropOwn() -> String? {
+        defer { own = nil; followed = nil }
+        return taken ? nil : own
+    }
+
+    /// Writes `unsaved`'s scene to `target(for:)`, now, on this thread (quitting, or opening another file).
+    mutating func keep(_ unsaved: Document) -> Kept {
+        let target = target(for: unsaved)
         do {
-            try writeTextFile(unsaved.scene.json(), to: target)
+            try SceneSave.keep(unsaved.scene, to: target)
             return .kept(target)
         } catch {
             return .lost("\(error)")
