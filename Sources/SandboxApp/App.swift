@@ -43,6 +43,8 @@ public final class App {
         public var sound = true
         /// Write each sound's step, due time, buffer time and frame here when the window closes (`CRATEBOX_SOUND_LOG`).
         public var soundLog: String?
+        /// Write the count of frames drawn here a few times a second (`CRATEBOX_HEARTBEAT`; tests and the soak).
+        public var heartbeat: String?
         public init() {}
     }
 
@@ -61,6 +63,8 @@ public final class App {
     var document: Document?
     /// Unsaved edits from an earlier session, offered back in build mode.
     var recovery = RecoveryFile()
+    /// Writes the recovery file as the edits go on, off this thread (nil: no thread could be started).
+    let recoveryWriter = RecoveryWriter()
     /// Files that could not be written by physics threads stopped on the way (Build, another file).
     var lostBefore: [String] = []
     let captures: Captures
@@ -126,7 +130,7 @@ public final class App {
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         recovery.path = options.recoveryPath
         opened = OpenedFile(path: options.scenePath, script: scene.script, watching: options.watch)
-        looking = Looking(motion: CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin))
+        looking = Looking(motion: App.motion(fitting: scene))
         sound = WindowSound(options)
         do {
             switch start {
@@ -157,6 +161,7 @@ public final class App {
         startSplash()
         loop()
         keepUnsavedEdits()
+        recoveryWriter?.stop()
         let end = mode.physics?.stop() ?? (said: nil, lost: [], scene: nil, history: nil)
         let soundLost = sound.close(writingTraceTo: options.soundLog)
         window.close()
@@ -176,8 +181,10 @@ public final class App {
         let start = Monotonic.now
         var last = start
         var first = true
+        var heartbeat = options.heartbeat.map(Heartbeat.init)
         while true {
             let frameStart = Monotonic.now
+            heartbeat?.beat(now: frameStart)
             // The first frame's duration is the window opening, not play time.
             let frame = first ? 0 : frameStart - last
             first = false
@@ -185,6 +192,7 @@ public final class App {
             meter.frame(frame)
             looking.motion.advance(by: frame)
             guard handleInput(frame: frame) else { return }
+            followEdits(now: frameStart)
             switch mode {
             case .building(let builder):
                 drawBuild(builder, now: frameStart)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import CrateboxReplay
 import SandboxApp
@@ -43,6 +46,7 @@ struct WindowSettings: ParsableArguments {
         options.timeMachine.keyframeBudget = keyframesMb << 20
         options.splash = Run.splashWanted(noSplash)
         (options.sound, options.soundLog) = Run.soundWanted(noSound)
+        options.heartbeat = getenv("CRATEBOX_HEARTBEAT").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         return options
     }
 }
