@@ -28,11 +28,18 @@ static void planet_gravity_velocity_func(cpBody *body, cpVect gravity, cpFloat d
 }
 
 // A random point of the box [-320, 320] x [-240, 240] shrunk by `radius`,
-// drawn again until it is at least 85 from the origin.
+// drawn again until it is at least 85 from the origin. The demo draws both
+// numbers inside one call, cpv(frand()*..., frand()*...), whose argument
+// order C leaves unspecified: Debian's gcc (the C compiler a Debian build of
+// the demo uses) evaluates the y argument first, so y takes the first draw
+// and x the second; clang would do the opposite. Sequenced here, so that this
+// file draws as the gcc-built demo does whichever compiler builds it.
 static cpVect rand_pos(demo_world *world, cpFloat radius) {
     cpVect v;
     do {
-        v = cpv(demo_frand(world) * (640 - 2 * radius) - (320 - radius), demo_frand(world) * (480 - 2 * radius) - (240 - radius));
+        cpFloat y = demo_frand(world) * (480 - 2 * radius) - (240 - radius);
+        cpFloat x = demo_frand(world) * (640 - 2 * radius) - (320 - radius);
+        v = cpv(x, y);
     } while (cpvlength(v) < 85.0f);
     return v;
 }

@@ -37,11 +37,19 @@ static void before_step(demo_world *world) {
 }
 
 // A box of side `size` somewhere in the room, its diagonal clear of the walls.
+// The demo draws both numbers inside one call, cpv(frand()*..., frand()*...),
+// whose argument order C leaves unspecified: Debian's gcc (the C compiler a
+// Debian build of the demo uses) evaluates the y argument first, so y takes
+// the first draw and x the second; clang would do the opposite. Sequenced
+// here, so that this file draws as the gcc-built demo does whichever compiler
+// builds it.
 static cpBody *add_box(demo_world *world, cpFloat size, cpFloat mass) {
     cpFloat radius = cpvlength(cpv(size, size));
 
     cpBody *body = demo_add_body(world, cpBodyNew(mass, cpMomentForBox(mass, size, size)));
-    cpBodySetPosition(body, cpv(demo_frand(world) * (640 - 2 * radius) - (320 - radius), demo_frand(world) * (480 - 2 * radius) - (240 - radius)));
+    cpFloat y = demo_frand(world) * (480 - 2 * radius) - (240 - radius);
+    cpFloat x = demo_frand(world) * (640 - 2 * radius) - (320 - radius);
+    cpBodySetPosition(body, cpv(x, y));
 
     cpShape *shape = demo_add_shape(world, cpBoxShapeNew(body, size, size, 0.0));
     cpShapeSetElasticity(shape, 0.0f);
