@@ -43,7 +43,39 @@ public enum FileKind: Sendable, Equatable {
     }
 }
 
+extension FileKind {
+    /// What bytes that no cratebox reader takes are, when they are not text at
+    /// all (a sound, a picture, an archive, a program, binary data): a file sent
+    /// to the wrong program is named for what it is, not met with a JSON
+    /// parser's "unexpected 'R'". Nil for text (and for a saved state, which the
+    /// caller has told apart first).
+    public static func binary(_ bytes: [UInt8]) -> String? {
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic
+        }
+        let known: [(magic: [UInt8], offset: Int, what: String)] = [
+            (Array("WAVE".utf8), 8, "a WAV sound"), (Array("OggS".utf8), 0, "an Ogg stream"), (Array("fLaC".utf8), 0, "a FLAC sound"),
+            (Array("ID3".utf8), 0, "an MP3 sound"), ([0x89, 0x50, 0x4E, 0x47], 0, "a PNG picture"), ([0xFF, 0xD8, 0xFF], 0, "a JPEG picture"),
+            (Array("GIF8".utf8), 0, "a GIF picture"), ([0x1F, 0x8B], 0, "a gzip archive"), (Array("PK".utf8) + [3, 4], 0, "a zip archive"),
+            ([0x7F] + Array("ELF".utf8), 0, "a program"), (Array("%PDF".utf8), 0, "a PDF document"),
+            (Array("ftyp".utf8), 4, "an MP4 video"), ([0x1A, 0x45, 0xDF, 0xA3], 0, "a Matroska or WebM video"),
+        ]
+        if let match = known.first(where: { starts($0.magic, at: $0.offset) }) { return match.what }
+        let head = bytes.prefix(4096)
+        if head.contains(0) { return "binary data" }
+        // A cut in the middle of a character at the end of the head is not a sign of binary data.
+        var valid = head
+        for _ in 0..<3 where String(validating: valid, as: UTF8.self) == nil && !valid.isEmpty { valid = valid.dropLast() }
+        return String(validating: valid, as: UTF8.self) == nil ? "binary data (not UTF-8 text)" : nil
+    }
+}
+
 extension Loader {
+    /// "song.wav: a WAV sound, not a scene, a replay journal or a saved state".
+    public static func notCratebox(_ path: String, is what: String) -> LoadError {
+        LoadError(kind: .invalid, lines: ["\(path): \(what), not a scene, a replay journal or a saved state (cratebox reads those)"])
+    }
+
     /// "car.json: a scene file (cratebox/scene@1), not a replay journal: ...".
     public static func wrongKind(_ path: String, is kind: FileKind, wanted: FileKind) -> LoadError {
         let article = wanted == .journal ? "a replay journal" : wanted == .scene ? "a scene" : "a saved state"

@@ -155,6 +155,7 @@ public enum Loader {
 
     private static func scene(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedScene {
         if let other = FileKind.other(than: .scene, bytes) { throw wrongKind(path, is: other, wanted: .scene) }
+        if let what = FileKind.binary(bytes) { throw notCratebox(path, is: what) }
         var scene: Scene
         do {
             scene = try Scene.decode(bytes, file: path)
@@ -167,9 +168,15 @@ public enum Loader {
     }
 
     /// The text of the script `name`, beside the scene file at `path` (section 16.5).
+    /// A script that cannot be read is said with the scene that asks for it and where it was looked for.
     static func scriptText(_ name: String, besideScene path: String) throws(LoadError) -> String {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
-        let bytes = try read(folder + name, limit: FileLimits.script)
+        let bytes: [UInt8]
+        do {
+            bytes = try readRegularFile(folder + name, limit: FileLimits.script)
+        } catch {
+            throw LoadError(kind: .unreadable, lines: ["\(path): the script it names, \(name), cannot be read at \(folder + name): \(error.reason)"])
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw LoadError(kind: .invalid, lines: ["\(folder + name): the script is not UTF-8 text"])
         }
@@ -178,6 +185,7 @@ public enum Loader {
 
     private static func journal(_ bytes: [UInt8], _ path: String, requireHeader: Bool) throws(LoadError) -> LoadedJournal {
         if let other = FileKind.other(than: .journal, bytes) { throw wrongKind(path, is: other, wanted: .journal) }
+        if let what = FileKind.binary(bytes) { throw notCratebox(path, is: what) }
         do {
             let journal = try Journal.parse(bytes, file: path, requireHeader: requireHeader)
             let scene = journal.header == nil ? nil : try Replay.embeddedScene(of: journal, file: path)

@@ -9,6 +9,7 @@ extension PhysicsLoop {
     /// Resumes from the shown step; false when the rebuild was cancelled or failed (the past stays shown).
     func branchFromShownStep() -> Bool {
         guard var step = showing, timeline.session != nil else { return true }
+        world.printing = false
         world.listening = false  // nor what a branch's rebuild steps through
         // A frame of the run before a `--watch` reload: that run cannot go on (its scene or script changed); this one starts again.
         if step < 0 {

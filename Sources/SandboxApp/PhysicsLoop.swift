@@ -157,6 +157,9 @@ final class PhysicsLoop {
         // Heard as it plays (a seek or a branch stops the listening, so that what
         // they step through is not heard; a world made by them starts deaf).
         if sound?.isActive == true { world.listening = true }
+        // What the script prints as it plays goes to the HUD (and the window's output); a seek's steps print nothing.
+        world.printing = true
+        defer { showPrinted() }
         let wasRecording = timeline.isRecording
         do {
             if let problem = try timeline.step() {
@@ -191,6 +194,12 @@ final class PhysicsLoop {
         let lost = captures.lost + timeline.lostRecordings
         let scene = inbox.withLock { $0.capture } ? world.currentScene() : nil
         outbox.update { [history] in $0.finished = (said, lost, scene, history) }
+    }
+
+    /// The lines the script printed in the step just run: `NAME.lua (step N): text`.
+    private func showPrinted() {
+        let name = world.scene.script ?? "the script"
+        for line in world.takePrinted() { say("\(name) (step \(line.step)): \(line.text)", seconds: 6) }
     }
 
     func say(_ text: String, seconds: Double = 4) {

@@ -81,6 +81,9 @@ struct script_sandbox {
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
     char said[256];   // what world:say last said (the HUD's line), NUL-terminated
+    char printed[SCRIPT_PRINTS][SCRIPT_PRINT_BYTES + 1];  // print's lines since they were last taken, NUL-terminated
+    int printCount;   // lines kept in `printed`
+    int printDropped; // lines printed past SCRIPT_PRINTS since the last take
     script_sound sounds[SCRIPT_SOUNDS];  // what world:sound asked for since they were last taken
     int soundCount;
     size_t used, limit;
@@ -114,6 +117,8 @@ const char *sandbox_call_global(script_sandbox *s, const char *name, int withWor
 int sandbox_pairs(lua_State *L);
 int sandbox_next(lua_State *L);
 int sandbox_tostring(lua_State *L);
+/// print(...): a line for the log, never the world's (script_world.c).
+int sandbox_print(lua_State *L);
 int sandbox_format(lua_State *L);
 /// Pushes a sequence of table `t`'s keys in key order (16.2), refusing keys of other types.
 void sandbox_sorted_keys(lua_State *L, int t);

@@ -96,6 +96,45 @@ static int world_say(lua_State *L) {
 
 const char *script_sandbox_said(const script_sandbox *s) { return s->said; }
 
+// print(...): a line for the log (16.5: standard error in headless runs, the
+// HUD in the window), never the world's. Its arguments by the sandbox's
+// tostring, separated by tabs, cut at SCRIPT_PRINT_BYTES bytes (at a
+// character's start); at most SCRIPT_PRINTS lines between two takes, the rest
+// counted. Each argument's text is read up to the cut only, so a long string
+// costs no more than a short one.
+int sandbox_print(lua_State *L) {
+    script_sandbox *s = sandbox_of(L);
+    int n = lua_gettop(L);
+    char line[SCRIPT_PRINT_BYTES + 1];
+    size_t len = 0;
+    for (int i = 1; i <= n && len < SCRIPT_PRINT_BYTES; i++) {
+        lua_pushcfunction(L, sandbox_tostring);
+        lua_pushvalue(L, i);
+        lua_call(L, 1, 1);
+        size_t part;
+        const char *text = lua_tolstring(L, -1, &part);
+        if (i > 1) line[len++] = '\t';
+        for (size_t k = 0; k < part && len < SCRIPT_PRINT_BYTES; k++) line[len++] = text[k];
+        lua_pop(L, 1);
+    }
+    if (len == SCRIPT_PRINT_BYTES) {
+        while (len > 0 && ((unsigned char)line[len] & 0xC0) == 0x80) len--;  // not inside a UTF-8 sequence
+    }
+    line[len] = 0;
+    for (size_t k = 0; k < len; k++) if (line[k] == 0) line[k] = ' ';
+    if (s->printCount < SCRIPT_PRINTS) {
+        memcpy(s->printed[s->printCount++], line, len + 1);
+    } else {
+        s->printDropped++;
+    }
+    return 0;
+}
+
+int script_sandbox_print_count(const script_sandbox *s) { return s->printCount; }
+const char *script_sandbox_printed(const script_sandbox *s, int i) { return i >= 0 && i < s->printCount ? s->printed[i] : ""; }
+int script_sandbox_print_dropped(const script_sandbox *s) { return s->printDropped; }
+void script_sandbox_forget_printed(script_sandbox *s) { s->printCount = 0; s->printDropped = 0; }
+
 // world:sound(kind, x, y [, strength [, size]]): a sound heard at (x, y) after
 // this step (16.5). Hearing only: nothing in the state, the hash or journals.
 static const char *const sound_kinds[] = {"wood", "rubber", "metal", "stone", "splash", "snap", "cut", "explosion", "hiss"};

@@ -138,6 +138,21 @@ public final class ScriptVM {
         return buffer.prefix(n).map { (Int($0.kind), $0.x, $0.y, $0.strength, $0.size) }
     }
 
+    /// The lines `print` wrote since the last call (each escaped: a control
+    /// character reads as `\u{1B}`, so a script cannot move a terminal's cursor),
+    /// and how many more were printed than kept (16.5).
+    public func takePrinted() -> (lines: [String], dropped: Int) {
+        let n = Int(script_sandbox_print_count(sandbox)), dropped = Int(script_sandbox_print_dropped(sandbox))
+        guard n > 0 || dropped > 0 else { return ([], 0) }
+        defer { script_sandbox_forget_printed(sandbox) }
+        let lines = (0..<n).map { i in
+            String(cString: script_sandbox_printed(sandbox, Int32(i))).unicodeScalars
+                .map { $0.properties.generalCategory == .control && $0 != "\t" ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }
+                .joined()
+        }
+        return (lines, dropped)
+    }
+
     /// Sets that line, as a world read back had it.
     public func say(_ text: String) {
         script_sandbox_set_said(sandbox, text)

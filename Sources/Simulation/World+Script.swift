@@ -28,9 +28,10 @@ extension World {
         vm.tell(steps: stepCount, held: [])
         do {
             try vm.run(text, name: name)
+            collectPrinted()
             try vm.freeze()
         } catch {
-            throw .script("\(error.message) (step \(stepCount))")
+            throw scriptStopped(error.message)
         }
         try checkScriptFunctions(vm, name: name)
     }
@@ -46,7 +47,7 @@ extension World {
             try script.deliverSeparations()  // those of removals since the last step
             try script.step()
         } catch {
-            throw .script("\(error.message) (step \(stepCount))")
+            throw scriptStopped(error.message)
         }
     }
 
@@ -59,8 +60,19 @@ extension World {
             try script.runAfterStep()
             try script.deliverSeparations()
         } catch {
-            throw .script("\(error.message) (step \(stepCount))")
+            throw scriptStopped(error.message)
         }
+    }
+
+    /// How the script's error stops the world: `NAME.lua:LINE: what (step N)`, and a
+    /// message that does not begin with the script's name (one with no place: Lua's
+    /// `error` at level 0, a value that is not a string, memory, a C check) gets it
+    /// in front, so every stop names the script (scene-format.md 16.5).
+    func scriptStopped(_ message: String) -> PhysicsError {
+        collectPrinted()  // what it printed before the error is the most wanted
+        let name = scene.script ?? "the script"
+        let named = message.hasPrefix(name + ":") ? message : "\(name): \(message)"
+        return .script("\(named) (step \(stepCount))")
     }
 
     /// The `pointer` and `click` events: only a scene with a script has a pointer to tell.

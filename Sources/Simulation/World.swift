@@ -117,6 +117,8 @@ public final class World {
     let servoBodies: [Int]
     /// What the steps sounded like, while the world is listening (World+Hearing.swift).
     var hearing: Hearing?
+    /// What the script printed, while someone reads it (World+Printing.swift).
+    var printLog: PrintLog? = PrintLog()
 
     /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
     /// joint of bounded force, as in Chipmunk's demo app.
@@ -302,6 +304,7 @@ public final class World {
         try space.step(World.stepDuration)
         try finishScriptStep()
         clickPending = false
+        collectPrinted()  // as printed in this step, before its count goes up
         stepCount += 1
         stepsSinceBuild += 1
         let broken = space.takeBrokenJoints()

@@ -52,6 +52,11 @@ struct RenderPicture: ParsableCommand {
         if outputs == 0 { throw ValidationError("give --output FILE.png (or --frames DIR, --video FILE.mp4 or --audio FILE.wav)") }
         if outputs > 1 { throw ValidationError("give one of --output, --frames, --video and --audio") }
         if noSound && video == nil { throw ValidationError("--no-sound goes with --video") }
+        // A picture is a PNG: a name that says otherwise would hold a PNG under a false name.
+        if let output, !output.lowercased().hasSuffix(".png") {
+            throw ValidationError("--output writes a PNG picture: give a name ending in .png, got \"\(output)\" (--video makes .mp4, .webm or .gif, --audio .wav)")
+        }
+        if let audio, !audio.lowercased().hasSuffix(".wav") { throw ValidationError("--audio writes a WAV sound: give a name ending in .wav, got \"\(audio)\"") }
         if let video, VideoEncoder.Container(path: video) == nil { throw ValidationError("--video makes .mp4, .webm or .gif files, got \"\(video)\"") }
         if !(1...120).contains(fps) { throw ValidationError("--fps must be between 1 and 120 (steps are 1/120 s)") }
         if !(1...100_000).contains(every) { throw ValidationError("--every must be between 1 and 100000") }

@@ -97,6 +97,12 @@ struct Simulate: ParsableCommand {
         }
     }
 
+    /// What the scene's script printed, to standard error: `NAME.lua (step N): text` (scene-format.md 16.5).
+    static func echoPrinted(_ world: World) {
+        let name = world.scene.script ?? "the script"
+        for line in world.takePrinted() { printError("\(name) (step \(line.step)): \(line.text)") }
+    }
+
     func newSession() throws -> Session {
         if let path = input.scene, Loader.holdsState(path) {
             let state: StateFile.Loaded
@@ -148,6 +154,8 @@ struct Simulate: ParsableCommand {
                 }
                 if step < end {
                     let before = Monotonic.threadCPU
+                    timeline.world.printing = true
+                    defer { Self.echoPrinted(timeline.world) }
                     do { try timeline.step() } catch {
                         // A script's error names its file, line and step already; the scene is what is wrong (65).
                         if case .script(let message) = error { throw Failure(Exit.invalidScene, "cratebox: \(message)") }

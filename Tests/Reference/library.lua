@@ -291,6 +291,10 @@ for _, name in ipairs({"io", "os", "package", "require", "debug", "coroutine", "
                        "collectgarbage", "print", "rawset", "python"}) do
   G[name] = nil
 end
+-- 16.5: print writes to the log, never to the world; only its tostring calls can stop it.
+function G.print(...)
+  for i = 1, select("#", ...) do G.tostring((select(i, ...))) end
+end
 string.dump, math.randomseed = nil, nil
 
 -- 16.6: after the top level the globals live behind an empty _G: only

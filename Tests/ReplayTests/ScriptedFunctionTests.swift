@@ -135,7 +135,7 @@ import TestSupport
         }
         scene.scriptText = functions.replacingOccurrences(of: "function twist() return 0 end", with: "function twist() return 'x' end") + " function measure() end"
         let world = try World(scene: scene)
-        #expect(throws: PhysicsError.script("twist: a joint's torque function must return a finite number within 1e30 (step 0)")) { try world.step() }
+        #expect(throws: PhysicsError.script("springs.lua: twist: a joint's torque function must return a finite number within 1e30 (step 0)")) { try world.step() }
         let breakable = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "s.lua", "bodies": [{"id": "a", "position": [50, 50], "shapes": [{"circle": 5}], "mass": 1}], "joints": [{"type": "pivot", "a": "world", "b": "a", "anchor": [50, 60], "breakForce": 10, "postSolve": "f"}]}"#
         let error = #expect(throws: SceneErrors.self) { try Scene.decode(Array(breakable.utf8), file: "s.json") }
         #expect(error?.description.contains("a breakable joint's post-solve is cratebox's own") == true)

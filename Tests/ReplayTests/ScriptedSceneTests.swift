@@ -180,6 +180,7 @@ import TestSupport
         let scene = dir.appendingPathComponent("s.json").path
         try Data(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "missing.lua"}"#.utf8).write(to: URL(fileURLWithPath: scene))
         let error = #expect(throws: LoadError.self) { try Loader.scene(scene) }
-        #expect(error?.kind == .unreadable && error?.lines.first?.contains("missing.lua: cannot read") == true, "\(String(describing: error))")
+        #expect(error?.kind == .unreadable && error?.lines.first == "\(scene): the script it names, missing.lua, cannot be read at \(dir.path)/missing.lua: No such file or directory",
+                "\(String(describing: error))")
     }
 }

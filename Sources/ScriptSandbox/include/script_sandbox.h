@@ -86,6 +86,18 @@ int script_sandbox_sound_count(const script_sandbox *sandbox);
 /// The sounds asked for since the last take, up to `capacity` into `out`; returns how many, and forgets them.
 int script_sandbox_take_sounds(script_sandbox *sandbox, script_sound *out, int capacity);
 
+/// The most lines of `print` kept between two takes, and the bytes kept of each.
+#define SCRIPT_PRINTS 32
+#define SCRIPT_PRINT_BYTES 200
+
+/// The lines `print` wrote since the last take: how many are kept (at most
+/// SCRIPT_PRINTS), line `i` (NUL-terminated, raw bytes: the caller escapes
+/// them), and how many more were printed and dropped. `take` forgets them.
+int script_sandbox_print_count(const script_sandbox *sandbox);
+const char *script_sandbox_printed(const script_sandbox *sandbox, int i);
+int script_sandbox_print_dropped(const script_sandbox *sandbox);
+void script_sandbox_forget_printed(script_sandbox *sandbox);
+
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
 const char *script_sandbox_said(const script_sandbox *sandbox);
 /// Sets that line (a world read back gives the line its state kept).

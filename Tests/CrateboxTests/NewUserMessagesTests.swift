@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import cratebox
+
+/// Issue 46, point 5: messages a new user met that named too little. Each
+/// command's whole answer (status and standard error) in one call.
+@Suite struct NewUserMessagesTests {
+    /// A scene with a script in a folder of its own; its paths.
+    func scripted(_ script: String?, name: String) throws -> (folder: String, scene: String) {
+        let folder = try temporaryFolder("messages-\(name)")
+        let scene = folder + "/\(name).json"
+        try """
+        {"format": "cratebox/scene@1", "name": "\(name)", "bounds": [200, 200], "script": "\(name).lua",
+         "bodies": [{"position": [100, 100], "shapes": [{"box": [20, 20]}], "mass": 1}]}
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        if let script { try script.write(toFile: folder + "/\(name).lua", atomically: true, encoding: .utf8) }
+        return (folder, scene)
+    }
+
+    /// "cratebox: the script used more memory than its limit (step 0)" named no file.
+    @Test func everyScriptErrorNamesTheScriptAndTheStep() throws {
+        let memory = try scripted("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end", name: "hungry")
+        defer { try? FileManager.default.removeItem(atPath: memory.folder) }
+        let r = try cratebox("simulate", memory.scene, "--steps", "10")
+        #expect(r.status == 65 && r.stderr == "cratebox: hungry.lua: the script used more memory than its limit (step 0)\n", "\(r.stderr)")
+
+        let placeless = try scripted("function step(world) if world:steps() == 3 then error('no place', 0) end end", name: "bare")
+        defer { try? FileManager.default.removeItem(atPath: placeless.folder) }
+        let p = try cratebox("simulate", placeless.scene, "--steps", "10")
+        #expect(p.status == 65 && p.stderr == "cratebox: bare.lua: no place (step 3)\n", "\(p.stderr)")
+
+        let placed = try scripted("function step(world)\n  if world:steps() == 2 then error('here') end\nend", name: "placed")
+        defer { try? FileManager.default.removeItem(atPath: placed.folder) }
+        let q = try cratebox("simulate", placed.scene, "--steps", "10")
+        #expect(q.status == 65 && q.stderr == "cratebox: placed.lua:2: here (step 2)\n", "Lua's place is kept as it was: \(q.stderr)")
+    }
+
+    /// A missing script was named only as `nosuch.lua`.
+    @Test func aMissingScriptNamesTheSceneThatAsksForItAndWhereItWasLookedFor() throws {
+        let missing = try scripted(nil, name: "lonely")
+        defer { try? FileManager.default.removeItem(atPath: missing.folder) }
+        let r = try cratebox("validate", missing.scene)
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr == "cratebox: \(missing.scene): the script it names, lonely.lua, cannot be read at \(missing.folder)/lonely.lua: No such file or directory\n",
+                "\(r.stderr)")
+    }
+
+    /// A WAV given to `run` got "crates_s16.wav:1:1: unexpected 'R'; expected a value".
+    @Test func aBinaryFileIsNamedForWhatItIs() throws {
+        let folder = try temporaryFolder("messages-binary")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let wav = folder + "/crates_s16.wav", png = folder + "/shot.png", junk = folder + "/junk.json"
+        try Data("RIFF\u{24}\0\0\0WAVEfmt ".utf8).write(to: URL(fileURLWithPath: wav))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: URL(fileURLWithPath: png))
+        try Data([0x7B, 0x00, 0xFF, 0x10]).write(to: URL(fileURLWithPath: junk))
+        for (file, what) in [(wav, "a WAV sound"), (png, "a PNG picture"), (junk, "binary data")] {
+            for command in [["validate", file], ["replay", file, "--verify"], ["simulate", file, "--steps", "1"]] {
+                let r = try cratebox(command)
+                #expect(r.status == 65, "\(command): \(r.stderr)")
+                #expect(r.stderr.contains("\(file): \(what), not a scene, a replay journal or a saved state"), "\(command): \(r.stderr)")
+                #expect(!r.stderr.contains("unexpected"), "\(r.stderr)")
+            }
+        }
+    }
+
+    /// `print` was "attempt to call a nil value (global 'print')": now a line on standard error with the step, escaped, bounded.
+    @Test func printWritesALineWithTheStepToStandardError() throws {
+        let s = try scripted("""
+        print('built', 1, nil, true)
+        function step(world)
+          if world:steps() == 2 then print('step two', 2.5, {}) end
+          if world:steps() == 4 then print('\\27[2Jforged\\nline') end
+          if world:steps() == 6 then for i = 1, 40 do print(i) end end
+          if world:steps() == 8 then print(string.rep('x', 1000)) end
+        end
+        """, name: "talk")
+        defer { try? FileManager.default.removeItem(atPath: s.folder) }
+        let r = try cratebox("simulate", s.scene, "--steps", "10")
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "talk.lua (step 0): built\t1\tnil\ttrue", "\(r.stderr)")
+        #expect(lines.contains("talk.lua (step 2): step two\t2.5\ttable"), "\(r.stderr)")
+        #expect(lines.contains("talk.lua (step 4): \\u{1B}[2Jforged\\u{A}line"), "control characters escaped: \(r.stderr)")
+        #expect(lines.contains("talk.lua (step 6): 32") && !lines.contains("talk.lua (step 6): 33"), "32 lines a step: \(r.stderr)")
+        #expect(lines.contains("talk.lua (step 6): (8 more lines printed, not shown)"), "\(r.stderr)")
+        #expect(lines.contains("talk.lua (step 8): " + String(repeating: "x", count: 200)), "cut at 200 bytes: \(r.stderr)")
+        // Printing changes nothing: the same hash as the script without its prints.
+        let quiet = try scripted("function step(world) end", name: "quiet")
+        defer { try? FileManager.default.removeItem(atPath: quiet.folder) }
+        let hash = { (out: String) in out.components(separatedBy: "hash ").last ?? "" }
+        #expect(hash(r.stdout) == hash(try cratebox("simulate", quiet.scene, "--steps", "10").stdout))
+    }
+
+    /// `render --output out.txt` wrote a PNG under that name.
+    @Test func renderRefusesAPictureNameThatIsNotAPNG() throws {
+        let r = refusal(["render", "Scenes/crates.json", "--output", "/tmp/out.txt"], running: true)
+        #expect(r?.status == 64 && r?.message.contains("--output writes a PNG picture: give a name ending in .png, got \"/tmp/out.txt\"") == true,
+                "\(String(describing: r))")
+    }
+}
