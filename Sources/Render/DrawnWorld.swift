@@ -127,6 +127,29 @@ public final class DrawnWorld: Sendable {
     }
 
     /// The pose to draw body `index` at, `alpha` of the way through the last step.
+    /// What a picture of this world fits (scene-format.md 15.6): the box
+    /// grown to hold every live body as it is now (a script's too); with
+    /// `clamped` false, however far out they are.
+    public func fitted(clamped: Bool = true) -> (origin: Vector, width: Double, height: Double) {
+        let live = bodies.enumerated().compactMap { i, body in body.flatMap { i < current.count ? ($0.spec.shapes, current[i]) : nil } }
+        return scene.fitted(holding: live, clamped: clamped)
+    }
+
+    /// Where the bodies are that are outside the walls (live, not static):
+    /// a scene with walls holds what it has, and one that got out is said,
+    /// never lost silently (issue 46). None without walls.
+    public var outsideTheWalls: [Vector] {
+        guard let walls = scene.walls else { return [] }
+        // Past the walls' outer surfaces by more than a point (a crate a pile crushes against a wall may have its centre in it).
+        let o = scene.origin, w = scene.width, h = scene.height, m = walls.radius + 1
+        var found: [Vector] = []
+        for (i, slot) in bodies.enumerated() where slot != nil && slot?.kind != .static && i < current.count {
+            let p = current[i].position
+            if !(p.x >= o.x - m && p.x <= o.x + w + m && p.y >= o.y - m && p.y <= o.y + h + m) { found.append(p) }
+        }
+        return found
+    }
+
     public func pose(of index: Int, alpha: Double) -> Pose {
         alpha >= 1 ? current[index] : previous[index].interpolated(to: current[index], alpha)
     }

@@ -20,11 +20,24 @@ public enum Offscreen {
     /// The pixels of a drawn world's picture (as the window draws it), RGBA from the top row, for tests.
     public static func pixels(of drawn: DrawnWorld, width: Int, height: Int, alpha: Double = 1) throws(WindowError) -> [UInt8] {
         try withCanvas(width: width, height: height) { surface, renderer in
-            let camera = Camera(worldWidth: drawn.scene.width, worldHeight: drawn.scene.height, pixelWidth: width, pixelHeight: height, origin: drawn.scene.origin)
+            let camera = Offscreen.camera(for: drawn, width: width, height: height)
             Painter(renderer: renderer).draw(drawn, camera: camera, alpha: alpha, width: width, height: height)
             SDL_RenderPresent(renderer)
             return copyPixels(surface, width: width, height: height)
         }
+    }
+
+    /// How a picture looks at its world, as the window does: the scene fitted
+    /// (`Scene.fitted`), or following the body its `view` names, centred on it
+    /// as far as the box allows (scene-format.md 15.5).
+    public static func camera(for drawn: DrawnWorld, width: Int, height: Int) -> Camera {
+        let scene = drawn.scene
+        if let id = scene.view?.follow, let index = drawn.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) {
+            return Camera.following(drawn.pose(of: index, alpha: 1).position, showing: scene.view?.width ?? scene.width,
+                                    worldWidth: scene.width, worldHeight: scene.height, pixelWidth: width, pixelHeight: height, origin: scene.origin)
+        }
+        let box = drawn.fitted()
+        return Camera(worldWidth: box.width, worldHeight: box.height, pixelWidth: width, pixelHeight: height, origin: box.origin)
     }
 
     static func copyPixels(_ surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> [UInt8] {
@@ -48,9 +61,10 @@ public enum Offscreen {
     private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
                                        _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(WindowError) -> R {
         try withCanvas(width: width, height: height) { surface, renderer in
-            let camera = Camera(worldWidth: world.scene.width, worldHeight: world.scene.height, pixelWidth: width, pixelHeight: height, origin: world.scene.origin)
+            let drawn = DrawnWorld(world: world, debug: debug)
+            let camera = Offscreen.camera(for: drawn, width: width, height: height)
             let painter = Painter(renderer: renderer)
-            painter.draw(DrawnWorld(world: world, debug: debug), camera: camera, alpha: 1, width: width, height: height)
+            painter.draw(drawn, camera: camera, alpha: 1, width: width, height: height)
             SDL_RenderPresent(renderer)
             return body(surface)
         }

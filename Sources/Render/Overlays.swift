@@ -193,13 +193,14 @@ public enum Overlays {
     }
 
     /// Why a file could not be opened (file:line:column and message, as
-    /// `validate` prints them), on a dark red box along the top, centred.
+    /// `validate` prints them), on a dark red box centred below the HUD's band
+    /// (`top`: its height), never over it.
     @discardableResult
-    public static func drawProblems(_ lines: [String], text: Text, renderer: OpaquePointer, width: Int32, scale: Double) -> SDL_Rect {
+    public static func drawProblems(_ lines: [String], text: Text, renderer: OpaquePointer, width: Int32, top: Int32 = 0, scale: Double) -> SDL_Rect {
         let pad = Int32(8 * scale)
         let wrapped = wrap(lines.map { ($0, Palette.text) }, maxWidth: width - 4 * pad - Int32(2 * panelMaxWidth * scale) / 2, text: text)
         let w = text.width(wrapped.map(\.0)) + 2 * pad, h = Int32(wrapped.count) * text.lineHeight + 2 * pad
-        var box = SDL_Rect(x: (width - w) / 2, y: pad, w: w, h: h)
+        var box = SDL_Rect(x: (width - w) / 2, y: top + pad, w: w, h: h)
         SDL_SetRenderDrawColor(renderer, 120, 20, 20, 225)
         SDL_RenderFillRect(renderer, &box)
         text.draw(wrapped, x: box.x + pad, y: box.y + pad)

@@ -129,6 +129,11 @@ public final class Painter {
 
     private func addShape(_ geometry: ShapeGeometry, pose: Pose, camera: Camera, color: SDL_Color, textured: Bool) {
         switch geometry {
+        case .box(let w, let h, let r) where r > 0:
+            // A rounded box: the outline of its rounding, then (textured) its core over it.
+            let core = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
+            addFan(roundedOutline(core, radius: r, pose: pose, camera: camera), color)
+            if textured { addShape(.box(width: w, height: h, radius: 0), pose: pose, camera: camera, color: color, textured: true) }
         case .box(let w, let h, _):
             // Written out, without temporary arrays: a pile draws thousands of these a frame.
             let c = cos(pose.angle), s = sin(pose.angle), x = pose.position.x, y = pose.position.y
@@ -156,6 +161,8 @@ public final class Painter {
                 points.append(camera.toScreen(center + Vector(cos(a) * r, sin(a) * r)))
             }
             addFan(points, color)
+        case .polygon(let vertices, let r) where r > 0:
+            addFan(roundedOutline(vertices, radius: r, pose: pose, camera: camera), color)
         case .polygon(let vertices, _):
             addFan(vertices.map { camera.toScreen(world($0, pose)) }, color)
         case .segment(let a, let b, let r):
@@ -167,6 +174,29 @@ public final class Painter {
             let ext = Vector(d.x / length * r, d.y / length * r)
             addFan([pa - ext + n, pb + ext + n, pb + ext - n, pa - ext - n].map { camera.toScreen($0) }, color)
         }
+    }
+
+    /// The screen outline of a convex polygon grown by `radius` (Chipmunk's
+    /// rounded polygon: the points within `radius` of it): each edge pushed out
+    /// along its normal, each corner an arc between its two edges' normals.
+    func roundedOutline(_ corners: [Vector], radius: Double, pose: Pose, camera: Camera) -> [(x: Double, y: Double)] {
+        var v = corners
+        var area = 0.0
+        for i in v.indices { let a = v[i], b = v[(i + 1) % v.count]; area += a.x * b.y - b.x * a.y }
+        if area < 0 { v.reverse() }  // counter-clockwise, so normals point out
+        let arcSteps = max(2, min(12, Int(radius * camera.scale / 2)))
+        var outline: [(x: Double, y: Double)] = []
+        for i in v.indices {
+            let prev = v[(i + v.count - 1) % v.count], here = v[i], next = v[(i + 1) % v.count]
+            let a0 = atan2(-(here.x - prev.x), here.y - prev.y), a1raw = atan2(-(next.x - here.x), next.y - here.y)
+            var a1 = a1raw
+            while a1 < a0 { a1 += 2 * Double.pi }
+            for k in 0...arcSteps {
+                let a = a0 + (a1 - a0) * Double(k) / Double(arcSteps)
+                outline.append(camera.toScreen(world(here + Vector(cos(a) * radius, sin(a) * radius), pose)))
+            }
+        }
+        return outline
     }
 
     func addFan(_ points: [(x: Double, y: Double)], _ color: SDL_Color) {

@@ -108,9 +108,7 @@ extension App {
         switch command {
         case .quit: return quitOrCancelRebuild()
         case .key(let action): return perform(action)
-        case .fit:
-            looking.following = true
-            looking.motion.fitScene()
+        case .fit: fit()
         case .physics(let request):
             // A replay refuses inputs: no ring for an explosion that does not happen.
             if case .event(.explode(let x, let y, let radius, _)) = request, !mode.isWatching { decor.blasts.append((Vector(x, y), radius, Monotonic.now)) }
@@ -149,9 +147,7 @@ extension App {
         case .toggleHUD: hud.hidden.toggle()
         case .toggleTrace: toggleTrace()
         case .toggleSound: hud.show(sound.toggle())
-        case .fit:
-            looking.following = true
-            looking.motion.fitScene()
+        case .fit: fit()
         case .screenshot: screenshotRequested = true
         case .toggleBuild: toggleBuild()
         case .level: input.level()
@@ -200,7 +196,7 @@ extension App {
         // A file that does not load, or else what stopped the world (a script's error, with its file and line).
         let problems = opened.problems.isEmpty ? status.stopped.map { ["stopped: " + $0] } ?? [] : opened.problems
         if !problems.isEmpty {
-            Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, scale: window.pixelScale)
+            Overlays.drawProblems(problems, text: window.text, renderer: window.renderer, width: pw, top: layout.strip.h, scale: window.pixelScale)
         }
         if let range = timelineRange(status) {
             Overlays.drawTimeline(layout.timeline, played: drawn.stepCount - range.first, last: range.last - range.first,

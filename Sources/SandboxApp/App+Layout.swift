@@ -26,17 +26,35 @@ extension App {
         let scale = window.pixelScale
         let lines = hud.hidden ? [] : hudLines
         let textWidth = lines.isEmpty ? 0 : window.text.width(lines.map(\.0))
+        let bandLines = hud.band.lines(lines.count, width: pw, building: mode.builder != nil)
         if mode.builder != nil {
-            return ScreenLayout(width: pw, height: ph, scale: scale, stripLines: lines.count, lineHeight: window.text.lineHeight,
+            return ScreenLayout(width: pw, height: ph, scale: scale, stripLines: bandLines, lineHeight: window.text.lineHeight,
                                 textWidth: textWidth, showLevel: false, right: BuildOverlays.panelWidth(scale: scale),
                                 bottom: BuildOverlays.toolbarStrip(scale: scale), timelineRow: false)
         }
-        return ScreenLayout(width: pw, height: ph, scale: scale, stripLines: lines.count, lineHeight: window.text.lineHeight,
+        return ScreenLayout(width: pw, height: ph, scale: scale, stripLines: bandLines, lineHeight: window.text.lineHeight,
                             textWidth: textWidth, showLevel: scene.gravity != .zero,
                             right: decor.graphs == nil ? 0 : Graphs.columnWidth(scale: scale))
     }
 
     var camera: Camera { camera(in: layout) }
+
+    /// F: the whole scene in view again, and the following on; bodies that
+    /// got outside the walls are brought into view with it (the HUD says how many).
+    func fit() {
+        looking.following = true
+        if let drawn = mode.physics?.latest.drawn {
+            let box = drawn.fitted(clamped: drawn.outsideTheWalls.isEmpty)
+            looking.motion = CameraMotion(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
+        }
+        looking.motion.fitScene()
+    }
+
+    /// The camera's motion over what the scene holds (`Scene.fitted`: the box and every body of the file).
+    static func motion(fitting scene: Scene) -> CameraMotion {
+        let box = scene.fitted
+        return CameraMotion(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
+    }
 
     /// The box fitted into the layout's room, zoomed and panned as the view
     /// is; or, following a body (the scene's `view`), centred on it as far as
@@ -44,8 +62,9 @@ extension App {
     func camera(in layout: ScreenLayout) -> Camera {
         let view = looking.motion.current, room = layout.world
         guard let centre = looking.followCentre?.point, looking.following, mode.builder == nil else {
-            return Camera(worldWidth: scene.width, worldHeight: scene.height, pixelWidth: Int(room.w), pixelHeight: Int(room.h),
-                          zoom: view.zoom, center: view.center, left: Double(room.x), top: Double(room.y), origin: scene.origin)
+            let box = looking.motion.world
+            return Camera(worldWidth: box.width, worldHeight: box.height, pixelWidth: Int(room.w), pixelHeight: Int(room.h),
+                          zoom: view.zoom, center: view.center, left: Double(room.x), top: Double(room.y), origin: box.origin)
         }
         return Camera.following(centre, showing: scene.view?.width ?? scene.width, worldWidth: scene.width, worldHeight: scene.height,
                                 pixelWidth: Int(room.w), pixelHeight: Int(room.h), left: Double(room.x), top: Double(room.y), origin: scene.origin)

@@ -53,7 +53,8 @@ extension App {
         input.reset()
         decor.trails = Trails()  // T's marks are by body index: another world's bodies are others
         bindSceneControls(scene)
-        if !(keepCamera && sameBox) { looking.motion = CameraMotion(worldWidth: scene.width, worldHeight: scene.height, origin: scene.origin) }
+        if !(keepCamera && sameBox) { looking.motion = App.motion(fitting: scene) }
+        looking.fittedToWorld = keepCamera && sameBox
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }
 }

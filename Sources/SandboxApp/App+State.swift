@@ -11,6 +11,9 @@ extension App {
     /// was drawn with.
     struct Looking {
         var motion: CameraMotion
+        /// Whether the view has been fitted to the world as first drawn (a
+        /// script's bodies too: Plink's pentagons), once a mode is entered.
+        var fittedToWorld = false
         var following = true
         var followCentre: (point: Vector, at: Double)?
         var drawnLayout: ScreenLayout?

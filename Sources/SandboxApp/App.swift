@@ -200,6 +200,12 @@ public final class App {
                 reloadIfChanged(now: frameStart)
                 for message in physics.takeMessages() { hud.show(message.text, seconds: message.seconds) }
                 let published = physics.latest
+                if !looking.fittedToWorld {
+                    // The first world drawn: fitted with what its script made too (15.6).
+                    looking.fittedToWorld = true
+                    let box = published.drawn.fitted()
+                    looking.motion = CameraMotion(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
+                }
                 if meter.fellBehind(published.status) {
                     hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)
                 }

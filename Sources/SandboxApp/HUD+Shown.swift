@@ -21,6 +21,8 @@ extension HUD {
         var clicksToScript = false
         /// What the scene's script says (`world:say`), its own line.
         var scriptSays: String?
+        /// How many bodies are outside the walls (F fits them into view).
+        var outside = 0
 
         /// Nothing shown yet.
         init() {}
@@ -38,6 +40,7 @@ extension HUD {
             sceneKeys = App.keyNames(scene.controls)
             clicksToScript = scene.rightClickToScript
             scriptSays = drawn.scriptSays
+            outside = drawn.outsideTheWalls.count
         }
     }
 }

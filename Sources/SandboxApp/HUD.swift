@@ -33,6 +33,8 @@ struct HUD {
 
     var hidden = false
     var help = false
+    /// How many lines tall the band is (`BandHeight`).
+    var band = BandHeight()
     /// The most lines of the scene's keys the panel shows.
     static let controlLines = 8
     private var message: (text: String, until: UInt64)?
@@ -100,6 +102,9 @@ struct HUD {
             parts.append(("REPLAY step \(s.shown.step) of \(replay.lastStep)\(replay.truncated ? " (truncated)" : ""): watching only", Palette.joint))
             if let problem = replay.problem { parts.append((problem, Palette.contact)) }
         }
+        if s.shown.outside > 0 {
+            parts.append(("\(s.shown.outside) \(s.shown.outside == 1 ? "body is" : "bodies are") outside the walls (F shows them)", Palette.warning))
+        }
         if s.physics.droppedTime > 0 { parts.append(("physics behind: dropped \(HUD.format(s.physics.droppedTime, 2)) s of sim time", Palette.warning)) }
         if let message, SDL_GetTicks64() < message.until { parts.append((message.text, Palette.joint)) }
         return (parts.map(\.0).joined(separator: "   "), parts.first?.1 ?? Palette.text)
@@ -157,4 +162,23 @@ struct HUD {
     }
 
     static func format(_ x: Double, _ digits: Int) -> String { NumberText.fixed(x, digits) }
+}
+
+/// The band's height in lines: the most it has needed at this width in this
+/// mode, never fewer. A figure that grows a digit ("96 us/step" to "100
+/// us/step") can wrap the HUD onto one more line; were the band to follow,
+/// the box would be fitted again, zooming in and out with the figures
+/// (issue 46). A resize or another mode starts again from what is needed then.
+struct BandHeight {
+    private var key: (width: Int32, building: Bool)?
+    private var most = 0
+
+    mutating func lines(_ needed: Int, width: Int32, building: Bool) -> Int {
+        if key?.width != width || key?.building != building || needed == 0 {
+            key = (width, building)
+            most = needed
+        }
+        most = max(most, needed)
+        return most
+    }
 }

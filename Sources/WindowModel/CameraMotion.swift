@@ -13,6 +13,8 @@ public struct CameraMotion: Sendable {
 
     public static let zoomRange = 0.25...20.0
     public let fit: View
+    /// The box fitted at zoom 1 (the scene's bounds grown to what it holds).
+    public let world: (origin: Vector, width: Double, height: Double)
     public private(set) var from: View
     public private(set) var to: View
     private var elapsed = 0.0
@@ -22,6 +24,7 @@ public struct CameraMotion: Sendable {
     /// The view that fits the box `worldWidth` x `worldHeight` from `origin`.
     public init(worldWidth: Double, worldHeight: Double, origin: Vector = .zero) {
         fit = View(zoom: 1, center: Vector(origin.x + worldWidth / 2, origin.y + worldHeight / 2))
+        world = (origin, worldWidth, worldHeight)
         from = fit
         to = fit
         elapsed = duration

@@ -100,12 +100,19 @@ import TestSupport
         awaitExit(app, seconds: 20)
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(shown, "the red box never showed")
+        #expect(try redOverTheBand(rgbPixels(directory + "/stopped.png")) == 0, "the red box covers the HUD's first line")
         #expect(output.contains("physics stopped: hoop.lua:4: the hoop fell off (step 59)"), "\(output)")
     }
 
 
+    /// The errors' red box, below the HUD's band (issue 46: it covered the band's first line).
     func redPixels(_ screen: [UInt8]) -> Int {
-        count(screen, x: 0..<1280, y: 0..<60) { $0 > 100 && $0 < 140 && $1 < 40 && $2 < 40 }
+        count(screen, x: 0..<1280, y: 40..<260) { $0 > 100 && $0 < 140 && $1 < 40 && $2 < 40 }
+    }
+
+    /// Red in the band's first line (none: the box is below the band).
+    func redOverTheBand(_ screen: [UInt8]) -> Int {
+        count(screen, x: 0..<1280, y: 0..<22) { $0 > 100 && $0 < 140 && $1 < 40 && $2 < 40 }
     }
 
     /// The graphs' amber energy line in the bottom-right corner.
