@@ -106,6 +106,18 @@ static void add_walls(cr_world *world, const cr_scene *scene) {
         cpSpaceAddShape(world->space, wall);
         world->shapes[world->shapeCount++] = wall;
     }
+    if (!scene->wallBacking) return;
+    // Rules 2: the backings, bottom, right, top, left, after the four walls.
+    double t = 100.0, r = scene->wallRadius;
+    double a = -t - r, b = w + t + r, c = h + t + r;
+    cpBB boxes[4] = {cpBBNew(a, a, b, -r), cpBBNew(w + r, a, b, c), cpBBNew(a, h + r, b, c), cpBBNew(a, a, -r, c)};
+    for (int i = 0; i < 4; i++) {
+        cpShape *backing = cpBoxShapeNew2(ground, boxes[i], 0.0);
+        cpShapeSetFriction(backing, scene->wallFriction);
+        cpShapeSetElasticity(backing, scene->wallElasticity);
+        cpSpaceAddShape(world->space, backing);
+        world->shapes[world->shapeCount++] = backing;
+    }
 }
 
 // 3. One body of the file: the body, its shapes (with their mass calls), its velocities.
@@ -174,7 +186,7 @@ cr_world *cr_world_new(const cr_scene *scene) {
     silence_banner();
     cr_world *world = calloc(1, sizeof(cr_world));
     if (!world) return NULL;
-    int shapeTotal = scene->walls ? 4 : 0;
+    int shapeTotal = scene->walls ? (scene->wallBacking ? 8 : 4) : 0;
     for (int i = 0; i < scene->bodyCount; i++) shapeTotal += scene->bodies[i].shapeCount;
     world->bodies = calloc((size_t)scene->bodyCount + 1, sizeof(cpBody *));
     world->shapes = calloc((size_t)shapeTotal + 1, sizeof(cpShape *));

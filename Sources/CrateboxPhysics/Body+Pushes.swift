@@ -50,15 +50,21 @@ extension Body {
     }
 
     /// An explosion at `point`: an impulse away from it at the centre of
-    /// gravity, `impulse` at the point falling linearly to nothing at `radius`.
-    /// Returns whether it reached the body.
+    /// gravity, `impulse` at the point falling linearly to nothing at `radius`,
+    /// and with `topSpeed`, never more than gives the body that speed (its mass
+    /// times it: an impulse moves a light body fast). Returns whether it reached the body.
     @discardableResult
-    public func blast(from point: Vector, radius: Double, impulse: Double) -> Bool {
+    public func blast(from point: Vector, radius: Double, impulse: Double, topSpeed: Double? = nil) -> Bool {
         let c = cpBodyLocalToWorld(raw, cpBodyGetCenterOfGravity(raw))
         let dx = c.x - point.x, dy = c.y - point.y
         let d = (dx * dx + dy * dy).squareRoot()
         guard d < radius && d > 0.0 else { return false }
-        let s = (impulse * ((radius - d) / radius)) / d
+        var j = impulse * ((radius - d) / radius)
+        if let topSpeed {
+            let cap = cpBodyGetMass(raw) * topSpeed
+            if j > cap { j = cap }
+        }
+        let s = j / d
         cpBodyApplyImpulseAtWorldPoint(raw, cpVect(x: dx * s, y: dy * s), c)
         return true
     }

@@ -69,6 +69,16 @@ public final class Shape {
         self.init(adopting: raw, body: body, geometry: .polygon(vertices: vertices, radius: radius))
     }
 
+    /// A box over the bounding box `left...right` x `bottom...top`
+    /// (`cpBoxShapeNew2`, radius 0), as a wall's backing is made; its geometry
+    /// is the vertices Chipmunk keeps.
+    public convenience init(body: Body, left: Double, bottom: Double, right: Double, top: Double) {
+        precondition([left, bottom, right, top].allSatisfy(\.isFinite) && left < right && bottom < top, "a box needs a finite, non-empty bounding box")
+        let raw = cpBoxShapeNew2(body.raw, cpBB(l: left, b: bottom, r: right, t: top), 0)!
+        let vertices = (0..<cpPolyShapeGetCount(raw)).map { Vector(cpPolyShapeGetVert(raw, $0)) }
+        self.init(adopting: raw, body: body, geometry: .polygon(vertices: vertices, radius: 0))
+    }
+
     /// Takes over a shape made in C (an exact copy read back), with the tag it carries.
     init(adopting raw: OpaquePointer, body: Body, geometry: Geometry) {
         self.raw = raw

@@ -33,6 +33,8 @@ public struct Journal: Sendable {
         public var platform: Platform?
         /// The scene's script's text (`scriptText`), when its scene has a script.
         public var scriptText: String? = nil
+        /// The rules the session ran by (`rules`; 1 when absent: journals written before it).
+        public var rules = 1
     }
 
     /// An event line: the event and the step before which it took effect.
@@ -83,11 +85,13 @@ public struct Journal: Sendable {
     // MARK: Writing lines
 
     /// The header line for a scene's text and file name, recorded on `platform`.
-    public static func headerLine(sceneText: String, sceneFile: String, scriptText: String? = nil, platform: Platform = .current) -> String {
+    public static func headerLine(sceneText: String, sceneFile: String, scriptText: String? = nil, rules: Int = Scene.currentRules,
+                                  platform: Platform = .current) -> String {
         let sha = SHA256.hex(Array(sceneText.utf8))
         let q = JSONText.quote
         return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
             + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
+            + (rules == 1 ? "" : "\"rules\":\(rules),")
             + (scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}"
     }
 
@@ -369,6 +373,13 @@ private struct JournalFields {
             header.platform = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: header.chipmunk)
         }
         if members.contains(where: { $0.key == "scriptText" }) { header.scriptText = try string("scriptText") }
+        if members.contains(where: { $0.key == "rules" }) {
+            let rules = try int("rules", max: 1_000_000)
+            guard Scene.knownRules.contains(rules) else {
+                throw fail("made by a newer cratebox: rules \(rules) (this one replays rules \(Scene.knownRules.lowerBound) to \(Scene.knownRules.upperBound))")
+            }
+            header.rules = rules
+        }
         try noOthers()
         guard header.stepSize == World.stepDuration else {
             throw fail("stepSize is \(header.stepSize); cratebox steps exactly \(World.stepDuration) (1/120 s)")

@@ -88,6 +88,7 @@ public final class Replay {
             }
             scene.scriptText = text
         }
+        scene.rules = header.rules
         return scene
     }
 

@@ -42,7 +42,7 @@ public final class Session {
         world = try World(scene: scene)
         self.sceneText = sceneText
         self.sceneFile = sceneFile
-        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, scriptText: scene.scriptText)]
+        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, scriptText: scene.scriptText, rules: scene.rules)]
         start = nil
     }
 
@@ -54,7 +54,7 @@ public final class Session {
         sceneText = state.scene.text
         sceneFile = state.scene.fileName
         let state = try world.snapshot()
-        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, scriptText: world.scene.scriptText),
+        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, scriptText: world.scene.scriptText, rules: world.scene.rules),
                  Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: state)]
         start = Keyframes.Frame(step: world.stepCount, state: state, lines: lines.count, events: 0)
     }

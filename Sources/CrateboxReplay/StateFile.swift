@@ -33,7 +33,8 @@ public enum StateFile {
         let q = JSONText.quote
         let header = "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"step\":\(world.stepCount),"
             + "\"hash\":\"\(StateHash.hex(world.stateHash))\",\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),"
-            + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),\"bytes\":\(state.count),\"sha256\":\"\(SHA256.hex(state))\","
+            + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
+            + (world.scene.rules == 1 ? "" : "\"rules\":\(world.scene.rules),") + "\"bytes\":\(state.count),\"sha256\":\"\(SHA256.hex(state))\","
             + (world.scene.scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}\n"
         return Array(header.utf8) + state
     }
@@ -92,6 +93,16 @@ public enum StateFile {
             }
             guard text.utf8.count <= FileLimits.script else { throw fail("line 1: \"scriptText\" is longer than a script may be") }
             scene.scriptText = text
+        }
+        // The rules it runs by (docs/state-format.md): absent in states written before them, rules 1.
+        if members.contains(where: { $0.key == "rules" }) {
+            let rules = try number("rules")
+            guard let known = Scene.knownRules.first(where: { Double($0) == rules }) else {
+                throw fail("made by a newer cratebox: rules \(NumberText.shortest(rules)) (this one continues rules \(Scene.knownRules.lowerBound) to \(Scene.knownRules.upperBound))")
+            }
+            scene.rules = known
+        } else {
+            scene.rules = 1
         }
         let world: World
         do { world = try World(scene: scene, snapshot: payload) } catch { throw fail("\(error)") }

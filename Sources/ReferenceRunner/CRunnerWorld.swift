@@ -60,6 +60,7 @@ public final class CRunnerWorld {
         s.gravityX = scene.gravity.x; s.gravityY = scene.gravity.y
         if let walls = scene.walls {
             s.walls = 1; s.wallRadius = walls.radius
+            s.wallBacking = scene.rules >= 2 ? 1 : 0
             s.wallFriction = walls.friction; s.wallElasticity = walls.elasticity
         }
         s.iterations = Int32(scene.iterations)

@@ -63,6 +63,15 @@ public struct Scene: Equatable, Sendable {
     /// The script's text, as the loader read it beside the scene (or a journal
     /// carries it); nil until then. Not part of the scene's JSON.
     public var scriptText: String? = nil
+    /// The rules a world of this scene runs by (replay-format.md, the header's
+    /// `rules`): `Scene.currentRules` for a scene file; a journal or state
+    /// written before rules 2 carries rules 1 (no walls' backing, no bounds on
+    /// an explosion's push or the grab's hand), set by its reader. Not in the file.
+    public var rules = Scene.currentRules
+    /// The rules every session is run by now.
+    public static let currentRules = 2
+    /// The rules this cratebox can replay.
+    public static let knownRules = 1...2
 
     /// Whether any shape (the spawn body's included) is a one-way platform:
     /// the space then gets the one-way handler.

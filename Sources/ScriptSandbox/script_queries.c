@@ -33,6 +33,10 @@ static script_sandbox *sandbox_of(lua_State *L) {
 }
 
 static void add(hits *h, const cpShape *shape, double key, cpVect point, cpVect normal) {
+    // A wall's backing (rules 2: a box on the space's own static body, which
+    // otherwise holds only the walls' segments) is not the scene's: queries
+    // do not find it (16.9).
+    if (cpShapeGetBody(shape) == cpSpaceGetStaticBody(h->s->space) && shape->klass->type == CP_POLY_SHAPE) return;
     if (h->count == MAX_HITS) {
         h->more = 1;
         return;

@@ -32,6 +32,13 @@ extension World {
                 wall.elasticity = walls.elasticity
                 try space.add(wall)
             }
+            // Rules 2: each wall's backing, so that what moves fast stays in the box.
+            for box in Self.wallBackings(scene) {
+                let backing = Shape(body: space.staticBody, left: box.left, bottom: box.bottom, right: box.right, top: box.top)
+                backing.friction = walls.friction
+                backing.elasticity = walls.elasticity
+                try space.add(backing)
+            }
         }
 
         // 3. Bodies in file order.
@@ -70,6 +77,21 @@ extension World {
         let (x1, y1) = (x0 + scene.width, y0 + scene.height)
         let corners = [Vector(x0, y0), Vector(x1, y0), Vector(x1, y1), Vector(x0, y1), Vector(x0, y0)]
         return (0..<4).map { .segment(a: corners[$0], b: corners[$0 + 1], radius: walls.radius) }
+    }
+
+    /// How thick a wall's backing is, in points (scene-format.md section 9).
+    static let backingThickness = 100.0
+
+    /// The walls' backings under rules 2 (construction order, step 2, after the
+    /// walls): bottom, right, top, left, static boxes outside the walls, their
+    /// inner faces on the walls' outer surfaces; none under rules 1 or without walls.
+    static func wallBackings(_ scene: Scene) -> [(left: Double, bottom: Double, right: Double, top: Double)] {
+        guard scene.rules >= 2, let walls = scene.walls else { return [] }
+        let t = backingThickness, r = walls.radius, w = scene.width, h = scene.height
+        let a = -t - r, b = w + t + r, c = h + t + r
+        let boxes = [(a, a, b, -r), (w + r, a, b, c), (a, h + r, b, c), (a, a, -r, c)]
+        let (ox, oy) = (scene.origin.x, scene.origin.y)
+        return boxes.map { (ox + $0.0, oy + $0.1, ox + $0.2, oy + $0.3) }
     }
 
     /// A joint (step 4, or a script's world:addJoint): made, set up and added to the space.

@@ -328,7 +328,10 @@ struct RestoredWorld {
             guard onHand == .zero, lever <= World.maxGrabLever else { throw ByteReader.Malformed("the grab holds body \(g.index) farther off than a grab can") }
             grab = World.Grab(index: g.index, hand: hand, joint: joint, target: g.target)
         }
-        try claims.checkTheRestAreWalls(space: space, walls: World.wallGeometries(scene))
+        try claims.checkTheRestAreWalls(space: space, walls: World.wallGeometries(scene) + World.wallBackings(scene).map {
+            // cpBoxShapeNew2's corners, in its order: (r, b), (r, t), (l, t), (l, b).
+            .polygon(vertices: [Vector($0.right, $0.bottom), Vector($0.right, $0.top), Vector($0.left, $0.top), Vector($0.left, $0.bottom)], radius: 0)
+        })
     }
 
     func apply(to world: World) {
@@ -410,7 +413,7 @@ struct Claims {
     mutating func take(joint i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &joints, "joint") }
     mutating func take(detached i: Int) throws(ByteReader.Malformed) { try Self.take(i, in: &detached, "broken joint") }
 
-    /// What no entry took must be the scene's walls, in order, on the space's
+    /// What no entry took must be the scene's walls (and their backings), in order, on the space's
     /// own static body: anything else is an object the world cannot see or
     /// remove, however much of the space it takes.
     func checkTheRestAreWalls(space: Space, walls: [ShapeGeometry]) throws(ByteReader.Malformed) {

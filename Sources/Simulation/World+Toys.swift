@@ -83,6 +83,11 @@ extension World {
         return spec
     }
 
+    /// The most speed an explosion gives a body under rules 2, in points/s (replay-format.md, `explode`).
+    static let explosionTopSpeed = 2000.0
+    /// The grab's hand's top speed under rules 2, in points/s (replay-format.md, "A step").
+    static let handTopSpeed = 3000.0
+
     /// An explosion: each live dynamic body whose centre of gravity is within
     /// `radius` gets an impulse away from the point, falling off linearly.
     func explode(at point: Vector, radius: Double, impulse: Double) throws(WorldError) {
@@ -92,8 +97,9 @@ extension World {
         guard impulse.isFinite, impulse >= 0, impulse <= 1e12 else {
             throw WorldError("an explosion's impulse must be from 0 to 1e12, got \(impulse)")
         }
+        let topSpeed = scene.rules >= 2 ? World.explosionTopSpeed : nil
         for case let entry? in bodies where entry.body.kind == .dynamic {
-            entry.body.blast(from: point, radius: radius, impulse: impulse)
+            entry.body.blast(from: point, radius: radius, impulse: impulse, topSpeed: topSpeed)
         }
         hear(.explosion, strength: 1, size: radius, at: point)
     }

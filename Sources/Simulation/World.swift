@@ -295,7 +295,13 @@ public final class World {
             // body it can carry and throw.
             let hand = grab.hand.position
             let next = hand + (grab.target - hand) * 0.125
-            grab.hand.velocity = (next - hand) * (1 / World.stepDuration)
+            var v = (next - hand) * (1 / World.stepDuration)
+            if scene.rules >= 2 {
+                // Rules 2: a throw is no faster than the walls' backing holds.
+                let speed = (v.x * v.x + v.y * v.y).squareRoot()
+                if speed > World.handTopSpeed { v = Vector(v.x * (World.handTopSpeed / speed), v.y * (World.handTopSpeed / speed)) }
+            }
+            grab.hand.velocity = v
         }
         animate()
         driveControls()

@@ -218,6 +218,9 @@ class cpBB(ctypes.Structure):
     _fields_ = [(n, ctypes.c_double) for n in ("l", "b", "r", "t")]
 
 
+cpBoxShapeNew2 = _fn("cpBoxShapeNew2", _P, _P, cpBB, _F)
+
+
 class cpSegmentQueryInfo(ctypes.Structure):
     _fields_ = [("shape", _P), ("point", cpVect), ("normal", cpVect), ("alpha", ctypes.c_double)]
 
@@ -985,11 +988,14 @@ def script_name(scene):
 
 
 class World:
-    def __init__(self, scene, script_text=None):
+    def __init__(self, scene, script_text=None, rules=2):
         """`script_text`: the text of the scene's `script` (section 16), as
-        bytes: read beside the scene, or a journal's `scriptText`."""
+        bytes: read beside the scene, or a journal's `scriptText`. `rules`:
+        replay-format.md, the header's `rules` (2 for a scene run now, 1 for a
+        journal without the field)."""
         if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
             raise Unsupported("not a cratebox/scene@1 scene")
+        self.rules = rules
         self._take_script(scene, script_text)
         # Section 3: `rightClick` is the window's input only ("script": a
         # right click is a `click` event, with a script only); no step changes.
@@ -1106,6 +1112,7 @@ class World:
         if self.has_one_way:
             handler = cpSpaceAddWildcardHandler(space, 1)
             handler.contents.preSolveFunc = ctypes.cast(self._pre_solve, _P).value
+        self.backings = set()  # the walls' backings' addresses (rules 2)
         walls = s.get("walls", True)
         if walls is not False:
             if walls is True:
@@ -1129,6 +1136,16 @@ class World:
                 cpShapeSetFriction(wall, friction)
                 cpShapeSetElasticity(wall, elasticity)
                 cpSpaceAddShape(space, wall)
+            if self.rules >= 2:
+                # Section 9, rules 2: each wall's backing, 100 points thick, after the walls.
+                t, r = 100.0, radius
+                ba, bb, bc = -t - r, w + t + r, h + t + r
+                for (l, b, rr, tt) in ((ba, ba, bb, -r), (w + r, ba, bb, bc), (ba, h + r, bb, bc), (ba, ba, -r, bc)):
+                    backing = cpBoxShapeNew2(static, cpBB(ox + l, oy + b, ox + rr, oy + tt), 0.0)
+                    self.backings.add(backing)
+                    cpShapeSetFriction(backing, friction)
+                    cpShapeSetElasticity(backing, elasticity)
+                    cpSpaceAddShape(space, backing)
         self.bodies = []
         self.joints = []  # (constraint, body a, body b) in the order added
         self.grab = None  # [index, hand, joint, (tx, ty)]
@@ -1750,7 +1767,12 @@ class World:
             dy = c.y - y
             d = math.sqrt(dx * dx + dy * dy)
             if d < R and d > 0.0:
-                s = (J * ((R - d) / R)) / d
+                j = J * ((R - d) / R)
+                if self.rules >= 2:
+                    cap = cpBodyGetMass(body) * 2000.0  # no body gets more than 2,000 points/s
+                    if j > cap:
+                        j = cap
+                s = j / d
                 cpBodyApplyImpulseAtWorldPoint(body, cpVect(dx * s, dy * s), c)
 
     def _remove(self, i):
@@ -1879,7 +1901,14 @@ class World:
             nx = h.x + (tx - h.x) * 0.125
             ny = h.y + (ty - h.y) * 0.125
             K = 1.0 / D
-            cpBodySetVelocity(hand, cpVect((nx - h.x) * K, (ny - h.y) * K))
+            vx = (nx - h.x) * K
+            vy = (ny - h.y) * K
+            if self.rules >= 2:
+                v = math.sqrt(vx * vx + vy * vy)
+                if v > 3000.0:  # the hand's top speed
+                    vx = vx * (3000.0 / v)
+                    vy = vy * (3000.0 / v)
+            cpBodySetVelocity(hand, cpVect(vx, vy))
         if self.animated:
             E = float(self.steps_since_build + 1) * D
             for entry in self.bodies:
@@ -2017,6 +2046,14 @@ def this_platform():
     return (version, u.machine, u.sysname, libc)
 
 
+def journal_rules(header):
+    """replay-format.md: the header's `rules`, 1 when absent; one this reference does not know is refused."""
+    rules = header.get("rules", 1)
+    if isinstance(rules, bool) or rules not in (1, 2):
+        raise Unsupported("line 1: rules %r: this reference knows rules 1 and 2" % (rules,))
+    return int(rules)
+
+
 def run_journal(data):
     header, rest = read_journal(data)
     scene_text = header.get("scene")
@@ -2064,7 +2101,7 @@ def run_journal(data):
     if script_text is not None and not isinstance(script_text, str):
         raise Unsupported("line 1: scriptText is not a string")
     try:
-        world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"))
+        world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"), rules=journal_rules(header))
         return replay(world, events, checkpoints, end, total)
     except Stopped as exc:
         say_stop(exc)

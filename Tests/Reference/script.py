@@ -430,6 +430,8 @@ class Script(Making, Shapes):
         found = []
 
         def hit(shape, *numbers):
+            if shape in self.world.backings:
+                return  # 16.9: a wall's backing is not found
             body = self.index(cpShapeGetBody(shape))
             order = numbers[-1] if numbers else 0  # the distance, the alpha, or none
             found.append((order, -1 if body is None else body, hashid(shape), numbers))

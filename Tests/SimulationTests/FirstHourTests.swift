@@ -47,7 +47,7 @@ import TestSupport
         }
         let terrain = try decode(scene(bodies: #"{"type": "static", "position": [0, 0], "shapes": [\#(segments(1500))]}"#))
         #expect(terrain.bodies[0].shapes.count == 1500)
-        #expect(try World(scene: terrain).space.shapes.count == 1500 + 4)
+        #expect(try World(scene: terrain).space.shapes.count == 1500 + 8)
         let kinematic = errors(scene(bodies: #"{"type": "kinematic", "position": [0, 0], "shapes": [\#(segments(1001))]}"#))
         #expect(kinematic.isEmpty, "a kinematic body is bounded by the scene's count only: \(kinematic)")
         let heavy = errors(scene(bodies: #"{"position": [0, 0], "mass": 1, "shapes": [\#(segments(1001))]}"#))

@@ -49,7 +49,11 @@ import TestSupport
             #expect(world.space.collisionPersistence == 1000 && world.space.idleSpeedThreshold == 1_000_000)
             let walls = world.space.shapes.filter { $0.body === world.space.staticBody }.map(\.geometry)
             let corners = [Vector(-100, -50), Vector(500, -50), Vector(500, 350), Vector(-100, 350), Vector(-100, -50)]
-            #expect(walls == (0..<4).map { ShapeGeometry.segment(a: corners[$0], b: corners[$0 + 1], radius: 1) })
+            #expect(Array(walls.prefix(4)) == (0..<4).map { ShapeGeometry.segment(a: corners[$0], b: corners[$0 + 1], radius: 1) })
+            // Rules 2: then their backings, 100 points thick outside them, moved by the origin too (bounds 600 x 400).
+            let box = { (l: Double, b: Double, r: Double, t: Double) in ShapeGeometry.polygon(vertices: [Vector(r, b), Vector(r, t), Vector(l, t), Vector(l, b)], radius: 0) }
+            #expect(Array(walls.dropFirst(4)) == [box(-100 - 101, -50 - 101, -100 + 701, -50 - 1), box(-100 + 601, -50 - 101, -100 + 701, -50 + 501),
+                                                  box(-100 - 101, -50 + 401, -100 + 701, -50 + 501), box(-100 - 101, -50 - 101, -100 - 1, -50 + 501)], "\(walls)")
             try world.step(360)
             #expect(abs(body(world, 0).position.y + 39) < 1, "the crate rests on the floor at y = -50")
         },
@@ -162,10 +166,10 @@ import TestSupport
             #expect(scene.width == Limits.coordinate && scene.iterations == 1 && world.space.iterations == 1)
         },
         "minimal.json": { scene, world, _ in
-            // Every default: gravity, iterations, damping, walls (four segments), no sleeping.
+            // Every default: gravity, iterations, damping, walls (four segments and, rules 2, their backings), no sleeping.
             #expect(scene.gravity == Vector(0, -1000) && world.space.gravity == Vector(0, -1000))
             #expect(world.space.iterations == 10 && world.space.damping == 1 && world.space.sleepTimeThreshold == .infinity)
-            #expect(world.space.shapes.count == 4 && world.space.shapes.allSatisfy { $0.body === world.space.staticBody && $0.friction == 0.5 && $0.elasticity == 0.8 })
+            #expect(world.space.shapes.count == 8 && world.space.shapes.allSatisfy { $0.body === world.space.staticBody && $0.friction == 0.5 && $0.elasticity == 0.8 })
             #expect(scene.spawn == Scene.defaultSpawn)
         },
         "moment-infinite.json": { _, world, _ in
@@ -289,11 +293,11 @@ import TestSupport
         },
         "walls-object-empty.json": { _, world, _ in
             let walls = world.space.shapes.filter { $0.body === world.space.staticBody }
-            #expect(walls.count == 4 && walls.allSatisfy { $0.friction == 0.5 && $0.elasticity == 0.8 })
+            #expect(walls.count == 8 && walls.allSatisfy { $0.friction == 0.5 && $0.elasticity == 0.8 }, "four walls and their backings")
         },
         "walls-object.json": { _, world, _ in
             let walls = world.space.shapes.filter { $0.body === world.space.staticBody }
-            #expect(walls.count == 4 && walls.allSatisfy { $0.friction == 1 && $0.elasticity == 0 })
+            #expect(walls.count == 8 && walls.allSatisfy { $0.friction == 1 && $0.elasticity == 0 }, "four walls and their backings")
             if case .segment(_, _, let r) = walls[0].geometry { #expect(r == 5) } else { Issue.record("not a segment") }
         },
     ]

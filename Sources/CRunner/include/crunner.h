@@ -48,6 +48,7 @@ typedef struct {
 typedef struct {
     double width, height, gravityX, gravityY;
     int walls;
+    int wallBacking;  // rules 2: each wall's backing, a static box 100 points thick outside it (scene-format.md section 9)
     double wallRadius, wallFriction, wallElasticity;
     int iterations;
     double damping;

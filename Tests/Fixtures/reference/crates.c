@@ -26,6 +26,15 @@ int main(void) {
         cpShapeSetElasticity(wall, 0.8);
         cpSpaceAddShape(space, wall);
     }
+    // Rules 2 (section 9): each wall's backing, 100 points thick outside it, after the walls.
+    double t = 100, r = 1, width = 300, height = 300, a = -t - r, b = width + t + r, top = height + t + r;
+    cpBB backings[4] = {cpBBNew(a, a, b, -r), cpBBNew(width + r, a, b, top), cpBBNew(a, height + r, b, top), cpBBNew(a, a, -r, top)};
+    for (int i = 0; i < 4; i++) {
+        cpShape *backing = cpBoxShapeNew2(cpSpaceGetStaticBody(space), backings[i], 0);
+        cpShapeSetFriction(backing, 0.5);
+        cpShapeSetElasticity(backing, 0.8);
+        cpSpaceAddShape(space, backing);
+    }
     double crates[5][3] = {{16, 284, 32}, {48, 284, 32}, {96, 268, 64}, {144, 284, 32}, {32, 236, 64}};
     cpBody *bodies[5];
     for (int i = 0; i < 5; i++) {
