@@ -1,3 +1,5 @@
+import Glibc
+
 /// The mix: events scheduled at the frame they start, voices playing them
 /// (at most `maxVoices`: a new sound quieter than every one playing is
 /// dropped, a louder one takes the quietest's place), and a limiter on the
@@ -17,7 +19,12 @@ public struct Synth: Sendable {
     var pending: [(frame: Int, event: SoundEvent)] = []
     /// Frames rendered so far.
     public private(set) var frame = 0
-    /// The limiter's gain: cut at once to keep the peak under the ceiling, back to 1 over about 50 ms.
+    /// The limiter (`Limiter`): the mix a millisecond behind, so that its gain
+    /// comes down before a peak arrives; the gains each of those samples asks
+    /// for; where the oldest is; the gain now.
+    var delayed: [Double]
+    var asked: [Double]
+    var delayAt = 0
     var gain = 1.0
     var voicesMade: UInt32 = 0
 
@@ -28,6 +35,9 @@ public struct Synth: Sendable {
         // Room made once: on the audio thread, rendering and scheduling up to this many allocate nothing.
         voices.reserveCapacity(self.maxVoices)
         pending.reserveCapacity(Synth.pendingRoom)
+        let lookAhead = max(1, sampleRate / 1000)
+        delayed = [Double](repeating: 0, count: 2 * lookAhead)
+        asked = [Double](repeating: 1, count: lookAhead)
     }
 
     /// The events that may wait at once before more allocate (live, they wait for the next buffer at most).
@@ -42,6 +52,8 @@ public struct Synth: Sendable {
     public mutating func stopAll() {
         voices.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
+        for i in delayed.indices { delayed[i] = 0 }
+        for i in asked.indices { asked[i] = 1 }
         gain = 1
     }
 
@@ -63,7 +75,7 @@ public struct Synth: Sendable {
 
     /// Fills `buffer` (interleaved left and right) with the next frames.
     public mutating func render(into buffer: UnsafeMutableBufferPointer<Int16>) {
-        let release = 1 - 1 / (0.05 * Double(sampleRate))
+        let limiter = Limiter(sampleRate: Double(sampleRate), lookAhead: asked.count)
         for i in 0..<(buffer.count / 2) {
             startDue()
             var left = 0.0, right = 0.0
@@ -73,11 +85,16 @@ public struct Synth: Sendable {
                 right += r
             }
             voices.removeAll { $0.isDone }
-            let peak = max(abs(left), abs(right)) * gain
-            if peak > Synth.ceiling { gain *= Synth.ceiling / peak }
-            buffer[2 * i] = Synth.sample(left * gain)
-            buffer[2 * i + 1] = Synth.sample(right * gain)
-            gain = 1 - (1 - gain) * release
+            // In: this frame, and the gain it asks for; out: the frame a millisecond old, at the gain now.
+            let (outLeft, outRight) = (delayed[2 * delayAt], delayed[2 * delayAt + 1])
+            (delayed[2 * delayAt], delayed[2 * delayAt + 1]) = (left, right)
+            asked[delayAt] = limiter.asks(max(abs(left), abs(right)))
+            delayAt = delayAt + 1 == asked.count ? 0 : delayAt + 1
+            var least = 1.0
+            for g in asked where g < least { least = g }
+            gain = limiter.next(gain, towards: least)
+            buffer[2 * i] = Synth.sample(limiter.knee(outLeft * gain))
+            buffer[2 * i + 1] = Synth.sample(limiter.knee(outRight * gain))
             frame += 1
         }
     }
@@ -114,5 +131,41 @@ public struct Synth: Sendable {
     /// A sample in [-1, 1] as 16 bits, rounded.
     static func sample(_ x: Double) -> Int16 {
         Int16((min(1, max(-1, x)) * 32767).rounded())
+    }
+}
+
+/// The mix's limiter (issue 46: it cut the gain at once to hold each peak at
+/// the ceiling, and loud sums came out as runs of equal samples, flat tops
+/// that buzz). It looks a millisecond ahead: each frame asks for the gain
+/// that brings it to the knee, and the gain glides (a quarter of the look-ahead
+/// a time constant) down to the least that the frames about to play ask for,
+/// so it is down before their peak arrives, and back up over 50 ms. A soft
+/// knee (linear below it, then a tanh curve up to the ceiling it never
+/// reaches) takes the little the glide leaves. No flat tops, never a clip.
+struct Limiter {
+    let attack: Double, release: Double
+    /// Where the knee begins, and the ceiling it bends towards.
+    static let knee = 0.75 * Synth.ceiling
+
+    init(sampleRate: Double, lookAhead: Int) {
+        attack = 1 - exp(-4 / Double(max(lookAhead, 1)))
+        release = exp(-1 / (0.05 * sampleRate))
+    }
+
+    /// The gain a frame of `level` asks for.
+    func asks(_ level: Double) -> Double { level > Limiter.knee ? Limiter.knee / level : 1 }
+
+    /// The gain after `gain`, gliding down to `least` or back up towards 1.
+    func next(_ gain: Double, towards least: Double) -> Double {
+        if least < gain { return gain + (least - gain) * attack }
+        return min(least, 1 - (1 - gain) * release)
+    }
+
+    /// The soft knee: `x` below the knee, then bent towards the ceiling.
+    func knee(_ x: Double) -> Double {
+        let k = Limiter.knee, room = Synth.ceiling - Limiter.knee, a = abs(x)
+        guard a > k else { return x }
+        let bent = k + room * tanh((a - k) / room)
+        return x < 0 ? -bent : bent
     }
 }

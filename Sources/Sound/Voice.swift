@@ -12,10 +12,15 @@ struct Voice {
     /// audio thread allocates nothing.
     var y1 = SIMD4<Double>(), y2 = SIMD4<Double>(), k = SIMD4<Double>()
     var amplitude = SIMD4<Double>(), decay = SIMD4<Double>(repeating: 1)
-    var noise: Double, noiseDecay: Double
-    /// One-pole low-pass of the noise: the higher, the brighter.
+    var noise: Double, noiseDecay: Double, noiseStart: Double
+    /// One-pole low-pass of the noise: the higher, the brighter; a second
+    /// stage (`twice`) makes it steeper (a thruster's hiss, band-limited).
     var brightness: Double
-    var lowpass = 0.0
+    var twice: Bool
+    var lowpass = 0.0, lowpass2 = 0.0
+    /// A rumble under the noise: the same noise low-passed far down (about 80 Hz), and how much of it.
+    var rumble: Double
+    var rumblePass = 0.0
     var left: Double, right: Double
     /// Samples played and the most it lasts (then it is silent to 1e-4 of its start).
     var age = 0, length: Int
@@ -35,8 +40,11 @@ struct Voice {
             self.decay[i] = decay(recipe.times[i])
         }
         noise = loud * recipe.noise
+        noiseStart = noise
         noiseDecay = decay(recipe.noiseTime)
         brightness = recipe.brightness
+        twice = recipe.twice
+        rumble = loud * recipe.rumble
         // Equal power across the stereo field.
         let angle = (event.pan + 1) * Double.pi / 4
         (left, right) = (cos(angle), sin(angle))
@@ -64,7 +72,16 @@ struct Voice {
         random ^= random << 5
         let white = Double(random) / Double(UInt32.max) * 2 - 1
         lowpass += brightness * (white - lowpass)
-        sum += lowpass * noise
+        var rushing = lowpass
+        if twice {
+            lowpass2 += brightness * (lowpass - lowpass2)
+            rushing = lowpass2
+        }
+        sum += rushing * noise
+        if rumble > 0 {
+            rumblePass += 0.0105 * (white - rumblePass)
+            sum += rumblePass * rumble * (noise / max(noiseStart, 1e-12))
+        }
         noise *= noiseDecay
         age += 1
         return (sum * left, sum * right)
@@ -79,6 +96,8 @@ struct Recipe {
     var count: Int
     var ratios: SIMD4<Double>, amplitudes: SIMD4<Double>, times: SIMD4<Double>
     var noise: Double, noiseTime: Double, brightness: Double
+    /// Two low-pass stages instead of one, and a rumble under the noise (a thruster's).
+    var twice = false, rumble = 0.0
 
     init(_ event: SoundEvent) {
         // A 32-point crate knocks at about 570 Hz; four times the size, half the pitch.
@@ -97,7 +116,8 @@ struct Recipe {
             self.init(pitch: pitch * 0.45, ratios: [1, 2, 0, 0], amplitudes: [0.8, 0.15, 0, 0], times: [0.09 * ring, 0.05, 0, 0],
                       noise: 0.2, noiseTime: 0.006, brightness: 0.15)
         case .splash:
-            self.init(pitch: 180, ratios: [1, 0, 0, 0], amplitudes: [0.3, 0, 0, 0], times: [0.05, 0, 0, 0], noise: 0.9, noiseTime: 0.25 * ring, brightness: 0.2)
+            // Well under a second, however big the body (its rush was 0.25 s a size step: 3 to 6 s of tail).
+            self.init(pitch: 180, ratios: [1, 0, 0, 0], amplitudes: [0.3, 0, 0, 0], times: [0.05, 0, 0, 0], noise: 0.9, noiseTime: 0.06 * min(ring, 1.5), brightness: 0.2)
         case .snap:
             self.init(pitch: 2200, ratios: [1, 1.5, 0, 0], amplitudes: [0.4, 0.2, 0, 0], times: [0.03, 0.02, 0, 0], noise: 1, noiseTime: 0.004, brightness: 0.9)
         case .cut:
@@ -105,7 +125,10 @@ struct Recipe {
         case .explosion:
             self.init(pitch: 55, ratios: [1, 1.5, 0, 0], amplitudes: [0.7, 0.3, 0, 0], times: [0.5, 0.3, 0, 0], noise: 1, noiseTime: 0.7, brightness: 0.05)
         case .hiss:
-            self.init(pitch: 1, ratios: [0, 0, 0, 0], amplitudes: [0, 0, 0, 0], times: [0, 0, 0, 0], noise: 0.25, noiseTime: 0.005, brightness: 0.7)
+            // A rocket, not a television between stations: noise through two low-pass stages (about 1 kHz), a rumble under it.
+            self.init(pitch: 1, ratios: [0, 0, 0, 0], amplitudes: [0, 0, 0, 0], times: [0, 0, 0, 0], noise: 0.5, noiseTime: 0.005, brightness: 0.12)
+            twice = true
+            rumble = 2.5
         }
     }
 

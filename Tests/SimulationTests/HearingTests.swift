@@ -1,7 +1,7 @@
 import Foundation
 import CrateboxGeometry
 import SceneFormat
-import Simulation
+@testable import Simulation
 import Sound
 import Testing
 import TestSupport
@@ -40,6 +40,18 @@ import TestSupport
         #expect(first.heard.sound.strength > 0.5)
         #expect(abs(first.heard.sound.size - 40) < 1)
         #expect(abs(first.heard.position.x - 300) < 25 && first.heard.position.y < 5, "\(first.heard.position)")
+    }
+
+    /// Issue 46: a pile at rest with sleep off ("sleepTime": null, build mode's default) rattled forever at -25 to -30 dB.
+    @Test func aPileAtRestIsSilentWhetherItSleepsOrNot() throws {
+        var bodies: [String] = []
+        for row in 0..<6 { for col in 0..<8 { bodies.append(#"{"position": [\#(100 + col * 41), \#(41 + row * 40)], "mass": 100, "box": [40, 40]}"#) } }
+        let world = try World(scene: decode(scene(bodies: bodies.joined(separator: ","), extra: "\"walls\": true, \"sleepTime\": null")
+            .replacingOccurrences(of: "[300, 300]", with: "[600, 600]")))
+        _ = try heard(world, steps: 360)  // falling into place
+        let later = try heard(world, steps: 600)
+        #expect(world.dynamicWorldBodies.allSatisfy { !$0.body.isSleeping }, "nothing sleeps")
+        #expect(later.isEmpty, "five seconds of rest are silent: \(later.map { ($0.step, $0.heard.sound.strength) }.prefix(8))")
     }
 
     @Test func aHarderFallIsLouderAndABiggerCrateLower() throws {
