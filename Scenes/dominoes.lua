@@ -62,8 +62,11 @@ function step(world)
   if down > 0 and not state.startedAt then state.startedAt = world:steps() end  -- pushed by hand
 
   if state.endedAt then
+    -- The trapdoor swings for half a second once the latch goes: "open" once it hangs open.
+    local trapdoor = world:body("trapdoor")
+    local open = not trapdoor or math.abs(math.sin(trapdoor:angle())) > 0.5
     world:say("The end! " .. down .. " of " .. DOMINOES .. " dominoes down in " ..
-              seconds(state.startedAt or state.endedAt, state.endedAt) .. " s: the trapdoor is open")
+              seconds(state.startedAt or state.endedAt, state.endedAt) .. " s: the trapdoor " .. (open and "is open" or "opens..."))
   elseif state.startedAt then
     world:say("Dominoes down: " .. down .. " of " .. DOMINOES)
   else

@@ -116,7 +116,7 @@ function step(world)
   elseif depth > FELT_DEPTH then
     hint = "Too light for the plate: put a crate on it."
   else
-    hint = "Put a crate on the red plate: drag one there, or click above the plate to drop one."
+    hint = "Put a crate on the red plate: drag one there, or click above the plate to drop one (the light tan box is too light: try it)."
   end
   world:say(hint .. "   Drawbridge: " .. door .. "   Balls out: " .. balls_out() .. " of " .. #state.balls)
 end

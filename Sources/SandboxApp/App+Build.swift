@@ -89,7 +89,7 @@ extension App {
             return
         }
         enter(.playing(physics), scene: scene)
-        hud.show("PLAY (B: back to build, R: reset to the document)")
+        hud.show("PLAY (B: back to build, R: reset to the document)")  // once in the output; the band keeps saying it
     }
 
     /// The Lua scripts in the folder of `path` (at most 64, each of at most

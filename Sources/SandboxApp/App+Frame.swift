@@ -218,6 +218,7 @@ extension App {
         var s = HUD.Status(physics: published.status, shown: HUD.Shown(published.drawn), sceneName: scene.name, fps: meter.fps,
                            lostFiles: published.status.lostFiles + captures.lost)
         s.soundOff = sound.muted
+        s.playingDocument = document != nil && mode.isPlaying
         return s
     }
 }

@@ -23,6 +23,8 @@ struct HUD {
         var lostFiles: [String] = []
         /// M has turned the sound off.
         var soundOff = false
+        /// Playing what build mode made (the way back stays said, not only for a few seconds).
+        var playingDocument = false
 
         /// Showing the past: the step shown and the last one remembered.
         var past: (step: Int, last: Int)? {
@@ -94,6 +96,7 @@ struct HUD {
         } else if s.physics.paused {
             parts.append(("PAUSED (Space: run, N: step)", Palette.warning))
         }
+        if s.playingDocument && s.past == nil { parts.append(("PLAY (B: back to build, R: reset to the document)", Palette.joint)) }
         if let r = s.physics.rebuilding { parts.append(("resuming: step \(r.done) of \(r.total) (Esc cancels)", Palette.joint)) }
         if s.physics.recording { parts.append(("● RECORDING (F9 stops)", Palette.contact)) }
         if let stopped = s.physics.recordingStopped { parts.append((stopped, Palette.warning)) }

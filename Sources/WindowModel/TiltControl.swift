@@ -19,8 +19,15 @@ public struct TiltControl: Sendable {
         }
     }
 
-    /// Radians per second that Left/Right turn gravity.
-    public static let turnRate = 1.5
+    /// Radians per second that Left/Right turn gravity: `startRate` when a key
+    /// goes down, rising to `turnRate` over `rampTime` of holding it, so that
+    /// a tap tilts a few degrees and holding turns the box a little at a time,
+    /// as a person tilts a phone (issue 46: it was upside down in 1.5 s).
+    public static let turnRate = 1.2
+    public static let startRate = 0.3
+    public static let rampTime = 1.5
+    /// How long Left or Right has been held (0 when neither, or both).
+    public private(set) var turning = 0.0
     /// g per second that Up/Down change its strength.
     public static let strengthRate = 1.0
     public static let maxStrength = 2.0
@@ -62,8 +69,14 @@ public struct TiltControl: Sendable {
             return
         }
         if keys.left != keys.right {
-            angle += (keys.left ? -1 : 1) * TiltControl.turnRate * dt
+            // The rate at the frame's middle of the ramp (linear from startRate to turnRate).
+            let held = turning + dt / 2
+            let rate = TiltControl.startRate + (TiltControl.turnRate - TiltControl.startRate) * min(held / TiltControl.rampTime, 1)
+            turning += dt
+            angle += (keys.left ? -1 : 1) * rate * dt
             angle = min(max(angle, -Double.pi), Double.pi)
+        } else {
+            turning = 0
         }
         if keys.up != keys.down {
             strength += (keys.up ? 1 : -1) * TiltControl.strengthRate * dt

@@ -98,4 +98,18 @@ import TestSupport
         #expect(r?.status == 64 && r?.message.contains("--output writes a PNG picture: give a name ending in .png, got \"/tmp/out.txt\"") == true,
                 "\(String(describing: r))")
     }
+
+    /// The README's fifteen-line scene (issue 46, point 7) is a scene `validate` accepts and that runs.
+    @Test func theReadmesSmallSceneIsValid() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## A scene in fifteen lines").dropFirst().first)
+        let json = try #require(section.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(json.split(separator: "\n").count <= 16, "\(json)")
+        let folder = try temporaryFolder("readme-scene")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try json.write(toFile: folder + "/my.json", atomically: true, encoding: .utf8)
+        let v = try cratebox("validate", folder + "/my.json")
+        #expect(v.status == 0 && v.stdout == "\(folder)/my.json: ok\n", "\(v.stdout)\(v.stderr)")
+        #expect(try cratebox("simulate", folder + "/my.json", "--steps", "120").status == 0)
+    }
 }

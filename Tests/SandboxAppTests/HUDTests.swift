@@ -36,6 +36,19 @@ import TestSupport
         #expect(HUD.speedText(s) == "sim stopped (showing the past)")
     }
 
+    /// Issue 46: playing what build mode made, "PLAY (B: back to build...)" vanished after a few seconds;
+    /// and a body outside the walls is said, never lost silently.
+    @Test func theWayBackToBuildAndBodiesOutsideTheWallsStaySaid() {
+        var s = HUD.Status()
+        #expect(!text(s).contains("PLAY (B"))
+        s.playingDocument = true
+        #expect(text(s).contains("PLAY (B: back to build, R: reset to the document)"))
+        s.shown.outside = 2
+        #expect(text(s).contains("2 bodies are outside the walls (F shows them)"))
+        s.shown.outside = 1
+        #expect(text(s).contains("1 body is outside the walls (F shows them)"))
+    }
+
     @Test func theStepCountsFromTheStartAndTheTimeFromTheLastReset() {
         var s = HUD.Status()
         s.sceneName = "Crates"

@@ -13,26 +13,34 @@ import TestSupport
     }
 
     @Test func leftAndRightTurnGravitySmoothly() {
+        // The rate rises from 0.3 to 1.2 radians a second over 1.5 s of holding (at each frame's middle).
+        func rate(_ held: Double) -> Double { 0.3 + 0.9 * min(held / 1.5, 1) }
         var t = TiltControl()
         t.update(keys: .init(left: true), dt: 0.25)
         t.update(keys: .init(left: true), dt: 0.25)
-        #expect(abs(t.angle + 0.75) < 1e-12)
+        #expect(abs(t.angle + (rate(0.125) + rate(0.375)) * 0.25) < 1e-12)
+        #expect(abs(t.angle) < 0.25, "half a second of holding: a little, not a quarter turn (\(t.angle))")
         #expect(t.tilt.x < 0 && t.tilt.y < 0 && abs(t.tilt.length - 1) < 1e-12)
-        // Held long enough, gravity points left, then stops at upside down.
-        t.update(keys: .init(left: true), dt: 0.25)
-        t.update(keys: .init(left: true), dt: 0.25)
-        #expect(abs(t.angle + 1.5) < 1e-12)
+        // A tap (two frames) tilts a degree or so.
+        var tap = TiltControl()
+        tap.update(keys: .init(right: true), dt: 1.0 / 60)
+        tap.update(keys: .init(right: true), dt: 1.0 / 60)
+        #expect(tap.angle > 0.005 && tap.angle < 0.02, "\(tap.angle)")
+        // Held long enough, gravity points left, then stops at upside down, not before 2.5 s of holding.
+        var upside = TiltControl(), seconds = 0.0
+        while upside.angle > -Double.pi { upside.update(keys: .init(left: true), dt: 0.05); seconds += 0.05 }
+        #expect(seconds > 2.5 && seconds < 4, "upside down after \(seconds) s")
         for _ in 0..<40 { t.update(keys: .init(left: true), dt: 0.1) }
         #expect(abs(t.angle + Double.pi) < 1e-12)
-        // Both keys cancel; Right turns back.
+        // Both keys cancel (and the ramp starts again); Right turns back, slowly at first.
         t.update(keys: .init(left: true, right: true), dt: 1)
-        #expect(abs(t.angle + Double.pi) < 1e-12)
+        #expect(abs(t.angle + Double.pi) < 1e-12 && t.turning == 0)
         t.update(keys: .init(right: true), dt: 0.2)
-        #expect(abs(t.angle + Double.pi - 0.3) < 1e-12)
+        #expect(abs(t.angle + Double.pi - rate(0.1) * 0.2) < 1e-12)
         // A huge frame counts as a quarter second at most.
         var u = TiltControl()
         u.update(keys: .init(right: true), dt: 10)
-        #expect(abs(u.angle - 0.375) < 1e-12)
+        #expect(abs(u.angle - rate(0.125) * 0.25) < 1e-12)
     }
 
     @Test func upAndDownScaleGravity() {
