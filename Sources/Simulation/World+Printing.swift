@@ -4,6 +4,7 @@ import Scripting
 /// step it was printed in (the steps run before it). Not the world's: nothing
 /// printed is in the state, the hash or a journal.
 public struct PrintedLine: Equatable, Sendable {
+    /// The steps run before it was printed (the top level's: the build's).
     public var step: Int
     /// The text, escaped (a control character reads as `\u{1B}`), at most 200 bytes before escaping.
     public var text: String
