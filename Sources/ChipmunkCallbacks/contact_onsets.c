@@ -7,7 +7,7 @@
 // is only ever asked "was this pair in contact lately, and with what", or
 // walked to carry its entries over (the walk's order decides no lookup), so
 // no address or hash order reaches what is heard. A pair that parted within
-// the last quarter second is remembered with its last impulse: a pile's
+// the last few steps (Chipmunk keeps a parted arbiter three) is remembered with its last impulse: a pile's
 // jitter with sleep off breaks and makes its contacts again, and meeting
 // again is compared with what the contact carried, not heard as a new blow
 // (issue 46: a resting pile rattled forever). A removed shape's address can
@@ -23,7 +23,7 @@
 #include <string.h>
 
 /// How many steps a pair that parted is remembered.
-enum { PARTED_STEPS = 30 };
+enum { PARTED_STEPS = 4 };
 
 typedef struct remembered {
     const cpShape *a, *b;  // NULL a: an empty slot

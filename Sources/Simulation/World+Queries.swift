@@ -52,10 +52,13 @@ public struct WorldStats: Sendable, Equatable {
 /// Read-only queries for drawing and picking, by construction index: the
 /// world never hands out its Chipmunk space (as Box2D v3 exposes its world by ids).
 extension World {
-    /// The walls' shapes (on the space's static body, in world coordinates).
+    /// The walls' shapes (on the space's static body, in world coordinates),
+    /// without their backings (rules 2: boxes behind them, never drawn).
     public var wallShapes: [ShapeGeometry] {
         if let wallCache { return wallCache }
-        let walls = space.shapes.filter { $0.body === space.staticBody }.map(\.geometry)
+        let walls = space.shapes.filter { $0.body === space.staticBody }.map(\.geometry).filter {
+            if case .segment = $0 { true } else { false }
+        }
         wallCache = walls
         return walls
     }

@@ -51,6 +51,18 @@ import TestSupport
         #expect(farDrawn.fitted().width <= 200 * 9 + 1 && farDrawn.fitted(clamped: false).width > 1e6)
     }
 
+    /// The walls' backings (rules 2) are never drawn: the drawn walls are the four segments.
+    @Test func theWallsBackingsAreNotDrawn() throws {
+        let world = try World(scene: try loadShippedScene("pyramid.json"))
+        let drawn = DrawnWorld(world: world, debug: false)
+        #expect(drawn.walls.count == 4 && drawn.walls.allSatisfy { if case .segment = $0 { true } else { false } }, "\(drawn.walls)")
+        // Outside the box, the picture is the letterbox's colour, not a wall's.
+        let (w, h) = (400, 240)
+        let picture = Picture(pixels: try Offscreen.pixels(of: drawn, width: w, height: h), width: w, height: h)
+        let corner = picture.at(1, 1), wall = Palette.wall
+        #expect(!(corner.r == Int(wall.r) && corner.g == Int(wall.g) && corner.b == Int(wall.b)), "\(corner)")
+    }
+
     @Test func renderFollowsTheBodyTheSceneFollows() throws {
         let scene = try loadShippedScene("walker.json")
         let id = try #require(scene.view?.follow)
