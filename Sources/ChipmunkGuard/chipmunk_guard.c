@@ -6,13 +6,38 @@
 // through, this definition of cpMessage (which the library calls through the
 // PLT, so the program's own definition wins) turns the abort into one clear
 // line on stderr and exit status 70 (EX_SOFTWARE), before abort() is reached.
-// Warnings are printed as Chipmunk prints them.
+// Warnings are printed as Chipmunk prints them, each once a process and at
+// most eight kinds of them: a script that makes 40,000 zero-length pin joints
+// printed 40,000 lines before its refusal (issue 47).
 #include "chipmunk_guard.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+enum { WARNING_KINDS = 8 };
+static pthread_mutex_t warnings_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t warned[WARNING_KINDS];
+static int warnings, silenced;
+
+// Whether this warning's text is new (and there is room to say it), remembering it.
+static int first_time(const char *text) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char *c = text; *c; c++) { h ^= (unsigned char)*c; h *= 0x100000001b3ULL; }
+    pthread_mutex_lock(&warnings_lock);
+    int fresh = 1;
+    for (int i = 0; i < warnings; i++) if (warned[i] == h) fresh = 0;
+    int say = fresh && warnings < WARNING_KINDS;
+    if (say) warned[warnings++] = h;
+    int quiet = fresh && !say && !silenced;
+    if (quiet) silenced = 1;
+    pthread_mutex_unlock(&warnings_lock);
+    if (quiet) fprintf(stderr, "Chipmunk warning: (more kinds of warnings follow; not shown)\n");
+    return say;
+}
 
 
 extern const char *cpVersionString;
@@ -25,7 +50,7 @@ void cpMessage(const char *condition, const char *file, int line, int isError, i
     vsnprintf(text, sizeof text, message, args);
     va_end(args);
     if (!isError) {
-        fprintf(stderr, "Chipmunk warning: %s\n", text);
+        if (first_time(text)) fprintf(stderr, "Chipmunk warning: %s (said once)\n", text);
         return;
     }
     fflush(stdout);
