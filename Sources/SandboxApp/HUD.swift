@@ -43,7 +43,7 @@ struct HUD {
 
     mutating func show(_ text: String, seconds: Double = 4) {
         message = (text, SDL_GetTicks64() + UInt64(seconds * 1000))
-        print(text)
+        print(TerminalText.safe(text))
         fflush(nil)
     }
 

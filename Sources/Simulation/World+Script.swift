@@ -71,6 +71,8 @@ extension World {
     func scriptStopped(_ message: String) -> PhysicsError {
         collectPrinted()  // what it printed before the error is the most wanted
         let name = scene.script ?? "the script"
+        // One line: the script's own line breaks read as \n (a terminal's escapes are the printer's to escape).
+        let message = message.replacing("\r", with: "\\r").replacing("\n", with: "\\n")
         let named = message.hasPrefix(name + ":") ? message : "\(name): \(message)"
         return .script("\(named) (step \(stepCount))")
     }

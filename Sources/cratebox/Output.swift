@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import FileOutput
+import JSONText
 import SceneFormat
 import SystemPackage
 
@@ -25,9 +26,9 @@ enum Output {
     }
 }
 
-/// Prints a line on standard output.
+/// Prints a line on standard output (`TerminalText.safe`: no file's escapes reach the terminal).
 func say(_ line: String) {
-    Output.write(line + "\n")
+    Output.write(TerminalText.safe(line) + "\n")
 }
 
 /// Prints a line on standard error (`main` prints failures; commands print warnings).
@@ -38,7 +39,7 @@ func printError(_ message: String) {
 
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        var text = string
+        var text = TerminalText.safe(string)
         text.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
     }
 }

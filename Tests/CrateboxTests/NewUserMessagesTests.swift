@@ -112,4 +112,14 @@ import TestSupport
         #expect(v.status == 0 && v.stdout == "\(folder)/my.json: ok\n", "\(v.stdout)\(v.stderr)")
         #expect(try cratebox("simulate", folder + "/my.json", "--steps", "120").status == 0)
     }
+
+    /// Issue 47, cause 10: a script's error cleared the screen and drew a false "verified": now one line, its escapes shown.
+    @Test func aScriptCannotForgeTheTerminal() throws {
+        let forged = try scripted("function step(world) if world:steps() == 5 then error('\\27[2J\\27[H\\27[32mverified 240 steps\\nok', 0) end end", name: "forge")
+        defer { try? FileManager.default.removeItem(atPath: forged.folder) }
+        let r = try cratebox("simulate", forged.scene, "--steps", "10")
+        #expect(r.status == 65)
+        #expect(r.stderr == "cratebox: forge.lua: \\u{1B}[2J\\u{1B}[H\\u{1B}[32mverified 240 steps\\nok (step 5)\n", "\(r.stderr)")
+        #expect(!r.stderr.utf8.contains(0x1B) && r.stderr.split(separator: "\n").count == 1)
+    }
 }

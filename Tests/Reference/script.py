@@ -156,6 +156,7 @@ class Script(Making, Shapes):
             if text.decode("utf-8", "replace") in said:
                 return Unsupported("the world stops with an error whose place would come from a frame a tail "
                                    "call took (the reference writes the library in Lua): %s" % said)
+        said = said.replace("\r", "\\r").replace("\n", "\\n")  # 16.5: one line
         if not said.startswith(self.name + ":"):
             said = "%s: %s" % (self.name, said)  # 16.5: every stop names the script
         stop = Stopped("%s (step %d)" % (said, self.world.step_count))
