@@ -26,6 +26,8 @@ public struct Synth: Sendable {
     var asked: [Double]
     var delayAt = 0
     var gain = 1.0
+    /// The least of `asked`, kept as frames come and go (a scan only when the least leaves).
+    var leastAsked = 1.0
     var voicesMade: UInt32 = 0
 
     /// A silent mix at `sampleRate` frames a second, of at most `maxVoices` sounds at once.
@@ -55,6 +57,7 @@ public struct Synth: Sendable {
         for i in delayed.indices { delayed[i] = 0 }
         for i in asked.indices { asked[i] = 1 }
         gain = 1
+        leastAsked = 1
     }
 
     /// Counts `frames` frames of silence played instead of rendering them (nothing plays, nothing waits).
@@ -88,11 +91,17 @@ public struct Synth: Sendable {
             // In: this frame, and the gain it asks for; out: the frame a millisecond old, at the gain now.
             let (outLeft, outRight) = (delayed[2 * delayAt], delayed[2 * delayAt + 1])
             (delayed[2 * delayAt], delayed[2 * delayAt + 1]) = (left, right)
-            asked[delayAt] = limiter.asks(max(abs(left), abs(right)))
+            let leaving = asked[delayAt], coming = limiter.asks(max(abs(left), abs(right)))
+            asked[delayAt] = coming
             delayAt = delayAt + 1 == asked.count ? 0 : delayAt + 1
-            var least = 1.0
-            for g in asked where g < least { least = g }
-            gain = limiter.next(gain, towards: least)
+            if coming <= leastAsked {
+                leastAsked = coming
+            } else if leaving == leastAsked && leastAsked < 1 {
+                // The least left the window: the next least (the audio thread scans only then, not every frame).
+                leastAsked = 1
+                for g in asked where g < leastAsked { leastAsked = g }
+            }
+            gain = limiter.next(gain, towards: leastAsked)
             buffer[2 * i] = Synth.sample(limiter.knee(outLeft * gain))
             buffer[2 * i + 1] = Synth.sample(limiter.knee(outRight * gain))
             frame += 1
