@@ -165,7 +165,8 @@ final class SoundOutput: @unchecked Sendable {
             let waited = Int((now - entry.due) * 1e6)
             if waited > longestWait.load(ordering: .relaxed) { longestWait.store(waited, ordering: .relaxed) }
             if let trace, traced < traceRoom {
-                trace[traced] = Traced(step: entry.step, due: entry.due, started: now, frame: synth.frame)
+                // Where it is in what is played: the limiter's look-ahead delays the mix by its latency.
+                trace[traced] = Traced(step: entry.step, due: entry.due, started: now, frame: synth.frame + synth.latency)
                 traced += 1
             }
         }

@@ -69,6 +69,9 @@ public struct Synth: Sendable {
     /// The voices playing now.
     public var playing: Int { voices.count }
 
+    /// How many frames the mix is behind what was scheduled: the limiter's look-ahead (1 ms).
+    public var latency: Int { asked.count }
+
     /// The next `frames` frames, interleaved left and right, as 16-bit samples.
     public mutating func render(frames: Int) -> [Int16] {
         var out = [Int16](repeating: 0, count: 2 * max(0, frames))

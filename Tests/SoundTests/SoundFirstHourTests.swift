@@ -61,4 +61,13 @@ import Testing
         #expect(out.map { abs(Int($0)) }.max()! <= Int(Synth.ceiling * 32_767) + 1, "never over the ceiling")
         #expect(out.map { abs(Int($0)) }.max()! > 18_000, "and still loud")
     }
+
+    /// The limiter's look-ahead delays the mix by `latency` frames (1 ms), exactly: a sound starts there, never before.
+    @Test func theMixIsALookAheadBehind() {
+        var synth = Synth(sampleRate: Self.rate)
+        #expect(synth.latency == 48)
+        synth.schedule(SoundEvent(.impact(.wood), strength: 0.8, size: 32), at: 4_800)
+        let x = Self.left(synth.render(frames: 9_600))
+        #expect(x.firstIndex { $0 != 0 } == 4_800 + synth.latency)
+    }
 }
