@@ -147,7 +147,19 @@ public enum Loader {
 
     private static func read(_ path: String, limit: Int) throws(LoadError) -> [UInt8] {
         do {
+            if limit > Journal.maxHeaderLine {
+                // The first line's limit first (issue 47): no scene, journal or state has a first
+                // line longer than a journal's header may be, so a file of gigabytes with no line
+                // in it (3 GB of zero bytes took 4.36 GB to refuse) is refused after that many bytes.
+                let head = try readRegularFile(path, limit: Journal.maxHeaderLine)
+                if head.count > Journal.maxHeaderLine, !head.contains(0x0A) {
+                    throw LoadError(kind: .invalid, lines: ["\(path):1: the first line is longer than \(Journal.maxHeaderLine) bytes, "
+                        + "more than a scene, a journal's header or a state's has: not a cratebox file"])
+                }
+            }
             return try readRegularFile(path, limit: limit)
+        } catch let error as LoadError {
+            throw error
         } catch {
             throw LoadError(kind: .unreadable, lines: ["\(error)"])
         }

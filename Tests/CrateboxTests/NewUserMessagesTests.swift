@@ -122,4 +122,20 @@ import TestSupport
         #expect(r.stderr == "cratebox: forge.lua: \\u{1B}[2J\\u{1B}[H\\u{1B}[32mverified 240 steps\\nok (step 5)\n", "\(r.stderr)")
         #expect(!r.stderr.utf8.contains(0x1B) && r.stderr.split(separator: "\n").count == 1)
     }
+
+    /// Issue 47, cause 9: a journal was read whole before its limits applied (3 GB of zero bytes cost 4.36 GB and aborted).
+    @Test func aFileOfGigabytesWithNoLineIsRefusedAfterItsFirstLinesLimit() throws {
+        let folder = try temporaryFolder("messages-huge")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let huge = folder + "/zeros.jsonl"
+        let fd = open(huge, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        try #require(fd >= 0)
+        #expect(ftruncate(fd, 3 << 30) == 0, "a sparse file of 3 GB")
+        close(fd)
+        for command in [["replay", huge, "--verify"], ["simulate", "Scenes/crates.json", "--events", huge, "--steps", "1"], ["render", huge, "--output", folder + "/x.png"]] {
+            let r = try cratebox(command)
+            #expect(r.status == 65, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("\(huge):1: the first line is longer than") && r.stderr.split(separator: "\n").count == 1, "\(command): \(r.stderr)")
+        }
+    }
 }
