@@ -393,6 +393,9 @@ public enum Limits {
     /// A moving shape may span at most this many spatial-hash cells across,
     /// or every step would visit a huge number of cells.
     public static let cellsAcrossShape = 64.0
+    /// How thick each wall's backing is under rules 2, in points (section 9):
+    /// what moves fast meets a wall thicker than a step's travel.
+    public static let wallBackingThickness = 100.0
     /// The fastest an animated body may move (points per second, at any of
     /// its shapes) and turn (radians per second): beyond, crates it touches
     /// are thrown so hard that the broadphase never catches up.

@@ -100,7 +100,8 @@ extension SceneReader {
         for body in bodies + [spawn] {
             for shape in body.shapes { largest = max(largest, SceneReader.extent(shape.geometry)) }
         }
-        if let walls, let bounds { largest = max(largest, max(bounds.x, bounds.y) + 2 * walls.radius) }
+        // The walls with their backings (section 9): a cell too small for them made building a world hang.
+        if let walls, let bounds { largest = max(largest, max(bounds.x, bounds.y) + 2 * walls.radius + 2 * Limits.wallBackingThickness) }
         let smallest = largest / Limits.cellsAcrossShape
         if cellSize < smallest {
             fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")

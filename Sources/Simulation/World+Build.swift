@@ -79,15 +79,12 @@ extension World {
         return (0..<4).map { .segment(a: corners[$0], b: corners[$0 + 1], radius: walls.radius) }
     }
 
-    /// How thick a wall's backing is, in points (scene-format.md section 9).
-    static let backingThickness = 100.0
-
     /// The walls' backings under rules 2 (construction order, step 2, after the
     /// walls): bottom, right, top, left, static boxes outside the walls, their
     /// inner faces on the walls' outer surfaces; none under rules 1 or without walls.
     static func wallBackings(_ scene: Scene) -> [(left: Double, bottom: Double, right: Double, top: Double)] {
         guard scene.rules >= 2, let walls = scene.walls else { return [] }
-        let t = backingThickness, r = walls.radius, w = scene.width, h = scene.height
+        let t = Limits.wallBackingThickness, r = walls.radius, w = scene.width, h = scene.height
         let a = -t - r, b = w + t + r, c = h + t + r
         let boxes = [(a, a, b, -r), (w + r, a, b, c), (a, h + r, b, c), (a, a, -r, c)]
         let (ox, oy) = (scene.origin.x, scene.origin.y)

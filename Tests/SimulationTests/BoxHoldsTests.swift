@@ -63,4 +63,18 @@ import TestSupport
         try world.step(600)
         #expect(outside(world).isEmpty, "\(name): outside the walls after explosions, a throw and a cut: \(outside(world).prefix(5))")
     }
+
+    /// The walls' backings are shapes in a spatial hash too: the cell-size rule counts them,
+    /// so a scene of tiny bounds and tiny cells is refused, not left to hang its build
+    /// (Chipmunk visits every cell a backing covers: 10^14 of them there).
+    @Test func aSpatialHashTooFineForTheBackingsIsRefused() throws {
+        let text = #"{"format": "cratebox/scene@1", "bounds": [0.01, 0.01], "walls": {"radius": 0}, "spawn": {"shapes": [{"circle": 0.001}], "mass": 1}, "spatialHash": {"cellSize": 0.001, "cells": 1000}}"#
+        let errors = #expect(throws: SceneErrors.self) { try Scene.decode(Array(text.utf8), file: "tiny.json") }
+        #expect(errors?.errors.first?.description.contains("spatialHash.cellSize: 0.001 is too small for shapes 200.01 across") == true,
+                "\(String(describing: errors))")
+        // At the smallest cell the rule allows, the world builds and steps at once.
+        let allowed = text.replacingOccurrences(of: "\"cellSize\": 0.001", with: "\"cellSize\": 3.2")
+        let world = try World(scene: try Scene.decode(Array(allowed.utf8), file: "tiny.json"))
+        try world.step()
+    }
 }
