@@ -107,6 +107,7 @@ int sandbox_print(lua_State *L) {
     int n = lua_gettop(L);
     char line[SCRIPT_PRINT_BYTES + 1];
     size_t len = 0;
+    unsigned char next = 0;  // the first byte cut off, if any
     for (int i = 1; i <= n && len < SCRIPT_PRINT_BYTES; i++) {
         lua_pushcfunction(L, sandbox_tostring);
         lua_pushvalue(L, i);
@@ -114,11 +115,16 @@ int sandbox_print(lua_State *L) {
         size_t part;
         const char *text = lua_tolstring(L, -1, &part);
         if (i > 1) line[len++] = '\t';
-        for (size_t k = 0; k < part && len < SCRIPT_PRINT_BYTES; k++) line[len++] = text[k];
+        size_t k = 0;
+        for (; k < part && len < SCRIPT_PRINT_BYTES; k++) line[len++] = text[k];
+        if (k < part) next = (unsigned char)text[k];
         lua_pop(L, 1);
     }
-    if (len == SCRIPT_PRINT_BYTES) {
-        while (len > 0 && ((unsigned char)line[len] & 0xC0) == 0x80) len--;  // not inside a UTF-8 sequence
+    // A cut inside a UTF-8 sequence goes back to the character's start (the byte cut off is
+    // a continuation byte); only bytes written are read.
+    if ((next & 0xC0) == 0x80) {
+        while (len > 0 && ((unsigned char)line[len - 1] & 0xC0) == 0x80) len--;
+        if (len > 0) len--;  // the sequence's lead byte
     }
     line[len] = 0;
     for (size_t k = 0; k < len; k++) if (line[k] == 0) line[k] = ' ';

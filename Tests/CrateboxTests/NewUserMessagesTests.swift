@@ -73,10 +73,11 @@ import TestSupport
           if world:steps() == 4 then print('\\27[2Jforged\\nline') end
           if world:steps() == 6 then for i = 1, 40 do print(i) end end
           if world:steps() == 8 then print(string.rep('x', 1000)) end
+          if world:steps() == 9 then print(string.rep('x', 199) .. 'é') end
         end
         """, name: "talk")
         defer { try? FileManager.default.removeItem(atPath: s.folder) }
-        let r = try cratebox("simulate", s.scene, "--steps", "10")
+        let r = try cratebox("simulate", s.scene, "--steps", "11")
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "talk.lua (step 0): built\t1\tnil\ttrue", "\(r.stderr)")
@@ -85,11 +86,12 @@ import TestSupport
         #expect(lines.contains("talk.lua (step 6): 32") && !lines.contains("talk.lua (step 6): 33"), "32 lines a step: \(r.stderr)")
         #expect(lines.contains("talk.lua (step 6): (8 more lines printed, not shown)"), "\(r.stderr)")
         #expect(lines.contains("talk.lua (step 8): " + String(repeating: "x", count: 200)), "cut at 200 bytes: \(r.stderr)")
+        #expect(lines.contains("talk.lua (step 9): " + String(repeating: "x", count: 199)), "a character cut at 200 bytes goes whole: \(r.stderr)")
         // Printing changes nothing: the same hash as the script without its prints.
         let quiet = try scripted("function step(world) end", name: "quiet")
         defer { try? FileManager.default.removeItem(atPath: quiet.folder) }
         let hash = { (out: String) in out.components(separatedBy: "hash ").last ?? "" }
-        #expect(hash(r.stdout) == hash(try cratebox("simulate", quiet.scene, "--steps", "10").stdout))
+        #expect(hash(r.stdout) == hash(try cratebox("simulate", quiet.scene, "--steps", "11").stdout))
     }
 
     /// `render --output out.txt` wrote a PNG under that name.
