@@ -28,10 +28,24 @@ public final class AtomicFile {
     }
 
     deinit {
-        // Open only if it was never closed: abandoned (a failed write), its
-        // temporary file is removed next, so a close error loses nothing.
-        try? fd?.close()
-        if !isCommitted { unlink(temporary.string) }
+        guard let fd else {
+            if !isCommitted { unlink(temporary.string) }
+            return
+        }
+        guard isCommitted else {
+            // Abandoned before it was renamed (a failed write): its temporary
+            // file is removed next, so a close error loses nothing.
+            _ = try? fd.close()
+            unlink(temporary.string)
+            return
+        }
+        // Renamed into place as it was written (a journal) and let go without
+        // close() (its writer stopped on an error it reported): the file is the
+        // user's, so a close that fails is said; deinit cannot throw it.
+        do { try fd.close() } catch {
+            let line = Array("cratebox: \(path): \(FileError.describe(error as? Errno ?? .ioError)) (closing it)\n".utf8)
+            _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        }
     }
 
     /// One write(2) of `bytes` (retried on EINTR): how many were written.
