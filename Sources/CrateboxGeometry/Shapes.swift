@@ -20,3 +20,20 @@ public enum ShapeGeometry: Equatable, Sendable {
     /// A segment from `a` to `b`, `radius` thick on each side (`cpSegmentShapeNew`).
     case segment(a: Vector, b: Vector, radius: Double)
 }
+
+extension ShapeGeometry {
+    /// Points of the shape (body coordinates), each with a radius around it,
+    /// that together bound it: a box's or polygon's corners, a circle's
+    /// centre, a segment's ends, each grown by the shape's radius. The one
+    /// list of what a shape covers for the overlap check, hit tests and the
+    /// picture's fit.
+    public var boundingPoints: [(point: Vector, radius: Double)] {
+        switch self {
+        case .box(let w, let h, let r):
+            return [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)].map { ($0, r) }
+        case .circle(let r, let offset): return [(offset, r)]
+        case .polygon(let vertices, let r): return vertices.map { ($0, r) }
+        case .segment(let a, let b, let r): return [(a, r), (b, r)]
+        }
+    }
+}

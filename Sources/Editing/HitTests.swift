@@ -24,13 +24,7 @@ extension BodySpec {
             hi = Vector(max(hi.x, p.x + r), max(hi.y, p.y + r))
         }
         for shape in shapes {
-            switch shape.geometry {
-            case .box(let w, let h, let r):
-                for c in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)] { include(c, r) }
-            case .circle(let r, let offset): include(offset, r)
-            case .polygon(let vertices, let r): for v in vertices { include(v, r) }
-            case .segment(let a, let b, let r): include(a, r); include(b, r)
-            }
+            for (p, r) in shape.geometry.boundingPoints { include(p, r) }
         }
         return (lo, hi)
     }

@@ -43,17 +43,8 @@ extension App {
     /// got outside the walls are brought into view with it (the HUD says how many).
     func fit() {
         looking.following = true
-        if let drawn = mode.physics?.latest.drawn {
-            let box = drawn.fitted(clamped: drawn.outsideTheWalls.isEmpty)
-            looking.motion = CameraMotion(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
-        }
+        if let drawn = mode.physics?.latest.drawn { looking.motion = CameraMotion(fitting: drawn.fitted(clamped: drawn.outsideTheWalls.isEmpty)) }
         looking.motion.fitScene()
-    }
-
-    /// The camera's motion over what the scene holds (`Scene.fitted`: the box and every body of the file).
-    static func motion(fitting scene: Scene) -> CameraMotion {
-        let box = scene.fitted
-        return CameraMotion(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
     }
 
     /// The box fitted into the layout's room, zoomed and panned as the view

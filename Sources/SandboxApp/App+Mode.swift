@@ -53,7 +53,7 @@ extension App {
         input.reset()
         decor.trails = Trails()  // T's marks are by body index: another world's bodies are others
         bindSceneControls(scene)
-        if !(keepCamera && sameBox) { looking.motion = App.motion(fitting: scene) }
+        if !(keepCamera && sameBox) { looking.motion = CameraMotion(fitting: scene.fitted) }
         looking.fittedToWorld = keepCamera && sameBox
         SDL_SetWindowTitle(window.window, App.title(scene, next))
     }

@@ -130,7 +130,7 @@ public final class App {
         captures = Captures(directory: options.screenshotDirectory, sceneName: scene.name)
         recovery.path = options.recoveryPath
         opened = OpenedFile(path: options.scenePath, script: scene.script, watching: options.watch)
-        looking = Looking(motion: App.motion(fitting: scene))
+        looking = Looking(motion: CameraMotion(fitting: scene.fitted))
         sound = WindowSound(options)
         do {
             switch start {
@@ -203,8 +203,7 @@ public final class App {
                 if !looking.fittedToWorld {
                     // The first world drawn: fitted with what its script made too (15.6).
                     looking.fittedToWorld = true
-                    let box = published.drawn.fitted()
-                    looking.motion = CameraMotion(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
+                    looking.motion = CameraMotion(fitting: published.drawn.fitted())
                 }
                 if meter.fellBehind(published.status) {
                     hud.show("physics is behind: the simulation runs slower than real time (the window does not)", seconds: 6)

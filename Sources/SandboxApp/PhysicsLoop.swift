@@ -198,8 +198,7 @@ final class PhysicsLoop {
 
     /// The lines the script printed in the step just run: `NAME.lua (step N): text`.
     private func showPrinted() {
-        let name = world.scene.script ?? "the script"
-        for line in world.takePrinted() { say("\(name) (step \(line.step)): \(line.text)", seconds: 6) }
+        for line in world.takePrinted() { say(line.said(by: world.scene.script), seconds: 6) }
     }
 
     func say(_ text: String, seconds: Double = 4) {

@@ -192,16 +192,11 @@ final class PhysicsThread: Sendable {
         let body: @Sendable () -> Void = {
             PhysicsLoop.run(configuration: configuration, makeSource: makeSource, inbox: inbox, outbox: outbox, now: now)
         }
-        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-            throw StartFailure(message: "cannot start the physics thread (error \(created))", cannotWrite: false)
+        let thread: pthread_t
+        switch startThread(body) {
+        case .success(let started): thread = started
+        case .failure(let refused):
+            throw StartFailure(message: "cannot start the physics thread (error \(refused.errorNumber))", cannotWrite: false)
         }
         handle = thread
         let start = outbox.wait(atMost: .infinity, until: { if case .waiting = $0.start { false } else { true } }) { $0.start }
@@ -258,8 +253,3 @@ final class PhysicsThread: Sendable {
     }
 }
 
-/// A closure handed to a new thread.
-private final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}

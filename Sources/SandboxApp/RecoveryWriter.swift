@@ -33,15 +33,7 @@ final class RecoveryWriter: Sendable {
 
     init?() {
         let mailbox = self.mailbox
-        let context = Unmanaged.passRetained(WriterBody { RecoveryWriter.serve(mailbox) }).toOpaque()
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<WriterBody>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<WriterBody>.fromOpaque(context).release()
-            return nil
-        }
+        guard case .success(let thread) = startThread({ RecoveryWriter.serve(mailbox) }) else { return nil }
         handle = thread
     }
 
@@ -99,10 +91,4 @@ final class RecoveryWriter: Sendable {
             if job.2 && job.0 == nil && job.1 == nil { return }
         }
     }
-}
-
-/// The writer's loop handed to its thread.
-private final class WriterBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

@@ -28,13 +28,7 @@ extension Scene {
                 hi = Vector(max(hi.x, q.x + r), max(hi.y, q.y + r))
             }
             for shape in shapes {
-                switch shape.geometry {
-                case .box(let w, let h, let r):
-                    for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)] { grow(p, r) }
-                case .circle(let r, let offset): grow(offset, r)
-                case .polygon(let vertices, let r): for p in vertices { grow(p, r) }
-                case .segment(let a, let b, let r): grow(a, r); grow(b, r)
-                }
+                for (p, r) in shape.geometry.boundingPoints { grow(p, r) }
             }
         }
         if clamped {

@@ -125,13 +125,7 @@ extension SceneReader {
                 box.minY = min(box.minY, y - r); box.maxY = max(box.maxY, y + r)
             }
             for shape in body.shapes {
-                switch shape.geometry {
-                case .box(let w, let h, let r):
-                    for p in [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)] { include(p, r) }
-                case .circle(let r, let offset): include(offset, r)
-                case .polygon(let vertices, let r): for p in vertices { include(p, r) }
-                case .segment(let a, let b, let r): include(a, r); include(b, r)
-                }
+                for (p, r) in shape.geometry.boundingPoints { include(p, r) }
             }
             boxes.append(box)
         }

@@ -8,6 +8,12 @@ public struct PrintedLine: Equatable, Sendable {
     public var step: Int
     /// The text, escaped (a control character reads as `\u{1B}`), at most 200 bytes before escaping.
     public var text: String
+
+    /// As `simulate` and the window say it: `NAME.lua (step N): text`.
+    public func said(by script: String?) -> String { "\(script ?? "the script") (step \(step)): \(text)" }
+
+    /// The line that stands for `count` lines printed and not kept.
+    static func dropped(_ count: Int, step: Int) -> PrintedLine { PrintedLine(step: step, text: "(\(count) more lines printed, not shown)") }
 }
 
 /// What a world's script printed since it was last taken, while someone reads it.
@@ -31,8 +37,7 @@ extension World {
         guard let log = printLog else { return [] }
         defer { log.lines = []; log.dropped = 0 }
         guard log.dropped > 0 else { return log.lines }
-        let step = log.lines.last?.step ?? stepCount
-        return log.lines + [PrintedLine(step: step, text: "(\(log.dropped) more lines printed, not shown)")]
+        return log.lines + [.dropped(log.dropped, step: log.lines.last?.step ?? stepCount)]
     }
 
     /// Takes the script's printed lines into the log, as printed in `stepCount`
@@ -41,9 +46,9 @@ extension World {
         guard let script else { return }
         let (lines, dropped) = script.takePrinted()
         guard let log = printLog, !lines.isEmpty || dropped > 0 else { return }
-        let said = lines + (dropped > 0 ? ["(\(dropped) more lines printed, not shown)"] : [])
-        for text in said {
-            if log.lines.count < PrintLog.capacity { log.lines.append(PrintedLine(step: stepCount, text: text)) } else { log.dropped += 1 }
+        let said = lines.map { PrintedLine(step: stepCount, text: $0) } + (dropped > 0 ? [.dropped(dropped, step: stepCount)] : [])
+        for line in said {
+            if log.lines.count < PrintLog.capacity { log.lines.append(line) } else { log.dropped += 1 }
         }
     }
 }

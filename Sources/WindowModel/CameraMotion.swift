@@ -21,6 +21,11 @@ public struct CameraMotion: Sendable {
     public var duration = 0.35
     public var timing = TimingFunction.easeInEaseOut
 
+    /// The view that fits `box` (a scene's fitted box, `Scene.fitted`).
+    public init(fitting box: (origin: Vector, width: Double, height: Double)) {
+        self.init(worldWidth: box.width, worldHeight: box.height, origin: box.origin)
+    }
+
     /// The view that fits the box `worldWidth` x `worldHeight` from `origin`.
     public init(worldWidth: Double, worldHeight: Double, origin: Vector = .zero) {
         fit = View(zoom: 1, center: Vector(origin.x + worldWidth / 2, origin.y + worldHeight / 2))

@@ -99,8 +99,7 @@ struct Simulate: ParsableCommand {
 
     /// What the scene's script printed, to standard error: `NAME.lua (step N): text` (scene-format.md 16.5).
     static func echoPrinted(_ world: World) {
-        let name = world.scene.script ?? "the script"
-        for line in world.takePrinted() { printError("\(name) (step \(line.step)): \(line.text)") }
+        for line in world.takePrinted() { printError(line.said(by: world.scene.script)) }
     }
 
     func newSession() throws -> Session {
