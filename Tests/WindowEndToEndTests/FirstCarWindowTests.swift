@@ -88,6 +88,11 @@ import TestSupport
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
         #expect(app.terminationReason == .uncaughtSignal)
+        // The X server closes a killed client's window a moment later: wait until it is gone, so the
+        // next session's window is the one found by its title (a slow, sanitized build met the old one).
+        for _ in 0..<100 where (try? runProgram("/usr/bin/xdotool", ["search", "--name", "cratebox: build mycar"], environment: display.env))?.status == 0 {
+            usleep(100_000)
+        }
         let validate = try cratebox("validate", kept)
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         let text = try String(contentsOfFile: kept, encoding: .utf8)
