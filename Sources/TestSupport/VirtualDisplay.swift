@@ -87,7 +87,8 @@ public struct WindowDriver {
         var window = ""
         for _ in 0..<600 where window.isEmpty && app.isRunning {
             // xdotool search exits 1 while there is no such window yet.
-            window = (try? runProgram("/usr/bin/xdotool", ["search", "--name", title], environment: env))
+            // Only a mapped window: one SDL has named but not yet shown cannot take the focus.
+            window = (try? runProgram("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", title], environment: env))
                 .flatMap { $0.status == 0 ? $0.stdout.split(separator: "\n").first.map(String.init) : nil } ?? ""
             if window.isEmpty { usleep(100_000) }
         }
@@ -104,7 +105,21 @@ public struct WindowDriver {
         return r.stdout
     }
 
-    public func focus() throws { try xdotool(["windowfocus", "--sync", window]) }
+    /// A driver for a window already found.
+    public init(window: String, env: [String: String]) {
+        self.window = window
+        self.env = env
+    }
+
+    /// Gives the window the keyboard's focus. X refuses the focus to a window that is
+    /// mapped but not yet viewable (xdotool exits 1), so it is asked again for up to 5 s.
+    public func focus() throws {
+        for _ in 0..<50 {
+            if (try? xdotool(["windowfocus", "--sync", window])) != nil { return }
+            usleep(100_000)
+        }
+        try xdotool(["windowfocus", "--sync", window])
+    }
     /// Moves the mouse to a window point.
     public func at(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", "--window", window, "\(x)", "\(y)"]) }
     /// Presses a key (xdotool's names: "b", "ctrl+s", "Escape"), then gives the app a moment.

@@ -23,7 +23,7 @@ import TestSupport
         let window = try w.waitForWindow("cratebox: Pyramid", of: app, env: display.env)
         try #require(!window.isEmpty, "no window appeared")
         let xdotool = { (args: [String]) throws in _ = try w.tool("/usr/bin/xdotool", args, env: display.env) }
-        try xdotool(["windowfocus", "--sync", window])
+        try WindowDriver(window: window, env: display.env).focus()
         usleep(500_000)
         // Another program saves a broken scene (written whole, then renamed over the old one, as editors do).
         try original.replacingOccurrences(of: "\"bounds\": [600, 400]", with: "\"bounds\": [600, -400]")

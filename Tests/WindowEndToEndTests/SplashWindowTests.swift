@@ -38,12 +38,12 @@ import TestSupport
         let window = try w.waitForWindow("cratebox: Pyramid", of: app, env: env)
         try #require(!window.isEmpty, "no window appeared")
         if keyAfterWindow {
-            _ = try w.tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: env)
+            try WindowDriver(window: window, env: env).focus()
             _ = try w.tool("/usr/bin/xdotool", ["key", "x"], env: env)
         }
         w.awaitExit(grab, seconds: 20)
         try #require(app.isRunning, "the app quit early: \(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-        _ = try w.tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: env)
+        try WindowDriver(window: window, env: env).focus()
         _ = try w.tool("/usr/bin/xdotool", ["key", "Escape"], env: env)
         w.awaitExit(app, seconds: 20)
         #expect(app.terminationStatus == 0)

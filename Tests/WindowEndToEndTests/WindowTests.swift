@@ -35,7 +35,7 @@ import TestSupport
             Issue.record("no window appeared (exit \(app.terminationStatus)): \(text)")
             return
         }
-        try tool(xdotool, ["windowfocus", "--sync", window], env: env)
+        try WindowDriver(window: window, env: env).focus()
         usleep(2_500_000)  // the crates fall and settle
         try tool(xdotool, ["key", "F12"], env: env)
         usleep(500_000)
@@ -128,7 +128,7 @@ import TestSupport
         defer { if app.isRunning { app.terminate() } }
         let window = try waitForWindow("cratebox: Crates", of: app, env: display.env)
         try #require(!window.isEmpty, "no window appeared")
-        try tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: display.env)
+        try WindowDriver(window: window, env: display.env).focus()
         usleep(7_000_000)  // more than four checkpoints: the recording has run out of room
         try tool("/usr/bin/xdotool", ["key", "F12"], env: display.env)  // a screenshot that cannot fit
         usleep(700_000)
@@ -163,7 +163,7 @@ import TestSupport
         defer { if app.isRunning { app.terminate() } }
         let window = try waitForWindow("cratebox: Crates", of: app, env: display.env)
         try #require(!window.isEmpty, "no window appeared")
-        try tool("/usr/bin/xdotool", ["windowfocus", "--sync", window], env: display.env)
+        try WindowDriver(window: window, env: display.env).focus()
         usleep(500_000)
         // A click on empty space would spawn, a right click delete, Left tilt: all refused.
         try tool("/usr/bin/xdotool", ["mousemove", "--window", window, "640", "200", "click", "1"], env: display.env)
@@ -192,7 +192,7 @@ import TestSupport
         let window = try self.waitForWindow("cratebox: Tower", of: app, env: display.env)
         try #require(!window.isEmpty, "no window appeared")
         let xdotool = { (args: [String]) throws in _ = try self.tool("/usr/bin/xdotool", args, env: display.env) }
-        try xdotool(["windowfocus", "--sync", window])
+        try WindowDriver(window: window, env: display.env).focus()
         try xdotool(["keydown", "Left"])
         usleep(1_200_000)
         try xdotool(["keyup", "Left"])
