@@ -225,6 +225,21 @@ static const struct { size_t from, to; } scriptedFixedParameters[JOINT_KINDS] = 
     {0, 32}, {0, 32}, {0, 32}, {16, 64}, {0, 32}, {0, 0}, {0, 16}, {8, 24}, {0, 16}, {0, 0},
 };
 
+// What a script may set is within what a scene may give it (scene-format.md 16.10).
+static int between(double v, double lo, double hi) { return v >= lo && v <= hi; }
+static const char *scripted_parameters_out_of_range(const cpConstraint *joint) {
+    cpConstraint *j = (cpConstraint *)joint;  // the getters read only
+    if (cpConstraintIsPinJoint(j) && !between(cpPinJointGetDist(j), 0, 1e6)) return "its distance is not from 0 to 1e6";
+    if (cpConstraintIsDampedSpring(j) && !(between(cpDampedSpringGetRestLength(j), 0, 1e6) && between(cpDampedSpringGetStiffness(j), 0, 1e12) &&
+                                           between(cpDampedSpringGetDamping(j), 0, 1e12)))
+        return "its rest length, stiffness or damping is not within a scene's ranges";
+    if (cpConstraintIsDampedRotarySpring(j) && !(between(cpDampedRotarySpringGetRestAngle(j), -1e6, 1e6) &&
+                                                 between(cpDampedRotarySpringGetStiffness(j), 0, 1e12) && between(cpDampedRotarySpringGetDamping(j), 0, 1e12)))
+        return "its rest angle, stiffness or damping is not within a scene's ranges";
+    if (cpConstraintIsSimpleMotor(j) && !between(cpSimpleMotorGetRate(j), -1e6, 1e6)) return "its rate is not within ±1e6";
+    return NULL;
+}
+
 const char *cratebox_snapshot_joint_differs(const cpConstraint *read, const cpConstraint *made, int scripted) {
     const char *error = NULL;
     const snapshot_probe *probe = snapshot_probe_get(&error);
@@ -235,7 +250,7 @@ const char *cratebox_snapshot_joint_differs(const cpConstraint *read, const cpCo
         size_t from = sizeof(cpConstraint) + (scripted ? scriptedFixedParameters[kind].from : fixedParameters[kind].from);
         size_t to = sizeof(cpConstraint) + (scripted ? scriptedFixedParameters[kind].to : fixedParameters[kind].to);
         if (memcmp((const uint8_t *)read + from, (const uint8_t *)made + from, to - from) != 0) return "its anchors or shape are not its scene entry's";
-        return NULL;
+        return scripted ? scripted_parameters_out_of_range(read) : NULL;
     }
     return "it is of no kind cratebox makes";
 }

@@ -55,6 +55,8 @@ public final class Space {
     public var shapes: [Shape] { shapeMembers.elements }
     /// The joints in the space, in the order they were added.
     public var joints: [Joint] { jointMembers.elements }
+    /// How many joints the space holds, in constant time.
+    public var jointCount: Int { jointMembers.count }
 
     /// A body's place in `bodies` (nil: not in the space), in constant time.
     public func index(of body: Body) -> Int? { bodyMembers.index(of: body) }
@@ -62,6 +64,21 @@ public final class Space {
     public func index(of shape: Shape) -> Int? { shapeMembers.index(of: shape) }
     /// A joint's place in `joints` (nil: not in the space), in constant time.
     public func index(of joint: Joint) -> Int? { jointMembers.index(of: joint) }
+    /// How many shapes of dynamic or kinematic bodies have bounding boxes that
+    /// meet the box (edges included), every shape counted once.
+    /// The corresponding C function is `cpSpaceBBQuery`.
+    public func movingShapeCount(meeting minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> Int {
+        var count = 0
+        withUnsafeMutablePointer(to: &count) { counter in
+            let all = cpShapeFilterNew(cpGroup(0), cpBitmask(UInt32.max), cpBitmask(UInt32.max))
+            cpSpaceBBQuery(raw, cpBBNew(minX, minY, maxX, maxY), all, { shape, data in
+                guard let shape, let data, cpBodyGetType(cpShapeGetBody(shape)) != CP_BODY_TYPE_STATIC else { return }
+                data.assumingMemoryBound(to: Int.self).pointee += 1
+            }, counter)
+        }
+        return count
+    }
+
     /// Whether the body is in the space, in constant time (no compaction after removals, as `index(of:)` may do).
     public func contains(_ body: Body) -> Bool { bodyMembers.contains(body) }
     /// Whether the joint is in the space, in constant time.

@@ -1,11 +1,16 @@
 // The bodies a script can hold (docs/scene-format.md 16.5): each of the
 // World's bodies by its construction index, with its scene id (if any) and
 // the script functions Chipmunk calls for it, bound anew whenever the World's
-// bodies change. Three lookups, made on first use after a change: by index,
-// by id (the lowest index with that id wins, as pieces the knife cut share
-// their body's id) and by Chipmunk body (for an arbiter's bodies and the
-// velocity and position functions). Lookups only: nothing iterates the
-// hashed ones, so their layout (from addresses) reaches no result.
+// bodies change, or one at a time as a script spawns and removes them. Three
+// lookups: by index, by id (the lowest index with that id wins, as pieces
+// the knife cut share their body's id) and by Chipmunk body (for an
+// arbiter's bodies and the velocity and position functions). A body bound
+// or unbound alone updates them in place (a script that spawns and removes
+// thousands stays linear); they are made anew on first use after a full
+// binding, after the tables fill, or when an id's winner leaves. Lookups
+// only: nothing iterates the hashed ones, so their layout (from addresses)
+// reaches no result. An unbound body stays in `bodies`, with no Chipmunk
+// body, until the next making anew drops it.
 #include "script_sandbox_internal.h"
 
 #include <stdint.h>
@@ -31,6 +36,8 @@ static char *copied(const char *text, int *ok) {
     return copy;
 }
 
+static void index_one(script_sandbox *s, int i);
+
 int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id, struct cpBody *body, const char *velocity, const char *position) {
     if (index < 0 || (s->bodyCount > 0 && index <= s->bodies[s->bodyCount - 1].index)) return 0;  // in increasing order
     if (s->bodyCount == s->bodyCap) {
@@ -47,7 +54,8 @@ int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id,
         return 0;
     }
     s->bodies[s->bodyCount++] = b;
-    s->indexed = 0;
+    if (s->indexed && (long long)s->bodyCount * 2 <= (long long)s->indexMask + 1 && index < s->indexSpan) index_one(s, s->bodyCount - 1);
+    else s->indexed = 0;
     return 1;
 }
 
@@ -67,31 +75,59 @@ static int grow(int **table, size_t count) {
     return 1;
 }
 
-// Makes the three tables (slots hold an entry's number + 1; 0 is empty). 0 when out of memory.
+// Enters entry i, above every entry entered, in the three tables (slots hold
+// an entry's number + 1; 0 is empty).
+static void index_one(script_sandbox *s, int i) {
+    const bound_body *b = &s->bodies[i];
+    s->byIndex[b->index] = i + 1;
+    uint64_t at = hash_body(b->body) & (uint64_t)s->indexMask;
+    while (s->byBody[at]) at = (at + 1) & (uint64_t)s->indexMask;
+    s->byBody[at] = i + 1;
+    if (!b->id) return;
+    at = hash_id(b->id) & (uint64_t)s->indexMask;
+    while (s->byId[at]) {
+        if (strcmp(s->bodies[s->byId[at] - 1].id, b->id) == 0) return;  // a lower index has this id
+        at = (at + 1) & (uint64_t)s->indexMask;
+    }
+    s->byId[at] = i + 1;
+}
+
+// Makes the three tables anew, first dropping unbound entries, with room to
+// grow: twice the slots of the entries, and indices to twice the highest. 0 when out of memory.
 static int index_bodies(script_sandbox *s) {
+    int kept = 0;
+    for (int i = 0; i < s->bodyCount; i++) {
+        if (s->bodies[i].body) s->bodies[kept++] = s->bodies[i];
+        else free_entry(&s->bodies[i]);
+    }
+    s->bodyCount = kept;
     int cap = 16;
-    while (cap < 2 * s->bodyCount) cap *= 2;
-    size_t span = s->bodyCount ? (size_t)s->bodies[s->bodyCount - 1].index + 1 : 1;
+    while (cap < 4 * s->bodyCount) cap *= 2;
+    size_t span = s->bodyCount ? 2 * ((size_t)s->bodies[s->bodyCount - 1].index + 1) : 64;
     if (!grow(&s->byId, (size_t)cap) || !grow(&s->byBody, (size_t)cap) || !grow(&s->byIndex, span)) return 0;
     s->indexMask = cap - 1;
     s->indexSpan = (long long)span;
-    for (int i = 0; i < s->bodyCount; i++) {
-        const bound_body *b = &s->bodies[i];
-        s->byIndex[b->index] = i + 1;
-        uint64_t at = hash_body(b->body) & (uint64_t)s->indexMask;
-        while (s->byBody[at]) at = (at + 1) & (uint64_t)s->indexMask;
-        s->byBody[at] = i + 1;
-        if (!b->id) continue;
-        at = hash_id(b->id) & (uint64_t)s->indexMask;
-        int first = 1;
-        while (s->byId[at]) {
-            if (strcmp(s->bodies[s->byId[at] - 1].id, b->id) == 0) { first = 0; break; }
-            at = (at + 1) & (uint64_t)s->indexMask;
-        }
-        if (first) s->byId[at] = i + 1;
-    }
+    for (int i = 0; i < s->bodyCount; i++) index_one(s, i);
     s->indexed = 1;
     return 1;
+}
+
+void script_sandbox_unbind_body(script_sandbox *s, long long index) {
+    if (!s->indexed && !index_bodies(s)) {
+        s->indexed = 0;
+        return;
+    }
+    if (index < 0 || index >= s->indexSpan || !s->byIndex[index]) return;
+    int i = s->byIndex[index] - 1;
+    bound_body *b = &s->bodies[i];
+    s->byIndex[index] = 0;
+    // Its slot in byBody stays (it keeps the probe chains whole) and matches no body.
+    b->body = NULL;
+    if (b->id) {
+        uint64_t at = hash_id(b->id) & (uint64_t)s->indexMask;
+        while (s->byId[at] && s->byId[at] != i + 1) at = (at + 1) & (uint64_t)s->indexMask;
+        if (s->byId[at] == i + 1) s->indexed = 0;  // it was its id's winner: the next one with that id is found anew
+    }
 }
 
 const bound_body *sandbox_body_at(script_sandbox *s, long long index) {

@@ -10,7 +10,7 @@
 
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_structs.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +247,8 @@ const char *script_sandbox_callback_error(const script_sandbox *s) { return s->f
 void script_sandbox_leave_space(script_sandbox *s, struct cpSpace *space) {
     if (s->space == space) script_sandbox_set_space(s, NULL);
 }
+
+void script_sandbox_set_hash_cell(script_sandbox *s, double cell) { s->hashCell = cell; }
 
 void script_sandbox_set_space(script_sandbox *s, struct cpSpace *space) {
     if (s->space == space) return;

@@ -6,7 +6,7 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,12 +112,6 @@ static void wakes(lua_State *L, cpConstraint *j, const char *what) {
     sandbox_check_wake(L, cpConstraintGetBodyB(j), what);
 }
 
-static lua_Number checked(lua_State *L, int i, const char *what) {
-    lua_Number v = luaL_checknumber(L, i);
-    if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
-    return v;
-}
-
 static int push_body_of(lua_State *L, const cpBody *body) {
     const bound_body *b = sandbox_body_of(sandbox_of(L), body);
     if (b) sandbox_push_body(L, b->index);
@@ -164,23 +158,35 @@ static int joint_id(lua_State *L) {
     return 1;
 }
 
-// A number a kind of joint has: read, or set (a second argument), refused for another kind.
-#define JOINT_NUMBER(name, test, getter, setter, label)            \
+// A number set as a scene may give it (section 5's ranges): from `lo` to `hi`.
+static lua_Number ranged(lua_State *L, int i, const char *what, double lo, double hi) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v >= lo && v <= hi)) {
+        char range[64];  // lua_pushfstring has no %g
+        snprintf(range, sizeof range, "from %g to %g", lo, hi);
+        luaL_error(L, "%s: must be %s, as in a scene", what, range);
+    }
+    return v;
+}
+
+// A number a kind of joint has: read, or set (a second argument, from lo to hi), refused for another kind.
+#define JOINT_NUMBER(name, test, getter, setter, label, lo, hi)    \
     static int name(lua_State *L) {                                   \
         cpConstraint *j = check_joint(L);                             \
         if (!test(j)) return luaL_error(L, "%s: not this joint's", label); \
         if (lua_gettop(L) >= 2) {                                     \
             wakes(L, j, label);                                       \
-            setter(j, checked(L, 2, label));                          \
+            setter(j, ranged(L, 2, label, lo, hi));                   \
             return 0;                                                 \
         }                                                             \
         lua_pushnumber(L, getter(j));                                 \
         return 1;                                                     \
     }
-JOINT_NUMBER(joint_rest_length, cpConstraintIsDampedSpring, cpDampedSpringGetRestLength, cpDampedSpringSetRestLength, "restLength")
-JOINT_NUMBER(joint_rest_angle, cpConstraintIsDampedRotarySpring, cpDampedRotarySpringGetRestAngle, cpDampedRotarySpringSetRestAngle, "restAngle")
-JOINT_NUMBER(joint_rate, cpConstraintIsSimpleMotor, cpSimpleMotorGetRate, cpSimpleMotorSetRate, "rate")
-JOINT_NUMBER(joint_distance, cpConstraintIsPinJoint, cpPinJointGetDist, cpPinJointSetDist, "distance")
+// A scene's bounds: lengths 0 to 1e6, angles and rates within 1e6, stiffness and damping 0 to 1e12.
+JOINT_NUMBER(joint_rest_length, cpConstraintIsDampedSpring, cpDampedSpringGetRestLength, cpDampedSpringSetRestLength, "restLength", 0, 1e6)
+JOINT_NUMBER(joint_rest_angle, cpConstraintIsDampedRotarySpring, cpDampedRotarySpringGetRestAngle, cpDampedRotarySpringSetRestAngle, "restAngle", -1e6, 1e6)
+JOINT_NUMBER(joint_rate, cpConstraintIsSimpleMotor, cpSimpleMotorGetRate, cpSimpleMotorSetRate, "rate", -1e6, 1e6)
+JOINT_NUMBER(joint_distance, cpConstraintIsPinJoint, cpPinJointGetDist, cpPinJointSetDist, "distance", 0, 1e6)
 
 static int is_any_spring(const cpConstraint *j) { return cpConstraintIsDampedSpring(j) || cpConstraintIsDampedRotarySpring(j); }
 static double spring_stiffness(cpConstraint *j) { return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetStiffness(j) : cpDampedRotarySpringGetStiffness(j); }
@@ -193,8 +199,8 @@ static void set_spring_damping(cpConstraint *j, double v) {
     if (cpConstraintIsDampedSpring(j)) cpDampedSpringSetDamping(j, v);
     else cpDampedRotarySpringSetDamping(j, v);
 }
-JOINT_NUMBER(joint_stiffness, is_any_spring, spring_stiffness, set_spring_stiffness, "stiffness")
-JOINT_NUMBER(joint_damping, is_any_spring, spring_damping, set_spring_damping, "damping")
+JOINT_NUMBER(joint_stiffness, is_any_spring, spring_stiffness, set_spring_stiffness, "stiffness", 0, 1e12)
+JOINT_NUMBER(joint_damping, is_any_spring, spring_damping, set_spring_damping, "damping", 0, 1e12)
 
 static int joint_tostring(lua_State *L) {
     lua_pushfstring(L, "joint %I", *(const lua_Integer *)luaL_checkudata(L, 1, JOINT));

@@ -3,7 +3,7 @@
 // string.format without addresses.
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <string.h>
 
 // --- Deterministic iteration: keys in one order of their values.

@@ -7,7 +7,7 @@
 
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_structs.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +100,54 @@ static int push_hits(lua_State *L, hits *h, const char *keyName, int withPoint, 
     return 1;
 }
 
+// Chipmunk's spatial hash visits every cell a query's box covers: with
+// 10-point cells, a box of ±1e9 is 10^16 cells. A query whose box covers
+// more than QUERY_CELLS cells tests every shape of the space instead, as
+// Chipmunk's query tests the shapes its cells give (the same hits: they are
+// sorted after), in time linear in the shapes, charged a sixteenth each.
+enum { QUERY_CELLS = 1 << 20 };
+
+static int too_many_cells(const script_sandbox *s, cpBB box) {
+    if (!(s->hashCell > 0)) return 0;
+    double across = (box.r - box.l) / s->hashCell + 2, up = (box.t - box.b) / s->hashCell + 2;
+    return across * up > QUERY_CELLS;
+}
+
+typedef enum { BOX, POINT, SEGMENT } query_kind;
+typedef struct every_shape {
+    hits *h;
+    query_kind kind;
+    cpBB box;
+    cpVect a, b;
+    double reach;  // a point query's maxDistance, a segment query's radius
+    long long shapes;
+} every_shape;
+
+static void test_shape(cpShape *shape, void *data) {
+    every_shape *e = data;
+    e->shapes++;
+    if (e->kind == BOX) {
+        if (cpBBIntersects(e->box, cpShapeGetBB(shape))) on_box(shape, e->h);
+    } else if (e->kind == POINT) {
+        if (!cpBBIntersects(e->box, cpShapeGetBB(shape))) return;  // as the hash's cells would not give it
+        cpPointQueryInfo info;
+        cpShapePointQuery(shape, e->a, &info);
+        if (info.shape && info.distance < e->reach) on_point(shape, info.point, info.distance, info.gradient, e->h);
+    } else {
+        cpSegmentQueryInfo info;
+        if (cpShapeSegmentQuery(shape, e->a, e->b, e->reach, &info)) on_segment(shape, info.point, info.normal, info.alpha, e->h);
+    }
+}
+
+// The query over every shape, when its box would cover too many of the hash's cells; 0 when Chipmunk's own should run.
+static int query_every_shape(lua_State *L, hits *h, query_kind kind, cpBB box, cpVect a, cpVect b, double reach) {
+    if (!too_many_cells(h->s, box)) return 0;
+    every_shape e = {h, kind, box, a, b, reach, 0};
+    cpSpaceEachShape(h->s->space, test_shape, &e);
+    sandbox_charge(L, (double)e.shapes / 16);
+    return 1;
+}
+
 static hits *fresh(lua_State *L) {
     hits *h = lua_newuserdatauv(L, sizeof *h, 0);  // collected with the call: no malloc to lose on an error
     h->s = sandbox_of(L);
@@ -114,7 +162,8 @@ static int world_point_query(lua_State *L) {
     cpVect p = cpv(coordinate(L, 2, "pointQuery"), coordinate(L, 3, "pointQuery"));
     lua_Number reach = coordinate(L, 4, "pointQuery");
     hits *h = fresh(L);
-    cpSpacePointQuery(h->s->space, p, reach, CP_SHAPE_FILTER_ALL, on_point, h);
+    if (!query_every_shape(L, h, POINT, cpBBNewForCircle(p, cpfmax(reach, 0)), p, p, reach))
+        cpSpacePointQuery(h->s->space, p, reach, CP_SHAPE_FILTER_ALL, on_point, h);
     return push_hits(L, h, "distance", 1, 0);
 }
 
@@ -126,7 +175,9 @@ static int world_segment_query(lua_State *L) {
     lua_Number radius = luaL_optnumber(L, 6, 0);
     if (!(radius >= 0 && radius <= 1e9)) return luaL_error(L, "segmentQuery: the radius must be from 0 to 1e9");
     hits *h = fresh(L);
-    cpSpaceSegmentQuery(h->s->space, a, b, radius, CP_SHAPE_FILTER_ALL, on_segment, h);
+    cpBB swept = cpBBNew(cpfmin(a.x, b.x) - radius, cpfmin(a.y, b.y) - radius, cpfmax(a.x, b.x) + radius, cpfmax(a.y, b.y) + radius);
+    if (!query_every_shape(L, h, SEGMENT, swept, a, b, radius))
+        cpSpaceSegmentQuery(h->s->space, a, b, radius, CP_SHAPE_FILTER_ALL, on_segment, h);
     return push_hits(L, h, "alpha", 1, 1);
 }
 
@@ -135,7 +186,8 @@ static int world_box_query(lua_State *L) {
     cpBB box = cpBBNew(coordinate(L, 2, "boxQuery"), coordinate(L, 3, "boxQuery"), coordinate(L, 4, "boxQuery"), coordinate(L, 5, "boxQuery"));
     if (box.l > box.r || box.b > box.t) return luaL_error(L, "boxQuery: left must not pass right, nor bottom top");
     hits *h = fresh(L);
-    cpSpaceBBQuery(h->s->space, box, CP_SHAPE_FILTER_ALL, on_box, h);
+    if (!query_every_shape(L, h, BOX, box, cpvzero, cpvzero, 0))
+        cpSpaceBBQuery(h->s->space, box, CP_SHAPE_FILTER_ALL, on_box, h);
     return push_hits(L, h, NULL, 0, 0);
 }
 

@@ -7,9 +7,9 @@
 // tostring never depend on addresses or on the string hash's random seed.
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
-#include <lua5.4/lua.h>
-#include <lua5.4/lualib.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,9 +49,33 @@ void sandbox_charge(lua_State *L, double work) {
                (lua_Integer)(s->stepBound ? s->stepBudget : s->budget), s->stepBound ? "in one step" : "at once");
 }
 
+// Work Lua does in C inside one instruction (Sources/CLua, marked CRATEBOX: a
+// long string made, two strings compared, values copied by `...`, ...): taken
+// off the budget as it is done. Nothing may be raised there, so when the
+// budget runs out the next instruction raises. Running out of memory after
+// Lua's emergency collection stops the call the same way: from then on every
+// instruction raises, and no allocation the call makes collects again.
+static void sandbox_work(lua_State *L, size_t work) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    if (work == LUA_WORK_NOMEMORY) {
+        s->outOfMemory = 1;
+        lua_setemergencygc(L, 0);
+    } else {
+        s->left -= work > (size_t)1e15 ? (long long)1e15 : (long long)work;
+        if (s->left >= 0) return;
+        s->overByWork = 1;
+    }
+    lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
+}
+
 static void sandbox_hook(lua_State *L, lua_Debug *ar) {
     script_sandbox *s;
     lua_getallocf(L, (void **)&s);
+    if (s->outOfMemory) {
+        lua_pushliteral(L, "the script used more memory than its limit");  // no room for it: Lua's own memory error, the same words
+        lua_error(L);
+    }
     s->left -= HOOK_EVERY;
     if (s->left >= 0) return;
     // From now on every instruction raises it again: a pcall can catch it,
@@ -59,8 +83,9 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar) {
     lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
     // Named at the line that was running, as any error of the script is.
     lua_getinfo(L, "Sl", ar);
-    lua_pushfstring(L, "%s:%d: the script ran more than %I instructions %s", ar->short_src, ar->currentline,
-                    (lua_Integer)(s->stepBound ? s->stepBudget : s->budget), s->stepBound ? "in one step" : "at once");
+    lua_pushfstring(L, "%s:%d: the script ran more than %I instructions %s%s", ar->short_src, ar->currentline,
+                    (lua_Integer)(s->stepBound ? s->stepBudget : s->budget), s->stepBound ? "in one step" : "at once",
+                    s->overByWork ? " (counting the work its library calls do)" : "");
     lua_error(L);
 }
 
@@ -155,6 +180,7 @@ static int sandbox_load(lua_State *L) {
     size_t len;
     const char *text = luaL_checklstring(L, 1, &len);
     const char *name = luaL_optstring(L, 2, "=(load)");
+    sandbox_charge(L, (double)len);  // reading and compiling: an instruction a byte
     if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);
@@ -284,6 +310,7 @@ script_sandbox *script_sandbox_new(size_t memory_limit, long long instructions) 
         free(s);
         return NULL;
     }
+    lua_setworkf(s->L, sandbox_work);
     lua_pushcfunction(s->L, open_libraries);
     s->left = instructions;
     if (lua_pcall(s->L, 0, 0, 0) != LUA_OK) {
@@ -334,6 +361,8 @@ const char *sandbox_script_call(script_sandbox *s, int nargs, int nresults) {
 
 const char *sandbox_protected_call_with(script_sandbox *s, int nargs, int nresults, long long budget) {
     s->left = budget;
+    s->overByWork = s->outOfMemory = 0;
+    lua_setemergencygc(s->L, 1);
     lua_sethook(s->L, sandbox_hook, LUA_MASKCOUNT, HOOK_EVERY);
     int status = lua_pcall(s->L, nargs, nresults, 0);
     if (status == LUA_OK) return NULL;

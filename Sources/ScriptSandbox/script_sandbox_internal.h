@@ -3,8 +3,8 @@
 #define SCRIPT_SANDBOX_INTERNAL_H
 #include "script_sandbox.h"
 
-#include <lua5.4/lua.h>
-#include <lua5.4/lauxlib.h>
+#include <lua.h>
+#include <lauxlib.h>
 #include <stdint.h>
 
 /// A body a script may hold: its construction index, its scene id (NULL:
@@ -60,6 +60,7 @@ struct script_sandbox {
     void *worldContext;
     /// The space the world's script handlers are set on (16.7), and whether the top level is running.
     struct cpSpace *space;
+    double hashCell;  // the space's spatial hash cell size; 0: a bounding-box tree
     int topLevel;
     /// How many body:eachArbiter walks are running (world:remove waits: it would unthread their lists).
     int walkingArbiters;
@@ -88,6 +89,8 @@ struct script_sandbox {
     int soundCount;
     size_t used, limit;
     long long budget, left;
+    /// The call ran out of budget through work done in C (sandbox_work); the call ran out of memory.
+    int overByWork, outOfMemory;
     uint64_t random[4];  // math.random's xoshiro256** state
     char error[512];
     /// The digests the top level left (NULL until it ran and the globals were frozen), and their combination.

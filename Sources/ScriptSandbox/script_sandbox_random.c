@@ -2,7 +2,7 @@
 // clock (docs/scene-format.md 16.4).
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <string.h>
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

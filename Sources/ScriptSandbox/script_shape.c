@@ -6,7 +6,7 @@
 
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_structs.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <string.h>
 
 static const char *SHAPE = "cratebox.shape";

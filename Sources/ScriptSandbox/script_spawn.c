@@ -9,7 +9,7 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +34,7 @@ typedef struct json {
 static void add(json *j, const char *bytes, size_t n) {
     script_sandbox *s = j->s;
     if (s->jsonLen + n > (1 << 20)) luaL_error(j->L, "a body or joint of more than 1 MiB of JSON");
+    sandbox_charge(j->L, (double)n);  // written, then read by the scene format's reader: an instruction a byte
     if (s->jsonLen + n > s->jsonCap) {
         size_t cap = s->jsonCap ? s->jsonCap : 256;
         while (cap < s->jsonLen + n) cap *= 2;

@@ -5,7 +5,7 @@
 // top level, naming what changed, rather than resumed differently.
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,10 +65,18 @@ typedef struct walker {
     lua_Integer seen;
     int depth;
     const char *root;   // what is walked, for messages
+    size_t mixed;       // bytes digested so far in this walk (a string once for each place that holds it)
 } walker;
+
+// A digest reads a string again at each place that holds it: 400,000 places
+// holding one 16 MiB string would be 6 TiB. Past this, the walk stops.
+enum { DIGEST_BYTES = 256 << 20 };
 
 static void mix(walker *w, const void *bytes, size_t n) {
     const unsigned char *p = bytes;
+    w->mixed += n;
+    if (w->mixed > DIGEST_BYTES)
+        luaL_error(w->L, "the script's values are too large to digest: over %d MiB, counting a string once for each place that holds it", DIGEST_BYTES >> 20);
     for (size_t i = 0; i < n; i++) w->hash = (w->hash ^ p[i]) * 0x100000001b3ULL;
 }
 

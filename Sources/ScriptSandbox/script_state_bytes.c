@@ -4,7 +4,7 @@
 // the same state is the same bytes in every process.
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 // process (Lua's own picks a pivot from the clock when a partition is unbalanced).
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 
 enum { MAX_ELEMENTS = 1 << 24 };
 

@@ -3,7 +3,7 @@
 // those that name an index, one value per index, so that `==` compares them.
 #include "script_sandbox_internal.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 
 void sandbox_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction eq, const char *label) {
     luaL_newmetatable(L, name);

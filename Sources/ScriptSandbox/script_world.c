@@ -4,7 +4,7 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -13,9 +13,11 @@ extension ScriptVM {
     }
 
     /// The space the script's handlers are set on and call this state from
-    /// (nil: none). Leave a space (attach to nil) before it goes.
-    public func attach(to space: OpaquePointer?) {
+    /// (nil: none), and its spatial hash's cell size (0: a bounding-box tree),
+    /// which bounds what a query may ask of the hash. Leave a space (attach to nil) before it goes.
+    public func attach(to space: OpaquePointer?, hashCell: Double = 0) {
         script_sandbox_set_space(sandbox, space)
+        script_sandbox_set_hash_cell(sandbox, hashCell)
     }
 
     /// Leaves `space` if it is the one the script is attached to (a world

@@ -73,6 +73,16 @@ public final class ScriptVM {
         }
     }
 
+    /// Binds one more body, whose index is above every bound one's (a body the script made).
+    public func bind(body b: BoundBody) {
+        _ = script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction)
+    }
+
+    /// Forgets body `index` (the script took it out of the world); the others stay bound.
+    public func unbind(body index: Int) {
+        script_sandbox_unbind_body(sandbox, Int64(index))
+    }
+
     /// A scene joint a script can hold (docs/scene-format.md 16.10).
     public struct BoundJoint {
         public var index: Int

@@ -20,7 +20,7 @@ extension World {
         do { vm = try ScriptVM() } catch { throw .script("\(name): \(error.message)") }
         script = vm
         vm.seed(scene.scriptSeed ?? 0)
-        vm.attach(to: space.chipmunkSpace)
+        vm.attach(to: space.chipmunkSpace, hashCell: scene.spatialHash?.cellSize ?? 0)
         vm.answer(to: self)
         bindScriptBodies()
         bindScriptJoints()

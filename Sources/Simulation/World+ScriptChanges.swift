@@ -17,18 +17,34 @@ extension World: ScriptWorld {
         for function in [spec.velocityFunction, spec.positionFunction].compactMap({ $0 }) where script?.isFunction(function) != true {
             throw ScriptError("'\(function)' is not a global function of the script")
         }
+        if let crowd = crowding(spec, at: spec.position) { throw ScriptError(crowd) }
+        let bound = scriptBodiesRevision == bodiesRevision
         do { try addBody(spec, at: spec.position) } catch { throw ScriptError("\(error)") }
         let index = bodies.count - 1
         markMadeByScript(index)
-        bindScriptBodies()
+        // One binding more, not all of them again: a script that spawns thousands stays linear.
+        if bound, let script, let entry = bodies[index] {
+            script.bind(body: ScriptVM.BoundBody(index: index, id: entry.spec.id, body: entry.body.chipmunkBody,
+                                                 velocityFunction: entry.spec.velocityFunction, positionFunction: entry.spec.positionFunction))
+            scriptBodiesRevision = bodiesRevision
+        } else {
+            bindScriptBodies()
+        }
         return index
     }
 
     /// world:remove: as a `remove` event.
     public func scriptRemove(body index: Int) throws(ScriptError) {
+        let bound = scriptBodiesRevision == bodiesRevision, jointsInSpace = space.jointCount
         do { try removeBody(index) } catch { throw ScriptError(error.message) }
-        bindScriptBodies()
-        bindScriptJoints()
+        if bound, let script {
+            script.unbind(body: index)
+            scriptBodiesRevision = bodiesRevision
+        } else {
+            bindScriptBodies()
+        }
+        // Joints leave with their body: only then are they bound anew.
+        if space.jointCount != jointsInSpace { bindScriptJoints() }
     }
 
     /// world:addJoint: a joint from its JSON between two bodies (nil: the world's), made as a scene joint is; its index.

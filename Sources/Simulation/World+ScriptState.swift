@@ -148,7 +148,7 @@ extension World {
         vm.randomState = part.random
         vm.say(part.said)
         pointer = Vector(part.pointer.x, part.pointer.y)
-        vm.attach(to: space.chipmunkSpace)  // leaving the space just built for it
+        vm.attach(to: space.chipmunkSpace, hashCell: scene.spatialHash?.cellSize ?? 0)  // leaving the space just built for it
         vm.answer(to: self)
         script = vm
         bindScriptBodies()

@@ -140,6 +140,7 @@ function string.rep(...)
       fail(format0("string.rep: the result would be over %d bytes (or take over %d repetitions)", MAX, MAX))
     end
     charge(bytes // 16)
+    if bytes > 40 then charge(bytes // 16) end -- 16.3: a long string made
   end
   return passed(pcall0(rep0, ...))
 end
@@ -204,6 +205,7 @@ function G.load(...)
   local text, name = ...
   text = checkstring(1, text, n > 0)
   name = (name == nil) and "=(load)" or checkstring(2, name, true)
+  charge(#text) -- 16.3: an instruction a byte of its text
   return load0(text, name, "t", G)
 end
 

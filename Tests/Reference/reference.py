@@ -221,6 +221,16 @@ class cpBB(ctypes.Structure):
 cpBoxShapeNew2 = _fn("cpBoxShapeNew2", _P, _P, cpBB, _F)
 
 
+class cpShapeFilter(ctypes.Structure):
+    _fields_ = [("group", ctypes.c_size_t), ("categories", ctypes.c_uint), ("mask", ctypes.c_uint)]
+
+
+cpSpaceBBQueryFunc = ctypes.CFUNCTYPE(None, _P, _P)
+cpSpaceBBQuery = _fn("cpSpaceBBQuery", None, _P, cpBB, cpShapeFilter, cpSpaceBBQueryFunc, _P)
+cpShapeGetBody = _fn("cpShapeGetBody", _P, _P)
+cpBodyGetType = _fn("cpBodyGetType", _I, _P)
+
+
 class cpSegmentQueryInfo(ctypes.Structure):
     _fields_ = [("shape", _P), ("point", cpVect), ("normal", cpVect), ("alpha", ctypes.c_double)]
 
@@ -814,6 +824,23 @@ def box_corners(w, h):
     # Counter-clockwise from the bottom-left corner (docs/replay-format.md,
     # "Box area"): the order changes the perimeter's rounding, so the mass split.
     return [[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]]
+
+
+def bounding_points(s):
+    """A shape's bounding points, (x, y, radius) in body coordinates: a box's
+    corners, a circle's centre, a polygon's vertices, a segment's ends."""
+    kind = shape_kind(s)
+    if kind == "box":
+        r = num(s.get("radius", 0))
+        return [(x, y, r) for x, y in box_corners(num(s["box"][0]), num(s["box"][1]))]
+    if kind == "circle":
+        o = s.get("offset", [0, 0])
+        return [(num(o[0]), num(o[1]), num(s["circle"]))]
+    if kind == "polygon":
+        r = num(s.get("radius", 0))
+        return [(num(p[0]), num(p[1]), r) for p in s["polygon"]]
+    r = num(s.get("radius", 1))
+    return [(num(p[0]), num(p[1]), r) for p in s["segment"]]
 
 
 def shape_area(s):
@@ -1482,6 +1509,28 @@ class World:
         cpSpaceRemoveBody(self.space, hand)
         self.grab = None
 
+    def crowded(self, spec, x, y):
+        """replay-format.md, `spawn`: how many shapes of moving bodies have cached
+        boxes that meet the body's bounding box at (x, y) (0 for a static body)."""
+        if spec.get("type", "dynamic") == "static":
+            return 0
+        angle = num(spec.get("angle", 0))
+        c, s = math.cos(angle), math.sin(angle)
+        lo_x = lo_y = math.inf
+        hi_x = hi_y = -math.inf
+        for shape in shapes_of(spec):
+            for px, py, r in bounding_points(shape):
+                wx, wy = x + px * c - py * s, y + px * s + py * c
+                lo_x, hi_x, lo_y, hi_y = min(lo_x, wx - r), max(hi_x, wx + r), min(lo_y, wy - r), max(hi_y, wy + r)
+        met = [0]
+
+        def count(shape, data):
+            if cpBodyGetType(cpShapeGetBody(shape)) != 2:  # CP_BODY_TYPE_STATIC
+                met[0] += 1
+        cpSpaceBBQuery(self.space, cpBB(lo_x, lo_y, hi_x, hi_y), cpShapeFilter(0, 0xFFFFFFFF, 0xFFFFFFFF),
+                       cpSpaceBBQueryFunc(count), None)
+        return met[0]
+
     def apply(self, e):
         kind = e.get("event")
         if kind == "tilt":
@@ -1495,6 +1544,8 @@ class World:
                 raise Refused("too many bodies")
             if not len(self.bodies) <= 100000000:
                 raise Refused("too many spawns")
+            if self.crowded(self.spawn_spec, x, y) > 64:
+                raise Refused("the spawn body would overlap more than 64 shapes of moving bodies")
             self.bodies.append(self.make_body(self.spawn_spec, [x, y], False))
             self.live_count += 1
         elif kind == "grab":

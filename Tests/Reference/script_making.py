@@ -105,6 +105,10 @@ class Making:
         if not len(w.bodies) <= MADE_LIMIT:
             return self._refuse("world:spawn", "the world has made %d bodies; the limit is %d"
                                 % (len(w.bodies), MADE_LIMIT))
+        met = w.crowded(spec, *spec["position"])
+        if met > 64:
+            return self._refuse("world:spawn", "the body would overlap %d shapes of moving bodies (at most 64): "
+                                "Chipmunk would take very long to push them apart" % met)
         w.bodies.append(w.make_body(spec, spec["position"], False, by_script=True))
         w.live_count += 1
         return len(w.bodies) - 1, None

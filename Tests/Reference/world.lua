@@ -61,13 +61,27 @@ local function awake(name, i, depth)
 end
 local WAKES = {applyImpulse = true, applyForce = true, setVelocity = true, setAngularVelocity = true,
                setPosition = true, setAngle = true}
+-- 16.5: Chipmunk's own integration takes gx and gy within +-1e12, damping
+-- and dt from 0 to 1 (each number read, then checked, in order).
+local RANGES = {updateVelocity = {{"gx", -1e12, 1e12}, {"gy", -1e12, 1e12}, {"damping", 0, 1}, {"dt", 0, 1}},
+                updatePosition = {{"dt", 0, 1}}}
 local function acting(name, need, nums)
   BODY[name] = function(...)
     local n = select("#", ...)
     local i = self_body((...), n > 0, name, need)
     if WAKES[name] then awake(name, i) end
     local x = {}
-    for k = 1, nums do x[k] = finite(checknumber(k + 1, (select(k + 1, ...)), n > k), name) end
+    for k = 1, nums do
+      local range = RANGES[name] and RANGES[name][k]
+      if range then
+        x[k] = checknumber(k + 1, (select(k + 1, ...)), n > k)
+        if not (x[k] >= range[2] and x[k] <= range[3]) then
+          fail(format0("%s: %s must be from %g to %g", name, range[1], range[2], range[3]), 1)
+        end
+      else
+        x[k] = finite(checknumber(k + 1, (select(k + 1, ...)), n > k), name)
+      end
+    end
     host.body(i, name, x[1], x[2], x[3], x[4])
   end
 end
@@ -276,6 +290,9 @@ function JOINT.setMaxForce(...)
   host.joint(k, "setMaxForce", f)
 end
 local SPRING, ROTARY = {spring = true}, {rotarySpring = true}
+-- 16.10: what a setter sets is within a scene's range for it.
+local JOINT_RANGES = {restLength = {0, 1e6}, distance = {0, 1e6}, restAngle = {-1e6, 1e6}, rate = {-1e6, 1e6},
+                      stiffness = {0, 1e12}, damping = {0, 1e12}}
 for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rotarySpring = true},
                            damping = {spring = true, rotarySpring = true}, restAngle = ROTARY,
                            rate = {motor = true}, distance = {pin = true}} do
@@ -284,7 +301,11 @@ for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rota
     local k = self_joint((...), n > 0, name, kinds)
     if n < 2 then return host.joint(k, name) end
     joint_awake(name, k)
-    host.joint(k, name, finite(checknumber(2, (select(2, ...)), true), name))
+    local v, range = checknumber(2, (select(2, ...)), true), JOINT_RANGES[name]
+    if not (v >= range[1] and v <= range[2]) then
+      fail(format0("%s: must be from %g to %g, as in a scene", name, range[1], range[2]))
+    end
+    host.joint(k, name, v)
   end
 end
 

@@ -57,6 +57,8 @@ const char *script_sandbox_run_after_step(script_sandbox *sandbox);
 void script_sandbox_clear_after_step(script_sandbox *sandbox);
 /// Whether the global `name` is a function (looked up raw: no script code runs).
 int script_sandbox_is_function(script_sandbox *sandbox, const char *name);
+/// Unbinds body `index` (a script removed it); the others keep their bindings.
+void script_sandbox_unbind_body(script_sandbox *sandbox, long long index);
 int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const char *id, struct cpBody *body,
                              const char *velocity, const char *position);
 /// What `world:steps()` and `world:isDown(name)` say until the next call:
@@ -119,6 +121,8 @@ uint64_t script_collision_type(const char *name, size_t length);
 /// call this sandbox (NULL: none). The sandbox leaves the space it had; call
 /// with NULL before that space goes.
 void script_sandbox_set_space(script_sandbox *sandbox, struct cpSpace *space);
+/// The space's spatial hash cell size (0: its index is a bounding-box tree): queries over more cells than a bound test every shape instead.
+void script_sandbox_set_hash_cell(script_sandbox *sandbox, double cell);
 /// Leaves `space` if the sandbox is attached to it (else nothing).
 void script_sandbox_leave_space(script_sandbox *sandbox, struct cpSpace *space);
 /// The first error of a collision callback in the last step (NULL: none).
