@@ -1335,6 +1335,60 @@ LUA_API void lua_setworkf (lua_State *L, lua_WorkFunction f) {
   G(L)->workf = f;
 }
 
+/*
+** CRATEBOX: a Lua function's code, as a 64-bit FNV-1a hash of its
+** prototype: parameters, code, constants, upvalue descriptors and nested
+** prototypes, in that order, never an address (0 for a C function).
+*/
+static void codehash_bytes (lua_Unsigned *h, const void *bytes, size_t n) {
+  const unsigned char *p = (const unsigned char *)bytes;
+  size_t i;
+  for (i = 0; i < n; i++) *h = (*h ^ p[i]) * 0x100000001b3u;
+}
+
+static void codehash_proto (lua_Unsigned *h, const Proto *f) {
+  int i, n;
+  codehash_bytes(h, &f->numparams, 1);
+  codehash_bytes(h, &f->is_vararg, 1);
+  codehash_bytes(h, &f->maxstacksize, 1);
+  n = f->sizecode;
+  codehash_bytes(h, &n, sizeof n);
+  codehash_bytes(h, f->code, (size_t)n * sizeof(Instruction));
+  n = f->sizek;
+  codehash_bytes(h, &n, sizeof n);
+  for (i = 0; i < n; i++) {
+    const TValue *k = &f->k[i];
+    lu_byte tag = ttypetag(k);
+    codehash_bytes(h, &tag, 1);
+    if (ttisinteger(k)) { lua_Integer v = ivalue(k); codehash_bytes(h, &v, sizeof v); }
+    else if (ttisfloat(k)) { lua_Number v = fltvalue(k); codehash_bytes(h, &v, sizeof v); }
+    else if (ttisstring(k)) {
+      size_t len = tsslen(tsvalue(k));
+      codehash_bytes(h, &len, sizeof len);
+      codehash_bytes(h, getstr(tsvalue(k)), len);
+    }
+  }
+  n = f->sizeupvalues;
+  codehash_bytes(h, &n, sizeof n);
+  for (i = 0; i < n; i++) {
+    codehash_bytes(h, &f->upvalues[i].instack, 1);
+    codehash_bytes(h, &f->upvalues[i].idx, 1);
+    codehash_bytes(h, &f->upvalues[i].kind, 1);
+  }
+  n = f->sizep;
+  codehash_bytes(h, &n, sizeof n);
+  for (i = 0; i < n; i++) codehash_proto(h, f->p[i]);
+}
+
+LUA_API lua_Unsigned lua_codehash (lua_State *L, int idx) {
+  const TValue *o = index2value(L, idx);
+  lua_Unsigned h = 0xcbf29ce484222325u;
+  if (!ttisLclosure(o)) return 0;
+  codehash_proto(&h, clLvalue(o)->p);
+  return h;
+}
+
+
 /* CRATEBOX: lua.h; the libraries' work */
 LUA_API void lua_work (lua_State *L, size_t work) {
   luai_work(L, work);

@@ -6,9 +6,10 @@
 // through, this definition of cpMessage (which the library calls through the
 // PLT, so the program's own definition wins) turns the abort into one clear
 // line on stderr and exit status 70 (EX_SOFTWARE), before abort() is reached.
-// Warnings are printed as Chipmunk prints them, each once a process and at
-// most eight kinds of them: a script that makes 40,000 zero-length pin joints
-// printed 40,000 lines before its refusal (issue 47).
+// Warnings are kept, not printed: at most eight kinds, each with how many
+// times it came, for the program to say when it ends well (a script that
+// makes 40,000 zero-length pin joints printed 40,000 lines before its
+// one-line refusal: issue 47).
 #include "chipmunk_guard.h"
 
 #include <pthread.h>
@@ -16,27 +17,41 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-enum { WARNING_KINDS = 8 };
+enum { WARNING_KINDS = 8, WARNING_TEXT = 200 };
 static pthread_mutex_t warnings_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t warned[WARNING_KINDS];
-static int warnings, silenced;
+static char warned[WARNING_KINDS][WARNING_TEXT];
+static long long times[WARNING_KINDS];
+static int warnings;
 
-// Whether this warning's text is new (and there is room to say it), remembering it.
-static int first_time(const char *text) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char *c = text; *c; c++) { h ^= (unsigned char)*c; h *= 0x100000001b3ULL; }
+// Keeps a warning: a kind already kept counts once more; a new one is kept while there is room.
+static void keep(const char *text) {
     pthread_mutex_lock(&warnings_lock);
-    int fresh = 1;
-    for (int i = 0; i < warnings; i++) if (warned[i] == h) fresh = 0;
-    int say = fresh && warnings < WARNING_KINDS;
-    if (say) warned[warnings++] = h;
-    int quiet = fresh && !say && !silenced;
-    if (quiet) silenced = 1;
+    int i = 0;
+    while (i < warnings && strncmp(warned[i], text, WARNING_TEXT - 1) != 0) i++;
+    if (i == warnings && warnings < WARNING_KINDS) {
+        snprintf(warned[i], WARNING_TEXT, "%s", text);
+        warnings++;
+    }
+    if (i < warnings) times[i]++;
     pthread_mutex_unlock(&warnings_lock);
-    if (quiet) fprintf(stderr, "Chipmunk warning: (more kinds of warnings follow; not shown)\n");
-    return say;
+}
+
+int chipmunk_guard_warning_kinds(void) {
+    pthread_mutex_lock(&warnings_lock);
+    int n = warnings;
+    pthread_mutex_unlock(&warnings_lock);
+    return n;
+}
+
+const char *chipmunk_guard_warning(int kind, long long *count) {
+    if (kind < 0 || kind >= chipmunk_guard_warning_kinds()) return NULL;
+    pthread_mutex_lock(&warnings_lock);
+    *count = times[kind];
+    pthread_mutex_unlock(&warnings_lock);
+    return warned[kind];
 }
 
 
@@ -50,7 +65,7 @@ void cpMessage(const char *condition, const char *file, int line, int isError, i
     vsnprintf(text, sizeof text, message, args);
     va_end(args);
     if (!isError) {
-        if (first_time(text)) fprintf(stderr, "Chipmunk warning: %s (said once)\n", text);
+        keep(text);
         return;
     }
     fflush(stdout);

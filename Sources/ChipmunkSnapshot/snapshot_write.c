@@ -250,7 +250,20 @@ static void write_arbiter(writer *w, cpArbiter *arb, cpContactBuffer **sorted, i
     sb_u32(&w->out, arb->stamp);
     sb_u32(&w->out, (uint32_t)arb->state);
     sb_u8(&w->out, (uint8_t)inCache);
-    if (kind) sb_put(&w->out, arb->contacts, (size_t)arb->count * sizeof(struct cpContact));
+    if (kind == 1) sb_put(&w->out, arb->contacts, (size_t)arb->count * sizeof(struct cpContact));
+    if (kind == 2) {
+        // A sleeping body's arbiter copied its contacts from the step's fresh
+        // buffer before that step's pre-step wrote their masses, bounce and
+        // biases: those five are whatever a recycled buffer held (a world read
+        // back holds other leftovers), and Chipmunk writes them again before it
+        // reads them (cpArbiterPreStep, once the body wakes). Written as zeros,
+        // a live world and one read back give the same bytes.
+        for (int i = 0; i < arb->count; i++) {
+            struct cpContact c = arb->contacts[i];
+            c.nMass = c.tMass = c.bounce = c.jBias = c.bias = 0;
+            sb_put(&w->out, &c, sizeof c);
+        }
+    }
 }
 
 

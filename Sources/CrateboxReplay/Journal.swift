@@ -92,7 +92,7 @@ public struct Journal: Sendable {
         return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
             + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
             + (rules == 1 ? "" : "\"rules\":\(rules),")
-            + (scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}"
+            + (scriptText.map { "\"scriptSha256\":\"\(SHA256.hex(Array($0.utf8)))\",\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}"
     }
 
     /// The line for `event` applied at `step`.
@@ -373,6 +373,7 @@ private struct JournalFields {
             header.platform = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: header.chipmunk)
         }
         if members.contains(where: { $0.key == "scriptText" }) { header.scriptText = try string("scriptText") }
+        let scriptSHA256 = members.contains(where: { $0.key == "scriptSha256" }) ? try string("scriptSha256") : nil
         if members.contains(where: { $0.key == "rules" }) {
             let rules = try int("rules", max: 1_000_000)
             guard Scene.knownRules.contains(rules) else {
@@ -386,6 +387,18 @@ private struct JournalFields {
         }
         guard SHA256.hex(Array(header.sceneText.utf8)) == header.sceneSHA256 else {
             throw fail("the embedded scene does not match its sceneSha256: it was changed")
+        }
+        // The script is named exactly: its SHA-256 beside it (journals before rules 2 may lack it).
+        if let scriptText = header.scriptText {
+            if let scriptSHA256 {
+                guard SHA256.hex(Array(scriptText.utf8)) == scriptSHA256 else {
+                    throw fail("the embedded script does not match its scriptSha256: it was changed")
+                }
+            } else if header.rules >= 2 {
+                throw fail("scriptText has no scriptSha256 beside it (a journal of rules 2 names its script by both)")
+            }
+        } else if scriptSHA256 != nil {
+            throw fail("scriptSha256 without scriptText")
         }
         return header
     }

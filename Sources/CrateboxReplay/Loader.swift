@@ -147,17 +147,21 @@ public enum Loader {
 
     private static func read(_ path: String, limit: Int) throws(LoadError) -> [UInt8] {
         do {
-            if limit > Journal.maxHeaderLine {
-                // The first line's limit first (issue 47): no scene, journal or state has a first
-                // line longer than a journal's header may be, so a file of gigabytes with no line
-                // in it (3 GB of zero bytes took 4.36 GB to refuse) is refused after that many bytes.
-                let head = try readRegularFile(path, limit: Journal.maxHeaderLine)
-                if head.count > Journal.maxHeaderLine, !head.contains(0x0A) {
-                    throw LoadError(kind: .invalid, lines: ["\(path):1: the first line is longer than \(Journal.maxHeaderLine) bytes, "
-                        + "more than a scene, a journal's header or a state's has: not a cratebox file"])
-                }
+            guard limit > Journal.maxHeaderLine else { return try readRegularFile(path, limit: limit) }
+            // Line by line (issue 47): no scene, journal or state has a first line longer
+            // than a journal's header may be, nor a later line longer than a keyframe's may
+            // be, so a file of gigabytes with no line in it (3 GB of zero bytes took 4.36 GB
+            // to refuse) is refused after that many bytes.
+            let (bytes, overlong) = try readRegularFile(path, limit: limit, firstLineLimit: Journal.maxHeaderLine, lineLimit: Journal.maxKeyframeLine)
+            if overlong == 1 {
+                throw LoadError(kind: .invalid, lines: ["\(path):1: the first line is longer than \(Journal.maxHeaderLine) bytes, "
+                    + "more than a scene, a journal's header or a state's has: not a cratebox file"])
             }
-            return try readRegularFile(path, limit: limit)
+            if let line = overlong {
+                throw LoadError(kind: .invalid, lines: ["\(path):\(line): the line is longer than \(Journal.maxKeyframeLine) bytes, "
+                    + "more than a keyframe's (the longest line a journal may have)"])
+            }
+            return bytes
         } catch let error as LoadError {
             throw error
         } catch {

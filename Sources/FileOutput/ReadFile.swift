@@ -15,6 +15,15 @@ public struct UnreadableFile: Error, CustomStringConvertible, Sendable {
 /// can say it is too big). Opened non-blocking, so a FIFO with no writer
 /// cannot hang the caller; directories and devices are refused.
 public func readRegularFile(_ path: String, limit: Int) throws(UnreadableFile) -> [UInt8] {
+    try readRegularFile(path, limit: limit, firstLineLimit: .max, lineLimit: .max).bytes
+}
+
+/// The same, line by line: reading stops at the first line (its newline not
+/// counted) longer than its limit (`firstLineLimit` for the first line,
+/// `lineLimit` for the others), whose number (from 1) comes back with the
+/// bytes read until then, so a file of gigabytes with one endless line costs
+/// no more than that line's limit.
+public func readRegularFile(_ path: String, limit: Int, firstLineLimit: Int, lineLimit: Int) throws(UnreadableFile) -> (bytes: [UInt8], overlongLine: Int?) {
     // Non-blocking open, so a FIFO with no writer cannot hang us; then only
     // regular files are read.
     let fd = open(path, O_RDONLY | O_NONBLOCK)
@@ -39,9 +48,25 @@ public func readRegularFile(_ path: String, limit: Int) throws(UnreadableFile) -
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
+    var line = 1, lineStart = 0
     while true {
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
         if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+        if lineLimit < .max || firstLineLimit < .max {
+            // The newlines of what was just read, found by memchr.
+            var at = bytes.count - n
+            while at < bytes.count {
+                let next: Int? = bytes.withUnsafeBytes { raw in
+                    memchr(raw.baseAddress! + at, 0x0A, raw.count - at).map { UnsafeRawPointer($0) - raw.baseAddress! }
+                }
+                guard let newline = next else { break }
+                if newline - lineStart > (line == 1 ? firstLineLimit : lineLimit) { return (bytes, line) }
+                line += 1
+                lineStart = newline + 1
+                at = newline + 1
+            }
+            if bytes.count - lineStart > (line == 1 ? firstLineLimit : lineLimit) { return (bytes, line) }
+        }
         // One byte over the limit is enough for the decoder to say it is too big.
         if bytes.count > limit { break }
         if n < chunk.count {
@@ -49,6 +74,6 @@ public func readRegularFile(_ path: String, limit: Int) throws(UnreadableFile) -
             break
         }
     }
-    return bytes
+    return (bytes, nil)
 }
 

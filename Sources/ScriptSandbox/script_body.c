@@ -5,7 +5,9 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
+#include <chipmunk/chipmunk_structs.h>
 #include <lauxlib.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -146,10 +148,37 @@ static int body_set_angular_velocity(lua_State *L) {
     return 0;
 }
 
+// How far from its position the body's shapes reach (their cached boxes).
+static void reach_of(cpBody *body, cpShape *shape, void *data) {
+    double *reach = data;
+    cpBB bb = cpShapeGetBB(shape);
+    cpVect p = cpBodyGetPosition(body);
+    *reach = fmax(*reach, fmax(fmax(fabs(bb.l - p.x), fabs(bb.r - p.x)), fmax(fabs(bb.b - p.y), fabs(bb.t - p.y))));
+}
+
+// Chipmunk's spatial hash numbers cells as ints: past 2^31 cells from the
+// origin the numbers wrap, and a rehash walks some four billion cells. A
+// position set inside Chipmunk's step (a position function, a pre-solve, a
+// force function) is hashed before cratebox's guard between steps sees it,
+// so in a scene with a spatial hash a body may not be put farther than 2^29
+// cells (half of what the guard allows) from the origin, its shapes' reach counted.
+static void check_hash_reach(lua_State *L, cpBody *body, cpVect to, const char *what) {
+    script_sandbox *s = sandbox_of(L);
+    if (!(s->hashCell > 0)) return;
+    double reach = 0, limit = 536870912.0 * s->hashCell;
+    cpBodyEachShape(body, reach_of, &reach);
+    if (!(fabs(to.x) + reach <= limit && fabs(to.y) + reach <= limit)) {
+        char where[96];  // lua_pushfstring has no %g
+        snprintf(where, sizeof where, "(%g, %g) is farther than %g points", to.x, to.y, limit);
+        luaL_error(L, "%s: %s from the origin, past where the spatial hash numbers its cells", what, where);
+    }
+}
+
 // setPosition and setAngle: a dynamic or kinematic body (a static one would need its shapes reindexed).
 static int body_set_position(lua_State *L) {
     cpBody *body = check_waking(L, "setPosition", 1);
     lua_Number x = checked(L, 2, "setPosition"), y = checked(L, 3, "setPosition");
+    check_hash_reach(L, body, cpv(x, y), "setPosition");
     cpBodySetPosition(body, cpv(x, y));
     return 0;
 }
@@ -183,7 +212,10 @@ static int body_update_velocity(lua_State *L) {
 
 static int body_update_position(lua_State *L) {
     cpBody *body = check_kind(L, "updatePosition", 0);
-    cpBodyUpdatePosition(body, ranged(L, 2, "updatePosition", "dt", 0, 1));
+    lua_Number dt = ranged(L, 2, "updatePosition", "dt", 0, 1);
+    // Where cpBodyUpdatePosition puts it: p + (v + v_bias) dt.
+    check_hash_reach(L, body, cpvadd(body->p, cpvmult(cpvadd(body->v, body->v_bias), dt)), "updatePosition");
+    cpBodyUpdatePosition(body, dt);
     return 0;
 }
 

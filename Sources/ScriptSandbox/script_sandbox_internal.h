@@ -97,6 +97,9 @@ struct script_sandbox {
     root_digest *roots;
     int rootCount;
     uint64_t topDigest;
+    /// The top level's digest without the functions' code (states before version 5), and whether a restore expects it.
+    uint64_t legacyTopDigest;
+    int legacyRead;
     /// The last `state` written as bytes.
     unsigned char *out;
     size_t outLen, outCap;

@@ -66,6 +66,7 @@ typedef struct walker {
     int depth;
     const char *root;   // what is walked, for messages
     size_t mixed;       // bytes digested so far in this walk (a string once for each place that holds it)
+    int code;           // Lua functions are digested with their code (lua_codehash); 0: the digest of states before version 5
 } walker;
 
 // A digest reads a string again at each place that holds it: 400,000 places
@@ -153,6 +154,11 @@ static void digest_function(walker *w, int f) {
         mix_tag(w, 'l');
         mix_string(w, ar.source, strlen(ar.source));
         mix(w, &ar.linedefined, sizeof ar.linedefined);
+        if (w->code) {
+            // Its code: a function of another body on the same first line is another function.
+            lua_Unsigned code = lua_codehash(L, f);
+            mix(w, &code, sizeof code);
+        }
     }
     for (int up = 1;; up++) {
         const char *name = lua_getupvalue(L, f, up);
@@ -232,13 +238,14 @@ static void add_root(walker *w, int out, lua_Integer *at, int i) {
     lua_rawseti(L, out, *at * 2 - 1);
 }
 
-// Pushes a table of the roots' digests, {path, hash} pairs in walk order.
-static int push_digests(lua_State *L) {
+// Pushes a table of the roots' digests, {path, hash} pairs in walk order;
+// `code`: Lua functions with their code (states of version 5 on).
+static int digests(lua_State *L, int code) {
     lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
     int frozen = lua_gettop(L);
     lua_newtable(L);
     int out = lua_gettop(L);
-    walker w = {L, 0, 0, 0, 0, ""};
+    walker w = {L, 0, 0, 0, 0, "", 0, code};
     lua_newtable(L);
     w.visited = lua_gettop(L);
     // The globals are roots of their own, and `state` is not in the digest.
@@ -290,6 +297,10 @@ static int push_digests(lua_State *L) {
             lua_getinfo(L, ">S", &ar);
             mix_string(&w, ar.source, strlen(ar.source));
             mix(&w, &ar.linedefined, sizeof ar.linedefined);
+            if (code) {
+                lua_Unsigned body = lua_codehash(L, value);
+                mix(&w, &body, sizeof body);
+            }
             lua_pushinteger(L, (lua_Integer)w.hash);
             lua_rawseti(L, out, ++at * 2);
             lua_rawseti(L, out, at * 2 - 1);
@@ -302,6 +313,9 @@ static int push_digests(lua_State *L) {
     lua_remove(L, frozen);
     return 1;
 }
+
+static int push_digests(lua_State *L) { return digests(L, 1); }
+static int push_legacy_digests(lua_State *L) { return digests(L, 0); }
 
 // --- Freezing the globals.
 
@@ -389,8 +403,20 @@ const char *script_sandbox_freeze(script_sandbox *s) {
     }
     lua_settop(s->L, 0);
     s->topDigest = combined(s->roots, s->rootCount);
+    // The digest without code, which states before version 5 begin with.
+    root_digest *legacy = NULL;
+    int legacyCount = 0;
+    if ((error = internal_call(s, push_legacy_digests, 1))) return error;
+    int taken = take_roots(s, &legacy, &legacyCount);
+    lua_settop(s->L, 0);
+    s->legacyTopDigest = combined(legacy, legacyCount);
+    for (int i = 0; i < legacyCount; i++) free(legacy[i].path);
+    free(legacy);
+    if (!taken) return "the script used more memory than its limit";
     return NULL;
 }
+
+void script_sandbox_expect_legacy_digest(script_sandbox *s, int legacy) { s->legacyRead = legacy; }
 
 uint64_t script_sandbox_top_digest(const script_sandbox *s) { return s->topDigest; }
 

@@ -288,7 +288,7 @@ static void read_value(reader *r, int asKey) {
 static int restore(lua_State *L) {
     reader *r = lua_touserdata(L, 1);
     script_sandbox *s = sandbox_of(L);
-    if (get_u64(r) != s->topDigest) {
+    if (get_u64(r) != (s->legacyRead ? s->legacyTopDigest : s->topDigest)) {
         luaL_error(L, "the state was written by another script, or one whose top level gave other values: it cannot go on from here");
     }
     read_value(r, 0);

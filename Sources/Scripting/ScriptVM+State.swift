@@ -26,7 +26,10 @@ extension ScriptVM {
 
     /// Sets `state` from `savedState()`'s bytes, in a state whose top level
     /// ran with the same result; throws for bytes that are not such a state.
-    public func restore(state bytes: [UInt8]) throws(ScriptError) {
+    /// `withoutCode`: the bytes begin with the digest states before version 5 have, which leaves the functions' code out.
+    public func restore(state bytes: [UInt8], withoutCode: Bool = false) throws(ScriptError) {
+        script_sandbox_expect_legacy_digest(sandbox, withoutCode ? 1 : 0)
+        defer { script_sandbox_expect_legacy_digest(sandbox, 0) }
         let error = bytes.withUnsafeBufferPointer { script_sandbox_restore(sandbox, $0.baseAddress, $0.count) }
         if let error { throw ScriptError(String(cString: error)) }
     }

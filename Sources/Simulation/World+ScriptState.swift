@@ -21,9 +21,16 @@ struct ScriptPart {
 
     /// The exact state's version with a script's part (a world without a
     /// script writes version 2, unchanged, so its bytes stay the same).
-    static let version = "cratebox world 4"
+    static let version = "cratebox world 5"
+    /// The version whose script digest left the functions' code out (read, never written).
+    static let versionWithoutCode = "cratebox world 4"
     /// The version before the pointer was part of it (read, never written).
     static let versionWithoutPointer = "cratebox world 3"
+    /// Every version with a script's part.
+    static let versions = [version, versionWithoutCode, versionWithoutPointer]
+
+    /// Whether its script digest leaves the functions' code out (versions 3 and 4).
+    var digestWithoutCode = false
 
     func write(to w: inout ByteWriter) {
         for word in random { w.u64(word) }
@@ -50,13 +57,14 @@ struct ScriptPart {
         let said = try r.string()
         guard said.utf8.count <= 200 else { throw ByteReader.Malformed("what the script said is longer than world:say keeps (200 bytes)") }
         var pointer = (x: 0.0, y: 0.0)
-        if version == Self.version {
+        if version != Self.versionWithoutPointer {
             pointer = (try r.f64(), try r.f64())
             guard pointer.x.isFinite, pointer.y.isFinite, abs(pointer.x) <= Limits.coordinate, abs(pointer.y) <= Limits.coordinate else {
                 throw ByteReader.Malformed("the pointer is not a point a pointer event may give")
             }
         }
         var part = ScriptPart(random: random, said: said, state: try r.block(), pointer: pointer)
+        part.digestWithoutCode = version != Self.version
         for _ in 0..<(try r.count(each: 16)) {
             let index = try r.i64()
             guard index >= 0, index <= World.maxBodyIndex, part.bodies.last.map({ $0.index < index }) ?? true else {
@@ -144,7 +152,7 @@ extension World {
         } catch {
             throw WorldError("\(error)")
         }
-        do { try vm.restore(state: part.state) } catch { throw WorldError("\(name): \(error.message)") }
+        do { try vm.restore(state: part.state, withoutCode: part.digestWithoutCode) } catch { throw WorldError("\(name): \(error.message)") }
         vm.randomState = part.random
         vm.say(part.said)
         pointer = Vector(part.pointer.x, part.pointer.y)

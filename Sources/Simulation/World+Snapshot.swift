@@ -135,9 +135,9 @@ struct RestoredWorld {
     init(scene: Scene, bytes: [UInt8]) throws {
         var r = ByteReader(bytes)
         let version = try r.string()
-        let scripted = version == ScriptPart.version || version == ScriptPart.versionWithoutPointer
+        let scripted = ScriptPart.versions.contains(version)
         guard version == "cratebox world 1" || version == "cratebox world 2" || scripted else {
-            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1 to 4)")
+            throw ByteReader.Malformed("the bytes are not a cratebox world (version 1 to 5)")
         }
         guard try r.i64() == scene.bodies.count, try r.i64() == scene.joints.count else {
             throw ByteReader.Malformed("the state was written for another scene (its bodies or joints differ)")

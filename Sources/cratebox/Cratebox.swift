@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import CrateboxPhysics
 
 @main
 struct Cratebox: ParsableCommand {
@@ -38,10 +39,11 @@ struct Cratebox: ParsableCommand {
             exit(withError: Exit.outputFailed)
         }
         if let failure = failure as? Failure {
-            if !failure.message.isEmpty { printError(failure.message) }
+            for line in failure.lines { printError(line) }
             exit(withError: failure.status)
         }
         if let failure { exit(withError: failure) }
+        for (text, times) in chipmunkWarnings { printError("cratebox: Chipmunk warned: \(text) (\(times == 1 ? "once" : "\(times) times"))") }
     }
 }
 

@@ -7,19 +7,26 @@ import CrateboxReplay
 /// the status; usage errors are ArgumentParser's `ValidationError` (64).
 struct Failure: Error {
     var status: ExitCode
-    /// What to print; empty when the command has already said it (`validate`'s per-file lines).
-    var message: String
+    /// What to print, a line each (each printed as one line, whatever a file put in it);
+    /// none when the command has already said it (`validate`'s per-file lines).
+    var lines: [String]
+    /// The lines, joined.
+    var message: String { lines.joined(separator: "\n") }
 
     init(_ status: ExitCode, _ message: String) {
+        self.init(status, lines: message.isEmpty ? [] : [message])
+    }
+
+    init(_ status: ExitCode, lines: [String]) {
         self.status = status
-        self.message = message
+        self.lines = lines
     }
 
     /// A file that could not be loaded: 66 when unreadable, 65 when not valid.
     init(_ error: LoadError) {
         switch error.kind {
-        case .unreadable: self.init(Exit.unreadable, error.lines.map { "cratebox: \($0)" }.joined(separator: "\n"))
-        case .invalid: self.init(Exit.invalidScene, error.description)
+        case .unreadable: self.init(Exit.unreadable, lines: error.lines.map { "cratebox: \($0)" })
+        case .invalid: self.init(Exit.invalidScene, lines: error.lines)
         }
     }
 

@@ -26,21 +26,25 @@ enum Output {
     }
 }
 
-/// Prints a line on standard output (`TerminalText.safe`: no file's escapes reach the terminal).
+/// Prints a line on standard output, as one line (`TerminalText.oneLine`: no
+/// file's escapes or line breaks reach the terminal).
 func say(_ line: String) {
-    Output.write(TerminalText.safe(line) + "\n")
+    Output.write(TerminalText.oneLine(line) + "\n")
 }
 
-/// Prints a line on standard error (`main` prints failures; commands print warnings).
+/// Prints a line on standard error, as one line (`main` prints failures a line
+/// each; commands print warnings).
 func printError(_ message: String) {
-    var stderr = StandardError()
-    print(message, to: &stderr)
+    var text = TerminalText.oneLine(message) + "\n"
+    text.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
 }
 
+
+/// Standard error for cratebox's own text, written as it is (a progress bar's
+/// carriage returns): never text from a file.
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        var text = TerminalText.safe(string)
+        var text = string
         text.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
     }
 }
-

@@ -135,7 +135,7 @@ struct Run: ParsableCommand {
         } catch {
             switch error.kind {
             case .noDisplay: throw noDisplay(error.message)
-            case .cannotWrite: throw Failure(Exit.cannotCreate, error.message.split(separator: "\n").map { "cratebox: \($0)" }.joined(separator: "\n"))
+            case .cannotWrite: throw Failure(Exit.cannotCreate, lines: error.message.split(separator: "\n").map { "cratebox: \($0)" })
             case .other: throw Failure.failed("\(error)")
             }
         }

@@ -33,7 +33,7 @@ struct Validate: ParsableCommand {
                 }
                 say("\(path): ok")
             } catch {
-                printError(Failure(error).message)
+                for line in Failure(error).lines { printError(line) }
                 if worst != .unreadable { worst = error.kind }
             }
         }

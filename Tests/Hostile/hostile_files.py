@@ -34,10 +34,13 @@ at most one line on standard error, and no raw ESC or CR (nor a line forged by
 a file's line breaks) on either output. A signal, exit 70, a timeout or
 running out of memory always fails.
 
-    python3 Tests/Hostile/hostile_files.py [--cratebox PATH] [--jobs 2] [--only REGEX] [--keep DIR]
+    python3 Tests/Hostile/hostile_files.py [--cratebox PATH] [--jobs 2] [--only REGEX] [--keep DIR] [--verbose]
 
-The last line is `N passed, M failed`; exit 1 if any failed. With --keep, a
-failing case's folder is copied there (without files over 64 MiB).
+It prints a `FAIL name: why (the run)` line for each failing case (--verbose:
+an `ok` line for each passing one too), and last `N passed, M failed`; exit 1
+if any failed. With --keep, a failing case's folder is copied there (without
+files over 64 MiB). `render --video` is tried only when ffmpeg is on PATH.
+It never builds: it runs the binary given (default .build/debug/cratebox).
 """
 import argparse, concurrent.futures as cf, copy, hashlib, json, re, resource, shutil, signal, struct, subprocess, sys
 import tempfile, time
@@ -116,9 +119,12 @@ UNCHARGED = {
     "string arithmetic": ("local s = string.rep('7', 1 << 24)", "local _ = s + 0"),
 }
 
-# Cause 2: running out of memory, caught and tried again.
+# Cause 2: running out of memory, caught and tried again; a `__close` that runs out again as each level
+# unwinds. (string.rep is charged by the byte, so the first runs out of budget before it runs out of
+# memory many times; the second makes its megabytes with `..`, which is not charged.)
 OUT_OF_MEMORY = {
-    "pcall out of memory": looping("", "pcall(function() local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1 << 20) .. i end end)"),
+    "pcall out of memory": looping("", "pcall(function() local t = {} for i = 1, 1e9 do "
+                                       "t[i] = string.rep('x', 1 << 20) .. i end end)"),
     "pcall out of memory, uncharged": looping("local big = string.rep('x', 1 << 20)",
                                               "pcall(function() local t = {} for i = 1, 1e9 do t[i] = big .. i end end)"),
     "recursive close out of memory": "local big = string.rep('x', 1 << 16)\n"
@@ -129,11 +135,14 @@ OUT_OF_MEMORY = {
                                      "function step(world) f({}) end\n",
 }
 
-# Cause 6: a position set inside Chipmunk's step (scene keys, script).
+# Cause 6: a position set inside Chipmunk's step (scene keys, script). Far on the negative side: there
+# Chipmunk's cell numbers wrap (floor_int of a number below INT_MIN) and a rehash walks about 2^32 cells;
+# 1e9 is within 2^30 cells of 10 points, and a positive far position is caught by the guard.
 FAR = "body:setPosition(-1e12, -1e12)"
 INSIDE_STEP = {
     "position function": ({"ball": {"positionFunction": "p"}}, "function p(body, dt) %s end\n" % FAR),
-    "collision preSolve": ({}, "world:onCollision('ball', '*', {preSolve = function(arb) local body = arb:bodies() "
+    # (the ball's own position, set here, is caught before the next step: the bob's is not)
+    "collision preSolve": ({}, "world:onCollision('ball', '*', {preSolve = function(arb) local body = world:body('bob') "
                                "%s return true end})\n" % FAR),
     "joint preSolve": ({"spring": {"preSolve": "pre"}}, "function pre(joint) local _, body = joint:bodies() %s end\n" % FAR),
     "spring force function": ({"spring": {"forceFunction": "f"}},
@@ -183,8 +192,9 @@ class Run:
         what = "timed out" if self.status is None else "exit %s" % self.status
         err = self.err.strip().splitlines()
         first = err[0] if err else self.out.strip().splitlines()[0] if self.out.strip() else ""
-        return "%s: %s in %.1f s, %d line%s on stderr: %s" % (
-            " ".join(self.args[:1] + ["..."]), what, self.seconds, len(err), "" if len(err) == 1 else "s", shown(first)[:200])
+        command = " ".join(a if len(a) < 40 else "..." + a[-20:] for a in self.args)
+        return "`%s`: %s in %.1f s, %d line%s on stderr: %s" % (
+            command, what, self.seconds, len(err), "" if len(err) == 1 else "s", shown(first)[:200])
 
 
 def shown(text):
@@ -457,7 +467,8 @@ def cases(have_ffmpeg):
     add("9 a header then 3 GiB of zero bytes: replay --verify", lambda c: zeros(c, True, "replay"))
     add("9 a header then 3 GiB of zero bytes: simulate --events", lambda c: zeros(c, True, "events"))
     add("10 error message: replay --verify", lambda c: clicked_error(c, "error(%s, 0)" % lua_string(FORGED)))
-    add("10 chunk name: replay --verify", lambda c: clicked_error(c, "load(\"error('boom')\", %s)()" % lua_string("=" + FORGED)))
+    add("10 chunk name: replay --verify",
+        lambda c: clicked_error(c, "load(\"error('boom')\", %s)()" % lua_string("=" + FORGED)))
     add("10 scene name: simulate", lambda c: forged_name(c, "simulate"))
     add("10 scene name: simulate --from", lambda c: forged_name(c, "from"))
     add("10 scene key: validate", lambda c: forged_key(c, "validate"))

@@ -2151,6 +2151,14 @@ def run_journal(data):
     script_text = header.get("scriptText")
     if script_text is not None and not isinstance(script_text, str):
         raise Unsupported("line 1: scriptText is not a string")
+    script_sha = header.get("scriptSha256")
+    if script_text is not None and script_sha is not None:
+        if hashlib.sha256(script_text.encode("utf-8")).hexdigest() != script_sha:
+            raise Unsupported("line 1: the embedded script does not match its scriptSha256")
+    elif script_text is not None and journal_rules(header) >= 2:
+        raise Unsupported("line 1: scriptText has no scriptSha256 beside it")
+    elif script_sha is not None:
+        raise Unsupported("line 1: scriptSha256 without scriptText")
     try:
         world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"), rules=journal_rules(header))
         return replay(world, events, checkpoints, end, total)

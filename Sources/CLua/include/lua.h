@@ -320,6 +320,7 @@ typedef void (*lua_WorkFunction) (lua_State *L, size_t work);
 LUA_API void (lua_setworkf) (lua_State *L, lua_WorkFunction f);
 LUA_API void (lua_setemergencygc) (lua_State *L, int on);
 LUA_API void (lua_work) (lua_State *L, size_t work);
+LUA_API lua_Unsigned (lua_codehash) (lua_State *L, int idx);
 LUA_API void (lua_warning)  (lua_State *L, const char *msg, int tocont);
 
 

@@ -140,6 +140,8 @@ const char *script_sandbox_freeze(script_sandbox *sandbox);
 const char *script_sandbox_unchanged(script_sandbox *sandbox);
 /// The digest of what the top level left (checked when a state is read back).
 uint64_t script_sandbox_top_digest(const script_sandbox *sandbox);
+/// Whether the next restore reads a state of before version 5, whose digest leaves the functions' code out.
+void script_sandbox_expect_legacy_digest(script_sandbox *sandbox, int legacy);
 /// `state` as bytes (valid until the next call), after checking that nothing
 /// else changed since the top level; NULL, or why it cannot be written.
 const char *script_sandbox_save(script_sandbox *sandbox, const uint8_t **bytes, size_t *length);
