@@ -3,7 +3,8 @@
 // times; text whose top level runs is then the script of one of the scripted
 // fixture scenes (the first byte picks it), stepped with spawns and removals,
 // written as an exact state and read back: the copy must go on as the
-// original does. Nothing may crash, leak, hang past the budget or take the memory.
+// original does. Inputs that begin with 0xFF are calls instead (FuzzCalls.swift).
+// Nothing may crash, leak, hang past the budget or take the memory.
 import FuzzDriver
 import SceneFormat
 import Scripting
@@ -20,6 +21,11 @@ let scenes: [Scene] = fuzzSceneTexts.compactMap { try? Scene.decode(Array($0.sce
 func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size <= 16_384 else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    // A first byte of 0xFF: the bytes describe API calls with hostile values, in every place a script runs (FuzzCalls.swift).
+    if size > 0 && bytes[0] == 0xFF {
+        runHostileCalls(bytes)
+        return 0
+    }
     let text = String(decoding: bytes, as: UTF8.self)
     guard let vm = try? ScriptVM(memoryLimit: 8 << 20, instructions: 200_000) else { return 0 }
     vm.seed(UInt64(size))

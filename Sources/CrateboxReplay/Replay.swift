@@ -43,6 +43,9 @@ public final class Replay {
                     + (cutOffLine.map { "; line \($0) was cut off mid-write and was not read" } ?? "")
             case .diverged(let step, let expected, let got):
                 "diverged at step \(step): expected \(StateHash.hex(expected)), got \(StateHash.hex(got))"
+            case .refused(let step, 0, let reason):
+                // Not an event's: the step itself (a script stopped, the work limit).
+                "stopped at step \(step): \(reason)"
             case .refused(let step, let line, let reason):
                 "diverged at step \(step): the event on line \(line) cannot be applied: \(reason)"
             case .keyframe(let step, let line, let reason):
@@ -109,6 +112,7 @@ public final class Replay {
     /// checks the checkpoint there if there is one.
     public func advance() -> Outcome? {
         let step = world.stepCount
+        if WorkLimit.exceeded { return .refused(step: step, line: 0, reason: WorkLimit.reason) }
         if let problem = applyDueEvents() { return problem }
         do {
             try world.step()

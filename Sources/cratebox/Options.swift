@@ -158,3 +158,16 @@ func makeReplayWithLines(_ path: String) throws(Failure) -> (Replay, [String]) {
     let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     do { return (try Replay(journal: loaded.journal, file: path), lines) } catch { throw Failure(Exit.invalidScene, error.description) }
 }
+
+/// `--time-limit`: the CPU seconds a command may spend on a file (`WorkLimit`).
+struct TimeLimitOption: ParsableArguments {
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Give up after SECONDS of CPU time, with one line (default 600; 0: no limit): a stranger's journal cannot keep the machine busy for days.", valueName: "seconds"))
+    var seconds: Double = 600
+
+    func validate() throws {
+        if !(seconds >= 0 && seconds <= 1e7) { throw ValidationError("--time-limit must be between 0 and 10000000 seconds") }
+    }
+
+    /// Sets the limit for this process (before any work starts).
+    func apply() { WorkLimit.seconds = seconds }
+}

@@ -19,6 +19,7 @@ struct RenderPicture: ParsableCommand {
     @OptionGroup var duration: RunLength
 
     @OptionGroup var tilt: TiltOption
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @Option(help: "The PNG to write.")
     var output: String?
@@ -63,6 +64,7 @@ struct RenderPicture: ParsableCommand {
     }
 
     func run() throws {
+        timeLimit.apply()
         let loaded: LoadedScene
         switch try load() {
         case .journal: return try renderReplay(self.scene!)
@@ -77,21 +79,21 @@ struct RenderPicture: ParsableCommand {
         }
         if let audio {
             let world = try started()
-            try writeAudio(to: audio, total: duration.stepCount, scene: scene, world: { world }, advance: { try world.step() })
+            try writeAudio(to: audio, total: duration.stepCount, scene: scene, world: { world }, advance: limited { try world.step() })
             return
         }
         if let video {
             let heard = try started()
-            let track = try clipTrack(for: video, total: duration.stepCount, scene: scene, world: { heard }, advance: { try heard.step() })
+            let track = try clipTrack(for: video, total: duration.stepCount, scene: scene, world: { heard }, advance: limited { try heard.step() })
             defer { if let track { unlink(track) } }
             let world = try started()
-            try writeVideo(to: video, total: duration.stepCount, track: track, world: { world }, advance: { try world.step() })
+            try writeVideo(to: video, total: duration.stepCount, track: track, world: { world }, advance: limited { try world.step() })
             return
         }
         if let frames {
             let world = try World(scene: scene)
             try tilt.apply(to: world)
-            try writeFrames(to: frames, total: duration.stepCount, world: { world }, advance: { try world.step() })
+            try writeFrames(to: frames, total: duration.stepCount, world: { world }, advance: limited { try world.step() })
             return
         }
         let output = self.output!
@@ -99,7 +101,10 @@ struct RenderPicture: ParsableCommand {
         do {
             world = try World(scene: scene)
             try tilt.apply(to: world)
-            try world.step(duration.stepCount)
+            let step = limited { try world.step() }
+            for _ in 0..<duration.stepCount { try step() }
+        } catch let failure as Failure {
+            throw failure
         } catch {
             throw Failure.failed("\(self.scene ?? DefaultScene.fileName): \(error)")
         }
@@ -113,6 +118,15 @@ struct RenderPicture: ParsableCommand {
 }
 
 extension RenderPicture {
+    /// A step that gives up past the work limit (`--time-limit`), with one line.
+    func limited(_ step: @escaping () throws -> Void) -> () throws -> Void {
+        let name = scene ?? DefaultScene.fileName
+        return {
+            if WorkLimit.exceeded { throw Failure.failed("\(name): \(WorkLimit.reason)") }
+            try step()
+        }
+    }
+
     /// The scene or journal given (the built-in scene when none is).
     func load() throws(Failure) -> LoadedFile {
         guard let path = scene else { return .scene(try SceneArgument(scene: nil).load()) }
@@ -133,6 +147,7 @@ extension RenderPicture {
         func played(_ replay: Replay, stopping: Bool = false) -> () throws -> Void {
             let timeline = Timeline(replay, keyframeBudget: 0)
             return {
+                if WorkLimit.exceeded { throw Failure.failed("\(path): step \(timeline.world.stepCount): \(WorkLimit.reason)") }
                 guard problem == nil, let p = try timeline.step() else { return }
                 problem = p
                 if stopping { throw Failure.failed("\(path): \(p)") }

@@ -54,6 +54,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var window: WindowSettings
 
+    @OptionGroup var timeLimit: TimeLimitOption
+
     func validate() throws {
         guard !journals.isEmpty else { throw ValidationError("give a journal") }
         if !verify && (journals.count > 1 || jobs != nil || junit != nil || shard != nil) {
@@ -83,6 +85,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if verify || addKeyframes != nil { timeLimit.apply() }  // headless only: the window is the user's to end
         if verify && isSuite { return try verifySuite() }
         let journal = journals[0]
         if let addKeyframes, let output { return try rewrite(journal, every: Simulate.keyframeSteps(addKeyframes)!, to: output) }

@@ -15,6 +15,7 @@ struct Simulate: ParsableCommand {
     @OptionGroup var input: SceneArgument
     @OptionGroup var duration: RunLength
     @OptionGroup var tilt: TiltOption
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @Flag(help: "Print one JSON object: steps, hash and every dynamic body.")
     var json = false
@@ -58,6 +59,7 @@ struct Simulate: ParsableCommand {
     }
 
     func run() throws {
+        timeLimit.apply()
         let script = try events.map { try loadJournal($0, requireHeader: false) }
         let timeline = try from != nil ? branchedTimeline(script) : Timeline(try newSession(), keyframeBudget: 0)
         if let record {
@@ -152,6 +154,7 @@ struct Simulate: ParsableCommand {
                     next += 1
                 }
                 if step < end {
+                    if WorkLimit.exceeded { throw Failure.failed("\(from ?? input.name): step \(step): \(WorkLimit.reason)") }
                     let before = Monotonic.threadCPU
                     timeline.world.printing = true
                     defer { Self.echoPrinted(timeline.world) }

@@ -429,6 +429,36 @@ def sleepers(c, pyramid):
     return problems(r, (0,), say="verified"), r
 
 
+# The issue's "Also": a recording slow by construction (its script uses most of each step's
+# budget: under the limits, so every step is allowed, and a long session takes hours).
+SLOW = "function step(world)\n  local k = 0\n  for j = 1, 4000000 do k = k + j end\nend\n"  # 8 million instructions a step
+
+
+def slow(c, command):
+    """A run that gives up after --time-limit seconds of work, in one line, exit 1."""
+    c.file("s.json", SCENE_FOR_SLOW)
+    c.file("s.lua", SLOW)
+    c.make("simulate", "s.json", "--steps", 2, "--record", "j.jsonl")
+    # The recording is two steps long; its end line says 100,000 (what a stranger writes is only read).
+    lines = (c.folder / "j.jsonl").read_text().splitlines()
+    lines = [l for l in lines if '"end"' not in l and '"checkpoint"' not in l] + ['{"end":100000,"hash":"0000000000000000"}']
+    c.file("j.jsonl", "\n".join(lines) + "\n")
+    args = {"verify": ("replay", "--verify", "j.jsonl", "--time-limit", 3),
+            "simulate": ("simulate", "s.json", "--steps", 100000, "--time-limit", 3),
+            "render": ("render", "j.jsonl", "--output", "x.png", "--time-limit", 3)}[command]
+    r = c.run(*args)
+    found = problems(r, (1,))
+    if not found and "--time-limit" not in r.out + r.err:
+        found.append("it did not say the time limit stopped it")
+    if not found and r.seconds > 12:
+        found.append("took %.1f s to stop" % r.seconds)
+    return found, r
+
+
+SCENE_FOR_SLOW = json.dumps({"format": "cratebox/scene@1", "name": "slow", "bounds": [400, 300], "script": "s.lua",
+                             "bodies": [{"position": [200, 100], "box": [20, 20], "mass": 1}]}) + "\n"
+
+
 def cases(have_ffmpeg):
     """Every case: (name, function of a Case)."""
     all_ = []
@@ -479,6 +509,8 @@ def cases(have_ffmpeg):
     add("12 state with a swapped step on line 1", swapped_state)
     add("13 sleeping bodies: three bodies", lambda c: sleepers(c, False))
     add("13 sleeping bodies: pyramid after a slice, a spawn and an explosion", lambda c: sleepers(c, True))
+    for command in ("verify", "simulate", "render"):
+        add("14 slow by construction: %s stops at its time limit" % command, lambda c, k=command: slow(c, k))
     return all_
 
 

@@ -221,10 +221,6 @@ class cpBB(ctypes.Structure):
 cpBoxShapeNew2 = _fn("cpBoxShapeNew2", _P, _P, cpBB, _F)
 
 
-class cpShapeFilter(ctypes.Structure):
-    _fields_ = [("group", ctypes.c_size_t), ("categories", ctypes.c_uint), ("mask", ctypes.c_uint)]
-
-
 cpSpaceBBQueryFunc = ctypes.CFUNCTYPE(None, _P, _P)
 cpSpaceBBQuery = _fn("cpSpaceBBQuery", None, _P, cpBB, cpShapeFilter, cpSpaceBBQueryFunc, _P)
 cpShapeGetBody = _fn("cpShapeGetBody", _P, _P)

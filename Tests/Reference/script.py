@@ -388,13 +388,6 @@ class Script(Making, Shapes):
             f(body, cpVect(a, b))
         elif name in (b"setAngularVelocity", b"setAngle", b"updatePosition"):
             f(body, a)
-        if name in (b"setPosition", b"updatePosition"):
-            # 16.8: in a scene with a spatial hash, a position past 2^29 cells (its shapes'
-            # reach counted) is refused; the reference does not follow one near that.
-            sh = self.world.scene.get("spatialHash")
-            p = BODY[b"position"](body)
-            if sh is not None and max(abs(p.x), abs(p.y)) > 268435456.0 * float(sh["cellSize"]):
-                raise Unsupported("a position near where the spatial hash numbers its cells (16.8)")
         elif name == b"updateVelocity":
             f(body, cpVect(a, b), c, d)
         elif name == b"activate":
@@ -409,6 +402,13 @@ class Script(Making, Shapes):
             f(body, cpVect(a, b), cpVect(c, d))
         else:  # applyImpulse, applyForce: at cpBodyGetPosition, world axes
             f(body, cpVect(a, b), BODY[b"position"](body))
+        if name in (b"setPosition", b"updatePosition"):
+            # 16.8: in a scene with a spatial hash, a position past 2^29 cells (its shapes'
+            # reach counted) is refused; the reference does not follow one near that.
+            sh = self.world.scene.get("spatialHash")
+            p = BODY[b"position"](body)
+            if sh is not None and max(abs(p.x), abs(p.y)) > 268435456.0 * float(sh["cellSize"]):
+                self.unsupported = "a position near where the spatial hash numbers its cells (16.8)"
         return None
 
     def _joint_live(self, k):
