@@ -2,8 +2,9 @@
 """The layout rules of docs/design.md that a machine can check: no Swift or C
 file in Sources/ over 450 lines, no function (or initializer, or closure
 assigned at top level) over 70, and each module imports only what its row of
-the design's module table allows (its "may import" column). Prints each
-offender; exit 1 if any."""
+the design's module table allows (its "may import" column). Sources/CLua is
+Lua's own code, kept as Lua wrote it (its few changes marked CRATEBOX:), so
+its sizes are Lua's. Prints each offender; exit 1 if any."""
 
 import glob
 import re
@@ -98,8 +99,10 @@ for path in sorted(glob.glob('Sources/*/')):
                 print(f'{file}:{number}: {module} may not import {m.group(1)} (docs/design.md)')
                 bad += 1
 # Swift and C alike: files and functions within their limits.
+VENDORED = 'Sources/CLua/'
 SOURCES = [(glob.glob('Sources/**/*.swift', recursive=True), functions),
-           (glob.glob('Sources/**/*.c', recursive=True) + glob.glob('Sources/**/*.h', recursive=True), c_functions)]
+           ([p for p in glob.glob('Sources/**/*.c', recursive=True) + glob.glob('Sources/**/*.h', recursive=True)
+             if not p.startswith(VENDORED)], c_functions)]
 for paths, find in SOURCES:
     for path in sorted(paths):
         lines = open(path, encoding='utf-8').read().split('\n')

@@ -145,6 +145,18 @@ public struct Journal: Sendable {
         return at <= line.endIndex && line[at...].starts(with: tail) && line.last == 0x7D ? step : nil
     }
 
+    /// Whether a line's first bytes (64 are enough) begin as `keyframeLine` writes them:
+    /// `{"step":S,"hash":"H","keyframe":"` with S's digits and H's 16.
+    static func startsLikeKeyframe(_ start: ArraySlice<UInt8>) -> Bool {
+        let head = Array("{\"step\":".utf8), middle = Array(",\"hash\":\"".utf8), tail = Array("\",\"keyframe\":\"".utf8)
+        guard start.starts(with: head) else { return false }
+        var at = start.startIndex + head.count
+        while at < start.endIndex, (0x30...0x39).contains(start[at]) { at += 1 }
+        guard start[at...].starts(with: middle) else { return false }
+        at += middle.count + 16
+        return at <= start.endIndex && start[at...].starts(with: tail)
+    }
+
     /// A line's JSON object, once its length is within the limit for its kind.
     private static func members(of raw: ArraySlice<UInt8>, number: Int, fail: (String) -> JournalError) throws(JournalError) -> [(key: String, node: JSONNode)] {
         let limit = number == 1 ? maxHeaderLine : maxLine

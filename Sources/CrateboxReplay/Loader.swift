@@ -152,14 +152,14 @@ public enum Loader {
             // than a journal's header may be, nor a later line longer than a keyframe's may
             // be, so a file of gigabytes with no line in it (3 GB of zero bytes took 4.36 GB
             // to refuse) is refused after that many bytes.
-            let (bytes, overlong) = try readRegularFile(path, limit: limit, firstLineLimit: Journal.maxHeaderLine, lineLimit: Journal.maxKeyframeLine)
+            let (bytes, overlong) = try readRegularFile(path, limit: limit, lineLimit: lineLimit)
             if overlong == 1 {
                 throw LoadError(kind: .invalid, lines: ["\(path):1: the first line is longer than \(Journal.maxHeaderLine) bytes, "
                     + "more than a scene, a journal's header or a state's has: not a cratebox file"])
             }
             if let line = overlong {
-                throw LoadError(kind: .invalid, lines: ["\(path):\(line): the line is longer than \(Journal.maxKeyframeLine) bytes, "
-                    + "more than a keyframe's (the longest line a journal may have)"])
+                throw LoadError(kind: .invalid, lines: ["\(path):\(line): the line is longer than any line of a scene or a journal may be "
+                    + "(\(Limits.fileBytes) bytes; a keyframe's \(Journal.maxKeyframeLine))"])
             }
             return bytes
         } catch let error as LoadError {
@@ -167,6 +167,17 @@ public enum Loader {
         } catch {
             throw LoadError(kind: .unreadable, lines: ["\(error)"])
         }
+    }
+
+    /// The longest each line of a file may be: a first line as a journal's header (the
+    /// longest first line of a scene, a journal or a state); after a state's header,
+    /// anything (its payload is binary, bounded by the file's limit); a keyframe line as
+    /// a state of `StateFile.maxBytes` in base64; any other line as a whole scene file.
+    static func lineLimit(_ line: Int, _ lineStart: ArraySlice<UInt8>, _ fileStart: ArraySlice<UInt8>) -> Int {
+        if line == 1 { return Journal.maxHeaderLine }
+        if StateFile.looksLikeState(Array(fileStart)) { return .max }
+        if lineStart.count < 64 || Journal.startsLikeKeyframe(lineStart) { return Journal.maxKeyframeLine }
+        return Limits.fileBytes
     }
 
     private static func scene(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedScene {

@@ -68,7 +68,9 @@ public enum ReplaySuite {
         }
         let replay: Replay
         do {
-            let bytes = try readRegularFile(path, limit: FileLimits.journal)
+            // Line by line, each line within its limit (Loader.lineLimit), as every journal is read.
+            let (bytes, overlong) = try readRegularFile(path, limit: FileLimits.journal, lineLimit: Loader.lineLimit)
+            if let line = overlong { return verdict(.error, "line \(line) is longer than any line of a journal may be") }
             replay = try Replay(journal: try Journal.parse(bytes, file: path), file: path)
         } catch let error as UnreadableFile {
             return verdict(.error, "cannot read: \(error.reason)")

@@ -15,15 +15,18 @@ public struct UnreadableFile: Error, CustomStringConvertible, Sendable {
 /// can say it is too big). Opened non-blocking, so a FIFO with no writer
 /// cannot hang the caller; directories and devices are refused.
 public func readRegularFile(_ path: String, limit: Int) throws(UnreadableFile) -> [UInt8] {
-    try readRegularFile(path, limit: limit, firstLineLimit: .max, lineLimit: .max).bytes
+    try readRegularFile(path, limit: limit, lineLimit: nil).bytes
 }
 
+/// A line's limit in bytes, from its number (from 1), its first bytes (up
+/// to 64) and the file's first bytes (up to 64).
+public typealias LineLimit = (_ line: Int, _ lineStart: ArraySlice<UInt8>, _ fileStart: ArraySlice<UInt8>) -> Int
+
 /// The same, line by line: reading stops at the first line (its newline not
-/// counted) longer than its limit (`firstLineLimit` for the first line,
-/// `lineLimit` for the others), whose number (from 1) comes back with the
+/// counted) longer than its limit, whose number (from 1) comes back with the
 /// bytes read until then, so a file of gigabytes with one endless line costs
 /// no more than that line's limit.
-public func readRegularFile(_ path: String, limit: Int, firstLineLimit: Int, lineLimit: Int) throws(UnreadableFile) -> (bytes: [UInt8], overlongLine: Int?) {
+public func readRegularFile(_ path: String, limit: Int, lineLimit: LineLimit?) throws(UnreadableFile) -> (bytes: [UInt8], overlongLine: Int?) {
     // Non-blocking open, so a FIFO with no writer cannot hang us; then only
     // regular files are read.
     let fd = open(path, O_RDONLY | O_NONBLOCK)
@@ -52,7 +55,11 @@ public func readRegularFile(_ path: String, limit: Int, firstLineLimit: Int, lin
     while true {
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
         if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-        if lineLimit < .max || firstLineLimit < .max {
+        if let lineLimit {
+            func over(_ end: Int) -> Bool {
+                let fileStart = bytes[0..<min(64, bytes.count)], lineStartBytes = bytes[lineStart..<min(lineStart + 64, end)]
+                return end - lineStart > lineLimit(line, lineStartBytes, fileStart)
+            }
             // The newlines of what was just read, found by memchr.
             var at = bytes.count - n
             while at < bytes.count {
@@ -60,12 +67,12 @@ public func readRegularFile(_ path: String, limit: Int, firstLineLimit: Int, lin
                     memchr(raw.baseAddress! + at, 0x0A, raw.count - at).map { UnsafeRawPointer($0) - raw.baseAddress! }
                 }
                 guard let newline = next else { break }
-                if newline - lineStart > (line == 1 ? firstLineLimit : lineLimit) { return (bytes, line) }
+                if over(newline) { return (bytes, line) }
                 line += 1
                 lineStart = newline + 1
                 at = newline + 1
             }
-            if bytes.count - lineStart > (line == 1 ? firstLineLimit : lineLimit) { return (bytes, line) }
+            if over(bytes.count) { return (bytes, line) }
         }
         // One byte over the limit is enough for the decoder to say it is too big.
         if bytes.count > limit { break }

@@ -136,8 +136,10 @@ long long sandbox_body_index(lua_State *L, int i);
 void sandbox_push_body(lua_State *L, long long index);
 /// The body table's metatable and methods (script_body.c).
 void sandbox_open_bodies(lua_State *L);
-/// Registers each library C function's name, for digests (script_state.c), and frees what the state's walks keep.
+/// Registers each library C function's name, for digests (script_names.c, read by script_state.c), and frees what the state's walks keep.
 void sandbox_name_functions(lua_State *L);
+/// The registry key of the table of those names.
+extern const char *const SANDBOX_CNAMES;
 void sandbox_state_free(script_sandbox *s);
 /// The bound body with construction index `index`, the first with scene id
 /// `id`, and the one of a Chipmunk body; NULL when there is none (script_bodies.c).

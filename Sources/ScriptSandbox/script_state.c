@@ -10,51 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *CNAMES = "cratebox.cnames";  // registry: each library C function → its name
 static const char *FROZEN = "cratebox.frozen";  // registry: the frozen globals
 enum { MAX_DEPTH = 100 };
 #define UNMETERED (LLONG_MAX / 4)
 #define FNV_BASIS 0xcbf29ce484222325ULL
-
-// --- The names of the library's C functions (stable from process to process, unlike their addresses).
-
-void sandbox_name_functions(lua_State *L) {
-    lua_newtable(L);
-    int names = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    sandbox_sorted_keys(L, -1);
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, -1, i);
-        const char *global = lua_tostring(L, -1);
-        lua_rawget(L, -3);
-        if (lua_iscfunction(L, -1)) {
-            lua_pushstring(L, global);
-            lua_rawset(L, names);
-            continue;
-        }
-        if (lua_istable(L, -1)) {
-            sandbox_sorted_keys(L, -1);
-            lua_Integer m = luaL_len(L, -1);
-            for (lua_Integer j = 1; j <= m; j++) {
-                lua_rawgeti(L, -1, j);
-                lua_pushvalue(L, -1);
-                lua_rawget(L, -4);
-                if (lua_iscfunction(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
-                    lua_pushfstring(L, "%s.%s", global, lua_tostring(L, -2));
-                    lua_rawset(L, names);
-                } else {
-                    lua_pop(L, 1);
-                }
-                lua_pop(L, 1);
-            }
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
-    lua_setfield(L, LUA_REGISTRYINDEX, CNAMES);
-}
 
 // --- The digest: FNV-1a over a walk of values in key order.
 
@@ -139,7 +98,7 @@ static void digest_table(walker *w, int t) {
 static void digest_function(walker *w, int f) {
     lua_State *L = w->L;
     if (lua_iscfunction(L, f)) {
-        lua_getfield(L, LUA_REGISTRYINDEX, CNAMES);
+        lua_getfield(L, LUA_REGISTRYINDEX, SANDBOX_CNAMES);
         lua_pushvalue(L, f);
         lua_rawget(L, -2);
         size_t len = 0;
@@ -238,6 +197,26 @@ static void add_root(walker *w, int out, lua_Integer *at, int i) {
     lua_rawseti(L, out, *at * 2 - 1);
 }
 
+// A global Lua function as a root named by the string on top of the stack
+// (popped): its chunk, first line and (w->code) code; its locals are roots of their own.
+static void add_function_root(walker *w, int out, lua_Integer *at, int value) {
+    lua_State *L = w->L;
+    w->root = lua_tostring(L, -1);
+    w->hash = FNV_BASIS;
+    lua_Debug ar;
+    lua_pushvalue(L, value);
+    lua_getinfo(L, ">S", &ar);
+    mix_string(w, ar.source, strlen(ar.source));
+    mix(w, &ar.linedefined, sizeof ar.linedefined);
+    if (w->code) {
+        lua_Unsigned body = lua_codehash(L, value);
+        mix(w, &body, sizeof body);
+    }
+    lua_pushinteger(L, (lua_Integer)w->hash);
+    lua_rawseti(L, out, ++*at * 2);
+    lua_rawseti(L, out, *at * 2 - 1);
+}
+
 // Pushes a table of the roots' digests, {path, hash} pairs in walk order;
 // `code`: Lua functions with their code (states of version 5 on).
 static int digests(lua_State *L, int code) {
@@ -288,25 +267,8 @@ static int digests(lua_State *L, int code) {
             }
         }
         lua_pushfstring(L, "the global '%s' (or what it holds)", name);
-        if (lua_isfunction(L, value) && !lua_iscfunction(L, value)) {
-            // The function itself; its locals are roots of their own.
-            w.root = lua_tostring(L, -1);
-            w.hash = FNV_BASIS;
-            lua_Debug ar;
-            lua_pushvalue(L, value);
-            lua_getinfo(L, ">S", &ar);
-            mix_string(&w, ar.source, strlen(ar.source));
-            mix(&w, &ar.linedefined, sizeof ar.linedefined);
-            if (code) {
-                lua_Unsigned body = lua_codehash(L, value);
-                mix(&w, &body, sizeof body);
-            }
-            lua_pushinteger(L, (lua_Integer)w.hash);
-            lua_rawseti(L, out, ++at * 2);
-            lua_rawseti(L, out, at * 2 - 1);
-        } else {
-            add_root(&w, out, &at, value);
-        }
+        if (lua_isfunction(L, value) && !lua_iscfunction(L, value)) add_function_root(&w, out, &at, value);
+        else add_root(&w, out, &at, value);
         lua_pop(L, 1);
     }
     lua_settop(L, out);

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
-import CrateboxPhysics
+import Simulation
 
 @main
 struct Cratebox: ParsableCommand {
@@ -43,7 +43,7 @@ struct Cratebox: ParsableCommand {
             exit(withError: failure.status)
         }
         if let failure { exit(withError: failure) }
-        for (text, times) in chipmunkWarnings { printError("cratebox: Chipmunk warned: \(text) (\(times == 1 ? "once" : "\(times) times"))") }
+        for (text, times) in physicsWarnings { printError("cratebox: Chipmunk warned: \(text) (\(times == 1 ? "once" : "\(times) times"))") }
     }
 }
 
