@@ -168,6 +168,6 @@ struct TimeLimitOption: ParsableArguments {
         if !(seconds >= 0 && seconds <= 1e7) { throw ValidationError("--time-limit must be between 0 and 10000000 seconds") }
     }
 
-    /// Sets the limit for this process (before any work starts).
-    func apply() { WorkLimit.seconds = seconds }
+    /// Sets the limit for this process (before any work starts): `files` times the limit for files worked on in one process.
+    func apply(files: Int = 1) { WorkLimit.seconds = seconds * Double(max(1, files)) }
 }

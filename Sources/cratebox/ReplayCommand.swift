@@ -85,7 +85,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        if verify || addKeyframes != nil { timeLimit.apply() }  // headless only: the window is the user's to end
+        if (verify && !isSuite) || addKeyframes != nil { timeLimit.apply() }  // headless only: the window is the user's to end
         if verify && isSuite { return try verifySuite() }
         let journal = journals[0]
         if let addKeyframes, let output { return try rewrite(journal, every: Simulate.keyframeSteps(addKeyframes)!, to: output) }
@@ -149,6 +149,8 @@ struct ReplayCommand: ParsableCommand {
     func verifySuite() throws {
         var paths = ReplaySuite.journals(in: journals)
         if let shard, let (k, n) = ReplayCommand.parseShard(shard) { paths = ReplaySuite.shard(paths, k, of: n) }
+        // The journals verify side by side in one process: its CPU time may reach the limit once per journal.
+        timeLimit.apply(files: paths.count)
         let jobs = self.jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let clock = ContinuousClock(), start = clock.now
         let verdicts = ReplaySuite.verify(paths, jobs: jobs) { say($0.line) }

@@ -241,7 +241,9 @@ import TestSupport
         let frames = try #require(figures["frames"] as? Int), steps = try #require(figures["steps"] as? Int)
         let dropped = try #require(figures["droppedSeconds"] as? Double)
         #expect(dropped > 0.5, "the simulation ran slower than real time: \(line)")
-        #expect(steps > 0 && Double(frames) > 1.5 * Double(steps), "the window drew on while physics fell behind: \(line)")
+        // Before the physics thread there were never more frames than steps. (By how much more
+        // depends on the machine's load: in a loaded run here drawing took 130 ms a frame, 29 frames to 24 steps.)
+        #expect(steps > 0 && frames > steps, "the window drew on while physics fell behind: \(line)")
         #expect(r.stdout.contains("physics is behind"), "the HUD said so: \(r.stdout)")
         // Plain C's window ran beside it on the same pile: a stepping thread and a drawing loop.
         let c = try #require(figures["cMsPerStep"] as? Double, "plain C's window was measured: \(line)")
