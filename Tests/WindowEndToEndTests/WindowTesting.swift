@@ -24,7 +24,8 @@ extension WindowTesting {
     /// Screenshots the display into `png` every half second until `shows` holds for its
     /// pixels or 15 s have passed (a busy machine's window may be slow); says whether it held.
     func screenshot(_ png: String, until shows: ([UInt8]) -> Bool, env: [String: String]) throws -> Bool {
-        for _ in 0..<30 {
+        // At least 30 s: the main suite runs window tests side by side, and a loaded one starts slowly.
+        for _ in 0..<60 {
             usleep(500_000)
             _ = try tool("/usr/bin/import", ["-window", "root", png], env: env)
             if shows(try rgbPixels(png)) { return true }
