@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// How a body moves: pushed by forces and collisions, moved only by its
 /// velocity, or fixed (Chipmunk's `cpBodyType`).
 public enum BodyKind: String, Sendable {
@@ -35,5 +40,22 @@ extension ShapeGeometry {
         case .polygon(let vertices, let r): return vertices.map { ($0, r) }
         case .segment(let a, let b, let r): return [(a, r), (b, r)]
         }
+    }
+
+    /// The world box holding `shapes` on a body at `position` turned by
+    /// `angle`: each bounding point at (x + px cos - py sin, y + px sin + py
+    /// cos), grown by its radius (the overlap check, the spawn crowd check and
+    /// build mode's bounds; replay-format.md's `spawn` states the formula).
+    /// Empty shapes give min (+inf) above max (-inf).
+    public static func bounds(of shapes: some Sequence<ShapeGeometry>, at position: Vector, angle: Double) -> (min: Vector, max: Vector) {
+        let c = cos(angle), s = sin(angle)
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for shape in shapes {
+            for (p, r) in shape.boundingPoints {
+                let x = position.x + p.x * c - p.y * s, y = position.y + p.x * s + p.y * c
+                (minX, maxX, minY, maxY) = (min(minX, x - r), max(maxX, x + r), min(minY, y - r), max(maxY, y + r))
+            }
+        }
+        return (Vector(minX, minY), Vector(maxX, maxY))
     }
 }

@@ -17,16 +17,7 @@ extension BodySpec {
 
     /// The smallest axis-aligned box holding the body's shapes in the world (at its scene pose).
     public var worldBounds: (min: Vector, max: Vector) {
-        var lo = Vector(Double.infinity, Double.infinity), hi = Vector(-Double.infinity, -Double.infinity)
-        func include(_ local: Vector, _ r: Double) {
-            let p = world(local)
-            lo = Vector(min(lo.x, p.x - r), min(lo.y, p.y - r))
-            hi = Vector(max(hi.x, p.x + r), max(hi.y, p.y + r))
-        }
-        for shape in shapes {
-            for (p, r) in shape.geometry.boundingPoints { include(p, r) }
-        }
-        return (lo, hi)
+        ShapeGeometry.bounds(of: shapes.map(\.geometry), at: position, angle: angle)
     }
 
     /// The points a pivot snaps to on this body, in the world: circles' centres

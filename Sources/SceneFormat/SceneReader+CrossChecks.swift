@@ -117,17 +117,8 @@ extension SceneReader {
         // Kinematic bodies never collide with each other: only pairs with a dynamic body count.
         for (i, body) in bodies.enumerated() where body.type != .static {
             moving += 1
-            let c = cos(body.angle), s = sin(body.angle)
-            var box = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity, index: i)
-            func include(_ p: Vector, _ r: Double) {
-                let x = body.position.x + p.x * c - p.y * s, y = body.position.y + p.x * s + p.y * c
-                box.minX = min(box.minX, x - r); box.maxX = max(box.maxX, x + r)
-                box.minY = min(box.minY, y - r); box.maxY = max(box.maxY, y + r)
-            }
-            for shape in body.shapes {
-                for (p, r) in shape.geometry.boundingPoints { include(p, r) }
-            }
-            boxes.append(box)
+            let b = ShapeGeometry.bounds(of: body.shapes.map(\.geometry), at: body.position, angle: body.angle)
+            boxes.append((minX: b.min.x, maxX: b.max.x, minY: b.min.y, maxY: b.max.y, index: i))
         }
         let limit = 4 * moving + 64
         boxes.sort { ($0.minX, $0.index) < ($1.minX, $1.index) }

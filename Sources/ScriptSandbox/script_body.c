@@ -189,30 +189,19 @@ static int body_set_angle(lua_State *L) {
     return 0;
 }
 
-// A number from `lo` to `hi`.
-static lua_Number ranged(lua_State *L, int i, const char *what, const char *name, double lo, double hi) {
-    lua_Number v = luaL_checknumber(L, i);
-    if (!(v >= lo && v <= hi)) {
-        char range[64];  // lua_pushfstring has no %g
-        snprintf(range, sizeof range, "from %g to %g", lo, hi);
-        luaL_error(L, "%s: %s must be %s", what, name, range);
-    }
-    return v;
-}
-
 // updateVelocity(gx, gy, damping, dt) and updatePosition(dt): Chipmunk's own integration (a velocity or position function calls them).
 // A damping over 1 or a long dt would grow a velocity past any bound in a few steps (Chipmunk asserts on the infinity).
 static int body_update_velocity(lua_State *L) {
     cpBody *body = check_kind(L, "updateVelocity", 0);
-    lua_Number gx = ranged(L, 2, "updateVelocity", "gx", -1e12, 1e12), gy = ranged(L, 3, "updateVelocity", "gy", -1e12, 1e12);
-    lua_Number damping = ranged(L, 4, "updateVelocity", "damping", 0, 1), dt = ranged(L, 5, "updateVelocity", "dt", 0, 1);
+    lua_Number gx = sandbox_number_within(L, 2, "updateVelocity: gx", -1e12, 1e12, ""), gy = sandbox_number_within(L, 3, "updateVelocity: gy", -1e12, 1e12, "");
+    lua_Number damping = sandbox_number_within(L, 4, "updateVelocity: damping", 0, 1, ""), dt = sandbox_number_within(L, 5, "updateVelocity: dt", 0, 1, "");
     cpBodyUpdateVelocity(body, cpv(gx, gy), damping, dt);
     return 0;
 }
 
 static int body_update_position(lua_State *L) {
     cpBody *body = check_kind(L, "updatePosition", 0);
-    lua_Number dt = ranged(L, 2, "updatePosition", "dt", 0, 1);
+    lua_Number dt = sandbox_number_within(L, 2, "updatePosition: dt", 0, 1, "");
     // Where cpBodyUpdatePosition puts it: p + (v + v_bias) dt.
     check_hash_reach(L, body, cpvadd(body->p, cpvmult(cpvadd(body->v, body->v_bias), dt)), "updatePosition");
     cpBodyUpdatePosition(body, dt);

@@ -158,17 +158,6 @@ static int joint_id(lua_State *L) {
     return 1;
 }
 
-// A number set as a scene may give it (section 5's ranges): from `lo` to `hi`.
-static lua_Number ranged(lua_State *L, int i, const char *what, double lo, double hi) {
-    lua_Number v = luaL_checknumber(L, i);
-    if (!(v >= lo && v <= hi)) {
-        char range[64];  // lua_pushfstring has no %g
-        snprintf(range, sizeof range, "from %g to %g", lo, hi);
-        luaL_error(L, "%s: must be %s, as in a scene", what, range);
-    }
-    return v;
-}
-
 // A number a kind of joint has: read, or set (a second argument, from lo to hi), refused for another kind.
 #define JOINT_NUMBER(name, test, getter, setter, label, lo, hi)    \
     static int name(lua_State *L) {                                   \
@@ -176,7 +165,7 @@ static lua_Number ranged(lua_State *L, int i, const char *what, double lo, doubl
         if (!test(j)) return luaL_error(L, "%s: not this joint's", label); \
         if (lua_gettop(L) >= 2) {                                     \
             wakes(L, j, label);                                       \
-            setter(j, ranged(L, 2, label, lo, hi));                   \
+            setter(j, sandbox_number_within(L, 2, label ":", lo, hi, ", as in a scene")); \
             return 0;                                                 \
         }                                                             \
         lua_pushnumber(L, getter(j));                                 \

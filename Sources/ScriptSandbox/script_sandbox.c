@@ -89,6 +89,18 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar) {
     lua_error(L);
 }
 
+// --- Arguments.
+
+lua_Number sandbox_number_within(lua_State *L, int i, const char *what, double lo, double hi, const char *after) {
+    lua_Number v = luaL_checknumber(L, i);
+    if (!(v >= lo && v <= hi)) {
+        char range[64];  // lua_pushfstring has no %g
+        snprintf(range, sizeof range, "from %g to %g", lo, hi);
+        luaL_error(L, "%s must be %s%s", what, range, after);
+    }
+    return v;
+}
+
 // --- What runs in C, out of the hook's sight.
 
 enum { MAX_STRING = 16 << 20 };

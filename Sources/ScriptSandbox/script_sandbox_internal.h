@@ -112,6 +112,8 @@ int sandbox_open_world(lua_State *L);
 /// Counts `work` (in instructions' worth) of what a library function does in
 /// C against the call's budget; raises the budget's error when it runs out.
 void sandbox_charge(lua_State *L, double work);
+/// Argument i as a number from lo to hi, else the error "WHAT must be from LO to HI" and `after` (%g numbers).
+lua_Number sandbox_number_within(lua_State *L, int i, const char *what, double lo, double hi, const char *after);
 /// Runs the function on the stack below its `nargs` arguments, with a fresh budget; NULL or the error.
 const char *sandbox_protected_call(script_sandbox *s, int nargs);
 const char *sandbox_protected_call_results(script_sandbox *s, int nargs, int nresults);

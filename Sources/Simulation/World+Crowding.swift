@@ -1,11 +1,6 @@
 import CrateboxGeometry
 import CrateboxPhysics
 import SceneFormat
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Spawns into a crowd (docs/replay-format.md, `spawn`), and what Chipmunk warned.
 extension World {
@@ -18,16 +13,9 @@ extension World {
     /// meets more than `spawnCrowd` shapes of moving bodies; nil when it may.
     func crowding(_ spec: BodySpec, at position: Vector) -> String? {
         guard spec.type != .static else { return nil }
-        let c = cos(spec.angle), s = sin(spec.angle)
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        for shape in spec.shapes {
-            for (p, r) in shape.geometry.boundingPoints {
-                let x = position.x + p.x * c - p.y * s, y = position.y + p.x * s + p.y * c
-                (minX, maxX, minY, maxY) = (min(minX, x - r), max(maxX, x + r), min(minY, y - r), max(maxY, y + r))
-            }
-        }
-        guard minX <= maxX else { return nil }
-        let met = space.movingShapeCount(meeting: minX, minY, maxX, maxY)
+        let box = ShapeGeometry.bounds(of: spec.shapes.map(\.geometry), at: position, angle: spec.angle)
+        guard box.min.x <= box.max.x else { return nil }
+        let met = space.movingShapeCount(meeting: box.min.x, box.min.y, box.max.x, box.max.y)
         guard met > World.spawnCrowd else { return nil }
         return "the body would overlap \(met) shapes of moving bodies (at most \(World.spawnCrowd)): Chipmunk would take very long to push them apart"
     }

@@ -198,6 +198,15 @@ pattern_function("match", string.match)
 pattern_function("gmatch", string.gmatch)
 pattern_function("gsub", string.gsub)
 
+-- 16.3: tonumber(s, base) passes over s's digits: a sixteenth an instruction a byte
+-- (charged here whatever its other arguments: the reference may count more, never less).
+local tonumber1 = G.tonumber
+function G.tonumber(...)
+  local s = ...
+  if select("#", ...) >= 2 and type(s) == "string" then charge(#s // 16) end
+  return tonumber1(...)
+end
+
 -- 16.1: load takes text only, in the script's own globals; a chunk
 -- without a name is "(load)", as cratebox names it (16.1 does not say).
 function G.load(...)
