@@ -161,7 +161,7 @@ func makeReplayWithLines(_ path: String) throws(Failure) -> (Replay, [String]) {
 
 /// `--time-limit`: the CPU seconds a command may spend on a file (`WorkLimit`).
 struct TimeLimitOption: ParsableArguments {
-    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Give up after SECONDS of CPU time, with one line (default 600; 0: no limit): a stranger's journal cannot keep the machine busy for days.", valueName: "seconds"))
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Give up after SECONDS of CPU time, with one line (0: no limit): a stranger's journal cannot keep the machine busy for days.", valueName: "seconds"))
     var seconds: Double = 600
 
     func validate() throws {

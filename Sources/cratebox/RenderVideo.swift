@@ -20,13 +20,18 @@ extension RenderPicture {
         for frame in 0..<count {
             let due = (frame * 120 + fps / 2) / fps
             while step < due {
-                try advance()
+                do { try advance() } catch {
+                    // A step that cannot be taken (or the time limit): ffmpeg stops and its OUT.part goes.
+                    encoder.abandon()
+                    throw error
+                }
                 step += 1
             }
             let pixels: [UInt8]
             do {
                 pixels = try Offscreen.pixels(of: world(), width: size.width, height: size.height, debug: debug)
             } catch {
+                encoder.abandon()
                 throw Failure(Exit.failure, "cratebox: \(error)")
             }
             try encoder.write(pixels)

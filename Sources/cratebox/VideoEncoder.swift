@@ -105,6 +105,9 @@ final class VideoEncoder {
         }
     }
 
+    /// Stops ffmpeg and removes what it wrote, when the run itself failed before the clip was whole.
+    func abandon() { _ = fail() }
+
     /// Stops ffmpeg and removes what it wrote; the error names ffmpeg's last line.
     private func fail() -> Failure {
         if input >= 0 {
