@@ -42,8 +42,14 @@ let package = Package(
         .target(name: "ChipmunkSnapshot", dependencies: ["CChipmunk", "ChipmunkCallbacks"]),
         // Little-endian bytes of numbers and strings: the exact state's Swift side.
         .target(name: "Bytes"),
-        // Plane geometry as values: vectors, poses, body kinds, shape geometries. No C: pure modules use it.
-        .target(name: "CrateboxGeometry"),
+        // cratebox's own math (docs/math.md): sin, cos, exp, pow... from IEEE-754's basic operations in a
+        // fixed order, so that a step gives the same bits on every CPU. It also defines the C library's
+        // names, which an executable that links libchipmunk exports to it (ELF interposition): Chipmunk
+        // and Lua compute with it too. Optimized in debug builds too; never contracted into FMAs.
+        .target(name: "CrateboxMath", cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off", "-fno-builtin", "-fno-math-errno"])]),
+        // Plane geometry as values: vectors, poses, body kinds, shape geometries, and `Math`
+        // (CrateboxMath's functions for Swift). No other C: pure modules use it.
+        .target(name: "CrateboxGeometry", dependencies: ["CrateboxMath"]),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
         .target(name: "CrateboxPhysics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "CrateboxGeometry", "Bytes"]),
         // Timing functions and animation tracks (values at key times): pure Swift, no dependencies.

@@ -48,7 +48,7 @@ extension ShapeGeometry {
     /// build mode's bounds; replay-format.md's `spawn` states the formula).
     /// Empty shapes give min (+inf) above max (-inf).
     public static func bounds(of shapes: some Sequence<ShapeGeometry>, at position: Vector, angle: Double) -> (min: Vector, max: Vector) {
-        let c = cos(angle), s = sin(angle)
+        let c = Math.cos(angle), s = Math.sin(angle)
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for shape in shapes {
             for (p, r) in shape.boundingPoints {

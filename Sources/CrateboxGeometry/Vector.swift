@@ -35,7 +35,7 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible, BitwiseCopyab
 
     /// The vector turned by `angle` radians, counter-clockwise.
     public func rotated(by angle: Double) -> Vector {
-        let c = cos(angle), s = sin(angle)
+        let c = Math.cos(angle), s = Math.sin(angle)
         return Vector(x * c - y * s, x * s + y * c)
     }
 

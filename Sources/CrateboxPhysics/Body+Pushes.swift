@@ -41,12 +41,12 @@ extension Body {
         let p = cpBodyGetPosition(raw)
         let rcn = (c.x - p.x) * ny - (c.y - p.y) * nx
         let k = 1.0 / cpBodyGetMass(raw) + (rcn * rcn) / cpBodyGetMoment(raw)
-        let vk = exp(((-((area * kl) * rho)) * dt) * k)
+        let vk = Math.exp(((-((area * kl) * rho)) * dt) * k)
         let ik = 1.0 / k
         cratebox_body_push(raw, ((vc.x * vk - vc.x) * ik) / dt, ((vc.y * vk - vc.y) * ik) / dt, c.x, c.y)
         let cog = cpBodyLocalToWorld(raw, cpBodyGetCenterOfGravity(raw))
         let wd = part.dragMoment((ka * rho) * area, cog)
-        cratebox_body_scale_spin(raw, exp(((-wd) * dt) / cpBodyGetMoment(raw)))
+        cratebox_body_scale_spin(raw, Math.exp(((-wd) * dt) / cpBodyGetMoment(raw)))
     }
 
     /// An explosion at `point`: an impulse away from it at the centre of

@@ -46,7 +46,7 @@ struct CapsuleBoundary {
             return
         }
         guard kk > -1.0 else { return }
-        let al = asin(kk)
+        let al = Math.asin(kk)
         for sh in [-CapsuleBoundary.tau, 0.0, CapsuleBoundary.tau] {
             let lo = max(t1, (CapsuleBoundary.pi - al) + sh), hi = min(t2, (CapsuleBoundary.tau + al) + sh)
             if lo < hi { pieces.append(.arc(centre: o, from: lo, to: hi)) }
@@ -56,14 +56,14 @@ struct CapsuleBoundary {
     private func start(_ piece: Piece) -> Vector {
         switch piece {
         case .line(let p, _): p
-        case .arc(let o, let t, _): Vector(o.x + r * cos(t), o.y + r * sin(t))
+        case .arc(let o, let t, _): Vector(o.x + r * Math.cos(t), o.y + r * Math.sin(t))
         }
     }
 
     private func end(_ piece: Piece) -> Vector {
         switch piece {
         case .line(_, let q): q
-        case .arc(let o, _, let t): Vector(o.x + r * cos(t), o.y + r * sin(t))
+        case .arc(let o, _, let t): Vector(o.x + r * Math.cos(t), o.y + r * Math.sin(t))
         }
     }
 
@@ -82,7 +82,7 @@ struct CapsuleBoundary {
             case .line(let p, let q):
                 line(p, q)
             case .arc(let o, let t1, let t2):
-                let s1 = sin(t1), s2 = sin(t2), c1 = cos(t1), c2 = cos(t2)
+                let s1 = Math.sin(t1), s2 = Math.sin(t2), c1 = Math.cos(t1), c2 = Math.cos(t2)
                 let dt = t2 - t1, sc = (s2 * c2 - s1 * c1) / 2.0
                 a2 += (r * r) * dt + (r * o.x) * (s2 - s1) - (r * o.y) * (c2 - c1)
                 x6 += (3.0 * r) * ((o.x * o.x) * (s2 - s1) + ((2.0 * o.x) * r) * (dt / 2.0 + sc)

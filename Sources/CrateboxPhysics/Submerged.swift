@@ -58,7 +58,7 @@ extension Shape {
             centroid = Vector(o)
         } else {
             let h = (r * r - d * d).squareRoot()
-            area = (r * r) * acos((-d) / r) + d * h
+            area = (r * r) * Math.acos((-d) / r) + d * h
             centroid = Vector(o.x, o.y - ((2.0 / 3.0) * ((h * h) * h)) / area)
         }
         guard area > 0.0 else { return nil }
@@ -74,7 +74,7 @@ extension Shape {
         guard r != 0.0 else { return nil }
         let ux = b.x - a.x, uy = b.y - a.y, len = (ux * ux + uy * uy).squareRoot()
         let nx = (-uy) / len, ny = ux / len
-        let t0 = atan2(-ny, -nx)
+        let t0 = Math.atan2(-ny, -nx)
         var boundary = CapsuleBoundary(level: level, r: r)
         boundary.line(Vector(a.x - r * nx, a.y - r * ny), Vector(b.x - r * nx, b.y - r * ny))
         boundary.arc(about: Vector(b), from: t0, to: t0 + CapsuleBoundary.pi)

@@ -20,7 +20,7 @@ extension Scene {
     public func fitted(holding bodies: [(shapes: [ShapeSpec], pose: Pose)], clamped: Bool = true) -> (origin: Vector, width: Double, height: Double) {
         var lo = origin, hi = Vector(origin.x + width, origin.y + height)
         for (shapes, pose) in bodies {
-            let c = cos(pose.angle), s = sin(pose.angle)
+            let c = Math.cos(pose.angle), s = Math.sin(pose.angle)
             func grow(_ p: Vector, _ r: Double) {
                 let q = Vector(pose.position.x + p.x * c - p.y * s, pose.position.y + p.x * s + p.y * c)
                 guard q.x.isFinite && q.y.isFinite else { return }

@@ -77,7 +77,7 @@ extension SceneReader {
     mutating func checkPins(_ bodies: [BodySpec], _ joints: [JointSpec]) {
         func world(_ ref: BodyRef, _ anchor: Vector) -> Vector {
             guard let i = ref.body else { return anchor }
-            let b = bodies[i], c = cos(b.angle), s = sin(b.angle)
+            let b = bodies[i], c = Math.cos(b.angle), s = Math.sin(b.angle)
             return b.position + Vector(anchor.x * c - anchor.y * s, anchor.x * s + anchor.y * c)
         }
         for (i, joint) in joints.enumerated() {

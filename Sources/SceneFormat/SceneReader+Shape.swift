@@ -163,7 +163,7 @@ extension Scene {
                 return "vertices \(i), \((i + 1) % n) and \((i + 2) % n) are collinear; the polygon is degenerate"
             }
             if cross < 0 { negative += 1 }
-            turning += atan2(cross, dot)
+            turning += Math.atan2(cross, dot)
         }
         if negative > 0 && negative < n { return "the polygon is concave; split it into convex shapes" }
         // A convex polygon turns once; a star whose every turn is the same way turns more.

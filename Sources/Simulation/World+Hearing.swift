@@ -69,7 +69,7 @@ final class Hearing {
     /// times the mass is as loud as about three times the speed.
     func strength(ofSpeed speed: Double, mass: Double) -> Double {
         guard speed > 0, mass > 0 else { return 0 }
-        return 1 + 0.5 * log10(speed / fullSpeed) + 0.25 * log10(mass / referenceMass)
+        return 1 + 0.5 * Math.log10(speed / fullSpeed) + 0.25 * Math.log10(mass / referenceMass)
     }
 }
 
