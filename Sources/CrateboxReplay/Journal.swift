@@ -35,6 +35,9 @@ public struct Journal: Sendable {
         public var scriptText: String? = nil
         /// The rules the session ran by (`rules`; 1 when absent: journals written before it).
         public var rules = 1
+        /// The math it was computed with (`math`: `Math.version`, docs/math.md). A journal
+        /// without it was made with the platform's C library math and is refused when read.
+        public var math = Math.version
     }
 
     /// An event line: the event and the step before which it took effect.
@@ -91,7 +94,7 @@ public struct Journal: Sendable {
         let q = JSONText.quote
         return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
             + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
-            + (rules == 1 ? "" : "\"rules\":\(rules),")
+            + "\"math\":\(Math.version)," + (rules == 1 ? "" : "\"rules\":\(rules),")
             + (scriptText.map { "\"scriptSha256\":\"\(SHA256.hex(Array($0.utf8)))\",\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}"
     }
 
@@ -314,137 +317,5 @@ extension Journal {
             throw JournalError(file: file, line: 0, message: "empty: a journal starts with a \(format) header line")
         }
         return journal
-    }
-}
-
-/// Reads the fields of one journal line, remembering which were used.
-private struct JournalFields {
-    let members: [(key: String, node: JSONNode)]
-    let fail: (String) -> JournalError
-    var used: [String] = []
-
-    init(members: [(key: String, node: JSONNode)], fail: @escaping (String) -> JournalError) {
-        self.members = members
-        self.fail = fail
-    }
-
-    mutating func node(_ key: String) throws(JournalError) -> JSONNode {
-        used.append(key)
-        guard let node = members.first(where: { $0.key == key })?.node else { throw fail("missing \"\(key)\"") }
-        return node
-    }
-
-    mutating func string(_ key: String) throws(JournalError) -> String {
-        guard case .string(let s) = try node(key).value else { throw fail("\"\(key)\" must be a string") }
-        return s
-    }
-
-    mutating func number(_ key: String) throws(JournalError) -> Double {
-        guard case .number(let x) = try node(key).value else { throw fail("\"\(key)\" must be a number") }
-        return x
-    }
-
-    /// A point written `[x, y]`.
-    mutating func pair(_ key: String) throws(JournalError) -> Vector {
-        guard case .array(let items) = try node(key).value, items.count == 2,
-              case .number(let x) = items[0].value, case .number(let y) = items[1].value else {
-            throw fail("\"\(key)\" must be a point [x, y]")
-        }
-        return Vector(x, y)
-    }
-
-    mutating func int(_ key: String, max: Int = Journal.maxSteps) throws(JournalError) -> Int {
-        let x = try number(key)
-        guard x == x.rounded(), x >= 0, x <= Double(max) else {
-            throw fail("\"\(key)\" must be a whole number from 0 to \(max), got \(x)")
-        }
-        return Int(x)
-    }
-
-    mutating func hash(_ key: String) throws(JournalError) -> UInt64 {
-        let s = try string(key)
-        guard s.count == 16, let value = UInt64(s, radix: 16), s == s.lowercased() else {
-            throw fail("\"\(key)\" must be 16 lowercase hex digits, got \"\(s)\"")
-        }
-        return value
-    }
-
-    func noOthers() throws(JournalError) {
-        for (key, _) in members where !used.contains(key) { throw fail("unknown key \"\(key)\"") }
-    }
-
-    mutating func header() throws(JournalError) -> Journal.Header {
-        let format = try string("format")
-        guard format == Journal.format else { throw fail("the first line must be a \(Journal.format) header, got format \"\(format)\"") }
-        var header = Journal.Header(sceneText: try string("scene"), sceneFile: try string("sceneFile"),
-                                    sceneSHA256: try string("sceneSha256"), stepSize: try number("stepSize"),
-                                    chipmunk: try string("chipmunk"))
-        // The platform fields came later: all three or none.
-        let platformKeys = ["arch", "os", "libc"]
-        if members.contains(where: { platformKeys.contains($0.key) }) {
-            header.platform = Platform(arch: try string("arch"), os: try string("os"), libc: try string("libc"), chipmunk: header.chipmunk)
-        }
-        if members.contains(where: { $0.key == "scriptText" }) { header.scriptText = try string("scriptText") }
-        let scriptSHA256 = members.contains(where: { $0.key == "scriptSha256" }) ? try string("scriptSha256") : nil
-        if members.contains(where: { $0.key == "rules" }) {
-            let rules = try int("rules", max: 1_000_000)
-            guard Scene.knownRules.contains(rules) else {
-                throw fail("made by a newer cratebox: rules \(rules) (this one replays rules \(Scene.knownRules.lowerBound) to \(Scene.knownRules.upperBound))")
-            }
-            header.rules = rules
-        }
-        try noOthers()
-        guard header.stepSize == World.stepDuration else {
-            throw fail("stepSize is \(header.stepSize); cratebox steps exactly \(World.stepDuration) (1/120 s)")
-        }
-        guard SHA256.hex(Array(header.sceneText.utf8)) == header.sceneSHA256 else {
-            throw fail("the embedded scene does not match its sceneSha256: it was changed")
-        }
-        // The script is named exactly: its SHA-256 beside it (journals before rules 2 may lack it).
-        if let scriptText = header.scriptText {
-            if let scriptSHA256 {
-                guard SHA256.hex(Array(scriptText.utf8)) == scriptSHA256 else {
-                    throw fail("the embedded script does not match its scriptSha256: it was changed")
-                }
-            } else if header.rules >= 2 {
-                throw fail("scriptText has no scriptSha256 beside it (a journal of rules 2 names its script by both)")
-            }
-        } else if scriptSHA256 != nil {
-            throw fail("scriptSha256 without scriptText")
-        }
-        return header
-    }
-
-    mutating func event() throws(JournalError) -> Event {
-        let kind = try string("event")
-        func point(_ this: inout JournalFields) throws(JournalError) -> (Double, Double) {
-            (try this.number("x"), try this.number("y"))
-        }
-        switch kind {
-        case "tilt": let (x, y) = try point(&self); return .tilt(x: x, y: y)
-        case "spawn": let (x, y) = try point(&self); return .spawn(x: x, y: y)
-        case "grab":
-            let body = try int("body", max: World.maxBodyIndex)
-            let (x, y) = try point(&self)
-            return .grab(body: body, x: x, y: y)
-        case "drag": let (x, y) = try point(&self); return .drag(x: x, y: y)
-        case "release": return .release
-        case "remove": return .remove(body: try int("body", max: World.maxBodyIndex))
-        case "reset": return .reset
-        case "key":
-            let isButton = members.contains { $0.key == "button" }
-            if isButton && members.contains(where: { $0.key == "key" }) { throw fail("a key event has \"key\" or \"button\", not both") }
-            let name = try string(isButton ? "button" : "key")
-            guard !name.isEmpty, name.count <= 40 else { throw fail("a key's name must be 1 to 40 characters long") }
-            guard case .bool(let down) = try node("down").value else { throw fail("\"down\" must be true or false") }
-            return .key(isButton ? .button(name) : .key(name), down: down)
-        case "slice": return .slice(a: try pair("a"), b: try pair("b"))
-        case "explode":
-            let at = try pair("at")
-            return .explode(x: at.x, y: at.y, radius: try number("radius"), impulse: try number("impulse"))
-        case "pointer": let (x, y) = try point(&self); return .pointer(x: x, y: y)
-        case "click": let (x, y) = try point(&self); return .click(x: x, y: y)
-        default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice, explode, pointer or click)")
-        }
     }
 }

@@ -1,3 +1,4 @@
+import CrateboxGeometry
 import FileOutput
 import JSONText
 import SceneFormat
@@ -33,7 +34,7 @@ public enum StateFile {
         let q = JSONText.quote
         let header = "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"step\":\(world.stepCount),"
             + "\"hash\":\"\(StateHash.hex(world.stateHash))\",\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),"
-            + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
+            + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),\"math\":\(Math.version),"
             + (world.scene.rules == 1 ? "" : "\"rules\":\(world.scene.rules),") + "\"bytes\":\(state.count),\"sha256\":\"\(SHA256.hex(state))\","
             + (world.scene.scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}\n"
         return Array(header.utf8) + state
@@ -103,6 +104,14 @@ public enum StateFile {
             scene.rules = known
         } else {
             scene.rules = 1
+        }
+        // The math it was made with (docs/state-format.md): a state is numbers, whatever made them, so
+        // one from before `math` continues with cratebox's own; a newer math is refused.
+        if members.contains(where: { $0.key == "math" }) {
+            let math = try number("math")
+            guard math == Double(Math.version) else {
+                throw fail("made by a newer cratebox: math \(NumberText.shortest(math)) (this one computes with math \(Math.version), docs/math.md)")
+            }
         }
         let world: World
         do { world = try World(scene: scene, snapshot: payload) } catch { throw fail("\(error)") }

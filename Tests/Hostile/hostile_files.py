@@ -372,7 +372,7 @@ def forged_key(c, command):
         r = c.run("validate", "s.json")
     else:
         header = {"format": "cratebox/replay@1", "sceneFile": "s.json",
-                  "sceneSha256": hashlib.sha256(text.encode()).hexdigest(), "stepSize": 1 / 120, "chipmunk": "7.0.3",
+                  "sceneSha256": hashlib.sha256(text.encode()).hexdigest(), "stepSize": 1 / 120, "chipmunk": "7.0.3", "math": 1,
                   "rules": 2, "scene": text}
         c.file("k.jsonl", json.dumps(header, separators=(",", ":")) + '\n{"end":240,"hash":"0000000000000000"}\n')
         r = c.run("replay", "--verify", "k.jsonl")
