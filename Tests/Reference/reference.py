@@ -38,6 +38,12 @@ import platform
 import struct
 import sys
 
+if __name__ == "__main__":
+    # docs/math.md's functions, not the C library's, for Chipmunk, Lua and Python (refmath.py).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import refmath
+    refmath.ensure_preloaded()
+
 # --------------------------------------------------------------------------
 # Chipmunk through ctypes
 
@@ -2101,8 +2107,18 @@ def journal_rules(header):
     return int(rules)
 
 
+def journal_math(header):
+    """replay-format.md: the header's `math`; a journal without it was made with the C library's math."""
+    math_version = header.get("math")
+    if math_version is None:
+        raise Unsupported("line 1: no \"math\": made with the platform's own math, which cannot be checked here")
+    if isinstance(math_version, bool) or math_version != 1:
+        raise Unsupported("line 1: math %r: this reference computes with math 1" % (math_version,))
+
+
 def run_journal(data):
     header, rest = read_journal(data)
+    journal_math(header)
     scene_text = header.get("scene")
     if not isinstance(scene_text, str):
         raise Unsupported("line 1: the header has no scene")

@@ -205,8 +205,9 @@ cpConstraintSetPreSolveFunc = _fn("cpConstraintSetPreSolveFunc", None, _P, cpCon
 cpConstraintSetPostSolveFunc = _fn("cpConstraintSetPostSolveFunc", None, _P, cpConstraintSolveFunc)
 JOINT_FUNCTIONS = ("forceFunction", "torqueFunction", "preSolve", "postSolve")
 
-# libm, for the math functions of Debian's LUA_COMPAT_MATHLIB (library.lua).
-_libm = ctypes.CDLL("libm.so.6")
+# The math functions of Debian's LUA_COMPAT_MATHLIB (library.lua), as the process finds them:
+# the preloaded ones of docs/math.md (refmath.py) before the C library's.
+_libm = ctypes.CDLL(None)
 LIBM = {}
 for _name, _args in (("cosh", 1), ("sinh", 1), ("tanh", 1), ("log10", 1), ("pow", 2)):
     LIBM[_name.encode()] = getattr(_libm, _name)
