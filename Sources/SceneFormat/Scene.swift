@@ -358,7 +358,8 @@ public enum BodyRef: Equatable, Sendable {
 }
 
 /// The limits the validator enforces, so that nothing Chipmunk asserts on (and
-/// nothing absurd) gets through. Documented in the README.
+/// nothing absurd) gets through. Documented in docs/guide/scene-files.md
+/// ("What the validator rejects").
 public enum Limits {
     /// The largest scene file, in bytes (16 MiB).
     public static let fileBytes = 16 * 1024 * 1024

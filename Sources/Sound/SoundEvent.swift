@@ -34,8 +34,9 @@ public struct SoundEvent: Equatable, Sendable, BitwiseCopyable {
 
     /// What made it.
     public var kind: Kind
-    /// How hard, 0 (silent) to 1 (the loudest the mix expects): an impact's
-    /// impulse, mapped by the caller (`Loudness`).
+    /// How hard, 0 (silent) to 1 (the loudest the mix expects): for an
+    /// impact, the blow's energy, mapped by the caller (the world's hearing,
+    /// `strength(ofSpeed:mass:)` in Simulation).
     public var strength: Double
     /// The size of what sounds, in points (a crate's side, a ball's
     /// diameter): bigger is lower.

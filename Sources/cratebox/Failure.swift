@@ -38,7 +38,7 @@ struct Failure: Error {
     static func usage(_ message: String) -> Failure { Failure(ExitCode.validationFailure, "cratebox: \(message)") }
 }
 
-/// The exit codes of sysexits.h that the command line promises (`--help` and the README list them).
+/// The exit codes of sysexits.h that the command line promises (`--help` and docs/guide/command-line.md list them).
 enum Exit {
     static let failure = ExitCode(1)
     static let invalidScene = ExitCode(65)

@@ -35,16 +35,16 @@ import TestSupport
         #expect(try cratebox("run", "--help").stdout.contains("default 1280x720"))
     }
 
-    /// Every exit code the README lists is in `--help`.
-    @Test func helpListsEveryExitCodeTheReadmeLists() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let paragraph = try #require(readme.components(separatedBy: "Exit codes:").dropFirst().first?.components(separatedBy: "\n\n").first)
+    /// Every exit code the command line's guide (docs/guide/command-line.md) lists is in `--help`.
+    @Test func helpListsEveryExitCodeTheGuideLists() throws {
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("docs/guide/command-line.md"), encoding: .utf8)
+        let paragraph = try #require(guide.components(separatedBy: "Exit codes:").dropFirst().first?.components(separatedBy: "\n\n").first)
         let codes = paragraph.split(whereSeparator: { !$0.isNumber }).map(String.init).filter { $0.count <= 2 }
         #expect(codes.count >= 9, "\(codes)")
         let help = try cratebox("--help").stdout.replacingOccurrences(of: "\n", with: " ")
         let listed = try #require(help.components(separatedBy: "Exit codes:").dropFirst().first)
         for code in codes {
-            #expect(listed.contains(" \(code) "), "exit code \(code) is in the README but not in --help")
+            #expect(listed.contains(" \(code) "), "exit code \(code) is in docs/guide/command-line.md but not in --help")
         }
     }
 

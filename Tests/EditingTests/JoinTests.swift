@@ -53,7 +53,7 @@ import Testing
 }
 
 /// Saved positions had 17 digits ("376.6666666666667": the pointer's world
-/// position) though the README promises rounding (issue 35).
+/// position) though the README (now docs/guide/building.md) promises rounding (issue 35).
 @Suite struct TidyDrawingTests {
     @Test func whatIsDrawnOrMovedIsSavedToAHundredthOfAPoint() throws {
         var doc = try Document.emptyBox(width: 640, height: 360, name: "t", file: "t.json")

@@ -10,7 +10,7 @@ import TestSupport
 /// the motor's key row and Left on its reverse row, Ctrl+S, B, and Right held
 /// drives it.
 @Suite struct FirstCarWindowTests: WindowTesting {
-    /// Builds the README's car in an empty box of 1280 x 720 points, drawn at
+    /// Builds the guide's car (docs/guide/building.md) in an empty box of 1280 x 720 points, drawn at
     /// about 0.76 pixels a point left of the panel (the floor at y 640).
     func buildCar(_ person: WindowDriver) throws {
         try person.key("2")
