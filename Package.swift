@@ -59,7 +59,7 @@ let package = Package(
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
-        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Sound"]),
+        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
         .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes", "Scripting", "Sound"]),
@@ -73,7 +73,7 @@ let package = Package(
         // SDL drawing: painter, camera, text, textures, offscreen PNGs, the curves picture, overlays.
         .target(name: "Render", dependencies: ["CSDL2", "WindowModel", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "FileOutput", "JSONText"]),
         // Build mode's document: a scene value, the tools' edits, undo and redo, every edit validated.
-        .target(name: "Editing", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "Sound"]),
+        .target(name: "Editing", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText"]),
         // The window application: the frame loop, its modes, input, HUD, timeline, captures.
         .target(name: "SandboxApp", dependencies: ["CSDL2", "Render", "Editing", "WindowModel", "CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "FileOutput", "JSONText", "Animation", "Sound"]),
         // The plain C runner and its Swift adapter, for `bench` and the agreement tests.

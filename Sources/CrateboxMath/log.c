@@ -129,21 +129,34 @@ double cratebox_log(double x)
 	return dk * ln2_hi - ((s * (f - R) - dk * ln2_lo) - f);
 }
 
-double cratebox_log2(double x)
+/*
+ * log2's and log10's common start (fdlibm's e_log2.c and e_log10.c): x = 2^k (1 + f),
+ * and log(1 + f) = hi + lo with hi's low word cleared, so that hi times the high part of
+ * 1/ln2 or 1/ln10 is exact. Returns 0 for a special x, whose result is then *special.
+ */
+static int split_log(double x, int32_t *k, double *hi, double *lo, double *special)
 {
-	double f, hfsq, hi, lo, r, val_hi, val_lo, w, y, special;
-	int32_t k, hx;
+	double f, hfsq, r;
+	int32_t hx;
 
-	if (cm_bits(x) == 0x3FF0000000000000ull) return 0.0;	/* log(1) = +0 */
-	x = reduce(x, &k, &hx, &special);
-	if (x == 0.0) return special;
-	y = (double)k;
+	x = reduce(x, k, &hx, special);
+	if (x == 0.0) return 0;
 	f = x - 1.0;
 	hfsq = 0.5 * f * f;
 	r = k_log1p(f);
-	hi = f - hfsq;
-	hi = cm_with_low(hi, 0);
-	lo = (f - hi) - hfsq + r;
+	*hi = cm_with_low(f - hfsq, 0);
+	*lo = (f - *hi) - hfsq + r;
+	return 1;
+}
+
+double cratebox_log2(double x)
+{
+	double hi, lo, val_hi, val_lo, w, y, special;
+	int32_t k;
+
+	if (cm_bits(x) == 0x3FF0000000000000ull) return 0.0;	/* log(1) = +0 */
+	if (!split_log(x, &k, &hi, &lo, &special)) return special;
+	y = (double)k;
 	val_hi = hi * ivln2hi;
 	val_lo = (lo + hi) * ivln2lo + lo * ivln2hi;
 	/* spadd(val_hi, val_lo, y) */
@@ -155,19 +168,12 @@ double cratebox_log2(double x)
 
 double cratebox_log10(double x)
 {
-	double f, hfsq, hi, lo, r, val_hi, val_lo, w, y, y2, special;
-	int32_t k, hx;
+	double hi, lo, val_hi, val_lo, w, y, y2, special;
+	int32_t k;
 
 	if (cm_bits(x) == 0x3FF0000000000000ull) return 0.0;	/* log(1) = +0 */
-	x = reduce(x, &k, &hx, &special);
-	if (x == 0.0) return special;
+	if (!split_log(x, &k, &hi, &lo, &special)) return special;
 	y = (double)k;
-	f = x - 1.0;
-	hfsq = 0.5 * f * f;
-	r = k_log1p(f);
-	hi = f - hfsq;
-	hi = cm_with_low(hi, 0);
-	lo = (f - hi) - hfsq + r;
 	val_hi = hi * ivln10hi;
 	y2 = y * log10_2hi;
 	val_lo = y * log10_2lo + (lo + hi) * ivln10lo + lo * ivln10hi;

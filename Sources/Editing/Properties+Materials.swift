@@ -1,6 +1,5 @@
 import CrateboxGeometry
 import SceneFormat
-import Sound
 
 /// A body's collision layers (Algodoo's: four named layers; bodies collide
 /// when they share one), its group, its conveyor and one-way surfaces, and
@@ -62,7 +61,7 @@ extension Document {
         }
         if key == .sound {
             // By shape, then each material in turn.
-            let choices: [SoundEvent.Material?] = [nil] + SoundEvent.Material.allCases
+            let choices: [ShapeSound?] = [nil] + ShapeSound.allCases
             let at = choices.firstIndex { $0 == body.shapes.first?.sound } ?? 0
             let next = choices[((at + step) % choices.count + choices.count) % choices.count]
             for k in body.shapes.indices { body.shapes[k].sound = next }

@@ -4,8 +4,9 @@ import Render
 /// The window's part in the sound: where it looks, and whether it holds
 /// still (paused, in the past, rebuilding: silent).
 extension App {
-    /// After a frame is drawn: the sound follows what is shown.
-    func hear(_ status: PhysicsStatus) {
+    /// After a frame is drawn: the listener follows what is shown (where it
+    /// looks), and is held still while the world is (paused, in the past, rebuilding).
+    func moveListener(following status: PhysicsStatus) {
         guard let output = sound.output, let layout = looking.drawnLayout else { return }
         let camera = self.camera(in: layout), room = layout.world
         let a = camera.toWorld(x: Double(room.x), y: Double(room.y + room.h)), b = camera.toWorld(x: Double(room.x + room.w), y: Double(room.y))

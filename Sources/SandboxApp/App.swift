@@ -210,7 +210,7 @@ public final class App {
                 }
                 let drawStart = Monotonic.now
                 draw(published, now: drawStart)
-                hear(published.status)
+                moveListener(following: published.status)
                 meter.figures.frame(interval: frame, drawing: Monotonic.now - drawStart, status: published.status, sound: sound.output?.figures,
                                     since: frameStart - start)
                 if let seconds = options.benchSeconds, Monotonic.now - start >= seconds {

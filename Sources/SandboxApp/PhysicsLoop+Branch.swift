@@ -9,8 +9,7 @@ extension PhysicsLoop {
     /// Resumes from the shown step; false when the rebuild was cancelled or failed (the past stays shown).
     func branchFromShownStep() -> Bool {
         guard var step = showing, timeline.session != nil else { return true }
-        world.printing = false
-        world.listening = false  // nor what a branch's rebuild steps through
+        setAudience(false)  // nor what a branch's rebuild steps through
         // A frame of the run before a `--watch` reload: that run cannot go on (its scene or script changed); this one starts again.
         if step < 0 {
             say("the run before the reload cannot go on: this one resumes from its start")
@@ -47,5 +46,16 @@ extension PhysicsLoop {
         lastPass = now()  // the rebuild's time is not play time
         say("resumed from step \(step)")
         return true
+    }
+}
+
+extension PhysicsLoop {
+    /// The one place that says whether someone is there for the world's steps. A step played
+    /// is heard (when the window has sound) and what the script prints goes to the HUD (and
+    /// the window's output); the steps a seek or a branch's rebuild runs through are neither,
+    /// and a world they make starts deaf and silent until it plays.
+    func setAudience(_ present: Bool) {
+        world.printing = present
+        world.listening = present && sound?.isActive == true
     }
 }

@@ -122,8 +122,7 @@ extension PhysicsLoop {
     private func seek(to step: Int) {
         guard let watching else { return }
         watching.endShown = false
-        world.printing = false
-        world.listening = false  // what a seek steps through is never heard
+        setAudience(false)  // what a seek steps through is neither heard nor printed
         do {
             if let problem = try timeline.seek(to: step) { report(problem) }
         } catch {

@@ -154,11 +154,7 @@ final class PhysicsLoop {
             return false
         }
         drawnWorlds.willStep(world)
-        // Heard as it plays (a seek or a branch stops the listening, so that what
-        // they step through is not heard; a world made by them starts deaf).
-        if sound?.isActive == true { world.listening = true }
-        // What the script prints as it plays goes to the HUD (and the window's output); a seek's steps print nothing.
-        world.printing = true
+        setAudience(true)
         defer { showPrinted() }
         let wasRecording = timeline.isRecording
         do {

@@ -2,7 +2,6 @@ import Animation
 import JSONText
 import CrateboxGeometry
 import CrateboxPhysics
-import Sound
 
 /// A decoded, validated `cratebox/scene@1` document (docs/scene-format.md).
 /// Every default and shorthand of the format is resolved here, so `World` can
@@ -240,11 +239,11 @@ public struct ShapeSpec: Equatable, Sendable {
     /// The name a script's collision handlers know the shape by (`collisionType`, section 16.7).
     public var collisionType: String? = nil
     /// What it sounds like when struck (`sound`); nil: by its geometry (`heardAs`).
-    public var sound: SoundEvent.Material? = nil
+    public var sound: ShapeSound? = nil
 
     /// What it sounds like: its `sound`, or by its geometry, a ball rubber,
     /// a segment (a floor, a ramp) stone, a box or polygon wood.
-    public var heardAs: SoundEvent.Material {
+    public var heardAs: ShapeSound {
         if let sound { return sound }
         switch geometry {
         case .circle: return .rubber

@@ -7,7 +7,6 @@ import Animation
 import JSONText
 import CrateboxGeometry
 import CrateboxPhysics
-import Sound
 
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {
@@ -87,7 +86,7 @@ extension SceneReader {
             }
         }
         if let n = fields["sound"], let name = string(n, j(path, "sound")) {
-            if let material = SoundEvent.Material(rawValue: name) {
+            if let material = ShapeSound(rawValue: name) {
                 spec.sound = material
             } else {
                 fail(j(path, "sound"), "must be \(SceneReader.soundNames), got \(JSONText.quote(name))")
@@ -100,7 +99,7 @@ extension SceneReader {
 
     /// The sounds a shape may make, as the error lists them: "wood", "rubber", "metal" or "stone".
     static let soundNames = {
-        let names = SoundEvent.Material.allCases.map { JSONText.quote($0.rawValue) }
+        let names = ShapeSound.allCases.map { JSONText.quote($0.rawValue) }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }()
 

@@ -130,7 +130,17 @@ extension World {
     private func material(of shape: Shape) -> SoundEvent.Material {
         guard let index = index(of: shape.body), let entry = bodies[index],
               let i = entry.shapes.firstIndex(where: { $0 === shape }), i < entry.spec.shapes.count else { return .stone }
-        return entry.spec.shapes[i].heardAs
+        return Self.material(entry.spec.shapes[i].heardAs)
+    }
+
+    /// The sound layer's material for the scene's word.
+    static func material(_ sound: ShapeSound) -> SoundEvent.Material {
+        switch sound {
+        case .wood: .wood
+        case .rubber: .rubber
+        case .metal: .metal
+        case .stone: .stone
+        }
     }
 
     /// A body that was dry after the last step and has some part in water now splashes, as loud as it was falling.

@@ -3,12 +3,12 @@ import Glibc
 #endif
 import Synchronization
 
-/// A queue to one thread that it never waits on: physics threads put what
+/// A ring buffer to one thread that it never waits on: physics threads put what
 /// was heard, the audio callback takes it. Fixed room, made once; a put to a
 /// full queue is dropped and counted. Only one thread may take. Puts take
 /// turns (two physics threads overlap for a moment when the window opens
-/// another scene): a putter may wait for another putter, never for the taker,
-/// and the taker never waits at all.
+/// another scene): a putter spins (yielding) while another putter puts, never
+/// for the taker, and the taker never waits at all.
 public final class SoundQueue<Element: BitwiseCopyable>: @unchecked Sendable {
     // Sendable: each slot is written by the putter holding `putting` before
     // `tail` is released past it, and read by the one taker only after
