@@ -250,7 +250,7 @@ extension Journal {
         return value == Self.format
     }
 
-    /// Reads a journal. With `requireHeader` false (scripted input for
+    /// Reads a journal. With `requireHeader` false (an event file for
     /// `simulate --events`), the header may be left out; checkpoints and an
     /// end line are then optional too.
     public static func parse(_ bytes: [UInt8], file: String, requireHeader: Bool = true) throws(JournalError) -> Journal {

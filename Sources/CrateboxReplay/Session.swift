@@ -5,7 +5,7 @@ import SceneFormat
 import Simulation
 
 /// A World together with the journal of everything done to it since it was
-/// built: live play, scripted runs and recordings all go through here, so
+/// built: live play, runs from an event file and recordings all go through here, so
 /// what is recorded is exactly what was applied. The journal is kept in
 /// memory from step 0, so a recording started mid-session still replays from
 /// the scene.

@@ -20,7 +20,7 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Print one JSON object: steps, hash and every dynamic body.")
     var json = false
 
-    @Option(help: "Scripted input: a journal of events (checkpoints and header optional), each applied before its step.")
+    @Option(help: "An event file: a journal of events (checkpoints and header optional), each applied before its step.")
     var events: String?
 
     @Option(help: "Record the run as a replay journal.")
