@@ -4,8 +4,10 @@ import Glibc
 import ScriptSandbox
 
 /// What a script asks of its world (docs/scene-format.md 16.11): the World
-/// answers, between steps or after Chipmunk's (never inside it).
-public protocol ScriptWorld: AnyObject {
+/// answers, between steps or after Chipmunk's (never inside it). Package-only:
+/// a library user changes a world through events, which a journal records,
+/// never through these.
+package protocol ScriptWorld: AnyObject {
     /// Makes a body from its JSON (the scene format's words); its construction index.
     func scriptSpawn(json: String) throws(ScriptError) -> Int
     /// Removes the body with this construction index.
@@ -18,7 +20,7 @@ public protocol ScriptWorld: AnyObject {
 
 extension ScriptVM {
     /// The world the script's world:spawn and its kin ask (kept weakly: the World owns the script).
-    public func answer(to world: ScriptWorld?) {
+    package func answer(to world: ScriptWorld?) {
         self.world = world
         script_sandbox_set_world_op(sandbox, world == nil ? nil : scriptWorldOperation, Unmanaged.passUnretained(self).toOpaque())
     }

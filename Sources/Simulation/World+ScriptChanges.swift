@@ -7,7 +7,7 @@ import Scripting
 /// them, and bound for the script at once.
 extension World: ScriptWorld {
     /// world:spawn: a body from its JSON, made as a scene body is; its construction index.
-    public func scriptSpawn(json: String) throws(ScriptError) -> Int {
+    package func scriptSpawn(json: String) throws(ScriptError) -> Int {
         let spec = try Self.decoded { () throws(SceneErrors) in try Scene.decodeBody(json, file: self.scriptName, path: "the body") }
         // An animation runs on the build's clock, a one-way platform needs the build's handler: both are the scene's.
         guard spec.animation == nil else { throw ScriptError("the body: an animation is for the scene's bodies (its clock is the build's)") }
@@ -34,7 +34,7 @@ extension World: ScriptWorld {
     }
 
     /// world:remove: as a `remove` event.
-    public func scriptRemove(body index: Int) throws(ScriptError) {
+    package func scriptRemove(body index: Int) throws(ScriptError) {
         let bound = scriptBodiesRevision == bodiesRevision, jointsInSpace = space.jointCount
         do { try removeBody(index) } catch { throw ScriptError(error.message) }
         if bound, let script {
@@ -48,7 +48,7 @@ extension World: ScriptWorld {
     }
 
     /// world:addJoint: a joint from its JSON between two bodies (nil: the world's), made as a scene joint is; its index.
-    public func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
+    package func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
         // Each end as it is now (the reader's checks of section 8 read its pose and mass).
         func spec(_ index: Int?) throws(ScriptError) -> BodySpec? {
             guard let index else { return nil }
@@ -74,7 +74,7 @@ extension World: ScriptWorld {
     }
 
     /// world:removeJoint: the joint leaves the space for good.
-    public func scriptRemoveJoint(_ index: Int) throws(ScriptError) {
+    package func scriptRemoveJoint(_ index: Int) throws(ScriptError) {
         guard joints.indices.contains(index), space.contains(joints[index]) else {
             throw ScriptError("joint \(index) is gone (broken, or removed with a body)")
         }
