@@ -9,7 +9,7 @@ public final class Body {
     let raw: OpaquePointer
     /// The Chipmunk body, for C code that acts on it between steps (a scene
     /// script's sandbox); never freed or added elsewhere.
-    public var chipmunkBody: OpaquePointer { raw }
+    package var chipmunkBody: OpaquePointer { raw }
     /// The body's type, fixed when it is made. The corresponding C function is `cpBodyGetType`.
     public let kind: Kind
     /// Set only for a space's own static body, whose memory lives in the

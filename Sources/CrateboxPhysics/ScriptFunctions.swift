@@ -22,5 +22,5 @@ extension Joint {
 
     /// The Chipmunk joint, for C code that reads and sets it between steps
     /// and in its callbacks (a scene script's sandbox); never freed elsewhere.
-    public var chipmunkConstraint: OpaquePointer { raw }
+    package var chipmunkConstraint: OpaquePointer { raw }
 }

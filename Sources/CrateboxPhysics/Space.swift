@@ -41,7 +41,7 @@ public final class Space {
     var raw: OpaquePointer { handle.raw }
     /// The Chipmunk space, for C code that sets handlers on it before the
     /// first step or reads it between steps (a scene script's sandbox); never freed elsewhere.
-    public var chipmunkSpace: OpaquePointer { raw }
+    package var chipmunkSpace: OpaquePointer { raw }
 
     /// The space's own static body (`cpSpaceGetStaticBody`): walls go on it.
     public let staticBody: Body

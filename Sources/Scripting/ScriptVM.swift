@@ -54,19 +54,19 @@ public final class ScriptVM {
     }
 
     /// A body a script can hold (docs/scene-format.md 16.5, 16.8).
-    public struct BoundBody {
-        public var index: Int
-        public var id: String?
-        public var body: OpaquePointer
-        public var velocityFunction: String?, positionFunction: String?
-        public init(index: Int, id: String?, body: OpaquePointer, velocityFunction: String? = nil, positionFunction: String? = nil) {
+    package struct BoundBody {
+        package var index: Int
+        package var id: String?
+        package var body: OpaquePointer
+        package var velocityFunction: String?, positionFunction: String?
+        package init(index: Int, id: String?, body: OpaquePointer, velocityFunction: String? = nil, positionFunction: String? = nil) {
             (self.index, self.id, self.body, self.velocityFunction, self.positionFunction) = (index, id, body, velocityFunction, positionFunction)
         }
     }
 
     /// The bodies a script can hold, in increasing construction index; bound
     /// anew whenever the world's bodies change.
-    public func bind(bodies: [BoundBody]) {
+    package func bind(bodies: [BoundBody]) {
         script_sandbox_clear_bodies(sandbox)
         for b in bodies where script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction) == 0 {
             break  // out of memory: the rest stay unbound, and the script finds nil for them
@@ -74,42 +74,42 @@ public final class ScriptVM {
     }
 
     /// Binds one more body, whose index is above every bound one's (a body the script made).
-    public func bind(body b: BoundBody) {
+    package func bind(body b: BoundBody) {
         _ = script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction)
     }
 
     /// Forgets body `index` (the script took it out of the world); the others stay bound.
-    public func unbind(body index: Int) {
+    package func unbind(body index: Int) {
         script_sandbox_unbind_body(sandbox, Int64(index))
     }
 
     /// A scene joint a script can hold (docs/scene-format.md 16.10).
-    public struct BoundJoint {
-        public var index: Int
-        public var id: String?
-        public var joint: OpaquePointer
+    package struct BoundJoint {
+        package var index: Int
+        package var id: String?
+        package var joint: OpaquePointer
         /// Force, torque, pre-solve and post-solve function names (nil: none).
-        public var functions: [String?]
-        public init(index: Int, id: String?, joint: OpaquePointer, functions: [String?]) {
+        package var functions: [String?]
+        package init(index: Int, id: String?, joint: OpaquePointer, functions: [String?]) {
             (self.index, self.id, self.joint, self.functions) = (index, id, joint, functions)
         }
     }
 
     /// The scene's joints a script can hold, in increasing index; bound anew whenever they change.
-    public func bind(joints: [BoundJoint]) {
+    package func bind(joints: [BoundJoint]) {
         script_sandbox_clear_joints(sandbox)
         for j in joints where !bind(joint: j) { break }  // out of memory: the rest stay unbound
     }
 
     /// Binds one more joint, whose index is above every bound one's (a joint the script made); false when out of memory.
     @discardableResult
-    public func bind(joint j: BoundJoint) -> Bool {
+    package func bind(joint j: BoundJoint) -> Bool {
         let names = (0..<4).map { $0 < j.functions.count ? j.functions[$0] : nil }
         return withCStrings(names) { script_sandbox_bind_joint(sandbox, Int64(j.index), j.id, j.joint, $0) } != 0
     }
 
     /// Forgets joint `index` (the script took it out of the world).
-    public func unbind(joint index: Int) {
+    package func unbind(joint index: Int) {
         script_sandbox_unbind_joint(sandbox, Int64(index))
     }
 
