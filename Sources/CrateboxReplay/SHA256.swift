@@ -2,7 +2,7 @@
 /// digest of a few kilobytes per journal does not justify building BoringSSL
 /// (about a minute more on every fresh build and in CI); this is 50 lines,
 /// checked against FIPS 180-4's known answers in the tests.
-public enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -15,7 +15,7 @@ public enum SHA256 {
     ]
 
     /// The digest as 64 lowercase hex digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         digest(bytes).map { b in
             let s = String(b, radix: 16)
             return b < 16 ? "0" + s : s
@@ -23,7 +23,7 @@ public enum SHA256 {
     }
 
     /// The 32-byte SHA-256 digest of `bytes`.
-    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes
         let bitLength = UInt64(bytes.count) * 8
