@@ -112,9 +112,7 @@ struct JournalFields {
                 + "docs/math.md), which this cratebox no longer uses, so its hashes cannot be checked here; record it again")
         }
         let math = try int("math", max: 1_000_000)
-        guard math == Math.version else {
-            throw fail("made by a newer cratebox: math \(math) (this one computes with math \(Math.version), docs/math.md)")
-        }
+        guard math == Math.version else { throw fail(Math.refusal(of: Double(math))) }
         return math
     }
 

@@ -50,3 +50,13 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
     /// "x86_64 Linux glibc 2.36, Chipmunk 7.0.3"
     public var description: String { "\(arch) \(os) \(libc), Chipmunk \(chipmunk)" }
 }
+
+extension Math {
+    /// Why a journal or state that names `math` other than this cratebox's cannot be read here
+    /// (replay-format.md, `math`): a newer cratebox's, or none cratebox ever computed with.
+    static func refusal(of math: Double) -> String {
+        let named = NumberText.shortest(math), mine = "this one computes with math \(version), docs/math.md"
+        return math > Double(version) ? "made by a newer cratebox: math \(named) (\(mine))"
+            : "math \(named) is not a math cratebox has computed with (\(mine))"
+    }
+}

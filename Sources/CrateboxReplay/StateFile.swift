@@ -106,12 +106,10 @@ public enum StateFile {
             scene.rules = 1
         }
         // The math it was made with (docs/state-format.md): a state is numbers, whatever made them, so
-        // one from before `math` continues with cratebox's own; a newer math is refused.
+        // one from before `math` continues with cratebox's own; any other math is refused.
         if members.contains(where: { $0.key == "math" }) {
             let math = try number("math")
-            guard math == Double(Math.version) else {
-                throw fail("made by a newer cratebox: math \(NumberText.shortest(math)) (this one computes with math \(Math.version), docs/math.md)")
-            }
+            guard math == Double(Math.version) else { throw fail(Math.refusal(of: math)) }
         }
         let world: World
         do { world = try World(scene: scene, snapshot: payload) } catch { throw fail("\(error)") }

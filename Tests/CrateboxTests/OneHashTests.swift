@@ -107,6 +107,17 @@ import Testing
         #expect(r.stderr.hasSuffix(":1: made by a newer cratebox: math 2 (this one computes with math 1, docs/math.md)\n"))
     }
 
+    /// A math below cratebox's own was never one it computed with: said so, not called newer.
+    @Test func aJournalOfAMathNeverMadeIsRefusedAsSuch() throws {
+        let golden = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/replays/car-drive.jsonl"), encoding: .utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-\(getpid())-math0.jsonl").path
+        defer { unlink(path) }
+        try golden.replacingOccurrences(of: "\"math\":1,", with: "\"math\":0,").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try cratebox("replay", path, "--verify")
+        #expect(r.status == 65)
+        #expect(r.stderr.hasSuffix(":1: math 0 is not a math cratebox has computed with (this one computes with math 1, docs/math.md)\n"))
+    }
+
     @Test func everyJournalAndStateWrittenNowNamesItsMath() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cratebox-\(getpid())-names").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
