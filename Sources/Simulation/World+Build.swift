@@ -10,12 +10,10 @@ extension World {
     /// Steps 1 to 4 of the normative construction order.
     func build() throws(PhysicsError) {
         // 1. The space (the script's handlers leave the old one first: 16.7).
-        script?.leave(space.chipmunkSpace)
+        script?.vm.leave(space.chipmunkSpace)
         space = Space()
-        replaceBodies([], reserving: scene.bodies.count)
-        bodiesRevision += 1
+        table.replace(with: [], reserving: scene.bodies.count)
         wallCache = nil
-        liveBodyCount = 0
         grab = nil
         tilt = nil
         animated = []
@@ -52,7 +50,7 @@ extension World {
         for spec in scene.joints { try addJoint(spec) }
 
         // 5. The script's top level (section 16.5).
-        try startScript()
+        script = try ScriptHost.start(in: self)
     }
 
     /// The space's settings from the scene (construction order, step 1).
@@ -100,7 +98,7 @@ extension World {
         if let v = spec.maxBias { joint.maxBias = v }
         if let v = spec.errorBias { joint.errorBias = v }
         if let force = spec.breakForce { joint.breaks(above: force) }
-        Self.giveScriptFunctions(spec, to: joint)
+        ScriptHost.giveFunctions(spec, to: joint)
         try space.add(joint)
         joints.append(joint)
     }
@@ -169,7 +167,5 @@ extension World {
         }
         if let animation = spec.animation { animated.append((bodies.count, animation)) }
         appendBody(WorldBody(id: spec.id, spec: spec, body: body, shapes: shapes))
-        bodiesRevision += 1
-        liveBodyCount += 1
     }
 }

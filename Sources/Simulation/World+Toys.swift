@@ -50,7 +50,6 @@ extension World {
             do {
                 for (body, shape) in try space.addPieces(of: cut) {
                     appendBody(WorldBody(id: nil, spec: World.pieceSpec(of: original.spec, body: body, shape: shape), body: body, shapes: [shape]))
-                    liveBodyCount += 1
                 }
             } catch {
                 throw WorldError("cannot cut body \(index): \(error)")
@@ -85,8 +84,6 @@ extension World {
 
     /// The most speed an explosion gives a body under rules 2, in points/s (replay-format.md, `explode`).
     static let explosionTopSpeed = 2000.0
-    /// The grab's hand's top speed under rules 2, in points/s (replay-format.md, "A step").
-    static let handTopSpeed = 3000.0
 
     /// An explosion: each live dynamic body whose centre of gravity is within
     /// `radius` gets an impulse away from the point, falling off linearly.

@@ -9,34 +9,6 @@ import CrateboxPhysics
 import Scripting
 import SceneFormat
 
-/// A body of the world and what the sandbox knows about it. Read-only to
-/// the rest of the program: its Chipmunk objects stay the world's own.
-public struct WorldBody {
-    /// The body's `id` in the scene file, if it has one.
-    public let id: String?
-    /// What the body was made from (its file entry, or the spawn body): its shapes and look.
-    public let spec: BodySpec
-    let body: Body
-    let shapes: [Shape]
-    /// Made by the scene's script (world:spawn): the script makes it again, so a saved scene leaves it out.
-    public internal(set) var madeByScript = false
-    /// How it is drawn.
-    public var look: Look { spec.look }
-
-    /// Dynamic, kinematic or static.
-    public var kind: BodyKind { body.kind }
-    /// Where it is now (after the last step).
-    public var pose: Pose { Pose(position: body.position, angle: body.angle) }
-    /// The velocity of its centre of gravity, in points per second.
-    public var velocity: Vector { body.velocity }
-    /// Its angular velocity, in radians per second (counter-clockwise).
-    public var angularVelocity: Double { body.angularVelocity }
-    /// Its mass (infinite for static and kinematic bodies).
-    public var mass: Double { body.mass }
-    /// Whether Chipmunk has put it to sleep (it rests until something wakes it).
-    public var isSleeping: Bool { body.isSleeping }
-}
-
 /// A running scene: builds a Space from a Scene in the normative construction
 /// order (docs/scene-format.md), applies events between steps, steps at
 /// exactly 1/120 s and computes the state hash.
@@ -53,24 +25,22 @@ public final class World {
     /// The most steps a session may have taken: about 9.6 days at 120 steps a
     /// second (a journal's and a saved state's limit).
     public static let maxSteps = 100_000_000
-    /// The most a grab may lever a body: r² m / I, with r the hold's distance
-    /// from the centre of gravity (on the body it is below about 12).
-    public static let maxGrabLever = 1e8
-
     /// The scene the world was built from (and is rebuilt from on reset).
     public let scene: Scene
     /// The Chipmunk space: the world's own (drawing reads it through World+Queries).
     internal(set) var space: Space
-    /// One entry per body: file order, then spawned bodies in spawn order. A
-    /// removed body's entry stays, as nil (its Chipmunk objects are freed), so
-    /// construction indices stay stable. Changed only through the functions
-    /// below that keep `bodyIndex` with it.
-    public private(set) var bodies: [WorldBody?] = []
+    /// The bodies by construction index (BodyTable.swift).
+    var table = BodyTable()
+    /// One entry per body by construction index: file order, then spawned bodies
+    /// and knife pieces in the order they were made; a removed body's entry is nil.
+    public var bodies: [WorldBody?] { table.entries }
     /// Counts the changes to which bodies there are (a spawn, a removal, a
     /// rebuild), so that what is derived from `bodies` can be kept until it changes.
-    public internal(set) var bodiesRevision = 0
-    /// The size of the last exact state written: the next reserves that much at once.
-    var lastSnapshotSize = 0
+    public var bodiesRevision: Int { table.revision }
+    /// Bodies in the world now (the entries of `bodies` that are not nil).
+    public var liveBodyCount: Int { table.liveCount }
+    /// Writes the world's exact state (`snapshot()`), keeping the last one's size.
+    var stateWriter = StateWriter()
     /// The bodies whose poses `poses` reads, as of a revision of `bodies`.
     private var posesCache: (revision: Int, reader: BodyPoses)?
     /// The joints the script made (world:addJoint), in order: `joints` past the scene's.
@@ -79,14 +49,8 @@ public final class World {
     internal(set) var joints: [Joint] = [] { didSet { jointIndexCache = nil } }
     /// Each joint's index in `joints`, made when first asked for after `joints` changed.
     private var jointIndexCache: [ObjectIdentifier: Int]?
-    /// Each live body's construction index by its Chipmunk body, kept as
-    /// bodies come and go: a lookup never rebuilds it (removals mixed with
-    /// lookups in a world of 20,000 bodies stay constant-time).
-    private var bodyIndex: [ObjectIdentifier: Int] = [:]
     /// The walls' shapes, once asked for (they change only when the world is built).
     var wallCache: [ShapeGeometry]?
-    /// Bodies in the world now (the entries of `bodies` that are not nil).
-    public internal(set) var liveBodyCount = 0
     /// Steps since the world was made (a reset does not restart the count).
     public internal(set) var stepCount = 0
     /// The last tilt applied, if any.
@@ -100,12 +64,8 @@ public final class World {
     /// The scene's joints that broke (breakable joints over their force), by
     /// index into `scene.joints`, with the step they broke at (since the last build).
     public internal(set) var brokenJoints: [(joint: Int, step: Int)] = []
-    /// The scene's script's Lua state (nil: the scene has none), and the
-    /// bodies' revision its names were bound at.
-    var script: ScriptVM?
-    var scriptBodiesRevision = -1
-    /// The bodies' revision and the broken joints' count the script's joints were bound at.
-    var scriptJointsKey = (-1, -1)
+    /// The scene's script, running (nil: the scene has none).
+    var script: ScriptHost?
     /// The scene's keys and buttons that are down (`controls`), in the order
     /// they went down; a reset keeps them (section 14.3 of the scene format).
     public internal(set) var held: [ControlTrigger] = []
@@ -120,15 +80,6 @@ public final class World {
     /// What the script printed, while someone reads it (World+Printing.swift).
     var printLog: PrintLog? = PrintLog()
 
-    /// A mouse-style grab: a kinematic hand body pulls the body through a pivot
-    /// joint of bounded force, as in Chipmunk's demo app.
-    struct Grab {
-        let index: Int
-        let hand: Body
-        let joint: Joint
-        var target: Vector
-    }
-
     /// Builds the scene in the normative order of `cratebox/scene@1`. Throws only for a scene the validator would refuse.
     public convenience init(scene: Scene) throws(PhysicsError) {
         try self.init(scene: scene, resetAtStep: 0)
@@ -137,7 +88,7 @@ public final class World {
     deinit {
         // The space may go first: its teardown must find no script to call. A script
         // a world read back took from this one has moved on to its own space: left alone.
-        script?.leave(space.chipmunkSpace)
+        script?.vm.leave(space.chipmunkSpace)
     }
 
     /// A world read back from its exact state (World+Snapshot.swift): nothing is built.
@@ -223,41 +174,15 @@ public final class World {
         } catch {
             throw WorldError("cannot remove body \(index): \(error)")
         }
-        clearBody(at: index)
-        bodiesRevision += 1
-        liveBodyCount -= 1
+        table.clear(at: index)
     }
 
     /// Takes hold of a dynamic body at a point on it (see docs/replay-format.md).
     private func grab(_ index: Int, at point: Vector) throws(WorldError) {
-        let target = try liveBody(index)
-        guard target.body.kind == .dynamic else { throw WorldError("body \(index) is \(target.body.kind.rawValue); only dynamic bodies can be grabbed") }
-        // A hold far off a body, for its size, leaves the pivot's mass
-        // matrix no precision (Chipmunk asserts "Unsolvable constraint"):
-        // its determinant keeps about lever x 2.2e-16 of itself.
-        let anchor = target.body.worldToLocal(point), cog = target.body.centerOfGravity
-        let rx = anchor.x - cog.x, ry = anchor.y - cog.y
-        let lever = (rx * rx + ry * ry) * target.body.mass / target.body.moment
-        guard lever <= World.maxGrabLever else {
-            throw WorldError("the grab point is \(Vector.shown((rx * rx + ry * ry).squareRoot())) points from body \(index)'s centre of gravity, too far for a body its size; grab it at a point on it")
-        }
-        releaseGrab()
-        let hand = Body(kind: .kinematic)
-        hand.position = point
-        let joint = Joint(.pivotAnchors(anchorA: .zero, anchorB: anchor), a: hand, b: target.body)
-        // Strong enough to throw the body around, bounded so that it cannot
-        // tear through a pile: 60 times the body's weight under the scene's gravity.
-        joint.maxForce = 60 * target.body.mass * max(gravityLength, 100)
-        // pow(1 - 0.15, 60), the demo's "15 % of the error left after 1/60 s",
-        // written as its exact double so that libm stays out of the solver's input.
-        joint.errorBias = 0x1.e874bc01e1297p-15
-        do {
-            try space.add(hand)
-            try space.add(joint)
-        } catch {
-            throw WorldError("cannot grab: \(error)")
-        }
-        grab = Grab(index: index, hand: hand, joint: joint, target: point)
+        let body = try liveBody(index).body
+        let anchor = try Grab.anchor(on: body, index, at: point)
+        releaseGrab()  // before the new hand is added: the space's order is the state's
+        grab = try Grab(index, body: body, anchor: anchor, at: point, gravity: gravityLength, in: space)
     }
 
     func checkedPoint(_ x: Double, _ y: Double, _ what: String) throws(WorldError) -> Vector {
@@ -276,9 +201,8 @@ public final class World {
     }
 
     private func releaseGrab() {
-        guard let grab else { return }
-        try? space.remove(grab.hand)  // takes the joint with it
-        self.grab = nil
+        grab?.release(from: space)
+        grab = nil
     }
 
     /// The index of the body being held, if any.
@@ -290,26 +214,13 @@ public final class World {
 
     /// Advances exactly one step of 1/120 s.
     public func step() throws(PhysicsError) {
-        if let grab {
-            // The hand moves a quarter of the way to the target each 1/60 s (the
-            // demo app's smoothing), by velocity, so the joint sees a moving
-            // body it can carry and throw.
-            let hand = grab.hand.position
-            let next = hand + (grab.target - hand) * 0.125
-            var v = (next - hand) * (1 / World.stepDuration)
-            if scene.rules >= 2 {
-                // Rules 2: a throw is no faster than the walls' backing holds.
-                let speed = (v.x * v.x + v.y * v.y).squareRoot()
-                if speed > World.handTopSpeed { v = Vector(v.x * (World.handTopSpeed / speed), v.y * (World.handTopSpeed / speed)) }
-            }
-            grab.hand.velocity = v
-        }
+        grab?.moveHand(rules: scene.rules, stepDuration: World.stepDuration)
         animate()
         driveControls()
         pushBodies()
-        try stepScript()
+        try script?.step()
         try space.step(World.stepDuration)
-        try finishScriptStep()
+        try script?.finishStep()
         clickPending = false
         collectPrinted()  // as printed in this step, before its count goes up
         stepCount += 1
@@ -362,6 +273,9 @@ public final class World {
         return hash.value
     }
 
+    /// The world as it is now, as a scene (SavedScene.swift).
+    public func currentScene() -> Scene { SavedScene.of(self) }
+
     /// The dynamic bodies still in the world, in construction order (the ones the hash covers).
     public var dynamicWorldBodies: [WorldBody] { bodies.compactMap { $0?.body.kind == .dynamic ? $0 : nil } }
 
@@ -391,32 +305,27 @@ public final class World {
 extension World {
     /// The construction index of a live body of the world.
     func index(of body: Body) -> Int? {
-        bodyIndex[ObjectIdentifier(body)]
+        table.index(of: body)
     }
 
     /// A new body's entry, at the next construction index.
     func appendBody(_ entry: WorldBody?) {
-        if let entry { bodyIndex[ObjectIdentifier(entry.body)] = bodies.count }
-        bodies.append(entry)
+        table.append(entry)
     }
 
-    /// A removed body's entry becomes nil (its index stays taken).
-    func clearBody(at index: Int) {
-        if let entry = bodies[index] { bodyIndex[ObjectIdentifier(entry.body)] = nil }
-        bodies[index] = nil
-    }
-
-    /// Every entry at once: none (a build starts, room made for `reserving`), or a state's (read back).
-    func replaceBodies(_ entries: [WorldBody?], reserving: Int = 0) {
-        bodies = []
-        bodyIndex = [:]
-        bodies.reserveCapacity(max(reserving, entries.count))
-        for entry in entries { appendBody(entry) }
+    /// Every entry at once: a state's, read back.
+    func replaceBodies(_ entries: [WorldBody?]) {
+        table.replace(with: entries)
     }
 
     /// The body at `index` was made by the scene's script (it is saved with it).
     func markMadeByScript(_ index: Int) {
-        bodies[index]?.madeByScript = true
+        table.markMadeByScript(index)
+    }
+
+    /// Joint `index`'s spec: the scene's, or the script's past them.
+    func jointSpec(_ index: Int) -> JointSpec {
+        index < scene.joints.count ? scene.joints[index] : scriptJoints[index - scene.joints.count]
     }
 
     /// A joint's index among the scene's joints.

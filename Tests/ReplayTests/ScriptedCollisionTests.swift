@@ -22,7 +22,7 @@ import TestSupport
             #expect(y < 120, "ball \(index - 1) passed the ghost platform and the hoop: y \(y)")
         }
         #expect(world.scriptSays == "4 through the hoop", "\(world.scriptSays ?? "nothing")")
-        let state = try #require(world.script).savedState()
+        let state = try #require(world.script?.vm).savedState()
         #expect(state.count > 50)
         // The same again after a reset: the top level sets the handlers on the new space.
         try session.apply(.reset)
@@ -66,7 +66,7 @@ import TestSupport
         try session.step(100)
         try restored.step(100)
         #expect(try restored.snapshot() == session.world.snapshot())
-        let state = try #require(session.world.script)
+        let state = try #require(session.world.script?.vm)
         try state.run("assert(state.removed == 1, 'removed: ' .. tostring(state.removed))", name: "check.lua")
     }
 

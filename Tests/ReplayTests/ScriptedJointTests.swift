@@ -20,7 +20,7 @@ import TestSupport
         #expect(abs(bob.position.y - (250 - 60 - 4)) < 2, "\(bob.position.y)")
         let wheel = try #require(world.bodies[1]).body
         #expect(abs(wheel.angularVelocity) > 0.5, "the pre-solve drives the motor: \(wheel.angularVelocity)")
-        let vm = try #require(world.script)
+        let vm = try #require(world.script?.vm)
         try vm.run("assert(state.solves == 360 and state.impulse > 0, state.solves .. ' ' .. state.impulse)", name: "check.lua")
         #expect(try Replay(journal: Journal.parse(Array(session.journalText.utf8), file: "j"), file: "j").verify().isVerified)
         // Read back, the joints get their functions again from the scene.

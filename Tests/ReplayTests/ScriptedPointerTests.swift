@@ -136,7 +136,7 @@ import TestSupport
             end
             """)
         try world.step(30)
-        let vm = try #require(world.script)
+        let vm = try #require(world.script?.vm)
         try vm.run("assert(state.kept > 10 and state.refused == state.kept, state.kept .. ' ' .. state.refused)", name: "check.lua")
     }
 

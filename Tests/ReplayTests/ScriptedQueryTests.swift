@@ -14,7 +14,7 @@ import TestSupport
     @Test func queriesFindWhatIsWhereInCrateboxsOrder() throws {
         let session = try ScriptFixtures.session("queries.json")
         try session.step(60)
-        let vm = try #require(session.world.script)
+        let vm = try #require(session.world.script?.vm)
         try vm.run(#"assert(state.seen == "walls,ball,walls", "seen: " .. state.seen)"#, name: "check.lua")
         #expect(try Replay(journal: Journal.parse(Array(session.journalText.utf8), file: "q"), file: "q").verify().isVerified)
     }

@@ -121,9 +121,9 @@ import TestSupport
         #expect(scene.scriptSeed == 42 && scene.json().contains(#""scriptSeed": 42"#))
         scene.scriptText = "state = {x = math.random()}"
         let seeded = try World(scene: scene)
-        try #require(seeded.script).run("assert(state.x == 0.08386297105988216, state.x)", name: "check.lua")
+        try #require(seeded.script?.vm).run("assert(state.x == 0.08386297105988216, state.x)", name: "check.lua")
         scene.scriptSeed = nil
-        try #require(World(scene: scene).script).run("assert(state.x ~= 0.08386297105988216)", name: "check.lua")
+        try #require(World(scene: scene).script?.vm).run("assert(state.x ~= 0.08386297105988216)", name: "check.lua")
         let unscripted = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "scriptSeed": 1}"#
         #expect(throws: SceneErrors.self) { try Scene.decode(Array(unscripted.utf8), file: "u.json") }
     }

@@ -34,7 +34,9 @@ public struct Heard: Equatable, Sendable, BitwiseCopyable {
     }
 }
 
-/// What the world keeps to hear its steps (while `listening`).
+/// What a world's steps sound like, while it is listening (the world holds
+/// one then). It reads the world after each step and never changes it: a world
+/// listening steps to the same bits as one that is not.
 final class Hearing {
     let contacts = ContactListener()
     /// What was heard since the last `takeHeard()`.
@@ -71,11 +73,83 @@ final class Hearing {
         guard speed > 0, mass > 0 else { return 0 }
         return 1 + 0.5 * Math.log10(speed / fullSpeed) + 0.25 * Math.log10(mass / referenceMass)
     }
+
+    /// Adds a sound heard now.
+    func hear(_ kind: SoundEvent.Kind, strength: Double, size: Double, at position: Vector) {
+        heard.append(Heard(sound: SoundEvent(kind, strength: strength, size: size), position: position))
+    }
+
+    /// `world:sound`'s kinds, in the order script_world.c numbers them.
+    static let scriptSoundKinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
+
+    /// After a step of `world`: what its script sounded, the contacts that began or
+    /// struck harder, the bodies that entered water, the joints that snapped.
+    func hear(step world: World, scripted: [(kind: Int, x: Double, y: Double, strength: Double, size: Double)], broken: [Joint]) {
+        for s in scripted {
+            let kinds = Self.scriptSoundKinds
+            hear(kinds[max(0, min(kinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
+        }
+        // The first step of a build finds every resting contact new: a start or a reset is not a crash.
+        if world.stepsSinceBuild > 1 {
+            for onset in contacts.onsets(in: world.space, leastSpeed: leastSpeed, jump: 2) { hearImpact(onset, in: world) }
+        }
+        if !world.scene.fluids.isEmpty { hearSplashes(in: world) }
+        for joint in broken {
+            let p = (joint.a.position + joint.b.position) * 0.5
+            hear(.snap, strength: 0.8, size: 16, at: p)
+        }
+    }
+
+    /// One voice per onset: the lighter of the two bodies that can move sounds (a
+    /// small crate on a big one clicks), with its shape's material.
+    private func hearImpact(_ onset: ContactOnset, in world: World) {
+        let a = onset.a, b = onset.b
+        let struck = a.body.kind != .dynamic ? b : b.body.kind != .dynamic ? a : (a.body.mass <= b.body.mass ? a : b)
+        let bb = struck.boundingBox
+        let size = max(bb.max.x - bb.min.x, bb.max.y - bb.min.y)
+        // The reduced mass the blow moved: its impulse over how fast the two met.
+        let mass = onset.speed > 0 ? (onset.impulse - onset.previous) / onset.speed : 0
+        hear(.impact(Self.material(of: struck, in: world)), strength: strength(ofSpeed: onset.speed, mass: mass), size: size, at: onset.point)
+    }
+
+    /// A shape's material: the scene's word for it, or its geometry's (walls are stone).
+    static func material(of shape: Shape, in world: World) -> SoundEvent.Material {
+        guard let index = world.index(of: shape.body), let entry = world.bodies[index],
+              let i = entry.shapes.firstIndex(where: { $0 === shape }), i < entry.spec.shapes.count else { return .stone }
+        return material(entry.spec.shapes[i].heardAs)
+    }
+
+    /// The sound layer's material for the scene's word.
+    static func material(_ sound: ShapeSound) -> SoundEvent.Material {
+        switch sound {
+        case .wood: .wood
+        case .rubber: .rubber
+        case .metal: .metal
+        case .stone: .stone
+        }
+    }
+
+    /// A body that was dry after the last step and has some part in water now splashes, as loud as it was falling.
+    private func hearSplashes(in world: World) {
+        let known = wet != nil, bodies = world.bodies, fluids = world.scene.fluids
+        var wetNow = wet ?? []
+        if wetNow.count < bodies.count { wetNow += Array(repeating: false, count: bodies.count - wetNow.count) }
+        defer { wet = wetNow }
+        for (index, entry) in bodies.enumerated() {
+            guard let entry, entry.kind == .dynamic else { continue }
+            // Where the water pushes it (World+Toys.swift): a shape reaching into a fluid.
+            let isWet = entry.shapes.contains { shape in !shape.isSensor && fluids.contains { $0.reaches(shape.boundingBox) } }
+            if isWet && !wetNow[index] && known {
+                let bb = entry.shapes[0].boundingBox
+                hear(.splash, strength: strength(ofSpeed: entry.velocity.length, mass: entry.mass), size: bb.max.x - bb.min.x, at: entry.body.position)
+            }
+            wetNow[index] = isWet
+        }
+    }
 }
 
 /// Sounds from what the physics does (the window plays them; `render` mixes
-/// them into its audio). Hearing reads the world and never changes it: a
-/// world listening steps to the same bits as one that is not.
+/// them into its audio): the world's side of its `Hearing`.
 extension World {
     /// Whether the world collects what its steps sound like (`takeHeard()`).
     public var listening: Bool {
@@ -93,77 +167,14 @@ extension World {
         return hearing.heard
     }
 
-    /// `world:sound`'s kinds, in the order script_world.c numbers them.
-    static let scriptSoundKinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
-
-    /// After a step: the contacts that began or struck harder, the bodies that entered water, the joints that snapped.
+    /// After a step: what it sounded like, if the world is listening.
     func hearStep(broken: [Joint]) {
-        let scripted = script?.takeSounds() ?? []  // taken every step: a world not listening forgets them
-        guard let hearing else { return }
-        for s in scripted {
-            hear(World.scriptSoundKinds[max(0, min(World.scriptSoundKinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
-        }
-        // The first step of a build finds every resting contact new: a start or a reset is not a crash.
-        if stepsSinceBuild > 1 {
-            for onset in hearing.contacts.onsets(in: space, leastSpeed: hearing.leastSpeed, jump: 2) { hearImpact(onset, hearing) }
-        }
-        if !scene.fluids.isEmpty { hearSplashes(hearing) }
-        for joint in broken {
-            let p = (joint.a.position + joint.b.position) * 0.5
-            hear(.snap, strength: 0.8, size: 16, at: p)
-        }
-    }
-
-    /// One voice per onset: the lighter of the two bodies that can move sounds (a
-    /// small crate on a big one clicks), with its shape's material.
-    private func hearImpact(_ onset: ContactOnset, _ hearing: Hearing) {
-        let a = onset.a, b = onset.b
-        let struck = a.body.kind != .dynamic ? b : b.body.kind != .dynamic ? a : (a.body.mass <= b.body.mass ? a : b)
-        let bb = struck.boundingBox
-        let size = max(bb.max.x - bb.min.x, bb.max.y - bb.min.y)
-        // The reduced mass the blow moved: its impulse over how fast the two met.
-        let mass = onset.speed > 0 ? (onset.impulse - onset.previous) / onset.speed : 0
-        hear(.impact(material(of: struck)), strength: hearing.strength(ofSpeed: onset.speed, mass: mass), size: size, at: onset.point)
-    }
-
-    /// A shape's material: the scene's word for it, or its geometry's (walls are stone).
-    private func material(of shape: Shape) -> SoundEvent.Material {
-        guard let index = index(of: shape.body), let entry = bodies[index],
-              let i = entry.shapes.firstIndex(where: { $0 === shape }), i < entry.spec.shapes.count else { return .stone }
-        return Self.material(entry.spec.shapes[i].heardAs)
-    }
-
-    /// The sound layer's material for the scene's word.
-    static func material(_ sound: ShapeSound) -> SoundEvent.Material {
-        switch sound {
-        case .wood: .wood
-        case .rubber: .rubber
-        case .metal: .metal
-        case .stone: .stone
-        }
-    }
-
-    /// A body that was dry after the last step and has some part in water now splashes, as loud as it was falling.
-    private func hearSplashes(_ hearing: Hearing) {
-        let known = hearing.wet != nil
-        var wetNow = hearing.wet ?? []
-        if wetNow.count < bodies.count { wetNow += Array(repeating: false, count: bodies.count - wetNow.count) }
-        defer { hearing.wet = wetNow }
-        for (index, entry) in bodies.enumerated() {
-            guard let entry, entry.kind == .dynamic else { continue }
-            // Where the water pushes it (World+Toys.swift): a shape reaching into a fluid.
-            let wet = entry.shapes.contains { shape in !shape.isSensor && scene.fluids.contains { $0.reaches(shape.boundingBox) } }
-            if wet && !wetNow[index] && known {
-                let bb = entry.shapes[0].boundingBox
-                hear(.splash, strength: hearing.strength(ofSpeed: entry.velocity.length, mass: entry.mass), size: bb.max.x - bb.min.x, at: entry.body.position)
-            }
-            wetNow[index] = wet
-        }
+        let scripted = script?.vm.takeSounds() ?? []  // taken every step: a world not listening forgets them
+        hearing?.hear(step: self, scripted: scripted, broken: broken)
     }
 
     /// Adds a sound heard now, if the world is listening.
     func hear(_ kind: SoundEvent.Kind, strength: Double, size: Double, at position: Vector) {
-        guard let hearing else { return }
-        hearing.heard.append(Heard(sound: SoundEvent(kind, strength: strength, size: size), position: position))
+        hearing?.hear(kind, strength: strength, size: size, at: position)
     }
 }

@@ -111,17 +111,16 @@ struct ScriptPart {
     }
 }
 
-extension World {
+extension ScriptHost {
     /// The script's part of the exact state, or why this moment has none
     /// (something beside `state` changed since the top level, or `state` is not plain data).
-    func scriptPart() throws(WorldError) -> ScriptPart? {
-        guard let script, let name = scene.script else { return nil }
+    func part() throws(WorldError) -> ScriptPart {
         do {
-            var part = ScriptPart(random: script.randomState, said: script.said ?? "", state: try script.savedState(), pointer: (pointer.x, pointer.y))
-            for (index, entry) in bodies.enumerated() where entry?.madeByScript == true {
+            var part = ScriptPart(random: vm.randomState, said: vm.said ?? "", state: try vm.savedState(), pointer: (world.pointer.x, world.pointer.y))
+            for (index, entry) in world.bodies.enumerated() where entry?.madeByScript == true {
                 part.bodies.append((index, Scene.bodyJSON(entry!.spec)))
             }
-            for spec in scriptJoints {
+            for spec in world.scriptJoints {
                 func end(_ ref: BodyRef) -> Int { if case .body(let i) = ref { i } else { -1 } }
                 part.joints.append((Scene.jointJSON(spec), end(spec.a), end(spec.b)))
             }
@@ -131,21 +130,22 @@ extension World {
         }
     }
 
-    /// Gives a world read back its script: the top level runs in a world
-    /// just built from the scene at the step of the build this state comes
-    /// from (as the session's own build ran it), then `state`, `math.random`
-    /// and the said line are set from the part.
-    func restoreScript(_ part: ScriptPart?) throws(WorldError) {
+    /// The host of a world read back: the top level runs in a world just built
+    /// from the scene at the step of the build this state comes from (as the
+    /// session's own build ran it), then `state`, `math.random` and the said
+    /// line are set from the part. Nil when the scene has no script.
+    static func restored(_ part: ScriptPart?, in world: World) throws(WorldError) -> ScriptHost? {
+        let scene = world.scene
         guard let name = scene.script else {
             if part != nil { throw WorldError("not the exact state of this scene: it has a script's part, and the scene has no script") }
-            return
+            return nil
         }
         guard let part else { throw WorldError("not the exact state of this scene: the scene has a script (\(name)), and the state has no part for it") }
         let vm: ScriptVM
         do {
-            let built = try World(scene: scene, resetAtStep: stepCount - stepsSinceBuild)
-            guard let made = built.script else { throw WorldError("\(name): the script did not start") }
-            if let differ = space.settingsDiffer(from: built.space) { throw WorldError("not the exact state of this scene: \(differ)") }
+            let built = try World(scene: scene, resetAtStep: world.stepCount - world.stepsSinceBuild)
+            guard let made = built.script?.vm else { throw WorldError("\(name): the script did not start") }
+            if let differ = world.space.settingsDiffer(from: built.space) { throw WorldError("not the exact state of this scene: \(differ)") }
             vm = made
         } catch let error as WorldError {
             throw error
@@ -155,49 +155,15 @@ extension World {
         do { try vm.restore(state: part.state, withoutCode: part.digestWithoutCode) } catch { throw WorldError("\(name): \(error.message)") }
         vm.randomState = part.random
         vm.say(part.said)
-        pointer = Vector(part.pointer.x, part.pointer.y)
-        vm.attach(to: space.chipmunkSpace, hashCell: scene.spatialHash?.cellSize ?? 0)  // leaving the space just built for it
-        vm.answer(to: self)
-        script = vm
-        bindScriptBodies()
+        world.pointer = Vector(part.pointer.x, part.pointer.y)
+        let host = ScriptHost(vm: vm, name: name, world: world)  // leaving the space just built for it
+        host.bindBodies()
         // An exact copy of a space gives its bodies Chipmunk's own functions: the scene says which are the script's.
-        for case let entry? in bodies where entry.spec.velocityFunction != nil || entry.spec.positionFunction != nil {
+        for case let entry? in world.bodies where entry.spec.velocityFunction != nil || entry.spec.positionFunction != nil {
             entry.body.useScriptFunctions(velocity: entry.spec.velocityFunction != nil, position: entry.spec.positionFunction != nil)
         }
-        for (index, joint) in joints.enumerated() { Self.giveScriptFunctions(jointSpec(index), to: joint) }
-        bindScriptJoints()
-    }
-}
-
-extension RestoredWorld {
-    /// A joint the script made, from its record: in the space, joining the
-    /// bodies its spec names with a joint of its kind; kept out of it; or nowhere.
-    mutating func resolveScriptJoint(_ spec: JointSpec, _ record: (kind: UInt8, index: Int), claims: inout Claims, detached: [Joint]) throws {
-        func body(_ ref: BodyRef) throws -> Body {
-            switch ref {
-            case .world: return space.staticBody
-            case .body(let i):
-                guard bodies.indices.contains(i), let entry = bodies[i] else { throw ByteReader.Malformed("a script's joint joins body \(i), which is not in the world") }
-                return entry.body
-            }
-        }
-        let joint: Joint
-        switch record.kind {
-        case 0:
-            guard space.joints.indices.contains(record.index) else { throw ByteReader.Malformed("joint \(record.index) is not in the space") }
-            try claims.take(joint: record.index)
-            joint = space.joints[record.index]
-        case 1:
-            guard detached.indices.contains(record.index) else { throw ByteReader.Malformed("a broken joint is missing") }
-            try claims.take(detached: record.index)
-            joint = detached[record.index]
-        default:
-            joints.append(Joint(spec.kind.recorded, a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
-            return
-        }
-        guard joint.a === (try body(spec.a)), joint.b === (try body(spec.b)), joint.kind == spec.kind.recorded else {
-            throw ByteReader.Malformed("a script's joint is not the one its spec makes")
-        }
-        joints.append(joint)
+        for (index, joint) in world.joints.enumerated() { giveFunctions(world.jointSpec(index), to: joint) }
+        host.bindJoints()
+        return host
     }
 }

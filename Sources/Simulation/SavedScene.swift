@@ -3,14 +3,17 @@ import CrateboxGeometry
 import CrateboxPhysics
 import SceneFormat
 
-extension World {
-    /// The world as it is now, as a scene: every body still here (spawned ones
-    /// included) at its current pose and velocity, the current gravity, and the
-    /// joints whose bodies are both still here, each as it holds its bodies now.
-    /// Loading it starts from this state (without Chipmunk's cached contact impulses).
-    public func currentScene() -> Scene {
+/// A world saved as a scene (the window's save, `simulate --save`): every body
+/// still here (spawned ones included) at its current pose and velocity, the
+/// current gravity, and the joints whose bodies are both still here, each as it
+/// holds its bodies now. Loading it starts from this state (without Chipmunk's
+/// cached contact impulses). Bodies the script made are left out: it makes them again.
+enum SavedScene {
+    /// `world` as it is now, as a scene.
+    static func of(_ world: World) -> Scene {
+        let scene = world.scene, bodies = world.bodies
         var out = scene
-        out.gravity = space.gravity
+        out.gravity = world.space.gravity
         var newIndex: [Int?] = []
         var taken = Set(bodies.compactMap { $0?.id })  // membership only; never iterated
         var bodySpecs: [BodySpec] = []
@@ -23,13 +26,13 @@ extension World {
                 spec.velocity = entry.body.velocity
                 spec.angularVelocity = entry.body.angularVelocity
             }
-            if let animation = spec.animation { carryOn(animation, &spec) }
+            if let animation = spec.animation { carryOn(animation, &spec, elapsed: Double(world.stepsSinceBuild) * World.stepDuration) }
             newIndex.append(bodySpecs.count)
             bodySpecs.append(spec)
         }
         var joints: [JointSpec] = []
         var newJointIndex: [Int?] = Array(repeating: nil, count: scene.joints.count)
-        for (index, (joint, live)) in zip(scene.joints, self.joints).enumerated() where live.space != nil {
+        for (index, (joint, live)) in zip(scene.joints, world.joints).enumerated() where live.space != nil {
             func map(_ ref: BodyRef) -> BodyRef? {
                 switch ref {
                 case .world: return .world
@@ -85,8 +88,7 @@ extension World {
     /// grows by the time it has played, and the body's pose in the file is the
     /// track's pose at the new scene time 0 (what the validator asks for), not
     /// the stepped pose a rounding error away from it.
-    private func carryOn(_ animation: AnimationSpec, _ spec: inout BodySpec) {
-        let elapsed = Double(stepsSinceBuild) * World.stepDuration
+    private static func carryOn(_ animation: AnimationSpec, _ spec: inout BodySpec, elapsed: Double) {
         switch animation {
         case .position(let track):
             let moved = track.withTimeOffset(track.timeOffset + elapsed)
