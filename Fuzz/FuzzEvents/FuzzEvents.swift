@@ -9,9 +9,7 @@ import Simulation
 
 /// The scenes, embedded at build time by scripts/fuzz (FuzzScenes.swift).
 let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in
-    var scene = try? Scene.decode(Array(entry.scene.utf8), file: "scene")
-    scene?.scriptText = entry.script
-    return scene
+    try? Scene.decode(Array(entry.scene.utf8), file: "scene") { _ in entry.script }
 }
 
 struct Reader {

@@ -94,8 +94,7 @@ func hostileScript(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
 
 /// Runs the described script in its scene for a second of steps; any end but a crash is fine.
 func runHostileCalls(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard var scene = try? Scene.decode(Array(callsScene.utf8), file: "calls.json") else { fatalError("the calls scene does not read") }
-    scene.scriptText = hostileScript(bytes)
+    guard let scene = try? Scene.decode(Array(callsScene.utf8), file: "calls.json", script: { _ in hostileScript(bytes) }) else { fatalError("the calls scene does not read") }
     guard let world = try? World(scene: scene) else { return }
     for _ in 0..<120 {
         do { try world.step() } catch { return }

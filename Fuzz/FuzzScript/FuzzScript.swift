@@ -11,7 +11,8 @@ import Scripting
 import Simulation
 
 /// The scripted fixtures, embedded at build time by scripts/fuzz (FuzzScenes.swift).
-let scenes: [Scene] = fuzzSceneTexts.compactMap { try? Scene.decode(Array($0.scene.utf8), file: "scene") }
+/// (Each input's script takes the place of the fixture's own.)
+let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in try? Scene.decode(Array(entry.scene.utf8), file: "scene") { _ in entry.script } }
 
 @main struct Main {
     static func main() { runFuzzer(fuzzScript) }
@@ -35,7 +36,7 @@ func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     guard !scenes.isEmpty, size > 0 else { return 0 }
     var scene = scenes[Int(bytes[0]) % scenes.count]
-    scene.scriptText = text
+    if let name = scene.script { scene.useScript(name, text: text) }
     runInWorld(scene, bytes)
     return 0
 }

@@ -19,9 +19,7 @@ import Glibc
 
 /// The scenes, embedded at build time by scripts/fuzz (FuzzScenes.swift).
 let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in
-    var scene = try? Scene.decode(Array(entry.scene.utf8), file: "scene")
-    scene?.scriptText = entry.script
-    return scene
+    try? Scene.decode(Array(entry.scene.utf8), file: "scene") { _ in entry.script }
 }
 
 @main struct Main {

@@ -16,8 +16,9 @@ extension Session {
 /// moment it continues, if any. A live session and a journal read back both
 /// make one, so that a timeline rebuilds either the same way.
 struct Rebuild {
-    var scene: Scene
-    var sceneText: String, sceneFile: String
+    /// The scene, whole, as the session was built from it.
+    var source: LoadedScene
+    var scene: Scene { source.scene }
     var events: [Journal.TimedEvent]
     /// The journal the events came from, as a live session keeps it (nil: rebuilt from the build).
     var lines: [String]?
@@ -53,16 +54,16 @@ struct Rebuild {
         }
         do {
             if let lines, let from {
-                session = Session(world: try World(scene: scene, snapshot: from.state), sceneText: sceneText, sceneFile: sceneFile,
+                session = Session(world: try World(scene: scene, snapshot: from.state), source: source,
                                   lines: Array(lines[..<from.lines]), events: Array(events[..<from.events]), start: start)
                 next = from.events
             } else if let lines, let reset {
                 let r = events[reset]
-                session = Session(world: try World(scene: scene, resetAtStep: r.step), sceneText: sceneText, sceneFile: sceneFile,
+                session = Session(world: try World(scene: scene, resetAtStep: r.step), source: source,
                                   lines: Array(lines[..<r.line]), events: Array(events[...reset]), start: start)
                 next = reset + 1
             } else {
-                session = try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile)
+                session = try Session(source)
             }
         } catch {
             throw BranchError(step: 0, line: nil, reason: "\(error)")
@@ -90,7 +91,7 @@ extension Session {
     /// What this session is rebuilt from: its events, with its journal's lines
     /// unless `fromBuild` (every event re-run from the scene's build).
     func rebuild(fromBuild: Bool = false) -> Rebuild {
-        Rebuild(scene: world.scene, sceneText: sceneText, sceneFile: sceneFile, events: events, lines: fromBuild ? nil : lines, start: start)
+        Rebuild(source: source, events: events, lines: fromBuild ? nil : lines, start: start)
     }
 }
 
@@ -137,7 +138,7 @@ extension Session {
         }
         // Without lines read back, a journal that starts from a keyframe could only be rebuilt from it.
         if journal.startsFromKeyframe && frame == nil { throw BranchError(step: 0, line: 2, reason: "its starting keyframe is cut off") }
-        let rebuild = Rebuild(scene: scene, sceneText: header.sceneText, sceneFile: header.sceneFile, events: journal.events,
+        let rebuild = Rebuild(source: LoadedScene(scene: scene, text: header.sceneText, fileName: header.sceneFile), events: journal.events,
                               lines: origin == .build ? nil : lines, start: nil)
         return try rebuild.session(at: step, keyframe: frame)!  // nothing cancels without a progress callback
     }

@@ -183,13 +183,18 @@ public enum Loader {
     private static func scene(_ bytes: [UInt8], _ path: String) throws(LoadError) -> LoadedScene {
         if let other = FileKind.other(than: .scene, bytes) { throw wrongKind(path, is: other, wanted: .scene) }
         if let what = FileKind.binary(bytes) { throw notCratebox(path, is: what) }
-        var scene: Scene
+        let scene: Scene
+        var unread: LoadError?  // why the script beside the scene cannot be read, said as the loader says it
         do {
-            scene = try Scene.decode(bytes, file: path)
+            scene = try Scene.decode(bytes, file: path) { name in
+                do throws(LoadError) { return try scriptText(name, besideScene: path) } catch {
+                    unread = error
+                    return nil
+                }
+            }
         } catch {
-            throw LoadError(kind: .invalid, lines: error.errors.map(\.description))
+            throw unread ?? LoadError(kind: .invalid, lines: error.errors.map(\.description))
         }
-        if let script = scene.script { scene.scriptText = try scriptText(script, besideScene: path) }
         // A decoded scene is valid UTF-8 (the reader refuses anything else).
         return LoadedScene(scene: scene, text: String(decoding: bytes, as: UTF8.self), fileName: fileName(path))
     }
@@ -197,15 +202,15 @@ public enum Loader {
     /// The text of the script `name`, beside the scene file at `path` (section 16.5).
     /// A script that cannot be read is said with the scene that asks for it and where it was looked for.
     static func scriptText(_ name: String, besideScene path: String) throws(LoadError) -> String {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
+        let scriptPath = Scene.scriptPath(name, besideScene: path)
         let bytes: [UInt8]
         do {
-            bytes = try readRegularFile(folder + name, limit: FileLimits.script)
+            bytes = try readRegularFile(scriptPath, limit: FileLimits.script)
         } catch {
-            throw LoadError(kind: .unreadable, lines: ["\(path): the script it names, \(name), cannot be read at \(folder + name): \(error.reason)"])
+            throw LoadError(kind: .unreadable, lines: ["\(path): the script it names, \(name), cannot be read at \(scriptPath): \(error.reason)"])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw LoadError(kind: .invalid, lines: ["\(folder + name): the script is not UTF-8 text"])
+            throw LoadError(kind: .invalid, lines: ["\(scriptPath): the script is not UTF-8 text"])
         }
         return text
     }

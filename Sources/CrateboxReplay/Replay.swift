@@ -80,16 +80,15 @@ public final class Replay {
     public static func embeddedScene(of journal: Journal, file: String) throws(JournalError) -> Scene {
         guard let header = journal.header else { throw JournalError(file: file, line: 1, message: "no header") }
         var scene: Scene
+        var noText = false
         do {
-            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))")
-        } catch {
-            throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")
-        }
-        if scene.script != nil {
-            guard let text = header.scriptText else {
-                throw JournalError(file: file, line: 1, message: "the embedded scene has a script, and the header carries no scriptText")
+            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))") { _ in
+                noText = header.scriptText == nil
+                return header.scriptText
             }
-            scene.scriptText = text
+        } catch {
+            if noText { throw JournalError(file: file, line: 1, message: "the embedded scene has a script, and the header carries no scriptText") }
+            throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")
         }
         scene.rules = header.rules
         return scene

@@ -27,17 +27,16 @@ public enum SceneSave {
     private static func write(_ scene: Scene, to path: String, renamingScript: Bool) throws(FileError) {
         var scene = scene
         if renamingScript, let name = scene.script, let text = scene.scriptText, name.hasSuffix(".lua") {
-            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
             let stem = String(name.dropLast(4))
             var n = 1
             func candidate() -> String { n == 1 ? name : "\(stem)-\(n).lua" }
-            while access(folder + candidate(), F_OK) == 0,
-                  (try? readRegularFile(folder + candidate(), limit: FileLimits.script + 1)) != Array(text.utf8) { n += 1 }
-            scene.script = candidate()
+            func there() -> String { Scene.scriptPath(candidate(), besideScene: path) }
+            while access(there(), F_OK) == 0,
+                  (try? readRegularFile(there(), limit: FileLimits.script + 1)) != Array(text.utf8) { n += 1 }
+            scene.useScript(candidate(), text: text)
         }
         if let name = scene.script, let text = scene.scriptText {
-            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
-            let scriptPath = folder + name
+            let scriptPath = Scene.scriptPath(name, besideScene: path)
             if access(scriptPath, F_OK) == 0 {
                 let there: [UInt8]
                 do { there = try readRegularFile(scriptPath, limit: FileLimits.script + 1) } catch {

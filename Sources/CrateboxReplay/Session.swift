@@ -12,10 +12,9 @@ import Simulation
 public final class Session {
     /// The world the session runs (its inputs go through `apply`, its steps through `step`).
     public let world: World
-    /// The scene file's text, embedded in the journal's header.
-    public let sceneText: String
-    /// The scene file's name, for the header.
-    public let sceneFile: String
+    /// The scene the session was built from, whole: with its file's text and
+    /// name (embedded in the journal's header) and its script.
+    public let source: LoadedScene
     /// Every line so far, header first, but the keyframe lines a recording
     /// writes: those go to its file only (each is a whole state, and a long
     /// recording's would fill the memory).
@@ -37,13 +36,17 @@ public final class Session {
     /// which step: its file is a valid journal up to its last complete line.
     public private(set) var recordingFailure: (error: JournalError, step: Int)?
 
-    /// A session at step 0 of `scene`, whose text and file name go into the journal's header.
-    public init(scene: Scene, sceneText: String, sceneFile: String) throws(PhysicsError) {
-        world = try World(scene: scene)
-        self.sceneText = sceneText
-        self.sceneFile = sceneFile
-        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, scriptText: scene.scriptText, rules: scene.rules)]
+    /// A session at step 0 of a scene, whose text and file name go into the journal's header.
+    public init(_ source: LoadedScene) throws(PhysicsError) {
+        world = try World(scene: source.scene)
+        self.source = source
+        lines = [Session.headerLine(source)]
         start = nil
+    }
+
+    /// The journal's header for a session of `source`.
+    static func headerLine(_ source: LoadedScene) -> String {
+        Journal.headerLine(sceneText: source.text, sceneFile: source.fileName, scriptText: source.scene.scriptText, rules: source.scene.rules)
     }
 
     /// A session that continues a saved moment (`cratebox/state@1`): the world
@@ -51,10 +54,9 @@ public final class Session {
     /// keyframe of that state, so a recording of it replays from there.
     public init(restoring state: StateFile.Loaded) throws(WorldError) {
         world = state.world
-        sceneText = state.scene.text
-        sceneFile = state.scene.fileName
+        source = LoadedScene(scene: world.scene, text: state.scene.text, fileName: state.scene.fileName)
         let state = try world.snapshot()
-        lines = [Journal.headerLine(sceneText: sceneText, sceneFile: sceneFile, scriptText: world.scene.scriptText, rules: world.scene.rules),
+        lines = [Session.headerLine(source),
                  Journal.keyframeLine(step: world.stepCount, hash: world.stateHash, state: state)]
         start = Keyframes.Frame(step: world.stepCount, state: state, lines: lines.count, events: 0)
     }
@@ -62,10 +64,9 @@ public final class Session {
     /// A session that continues from a point of itself (a reset, or a
     /// keyframe of the time machine): `world` as it was there, and the journal
     /// and events up to it; `start` is the first session's.
-    init(world: World, sceneText: String, sceneFile: String, lines: [String], events: [Journal.TimedEvent], start: Keyframes.Frame?) {
+    init(world: World, source: LoadedScene, lines: [String], events: [Journal.TimedEvent], start: Keyframes.Frame?) {
         self.world = world
-        self.sceneText = sceneText
-        self.sceneFile = sceneFile
+        self.source = source
         self.lines = lines
         self.events = events
         self.start = start

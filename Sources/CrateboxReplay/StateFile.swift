@@ -28,8 +28,9 @@ public enum StateFile {
         bytes.starts(with: Array("{\"format\":\"\(format)\"".utf8))
     }
 
-    /// The file's bytes for `world` now, built from a scene with this text and file name.
-    public static func bytes(of world: World, sceneText: String, sceneFile: String, platform: Platform = .current) throws(WorldError) -> [UInt8] {
+    /// The file's bytes for `world` now, built from `source` (its text and file name go in the header).
+    public static func bytes(of world: World, from source: LoadedScene, platform: Platform = .current) throws(WorldError) -> [UInt8] {
+        let sceneText = source.text, sceneFile = source.fileName
         let state = try world.snapshot()
         let q = JSONText.quote
         let header = "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"step\":\(world.stepCount),"
@@ -41,9 +42,9 @@ public enum StateFile {
     }
 
     /// Writes `world`'s state file to `path` (under a temporary name, renamed into place).
-    public static func write(_ world: World, sceneText: String, sceneFile: String, to path: String) throws(StateFileError) {
+    public static func write(_ world: World, from source: LoadedScene, to path: String) throws(StateFileError) {
         let bytes: [UInt8]
-        do { bytes = try Self.bytes(of: world, sceneText: sceneText, sceneFile: sceneFile) } catch {
+        do { bytes = try Self.bytes(of: world, from: source) } catch {
             throw StateFileError("\(path): cannot write the state: \(error)")
         }
         do { try AtomicFile.write(bytes, to: path) } catch { throw StateFileError("\(error)") }
@@ -83,18 +84,10 @@ public enum StateFile {
         }
         guard SHA256.hex(payload) == (try string("sha256")) else { throw fail("the state does not match its sha256: it was changed or damaged") }
         let sceneText = try string("scene"), sceneFile = try string("sceneFile")
-        var scene: Scene
-        do { scene = try Scene.decode(Array(sceneText.utf8), file: "\(file) (its scene)") } catch {
-            throw fail("the embedded scene is invalid: \(error.errors.first.map { "\($0)" } ?? "")")
-        }
         // A scripted scene's state carries its script's text, as a journal does (docs/state-format.md).
-        if let name = scene.script {
-            guard case .string(let text)? = members.first(where: { $0.key == "scriptText" })?.node.value else {
-                throw fail("line 1: the scene's script (\(name)) needs its text in \"scriptText\"")
-            }
-            guard text.utf8.count <= FileLimits.script else { throw fail("line 1: \"scriptText\" is longer than a script may be") }
-            scene.scriptText = text
-        }
+        var scriptText: String?
+        if case .string(let text)? = members.first(where: { $0.key == "scriptText" })?.node.value { scriptText = text }
+        var scene = try embeddedScene(sceneText, scriptText: scriptText, file: file)
         // The rules it runs by (docs/state-format.md): absent in states written before them, rules 1.
         if members.contains(where: { $0.key == "rules" }) {
             let rules = try number("rules")
@@ -118,6 +111,27 @@ public enum StateFile {
             throw fail("the state read back is not the one its header names (step \(world.stepCount), hash \(StateHash.hex(world.stateHash)))")
         }
         return Loaded(scene: LoadedScene(scene: scene, text: sceneText, fileName: sceneFile), world: world)
+    }
+
+    /// The scene a state embeds, with its script's text from the header's `scriptText`.
+    private static func embeddedScene(_ sceneText: String, scriptText: String?, file: String) throws(StateFileError) -> Scene {
+        func fail(_ message: String) -> StateFileError { StateFileError("\(file): \(message)") }
+        var scriptProblem: String?
+        do {
+            return try Scene.decode(Array(sceneText.utf8), file: "\(file) (its scene)") { name in
+                guard let text = scriptText else {
+                    scriptProblem = "line 1: the scene's script (\(name)) needs its text in \"scriptText\""
+                    return nil
+                }
+                guard text.utf8.count <= FileLimits.script else {
+                    scriptProblem = "line 1: \"scriptText\" is longer than a script may be"
+                    return nil
+                }
+                return text
+            }
+        } catch {
+            throw fail(scriptProblem ?? "the embedded scene is invalid: \(error.errors.first.map { "\($0)" } ?? "")")
+        }
     }
 
 }

@@ -76,11 +76,11 @@ public final class Timeline {
         return nil
     }
 
-    /// The scene's text and file name, as journals embed them.
-    public var sceneSource: (text: String, file: String) {
+    /// The scene, whole, with its file's text and name as journals embed them.
+    public var sceneSource: LoadedScene {
         switch source {
-        case .live(let session): (session.sceneText, session.sceneFile)
-        case .replay(let replay): (replay.journal.header?.sceneText ?? "", replay.journal.header?.sceneFile ?? "")
+        case .live(let session): session.source
+        case .replay(let replay): LoadedScene(scene: replay.scene, text: replay.journal.header?.sceneText ?? "", fileName: replay.journal.header?.sceneFile ?? "")
         }
     }
 

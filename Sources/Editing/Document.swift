@@ -111,9 +111,8 @@ public struct Document: Sendable {
     public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
         do {
             // (The text names what a binding drives by id, giving one where there is none.)
-            var checked = try Scene.decode(Array(scene.json().utf8), file: file)
-            checked.scriptText = scene.scriptText  // not in the text: the script's own file holds it
-            return checked
+            // The script is not in the text: its own file holds it.
+            return try Scene.decode(Array(scene.json().utf8), file: file) { _ in scene.scriptText }
         } catch {
             throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
         }

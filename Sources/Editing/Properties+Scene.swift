@@ -58,8 +58,7 @@ extension Document {
                 if let name = scene.script, !offered.contains(where: { $0.name == name }) { choices.append((name, scene.scriptText ?? "")) }
                 let at = choices.firstIndex { $0?.name == scene.script } ?? 0
                 let next = choices[((at + step) % choices.count + choices.count) % choices.count]
-                scene.script = next?.name
-                scene.scriptText = next?.text
+                scene.useScript(next?.name, text: next?.text)
                 if next == nil { scene.scriptSeed = nil }  // a seed is only for a script
             default: break
             }

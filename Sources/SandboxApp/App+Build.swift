@@ -82,7 +82,7 @@ extension App {
         let physics: PhysicsThread
         do {
             physics = try startPhysics(for: scene) {
-                .live(try Session(scene: scene, sceneText: scene.json(), sceneFile: document.file))
+                .live(try Session(LoadedScene(scene: scene, text: scene.json(), fileName: document.file)))
             }
         } catch {
             hud.show("cannot play: \(error.message)")

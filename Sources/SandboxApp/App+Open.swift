@@ -28,7 +28,7 @@ extension App {
         switch loaded {
         case .scene(let file):
             return replace(file.scene, watching: false, keepCamera: keepCamera, keepingHistory: reloading, path: path) {
-                .live(try Session(scene: file.scene, sceneText: file.text, sceneFile: file.fileName))
+                .live(try Session(file))
             }
         case .state(let state):
             // A saved moment dropped on the window goes on from there, as `cratebox run NAME.state` does.

@@ -89,10 +89,10 @@ public final class App {
         case build(Document)
     }
 
-    /// A live session of `scene` (from the file named `sceneFile`, whose text is `sceneText`).
-    public convenience init(scene: Scene, sceneText: String, sceneFile: String, options: Options) throws(WindowError) {
-        try self.init(scene: scene, options: options, .play {
-            .live(try Session(scene: scene, sceneText: sceneText, sceneFile: sceneFile))
+    /// A live session of a scene, as loaded.
+    public convenience init(_ loaded: LoadedScene, options: Options) throws(WindowError) {
+        try self.init(scene: loaded.scene, options: options, .play {
+            .live(try Session(loaded))
         })
     }
 

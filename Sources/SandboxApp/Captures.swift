@@ -45,9 +45,9 @@ final class Captures {
 
     /// Saves the world as it is now as a scene (`NAME.json`, which builds
     /// anew) and, beside it, its exact state (`NAME.state`, which `cratebox run
-    /// NAME.state` continues bit for bit); `scene` is the text and file name
-    /// of the scene the world was built from. Returns what to tell the user.
-    func saveScene(_ world: World, scene: (text: String, file: String)) -> String {
+    /// NAME.state` continues bit for bit); `scene` is the scene the world was
+    /// built from, whole. Returns what to tell the user.
+    func saveScene(_ world: World, scene: LoadedScene) -> String {
         let stem = AtomicFile.unusedStem("\(directory)/\(baseName)-step\(world.stepCount)", for: [".json", ".state"])
         do {
             try SceneSave.write(world.currentScene(), to: stem + ".json")
@@ -56,7 +56,7 @@ final class Captures {
             return "saving failed: \(error)"
         }
         do {
-            try StateFile.write(world, sceneText: scene.text, sceneFile: scene.file, to: stem + ".state")
+            try StateFile.write(world, from: scene, to: stem + ".state")
         } catch {
             lost.append("\(error)")
             return "scene saved to \(stem).json; its exact state was not: \(error)"

@@ -43,7 +43,7 @@ public struct LoopCost: Sendable {
     }
 
     static func timeTimeline(_ scene: Scene, text: String, warmUp: Int, steps: Int, keyframeBudget: Int) throws -> Double {
-        let timeline = Timeline(try Session(scene: scene, sceneText: text, sceneFile: "scene.json"), keyframeBudget: keyframeBudget)
+        let timeline = Timeline(try Session(LoadedScene(scene: scene, text: text, fileName: "scene.json")), keyframeBudget: keyframeBudget)
         _ = try timeline.step(warmUp)
         let start = Monotonic.threadCPU
         _ = try timeline.step(steps)
@@ -54,7 +54,7 @@ public struct LoopCost: Sendable {
     static func timeLoop(_ scene: Scene, text: String, warmUp: Int, steps: Int, keyframeBudget: Int) throws -> (Double, KeyframeCost) {
         var configuration = PhysicsThread.Configuration()
         configuration.options.timeMachine.keyframeBudget = keyframeBudget
-        let session = try Session(scene: scene, sceneText: text, sceneFile: "scene.json")
+        let session = try Session(LoadedScene(scene: scene, text: text, fileName: "scene.json"))
         final class Clock { var now = 0.0 }  // moved by this function, read by the loop: one thread
         let clock = Clock()
         let loop = PhysicsLoop(timeline: configuration.timeline(.live(session)), captures: Captures(directory: "/nonexistent", sceneName: "bench"),

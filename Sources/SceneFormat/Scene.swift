@@ -52,16 +52,32 @@ public struct Scene: Equatable, Sendable {
     public var attractors: [AttractorSpec] = []
     /// How the window looks at the box (`view`, section 15.5; drawing only).
     public var view: SceneView? = nil
-    /// The scene's script (`script`, section 16.5): a Lua file beside the scene file.
-    public var script: String? = nil
+    /// The scene's script (`script`, section 16.5): a Lua file beside the scene
+    /// file. Set with its text (`useScript`), so a scene has both or neither.
+    public internal(set) var script: String? = nil
     /// What the script's `math.random` is seeded with at every build (`scriptSeed`, 16.4; default 0).
     public var scriptSeed: UInt64? = nil
     /// `"rightClick": "script"` (16.5): the window gives a right click to the
     /// script (`click` events) instead of deleting the body under it. Input only: no effect on a step.
     public var rightClickToScript = false
-    /// The script's text, as the loader read it beside the scene (or a journal
-    /// carries it); nil until then. Not part of the scene's JSON.
-    public var scriptText: String? = nil
+    /// The script's text: what `decode` was given for it (the loader reads it
+    /// beside the scene, a journal or a state carries it). Not part of the
+    /// scene's JSON. Nil exactly when `script` is.
+    public internal(set) var scriptText: String? = nil
+
+    /// Where the script `name` of the scene file at `path` is: beside it (section 16.5).
+    public static func scriptPath(_ name: String, besideScene path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return String(path[...slash]) + name
+    }
+
+    /// The scene with another script (nil: none), name and text together (the
+    /// editor's choice of script, a save's name for it).
+    public mutating func useScript(_ name: String?, text: String?) {
+        precondition((name == nil) == (text == nil), "a script's name and text go together")
+        script = name
+        scriptText = text
+    }
     /// The rules a world of this scene runs by (replay-format.md, the header's
     /// `rules`): `Scene.currentRules` for a scene file; a journal or state
     /// written before rules 2 carries rules 1 (no walls' backing, no bounds on

@@ -12,8 +12,12 @@ extension Scene {
     public static let format = "cratebox/scene@1"
 
     /// Decodes and validates a scene. `file` is how errors name the file; the
-    /// scene's name defaults to it, without directory or extension.
-    public static func decode(_ bytes: [UInt8], file: String) throws(SceneErrors) -> Scene {
+    /// scene's name defaults to it, without directory or extension. A scene's
+    /// script is part of it (section 16.5): `script` gives the text of the script
+    /// a valid scene names (the loader reads it beside the scene file, a journal
+    /// or a state carries it), or nil, and a scene whose script it cannot give
+    /// is refused. So a scene is whole once it exists.
+    public static func decode(_ bytes: [UInt8], file: String, script: (String) -> String? = { _ in nil }) throws(SceneErrors) -> Scene {
         guard bytes.count <= Limits.fileBytes else {
             throw SceneErrors(errors: [SceneError(file: file, path: "", message: "the file is larger than the \(Limits.fileBytes / 1024 / 1024) MiB limit")])
         }
@@ -24,7 +28,15 @@ extension Scene {
             throw SceneErrors(errors: [SceneError(file: file, path: "", message: error.message, line: error.line, column: error.column)])
         }
         var reader = SceneReader(file: file)
-        let scene = reader.scene(root, defaultName: defaultName(for: file))
+        var scene = reader.scene(root, defaultName: defaultName(for: file))
+        // The script is read only for a scene that is valid otherwise: its errors come first.
+        if let name = scene?.script, reader.errors.isEmpty {
+            if let text = script(name) {
+                scene?.scriptText = text
+            } else {
+                reader.fail("script", "the script \(name) was not given with the scene (open the scene file, or a journal that carries it)")
+            }
+        }
         if let scene, reader.errors.isEmpty { return scene }
         throw SceneErrors(errors: reader.errors)
     }

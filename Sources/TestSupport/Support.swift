@@ -6,8 +6,9 @@ import SceneFormat
 /// The package's top directory, found from this file's path.
 public let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-public func decode(_ json: String, file: String = "test.json") throws(SceneErrors) -> Scene {
-    try Scene.decode(Array(json.utf8), file: file)
+/// A scene from its JSON text, with `script` as the text of the script it names (if it names one).
+public func decode(_ json: String, file: String = "test.json", script: String? = nil) throws(SceneErrors) -> Scene {
+    try Scene.decode(Array(json.utf8), file: file) { _ in script }
 }
 
 /// The error lines for a scene that must be invalid ("" if it decoded).
@@ -38,15 +39,12 @@ public func loadShippedSceneWithText(_ name: String) throws -> (scene: Scene, te
     (try loadShippedScene(name), try String(contentsOf: packageRoot.appendingPathComponent("Scenes/\(name)"), encoding: .utf8))
 }
 
-/// A scene file decoded, with its script's text read from beside it as the
-/// loader reads it (docs/scene-format.md 16.5), for tests below the loader.
+/// A scene file decoded, with its script's text read from where the loader
+/// reads it (`Scene.scriptPath`, docs/scene-format.md 16.5), for tests below the loader.
 public func loadScene(atPath path: String, file: String) throws -> Scene {
-    var scene = try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: file)
-    if let script = scene.script {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        scene.scriptText = try String(contentsOf: folder.appendingPathComponent(script), encoding: .utf8)
+    try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: file) { name in
+        try? String(contentsOfFile: Scene.scriptPath(name, besideScene: path), encoding: .utf8)
     }
-    return scene
 }
 
 /// The scenes that ship: every file in Scenes/, in name order.

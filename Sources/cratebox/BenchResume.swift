@@ -44,7 +44,7 @@ struct BenchResume: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock(), f = Figures.self
         let pile = try Pile.scene(crates: crates)
-        let session = try Session(scene: pile.scene, sceneText: pile.text, sceneFile: "pile.json")
+        let session = try Session(LoadedScene(scene: pile.scene, text: pile.text, fileName: "pile.json"))
         let origin = clock.now
         let timeline = Timeline(session, keyframeBudget: keyframesMb << 20) { (clock.now - origin).seconds }
         let steps = Int(minutes * 60 * 120) / Journal.checkpointInterval * Journal.checkpointInterval

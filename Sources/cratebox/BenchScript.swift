@@ -55,8 +55,7 @@ struct BenchScript: ParsableCommand {
         let attractor = AttractorSpec(position: Vector(native.width / 2, native.height * 0.6), strength: 9e7, radius: 1)
         var scripted = native
         native.attractors = [attractor]
-        scripted.script = "bench.lua"
-        scripted.scriptText = Self.script(attractor)
+        scripted.useScript("bench.lua", text: Self.script(attractor))
         for i in scripted.bodies.indices { scripted.bodies[i].velocityFunction = "pull" }
         return (native, scripted)
     }

@@ -53,7 +53,7 @@ struct BenchWindow: ParsableCommand {
         options.timeMachine.keyframeBudget = keyframeBudget
         options.benchSeconds = seconds
         options.splash = false
-        let app = try Run.open { () throws(WindowError) in try App(scene: scene, sceneText: text, sceneFile: file, options: options) }
+        let app = try Run.open { () throws(WindowError) in try App(LoadedScene(scene: scene, text: text, fileName: file), options: options) }
         guard let figures = app.windowFigures else {
             throw Failure.failed("the window closed before its first second was over")
         }

@@ -50,7 +50,7 @@ struct Run: ParsableCommand {
         options.recordPath = record
         options.scenePath = scene
         options.watch = watch
-        try Run.open { () throws(WindowError) in try App(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName, options: options) }
+        try Run.open { () throws(WindowError) in try App(loaded, options: options) }
     }
 
     /// What every window of `run` takes: the window's settings, and the

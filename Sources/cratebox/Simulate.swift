@@ -83,8 +83,7 @@ struct Simulate: ParsableCommand {
         }
         let world = timeline.world
         if let save, save.hasSuffix(".state") {
-            let scene = timeline.sceneSource
-            do { try StateFile.write(world, sceneText: scene.text, sceneFile: scene.file, to: save) } catch {
+            do { try StateFile.write(world, from: timeline.sceneSource, to: save) } catch {
                 throw Failure(Exit.cannotCreate, "cratebox: \(error)")
             }
         } else if let save {
@@ -112,7 +111,7 @@ struct Simulate: ParsableCommand {
         }
         let loaded = try input.load()
         do {
-            return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
+            return try Session(loaded)
         } catch {
             if case .script(let message) = error { throw Failure(Exit.invalidScene, "cratebox: \(message)") }
             throw Failure.failed("\(input.name): \(error)")

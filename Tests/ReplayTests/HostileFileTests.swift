@@ -23,7 +23,7 @@ import TestSupport
     /// `"bytes": 1e300` trapped in an integer conversion inside the message.
     @Test func aHeadersHugeByteCountIsANumberInTheMessage() throws {
         let (world, text) = try cratesWorld()
-        let good = try StateFile.bytes(of: world, sceneText: text, sceneFile: "crates.json")
+        let good = try StateFile.bytes(of: world, from: LoadedScene(scene: world.scene, text: text, fileName: "crates.json"))
         #expect(Self.refusal(good) == nil)
         let header = String(decoding: good.prefix { $0 != 0x0A }, as: UTF8.self)
         let size = try #require(header.firstRange(of: #/"bytes":[0-9]+/#))

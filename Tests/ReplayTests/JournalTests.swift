@@ -173,7 +173,7 @@ import TestSupport
     /// F9 mid-session: the journal holds the session from step 0, events
     /// before the recording started included, and replays from the scene.
     @Test func aRecordingStartedMidSessionCoversItFromStepZero() throws {
-        let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
+        let session = try Session(LoadedScene(scene: DefaultScene.scene(), text: DefaultScene.json, fileName: DefaultScene.fileName))
         try session.apply(.tilt(x: 0.5, y: -0.8))
         try session.step(300)
         try session.apply(.spawn(x: 150, y: 200))

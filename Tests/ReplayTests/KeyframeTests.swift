@@ -160,7 +160,7 @@ import TestSupport
         var rng = SeededGenerator(seed: seed)
         let first = try shippedSession("elevator.json")
         try driveRandomly(first, &rng, steps: 300)
-        let bytes = try StateFile.bytes(of: first.world, sceneText: first.sceneText, sceneFile: first.sceneFile)
+        let bytes = try StateFile.bytes(of: first.world, from: first.source)
         return (first, try Session(restoring: StateFile.read(bytes, file: "s.state")))
     }
 

@@ -14,7 +14,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("moment.json").path  // named as a scene: the content says what it is
-        try StateFile.write(world, sceneText: text, sceneFile: "crates.json", to: path)
+        try StateFile.write(world, from: LoadedScene(scene: world.scene, text: text, fileName: "crates.json"), to: path)
         guard case .state(let state) = try Loader.load(path) else {
             Issue.record("not read as a saved state")
             return

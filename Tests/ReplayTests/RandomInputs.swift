@@ -57,6 +57,6 @@ func driveRandomly(_ session: some RandomlyDriven, _ rng: inout SeededGenerator,
 /// A shipped scene's session at step 0.
 func shippedSession(_ name: String) throws -> Session {
     let (scene, text) = try loadShippedSceneWithText(name)
-    return try Session(scene: scene, sceneText: text, sceneFile: name)
+    return try Session(LoadedScene(scene: scene, text: text, fileName: name))
 }
 

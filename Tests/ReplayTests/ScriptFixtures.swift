@@ -17,13 +17,11 @@ enum ScriptFixtures {
     /// A session at step 0 of the fixture scene `file`.
     static func session(_ file: String) throws -> Session {
         let loaded = try Loader.scene("\(folder)/\(file)")
-        return try Session(scene: loaded.scene, sceneText: loaded.text, sceneFile: loaded.fileName)
+        return try Session(loaded)
     }
 
     /// A small empty scene whose script, `name`, is `script`.
     static func scene(named name: String, script: String) throws -> Scene {
-        var scene = try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(name)"}"#.utf8), file: "s.json")
-        scene.scriptText = script
-        return scene
+        try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(name)"}"#.utf8), file: "s.json") { _ in script }
     }
 }

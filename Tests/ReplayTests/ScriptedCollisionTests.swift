@@ -74,7 +74,7 @@ import TestSupport
         let late = try ScriptFixtures.scene(named: "late.lua", script: """
         function step(world) world:onCollision("a", "b", {begin = function() end}) end
         """)
-        let session = try Session(scene: late, sceneText: "{}", sceneFile: "late.json")
+        let session = try Session(LoadedScene(scene: late, text: "{}", fileName: "late.json"))
         #expect(throws: PhysicsError.script("late.lua:1: world:onCollision: handlers are set by the top level, as the world is built (16.7) (step 0)")) {
             try session.step()
         }
@@ -98,12 +98,12 @@ import TestSupport
     /// An error inside a callback stops the world after Chipmunk's step, named with its line.
     @Test func anErrorInACallbackStopsTheWorld() throws {
         var scene = try ScriptFixtures.scene("hoop.json")
-        scene.scriptText = """
+        scene.useScript(scene.script, text: """
         world:onCollision('ball', 'ghost', {preSolve = function() return false end})
         world:onCollision('ball', 'hoop', {begin = function(arb)
           error('counted wrong')
         end})
-        """
+        """)
         let world = try World(scene: scene)
         var stopped: PhysicsError?
         for _ in 0..<240 where stopped == nil {

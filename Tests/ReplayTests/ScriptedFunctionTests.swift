@@ -42,12 +42,12 @@ import TestSupport
 
     @Test func aFunctionTheScriptDoesNotHaveIsNamed() throws {
         var scene = try ScriptFixtures.scene("orbit.json")
-        scene.scriptText = "function pull(body, gx, gy, damping, dt) end"
+        scene.useScript(scene.script, text: "function pull(body, gx, gy, damping, dt) end")
         #expect(throws: PhysicsError.script("orbit.lua: bodies[2].positionFunction names 'keepInside', which is not a global function of the script (step 0)")) {
             try World(scene: scene)
         }
         // Without Chipmunk's own integration, a velocity function that does nothing leaves the velocity as it was.
-        scene.scriptText = "function pull() end\nfunction keepInside(body, dt) body:updatePosition(dt) end"
+        scene.useScript(scene.script, text: "function pull() end\nfunction keepInside(body, dt) body:updatePosition(dt) end")
         let world = try World(scene: scene)
         try world.step(10)
         #expect(try #require(world.bodies[0]).body.velocity == Vector(0, 100))

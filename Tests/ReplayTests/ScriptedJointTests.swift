@@ -36,7 +36,7 @@ import TestSupport
     /// back, the world goes on as the session does (16.10).
     @Test func jointsAScriptSetReadBackAsSet() throws {
         var scene = try ScriptFixtures.scene("springs.json")
-        scene.scriptText = (scene.scriptText ?? "") + """
+        scene.useScript(scene.script, text: (scene.scriptText ?? "") + """
 
             local base = step
             function step(w)
@@ -47,7 +47,7 @@ import TestSupport
                 twist:restAngle(0.5) twist:stiffness(4000) twist:damping(12)
               end
             end
-            """
+            """)
         let world = try World(scene: scene)
         try world.step(60)
         let restored = try World(scene: scene, snapshot: try world.snapshot())
@@ -59,11 +59,11 @@ import TestSupport
     @Test func jointFunctionsAreCheckedAndTheirResultsToo() throws {
         var scene = try ScriptFixtures.scene("springs.json")
         let functions = "function clamped() return 0 end function drive() end function twist() return 0 end"
-        scene.scriptText = functions
+        scene.useScript(scene.script, text: functions)
         #expect(throws: PhysicsError.script("springs.lua: joints[4].postSolve names 'measure', which is not a global function of the script (step 0)")) {
             try World(scene: scene)
         }
-        scene.scriptText = functions.replacingOccurrences(of: "function twist() return 0 end", with: "function twist() return 'x' end") + " function measure() end"
+        scene.useScript(scene.script, text: functions.replacingOccurrences(of: "function twist() return 0 end", with: "function twist() return 'x' end") + " function measure() end")
         let world = try World(scene: scene)
         #expect(throws: PhysicsError.script("springs.lua: twist: a joint's torque function must return a finite number within 1e30 (step 0)")) { try world.step() }
         let breakable = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "s.lua", "bodies": [{"id": "a", "position": [50, 50], "shapes": [{"circle": 5}], "mass": 1}], "joints": [{"type": "pivot", "a": "world", "b": "a", "anchor": [50, 60], "breakForce": 10, "postSolve": "f"}]}"#

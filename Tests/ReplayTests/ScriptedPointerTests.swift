@@ -18,9 +18,7 @@ import TestSupport
     """#
 
     static func world(_ script: String, scene text: String = sceneText) throws -> World {
-        var scene = try Scene.decode(Array(text.utf8), file: "p.json")
-        scene.scriptText = script
-        return try World(scene: scene)
+        try World(scene: try Scene.decode(Array(text.utf8), file: "p.json") { _ in script })
     }
 
     /// The script says what it sees: the pointer, the click, the key.
@@ -60,9 +58,8 @@ import TestSupport
     }
 
     @Test func theJournalCarriesThePointerAndTheExactStateKeepsIt() throws {
-        var scene = try Scene.decode(Array(Self.sceneText.utf8), file: "p.json")
-        scene.scriptText = Self.reporter
-        let session = try Session(scene: scene, sceneText: Self.sceneText, sceneFile: "p.json")
+        let scene = try Scene.decode(Array(Self.sceneText.utf8), file: "p.json") { _ in Self.reporter }
+        let session = try Session(LoadedScene(scene: scene, text: Self.sceneText, fileName: "p.json"))
         try session.step(30)
         try session.apply(.pointer(x: 7, y: 8))
         try session.step(30)

@@ -117,9 +117,8 @@ import TestSupport
     /// the first draw is the document's; without it, 0's.
     @Test func theScenesSeedSeedsMathRandom() throws {
         let text = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "r.lua", "scriptSeed": 42}"#
-        var scene = try Scene.decode(Array(text.utf8), file: "r.json")
+        var scene = try Scene.decode(Array(text.utf8), file: "r.json") { _ in "state = {x = math.random()}" }
         #expect(scene.scriptSeed == 42 && scene.json().contains(#""scriptSeed": 42"#))
-        scene.scriptText = "state = {x = math.random()}"
         let seeded = try World(scene: scene)
         try #require(seeded.script?.vm).run("assert(state.x == 0.08386297105988216, state.x)", name: "check.lua")
         scene.scriptSeed = nil
@@ -132,18 +131,18 @@ import TestSupport
     /// in; the top level runs again, with a fresh state; a replay does the same.
     @Test func aScriptResetsTheWorld() throws {
         var scene = try ScriptFixtures.scene("lift.json")
-        scene.scriptText = """
+        scene.useScript(scene.script, text: """
         state = {n = 0}
         function step(world)
           state.n = state.n + 1
           if state.n == 50 then world:reset() end
         end
-        """
-        let session = try Session(scene: scene, sceneText: "{}", sceneFile: "lift.json")
+        """)
+        let session = try Session(LoadedScene(scene: scene, text: "{}", fileName: "lift.json"))
         try session.step(120)
         #expect(session.world.stepsSinceBuild == 20, "reset at the end of steps 50 and 100: \(session.world.stepsSinceBuild)")
         #expect(session.world.stepCount == 120)
-        scene.scriptText = "world:reset()"
+        scene.useScript(scene.script, text: "world:reset()")
         #expect(throws: PhysicsError.self, "not from the top level") { try World(scene: scene) }
     }
 
@@ -169,11 +168,18 @@ import TestSupport
             let text = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(bad)"}"#
             #expect(throws: SceneErrors.self, "\(bad)") { try Scene.decode(Array(text.utf8), file: "s.json") }
         }
-        // Decoded on its own, a scene has its script's name and not its text: it does not run without it.
-        let named = try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "x.lua"}"#.utf8), file: "n.json")
-        #expect(throws: PhysicsError.script("x.lua: the script was not read with the scene (open the scene file, or a journal that carries it)")) {
-            try World(scene: named)
+        // A scene's script is part of it: decoded without the script's text, it is refused at once, not when it runs.
+        let named = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "x.lua"}"#
+        #expect(throws: SceneErrors.self) { try Scene.decode(Array(named.utf8), file: "n.json") }
+        do {
+            _ = try Scene.decode(Array(named.utf8), file: "n.json")
+        } catch {
+            #expect(error.description == "n.json: script: the script x.lua was not given with the scene (open the scene file, or a journal that carries it)")
         }
+        // ... and a scene without a script is never asked for one.
+        var asked = false
+        _ = try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100]}"#.utf8), file: "m.json") { _ in asked = true; return "" }
+        #expect(!asked)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -12,7 +12,7 @@ import TestSupport
 @Suite struct ScriptedShapeTests {
     @Test func aScriptReadsAndSetsShapes() throws {
         var scene = try ScriptFixtures.scene("queries.json")
-        scene.scriptText = """
+        scene.useScript(scene.script, text: """
         local crate = world:body("crate")
         local shapes = crate:shapes()
         assert(#shapes == 1 and shapes[1]:body() == crate and tostring(shapes[1]) == "shape 1 of body 1")
@@ -25,7 +25,7 @@ import TestSupport
           if world:steps() == 120 then world:body("crate"):shapes()[1]:setSurfaceVelocity(200, 0) end
           assert(world:body("ball"):force() ~= nil and world:body("ball"):torque() == 0)
         end
-        """
+        """)
         let world = try World(scene: scene)
         try world.step(100)
         let bytes = try world.snapshot()
@@ -33,7 +33,7 @@ import TestSupport
         try world.step(200)
         try restored.step(200)
         #expect(try restored.snapshot() == world.snapshot(), "the friction set at the top level holds in an exact state")
-        scene.scriptText = "function step(world) world:body('crate'):shapes()[1]:friction(-1) end"
+        scene.useScript(scene.script, text: "function step(world) world:body('crate'):shapes()[1]:friction(-1) end")
         #expect(throws: PhysicsError.self) { try World(scene: scene).step() }
     }
 }

@@ -51,7 +51,7 @@ import TestSupport
             ("function step(world) world:addJoint{type = 'pivot', a = world:body('floor-pad'), anchor = {0, 0}} end", "world:addJoint: the joint"),
             ("world:onCollision('crate', '*', {begin = function() world:spawn{position = {1, 1}, box = {4, 4}, mass = 1} end})\nfunction step(world) if world:steps() == 0 then world:spawn{position = {200, 30}, shapes = {{box = {10, 10}, collisionType = 'crate'}}, mass = 1} end end", "Chipmunk is stepping"),
         ] {
-            scene.scriptText = script
+            scene.useScript(scene.script, text: script)
             let world = try World(scene: scene)
             var stopped: String?
             for _ in 0..<120 where stopped == nil {

@@ -11,13 +11,7 @@ import TestSupport
 /// assertion the reference found): such a setter is refused, by name (16.7).
 @Suite struct ScriptedWakeTests {
     @Test func aSleepingBodyIsNotWokenInsideTheStep() throws {
-        let scene = try Scene.decode(Array(#"""
-        {"format": "cratebox/scene@1", "bounds": [400, 300], "sleepTime": 0.5, "script": "w.lua",
-         "bodies": [{"id": "rest", "position": [100, 11], "shapes": [{"box": [20, 20], "collisionType": "rest"}], "mass": 1},
-                    {"id": "drop", "position": [100, 200], "shapes": [{"circle": 8, "collisionType": "drop"}], "mass": 1}]}
-        """#.utf8), file: "w.json")
-        var scripted = scene
-        scripted.scriptText = """
+        let script = """
         state = {armed = false}
         world:onCollision("drop", "rest", {begin = function(arb)
           local drop, rest = arb:bodies()
@@ -29,6 +23,11 @@ import TestSupport
           if world:steps() < 240 then drop:setPosition(100, 200) drop:setVelocity(0, 0) end
         end
         """
+        let scripted = try Scene.decode(Array(#"""
+        {"format": "cratebox/scene@1", "bounds": [400, 300], "sleepTime": 0.5, "script": "w.lua",
+         "bodies": [{"id": "rest", "position": [100, 11], "shapes": [{"box": [20, 20], "collisionType": "rest"}], "mass": 1},
+                    {"id": "drop", "position": [100, 200], "shapes": [{"circle": 8, "collisionType": "drop"}], "mass": 1}]}
+        """#.utf8), file: "w.json") { _ in script }
         let world = try World(scene: scripted)
         var stopped: PhysicsError?
         for _ in 0..<600 where stopped == nil {

@@ -12,7 +12,7 @@ import Testing
 /// A seeded random session of the crate scene using every kind of event.
 func randomSession(seed: UInt64, steps: Int = 720) throws -> Session {
     var rng = SeededGenerator(seed: seed)
-    let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
+    let session = try Session(LoadedScene(scene: DefaultScene.scene(), text: DefaultScene.json, fileName: DefaultScene.fileName))
     try driveRandomly(session, &rng, steps: steps)
     return session
 }

@@ -100,7 +100,7 @@ import TestSupport
         let filler = dir.appendingPathComponent("filler").path
         // Leave about 6 KiB: the header fits, the checkpoints soon do not.
         try Data(count: 58 * 1024).write(to: URL(fileURLWithPath: filler))
-        let session = try Session(scene: DefaultScene.scene(), sceneText: DefaultScene.json, sceneFile: DefaultScene.fileName)
+        let session = try Session(LoadedScene(scene: DefaultScene.scene(), text: DefaultScene.json, fileName: DefaultScene.fileName))
         let path = dir.appendingPathComponent("session.jsonl").path
         try session.startRecording(to: path)
         var steps = 0

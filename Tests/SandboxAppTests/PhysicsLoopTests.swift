@@ -24,7 +24,7 @@ import TestSupport
 
     static func live(_ name: String) throws -> Timeline.Source {
         let (scene, text) = try loadShippedSceneWithText(name)
-        return .live(try Session(scene: scene, sceneText: text, sceneFile: name))
+        return .live(try Session(LoadedScene(scene: scene, text: text, fileName: name)))
     }
 
     /// Runs the loop for `seconds` of real time in frames of 1/60 s, the requests in the first pass.

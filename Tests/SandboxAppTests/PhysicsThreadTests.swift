@@ -22,7 +22,7 @@ import WindowModel
         configuration.options.screenshotDirectory = directory
         configuration.recordsFromStart = true
         return try PhysicsThread(configuration: configuration, now: now) {
-            .live(try Session(scene: scene, sceneText: text, sceneFile: sceneName))
+            .live(try Session(LoadedScene(scene: scene, text: text, fileName: sceneName)))
         }
     }
 

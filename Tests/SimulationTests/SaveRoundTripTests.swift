@@ -19,7 +19,7 @@ import TestSupport
             let text = original.currentScene().json()
             let saved: Scene
             do {
-                saved = try Scene.decode(Array(text.utf8), file: "saved.json").withScript(of: scene)
+                saved = try Scene.decode(Array(text.utf8), file: "saved.json") { _ in scene.scriptText }
             } catch {
                 Issue.record("\(name) saved at step \(saveAt) does not load: \(error)")
                 continue
@@ -75,7 +75,7 @@ import TestSupport
         var saves = 0
         for saveAt in name == "pile.json" ? [120, 480] : [1, 240, 480, 900] {
             try world.step(saveAt - (world.stepCount))
-            let saved = try Scene.decode(Array(world.currentScene().json().utf8), file: "saved.json").withScript(of: scene)
+            let saved = try Scene.decode(Array(world.currentScene().json().utf8), file: "saved.json") { _ in scene.scriptText }
             let loaded = try World(scene: saved)
             #expect(loaded.joints.count == world.joints.count)
             for (running, reloaded) in zip(world.joints, loaded.joints) {
@@ -122,14 +122,5 @@ import TestSupport
         }
         // Saving the loaded scene again at once changes nothing.
         #expect(try World(scene: saved).currentScene() == saved)
-    }
-}
-
-extension Scene {
-    /// The scene with `other`'s script text: a saved scene names its script, which is saved beside it.
-    func withScript(of other: Scene) -> Scene {
-        var scene = self
-        scene.scriptText = other.scriptText
-        return scene
     }
 }
