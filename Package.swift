@@ -30,16 +30,20 @@ let package = Package(
         // (docs/scene-format.md section 16).
         // Optimized in debug builds too: the tests run many scripts.
         .target(name: "CLua", exclude: ["README.md"], cSettings: [.define("LUA_COMPAT_5_3"), .define("LUA_USE_POSIX"), .unsafeFlags(["-O2"])]),
-        .target(name: "ScriptSandbox", dependencies: ["CLua", "CChipmunk", "ChipmunkCallbacks"], linkerSettings: [.linkedLibrary("chipmunk")]),
+        .target(name: "ScriptSandbox", dependencies: ["CLua", "CChipmunk", "ChipmunkCallbacks", "ChipmunkPrivate", "ChipmunkSurface"], linkerSettings: [.linkedLibrary("chipmunk")]),
         .target(name: "Scripting", dependencies: ["ScriptSandbox"]),
         // Turns a Chipmunk assertion that gets past validation into a clean exit.
         .target(name: "ChipmunkGuard"),
-        // C: frees a whole space in time linear in its size, leaving what was in it clean.
-        .target(name: "ChipmunkTeardown", dependencies: ["CChipmunk"]),
-        // C: what Chipmunk calls back into during a step (one-way platforms, breakable joints).
+        // C: what Chipmunk calls back into during a step (one-way platforms, breakable joints,
+        // a script's handlers and functions), and the tags they read.
         .target(name: "ChipmunkCallbacks", dependencies: ["CChipmunk"]),
-        // C: the exact copy of a space as bytes (Chipmunk 7.0.3's private layouts, checked at first use).
-        .target(name: "ChipmunkSnapshot", dependencies: ["CChipmunk", "ChipmunkCallbacks"]),
+        // C: the one target that reads Chipmunk 7.0.3's private structs (chipmunk_structs.h, and the
+        // layouts it re-declares, checked by its probe at first use): the exact copy of a space as bytes,
+        // the linear teardown, the contact listener, bodies' pushes and bulk reads, the surface's few fields.
+        .target(name: "ChipmunkPrivate", dependencies: ["CChipmunk", "ChipmunkCallbacks"]),
+        // C: the one checked way to change a body, joint, shape or arbiter (the Lua bindings and
+        // CrateboxPhysics' setters call it, never Chipmunk's setters).
+        .target(name: "ChipmunkSurface", dependencies: ["CChipmunk", "ChipmunkPrivate"]),
         // Little-endian bytes of numbers and strings: the exact state's Swift side.
         .target(name: "Bytes"),
         // cratebox's own math (docs/math.md): sin, cos, exp, pow... from IEEE-754's basic operations in a
@@ -51,7 +55,7 @@ let package = Package(
         // (CrateboxMath's functions for Swift). No other C: pure modules use it.
         .target(name: "CrateboxGeometry", dependencies: ["CrateboxMath"]),
         // Swift owners of cpSpace, cpBody, cpShape, cpConstraint: the only Swift code that touches Chipmunk.
-        .target(name: "CrateboxPhysics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkTeardown", "ChipmunkCallbacks", "ChipmunkSnapshot", "CrateboxGeometry", "Bytes"]),
+        .target(name: "CrateboxPhysics", dependencies: ["CChipmunk", "ChipmunkGuard", "ChipmunkCallbacks", "ChipmunkPrivate", "ChipmunkSurface", "CrateboxGeometry", "Bytes"]),
         // Timing functions and animation tracks (values at key times): pure Swift, no dependencies.
         .target(name: "Animation"),
         // Sound from what the physics does: events in, samples out (no SDL).
@@ -97,7 +101,7 @@ let package = Package(
         ),
         // What the test targets share.
         .target(name: "TestSupport", dependencies: ["SceneFormat"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["CrateboxPhysics", "CrateboxGeometry", "SnapshotTamper", "CChipmunk", "TestSupport"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["CrateboxPhysics", "CrateboxGeometry", "SnapshotTamper", "CChipmunk", "ChipmunkSurface", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),

@@ -1,5 +1,6 @@
 import CChipmunk
 import ChipmunkCallbacks
+import ChipmunkPrivate
 
 // What is attached to a body, from Chipmunk's own per-body lists: removing a
 // body finds its shapes and joints without scanning the space.

@@ -1,4 +1,5 @@
 import ChipmunkCallbacks
+import ChipmunkPrivate
 import CrateboxGeometry
 
 /// Bodies whose poses are read together, as the window reads every body's

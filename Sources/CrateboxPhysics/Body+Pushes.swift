@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CChipmunk
 import ChipmunkCallbacks
+import ChipmunkPrivate
 import CrateboxGeometry
 
 // What water, planets and explosions do to a body before a step, in the

@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkSurface
 import CrateboxGeometry
 
 /// A rigid body.
@@ -62,42 +63,34 @@ public final class Body {
         if ownerHandle == nil { cpBodyFree(raw) }
     }
 
-    /// The corresponding C function is `cpBodySetPosition`.
+    /// The corresponding C function is `cpBodySetPosition` (through the checked surface).
     public var position: Vector {
         get { Vector(cpBodyGetPosition(raw)) }
         set {
-            precondition(newValue.isFinite, "position must be finite")
-            cpBodySetPosition(raw, newValue.cp)
+            surfaced(surface_body_set_position(raw, anyBody, newValue.x, newValue.y, 0), "position must be finite")
             if kind == .static, let space { cpSpaceReindexShapesForBody(space.raw, raw) }
         }
     }
 
-    /// Radians, counter-clockwise. The corresponding C function is `cpBodySetAngle`.
+    /// Radians, counter-clockwise. The corresponding C function is `cpBodySetAngle` (through the checked surface).
     public var angle: Double {
         get { cpBodyGetAngle(raw) }
         set {
-            precondition(newValue.isFinite, "angle must be finite")
-            cpBodySetAngle(raw, newValue)
+            surfaced(surface_body_set_angle(raw, anyBody, newValue), "angle must be finite")
             if kind == .static, let space { cpSpaceReindexShapesForBody(space.raw, raw) }
         }
     }
 
-    /// The corresponding C function is `cpBodySetVelocity`.
+    /// The corresponding C function is `cpBodySetVelocity` (through the checked surface).
     public var velocity: Vector {
         get { Vector(cpBodyGetVelocity(raw)) }
-        set {
-            precondition(newValue.isFinite, "velocity must be finite")
-            cpBodySetVelocity(raw, newValue.cp)
-        }
+        set { surfaced(surface_body_set_velocity(raw, anyBody, newValue.x, newValue.y), "velocity must be finite") }
     }
 
-    /// The corresponding C function is `cpBodySetAngularVelocity`.
+    /// The corresponding C function is `cpBodySetAngularVelocity` (through the checked surface).
     public var angularVelocity: Double {
         get { cpBodyGetAngularVelocity(raw) }
-        set {
-            precondition(newValue.isFinite, "angular velocity must be finite")
-            cpBodySetAngularVelocity(raw, newValue)
-        }
+        set { surfaced(surface_body_set_angular_velocity(raw, anyBody, newValue), "angular velocity must be finite") }
     }
 
     /// The corresponding C function is `cpBodyGetMass`.

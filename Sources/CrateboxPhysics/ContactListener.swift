@@ -1,4 +1,5 @@
 import ChipmunkCallbacks
+import ChipmunkPrivate
 import CrateboxGeometry
 
 /// A contact that began in the last step, or whose normal impulse jumped:

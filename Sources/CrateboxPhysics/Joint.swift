@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkSurface
 import ChipmunkCallbacks
 import CrateboxGeometry
 
@@ -175,10 +176,7 @@ public final class Joint {
     /// The corresponding C function is `cpConstraintSetMaxForce`.
     public var maxForce: Double {
         get { cpConstraintGetMaxForce(raw) }
-        set {
-            precondition(newValue >= 0, "maxForce must be >= 0")
-            cpConstraintSetMaxForce(raw, newValue)
-        }
+        set { surfaced(surface_joint_set_max_force(raw, newValue), "maxForce must be >= 0") }
     }
 
     /// Fraction of the joint's error left after one second (Chipmunk's default

@@ -18,8 +18,6 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
     /// A body (named) the next step would carry past the spatial hash's
     /// cells, whose numbers Chipmunk keeps as ints: the step would take hours.
     case beyondSpatialHash(String)
-    /// The scene's script stopped: `NAME.lua:LINE: what (step N)`.
-    case script(String)
 
     /// One line saying what was misused and how.
     public var description: String {
@@ -29,7 +27,6 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
         case .bodyNotInSpace(let what): "the \(what)'s body must be added to the space first"
         case .staticBodyOfAnotherSpace: "the shape is on the static body of another space"
         case .snapshot(let why): why
-        case .script(let message): message
         case .beyondSpatialHash(let what): "\(what) is going farther than 2^30 cells of the spatial hash from the origin, past where Chipmunk can number its cells; the simulation stops here"
         case .jointWithoutDynamicBody: "a joint needs at least one dynamic body; between two bodies of infinite mass Chipmunk cannot solve it"
         case .massless(let what): "\(what): a dynamic body needs positive mass and moment before the space steps; give its shapes a mass or density"

@@ -1,4 +1,5 @@
 import CChipmunk
+import ChipmunkSurface
 import ChipmunkCallbacks
 import CrateboxGeometry
 
@@ -125,10 +126,7 @@ public final class Shape {
     /// The corresponding C function is `cpShapeSetSurfaceVelocity`.
     public var surfaceVelocity: Vector {
         get { Vector(cpShapeGetSurfaceVelocity(raw)) }
-        set {
-            precondition(newValue.isFinite, "surface velocity must be finite")
-            cpShapeSetSurfaceVelocity(raw, newValue.cp)
-        }
+        set { surfaced(surface_shape_set_surface_velocity(raw, newValue.x, newValue.y), "surface velocity must be finite") }
     }
 
     /// Makes the shape a one-way platform (collision type 1, for the space's
@@ -157,25 +155,19 @@ public final class Shape {
     /// The corresponding C function is `cpShapeSetFriction`.
     public var friction: Double {
         get { cpShapeGetFriction(raw) }
-        set {
-            precondition(newValue >= 0 && newValue.isFinite, "friction must be >= 0")
-            cpShapeSetFriction(raw, newValue)
-        }
+        set { surfaced(surface_shape_set_friction(raw, newValue), "friction must be >= 0") }
     }
 
     /// The corresponding C function is `cpShapeSetElasticity`.
     public var elasticity: Double {
         get { cpShapeGetElasticity(raw) }
-        set {
-            precondition(newValue >= 0 && newValue.isFinite, "elasticity must be >= 0")
-            cpShapeSetElasticity(raw, newValue)
-        }
+        set { surfaced(surface_shape_set_elasticity(raw, newValue), "elasticity must be >= 0") }
     }
 
     /// The corresponding C function is `cpShapeSetSensor`.
     public var isSensor: Bool {
         get { cpShapeGetSensor(raw) != 0 }
-        set { cpShapeSetSensor(raw, newValue ? 1 : 0) }
+        set { surfaced(surface_shape_set_sensor(raw, newValue ? 1 : 0), "a sensor is set between steps") }
     }
 
     /// The shape's share of its body's mass.

@@ -1,6 +1,6 @@
 import Bytes
 import CChipmunk
-import ChipmunkSnapshot
+import ChipmunkPrivate
 import CrateboxGeometry
 
 /// The exact copy of a space: Chipmunk's own state as bytes (the C module

@@ -1,8 +1,7 @@
 import CChipmunk
 import ChipmunkCallbacks
-import ChipmunkSnapshot
+import ChipmunkPrivate
 import CrateboxGeometry
-import ChipmunkTeardown
 
 /// Owns the `cpSpace` memory. It is separate from `Space` because the space's
 /// static body lives inside the `cpSpace` struct: a `Body` wrapping it keeps this

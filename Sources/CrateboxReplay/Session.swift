@@ -37,7 +37,7 @@ public final class Session {
     public private(set) var recordingFailure: (error: JournalError, step: Int)?
 
     /// A session at step 0 of a scene, whose text and file name go into the journal's header.
-    public init(_ source: LoadedScene) throws(PhysicsError) {
+    public init(_ source: LoadedScene) throws(SimulationError) {
         world = try World(scene: source.scene)
         self.source = source
         lines = [Session.headerLine(source)]
@@ -90,7 +90,7 @@ public final class Session {
     /// One step; every 120th is followed by a checkpoint line, and while
     /// recording with `keyframeSteps`, every multiple of it by a keyframe
     /// line; a recording reaches its file there.
-    public func step() throws(PhysicsError) {
+    public func step() throws(SimulationError) {
         try world.step()
         let n = world.stepCount
         let checkpoint = n % Journal.checkpointInterval == 0
@@ -106,7 +106,7 @@ public final class Session {
     }
 
     /// Runs `count` steps (each journaled as `step()` does).
-    public func step(_ count: Int) throws(PhysicsError) {
+    public func step(_ count: Int) throws(SimulationError) {
         for _ in 0..<count { try step() }
     }
 

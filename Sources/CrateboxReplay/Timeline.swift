@@ -94,7 +94,7 @@ public final class Timeline {
     /// found at that step (a divergence, a refused event), or nil; its caller
     /// stops at `Replay.lastStep` (past it, the journal vouches for nothing).
     @discardableResult
-    public func step() throws(PhysicsError) -> Replay.Outcome? {
+    public func step() throws(SimulationError) -> Replay.Outcome? {
         switch source {
         case .live(let session):
             try session.step()
@@ -107,7 +107,7 @@ public final class Timeline {
     }
 
     /// Runs `count` steps (a replay's first problem ends them).
-    public func step(_ count: Int) throws(PhysicsError) -> Replay.Outcome? {
+    public func step(_ count: Int) throws(SimulationError) -> Replay.Outcome? {
         for _ in 0..<count {
             if let problem = try step() { return problem }
         }

@@ -5,7 +5,7 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <chipmunk/chipmunk_structs.h>
+#include "chipmunk_surface.h"
 #include <lauxlib.h>
 #include <math.h>
 #include <stdio.h>
@@ -35,37 +35,49 @@ static const bound_body *check_bound(lua_State *L) {
 
 static cpBody *check_body(lua_State *L) { return check_bound(L)->body; }
 
-// A number argument: finite and within 1e30.
+// A number argument: finite and within 1e30 (for what only reads the body).
 static lua_Number checked(lua_State *L, int i, const char *what) {
     lua_Number v = luaL_checknumber(L, i);
     if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "%s: must be finite and within 1e30", what);
     return v;
 }
 
-static cpBody *check_kind(lua_State *L, const char *what, int kinematicToo) {
-    cpBody *body = check_body(L);
-    cpBodyType type = cpBodyGetType(body);
-    if (type != CP_BODY_TYPE_DYNAMIC && !(kinematicToo && type == CP_BODY_TYPE_KINEMATIC)) {
-        luaL_error(L, "%s: body %I is %s", what, *(const lua_Integer *)lua_touserdata(L, 1), kinematicToo ? "static" : "not dynamic");
-    }
-    return body;
+// A number argument for a change (its range is the surface's to check).
+static lua_Number number(lua_State *L, int i) { return luaL_checknumber(L, i); }
+
+int sandbox_refuse_waking(lua_State *L, const cpBody *body, const char *what) {
+    const bound_body *b = sandbox_body_of(sandbox_of(L), body);
+    return luaL_error(L, "%s: body %I is asleep, and waking it inside Chipmunk's step breaks Chipmunk's contact graph: "
+                         "do it in world:afterStep(function() ... end)", what, (lua_Integer)(b ? b->index : -1));
 }
 
-void sandbox_check_wake(lua_State *L, cpBody *body, const char *what) {
-    script_sandbox *s = sandbox_of(L);
-    if (body && s->space && cpSpaceIsLocked(s->space) && cpBodyIsSleeping(body)) {
-        const bound_body *b = sandbox_body_of(s, body);
-        luaL_error(L, "%s: body %I is asleep, and waking it inside Chipmunk's step breaks Chipmunk's contact graph: "
-                      "do it in world:afterStep(function() ... end)", what, (lua_Integer)(b ? b->index : -1));
+// Says why the surface refused a change to the body at argument 1, as `what: ...`. `names`
+// gives each number's name and range in the message (NULL: "what: must be finite and within 1e30").
+static int refuse(lua_State *L, surface_result r, const char *what, const char *const *names, const double *lo, const double *hi) {
+    lua_Integer index = *(const lua_Integer *)lua_touserdata(L, 1);
+    switch (r.refusal) {
+    case SURFACE_DONE: return 0;
+    case SURFACE_STATIC: return luaL_error(L, "%s: body %I is static", what, index);
+    case SURFACE_NOT_DYNAMIC: return luaL_error(L, "%s: body %I is not dynamic", what, index);
+    case SURFACE_ASLEEP_IN_STEP: return sandbox_refuse_waking(L, r.asleep, what);
+    case SURFACE_OUT_OF_RANGE:
+        if (names) {
+            char range[64];  // lua_pushfstring has no %g
+            snprintf(range, sizeof range, "from %g to %g", lo[r.number], hi[r.number]);
+            return luaL_error(L, "%s: %s must be %s", what, names[r.number], range);
+        }
+        return luaL_error(L, "%s: must be finite and within 1e30", what);
+    case SURFACE_PAST_HASH: {
+        char where[96];  // lua_pushfstring has no %g
+        snprintf(where, sizeof where, "(%g, %g) is farther than %g points", r.toX, r.toY, r.limit);
+        return luaL_error(L, "%s: %s from the origin, past where the spatial hash numbers its cells", what, where);
+    }
+    default: return luaL_error(L, "%s: refused", what);
     }
 }
 
-// A setter or push: Chipmunk's function wakes the body, which inside its step only an awake body may be.
-static cpBody *check_waking(lua_State *L, const char *what, int kinematicToo) {
-    cpBody *body = check_kind(L, what, kinematicToo);
-    sandbox_check_wake(L, body, what);
-    return body;
-}
+// A change through the surface: refused in the script's words, or done.
+#define CHANGE(what, call) refuse(L, (call), what, NULL, NULL, NULL)
 
 static int push_vector(lua_State *L, cpVect v) {
     lua_pushnumber(L, v.x);
@@ -79,24 +91,23 @@ static int push_number(lua_State *L, double v) {
 }
 
 // The world point a push acts at: arguments 4 and 5 when given, else the body's centre of gravity.
-static cpVect push_point(lua_State *L, cpBody *body, const char *what) {
+static cpVect push_point(lua_State *L, cpBody *body) {
     if (lua_isnoneornil(L, 4) && lua_isnoneornil(L, 5)) return cpBodyGetPosition(body);
-    lua_Number px = checked(L, 4, what), py = checked(L, 5, what);
-    return cpv(px, py);
+    return cpv(number(L, 4), number(L, 5));
 }
 
 static int body_apply_impulse(lua_State *L) {
-    cpBody *body = check_waking(L, "applyImpulse", 0);
-    lua_Number x = checked(L, 2, "applyImpulse"), y = checked(L, 3, "applyImpulse");
-    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), push_point(L, body, "applyImpulse"));
-    return 0;
+    cpBody *body = check_body(L);
+    lua_Number x = number(L, 2), y = number(L, 3);
+    cpVect at = push_point(L, body);
+    return CHANGE("applyImpulse", surface_body_apply_impulse(body, x, y, at.x, at.y));
 }
 
 static int body_apply_force(lua_State *L) {
-    cpBody *body = check_waking(L, "applyForce", 0);
-    lua_Number x = checked(L, 2, "applyForce"), y = checked(L, 3, "applyForce");
-    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), push_point(L, body, "applyForce"));
-    return 0;
+    cpBody *body = check_body(L);
+    lua_Number x = number(L, 2), y = number(L, 3);
+    cpVect at = push_point(L, body);
+    return CHANGE("applyForce", surface_body_apply_force(body, x, y, at.x, at.y));
 }
 
 // A body's frame: where its points are in the world, and how fast they move.
@@ -135,77 +146,46 @@ static int body_angular_velocity(lua_State *L) { return push_number(L, cpBodyGet
 static int body_mass(lua_State *L) { return push_number(L, cpBodyGetMass(check_body(L))); }
 static int body_moment(lua_State *L) { return push_number(L, cpBodyGetMoment(check_body(L))); }
 
+// A dynamic or kinematic body's (a static one would need its shapes reindexed).
+static const int MOVABLE = SURFACE_DYNAMIC | SURFACE_KINEMATIC;
+
 static int body_set_velocity(lua_State *L) {
-    cpBody *body = check_waking(L, "setVelocity", 1);
-    lua_Number x = checked(L, 2, "setVelocity"), y = checked(L, 3, "setVelocity");
-    cpBodySetVelocity(body, cpv(x, y));
-    return 0;
+    cpBody *body = check_body(L);
+    lua_Number x = number(L, 2), y = number(L, 3);
+    return CHANGE("setVelocity", surface_body_set_velocity(body, MOVABLE, x, y));
 }
 
 static int body_set_angular_velocity(lua_State *L) {
-    cpBody *body = check_waking(L, "setAngularVelocity", 1);
-    cpBodySetAngularVelocity(body, checked(L, 2, "setAngularVelocity"));
-    return 0;
+    cpBody *body = check_body(L);
+    return CHANGE("setAngularVelocity", surface_body_set_angular_velocity(body, MOVABLE, number(L, 2)));
 }
 
-// How far from its position the body's shapes reach (their cached boxes).
-static void reach_of(cpBody *body, cpShape *shape, void *data) {
-    double *reach = data;
-    cpBB bb = cpShapeGetBB(shape);
-    cpVect p = cpBodyGetPosition(body);
-    *reach = fmax(*reach, fmax(fmax(fabs(bb.l - p.x), fabs(bb.r - p.x)), fmax(fabs(bb.b - p.y), fabs(bb.t - p.y))));
-}
-
-// Chipmunk's spatial hash numbers cells as ints: past 2^31 cells from the
-// origin the numbers wrap, and a rehash walks some four billion cells. A
-// position set inside Chipmunk's step (a position function, a pre-solve, a
-// force function) is hashed before cratebox's guard between steps sees it,
-// so in a scene with a spatial hash a body may not be put farther than 2^29
-// cells (half of what the guard allows) from the origin, its shapes' reach counted.
-static void check_hash_reach(lua_State *L, cpBody *body, cpVect to, const char *what) {
-    script_sandbox *s = sandbox_of(L);
-    if (!(s->hashCell > 0)) return;
-    double reach = 0, limit = 536870912.0 * s->hashCell;
-    cpBodyEachShape(body, reach_of, &reach);
-    if (!(fabs(to.x) + reach <= limit && fabs(to.y) + reach <= limit)) {
-        char where[96];  // lua_pushfstring has no %g
-        snprintf(where, sizeof where, "(%g, %g) is farther than %g points", to.x, to.y, limit);
-        luaL_error(L, "%s: %s from the origin, past where the spatial hash numbers its cells", what, where);
-    }
-}
-
-// setPosition and setAngle: a dynamic or kinematic body (a static one would need its shapes reindexed).
 static int body_set_position(lua_State *L) {
-    cpBody *body = check_waking(L, "setPosition", 1);
-    lua_Number x = checked(L, 2, "setPosition"), y = checked(L, 3, "setPosition");
-    check_hash_reach(L, body, cpv(x, y), "setPosition");
-    cpBodySetPosition(body, cpv(x, y));
-    return 0;
+    cpBody *body = check_body(L);
+    lua_Number x = number(L, 2), y = number(L, 3);
+    return CHANGE("setPosition", surface_body_set_position(body, MOVABLE, x, y, sandbox_of(L)->hashCell));
 }
 
 static int body_set_angle(lua_State *L) {
-    cpBody *body = check_waking(L, "setAngle", 1);
-    cpBodySetAngle(body, checked(L, 2, "setAngle"));
-    return 0;
+    cpBody *body = check_body(L);
+    return CHANGE("setAngle", surface_body_set_angle(body, MOVABLE, number(L, 2)));
 }
 
 // updateVelocity(gx, gy, damping, dt) and updatePosition(dt): Chipmunk's own integration (a velocity or position function calls them).
-// A damping over 1 or a long dt would grow a velocity past any bound in a few steps (Chipmunk asserts on the infinity).
 static int body_update_velocity(lua_State *L) {
-    cpBody *body = check_kind(L, "updateVelocity", 0);
-    lua_Number gx = sandbox_number_within(L, 2, "updateVelocity: gx", -1e12, 1e12, ""), gy = sandbox_number_within(L, 3, "updateVelocity: gy", -1e12, 1e12, "");
-    lua_Number damping = sandbox_number_within(L, 4, "updateVelocity: damping", 0, 1, ""), dt = sandbox_number_within(L, 5, "updateVelocity: dt", 0, 1, "");
-    cpBodyUpdateVelocity(body, cpv(gx, gy), damping, dt);
-    return 0;
+    static const char *const names[] = {"gx", "gy", "damping", "dt"};
+    static const double lo[] = {-SURFACE_MAX_UPDATE_GRAVITY, -SURFACE_MAX_UPDATE_GRAVITY, 0, 0};
+    static const double hi[] = {SURFACE_MAX_UPDATE_GRAVITY, SURFACE_MAX_UPDATE_GRAVITY, 1, 1};
+    cpBody *body = check_body(L);
+    lua_Number gx = number(L, 2), gy = number(L, 3), damping = number(L, 4), dt = number(L, 5);
+    return refuse(L, surface_body_update_velocity(body, gx, gy, damping, dt), "updateVelocity", names, lo, hi);
 }
 
 static int body_update_position(lua_State *L) {
-    cpBody *body = check_kind(L, "updatePosition", 0);
-    lua_Number dt = sandbox_number_within(L, 2, "updatePosition: dt", 0, 1, "");
-    // Where cpBodyUpdatePosition puts it: p + (v + v_bias) dt.
-    check_hash_reach(L, body, cpvadd(body->p, cpvmult(cpvadd(body->v, body->v_bias), dt)), "updatePosition");
-    cpBodyUpdatePosition(body, dt);
-    return 0;
+    static const char *const names[] = {"dt"};
+    static const double lo[] = {0}, hi[] = {1};
+    cpBody *body = check_body(L);
+    return refuse(L, surface_body_update_position(body, number(L, 2), sandbox_of(L)->hashCell), "updatePosition", names, lo, hi);
 }
 
 static int body_id(lua_State *L) {
@@ -242,9 +222,7 @@ static int body_is_sleeping(lua_State *L) {
 }
 
 static int body_activate(lua_State *L) {
-    cpBody *body = check_waking(L, "activate", 1);
-    cpBodyActivate(body);
-    return 0;
+    return CHANGE("activate", surface_body_activate(check_body(L), MOVABLE));
 }
 
 static int body_tostring(lua_State *L) {

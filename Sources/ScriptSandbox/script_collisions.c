@@ -9,7 +9,8 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <chipmunk/chipmunk_structs.h>
+#include "chipmunk_private.h"
+#include "chipmunk_surface.h"
 #include <lauxlib.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -199,7 +200,7 @@ static void separate_call(void *script, cpArbiter *arb, int wildcard) {
     cpArbiterGetShapes(arb, &a, &b);
     cpArbiterGetBodies(arb, &ba, &bb);
     struct separation entry = {
-        a->hashid, b->hashid, cpShapeGetCollisionType(a), wildcard ? 0 : cpShapeGetCollisionType(b),
+        cratebox_shape_hash_id(a), cratebox_shape_hash_id(b), cpShapeGetCollisionType(a), wildcard ? 0 : cpShapeGetCollisionType(b),
         wildcard, cpArbiterIsRemoval(arb), index_of(s, ba), index_of(s, bb),
     };
     if (!sandbox_queue_separation(s, entry)) sandbox_fail(s, "no memory for a separate callback");
@@ -287,10 +288,10 @@ static int push_vect(lua_State *L, cpVect v) {
     return 2;
 }
 
-static lua_Number finite_arg(lua_State *L, int i) {
-    lua_Number v = luaL_checknumber(L, i);
-    if (!(v == v) || v > 1e30 || v < -1e30) luaL_error(L, "must be finite and within 1e30");
-    return v;
+// Says why the surface refused a change to an arbiter (nothing, when it was made).
+static int arb_refuse(lua_State *L, surface_result r) {
+    if (r.refusal == SURFACE_DONE) return 0;
+    return luaL_error(L, "must be finite and within 1e30");
 }
 
 static int arb_shapes(lua_State *L) {
@@ -318,8 +319,9 @@ static int arb_point(lua_State *L) {
     lua_Integer i = luaL_checkinteger(L, 2);
     if (i < 1 || i > cpArbiterGetCount(arb)) return luaL_error(L, "arb:point: contact %I is not one of its %d", i, cpArbiterGetCount(arb));
     cpVect a = cpArbiterGetPointA(arb, (int)i - 1), b = cpArbiterGetPointB(arb, (int)i - 1);
-    push_vect(L, arb->swapped ? b : a);
-    push_vect(L, arb->swapped ? a : b);
+    int swapped = cratebox_arbiter_swapped(arb);
+    push_vect(L, swapped ? b : a);
+    push_vect(L, swapped ? a : b);
     lua_pushnumber(L, cpArbiterGetDepth(arb, (int)i - 1));
     return 5;
 }
@@ -329,12 +331,10 @@ static int arb_point(lua_State *L) {
 static int arb_set_point(lua_State *L) {
     cpArbiter *arb = check_arbiter(L);
     lua_Integer i = luaL_checkinteger(L, 2);
-    if (i < 1 || i > arb->count) return luaL_error(L, "arb:setPoint: contact %I is not one of its %d", i, arb->count);
-    cpVect a = cpv(finite_arg(L, 3), finite_arg(L, 4)), b = cpv(finite_arg(L, 5), finite_arg(L, 6));
-    cpVect first = arb->swapped ? b : a, second = arb->swapped ? a : b;
-    arb->contacts[i - 1].r1 = cpvsub(first, arb->body_a->p);
-    arb->contacts[i - 1].r2 = cpvsub(second, arb->body_b->p);
-    return 0;
+    int count = cratebox_arbiter_contact_count(arb);
+    if (i < 1 || i > count) return luaL_error(L, "arb:setPoint: contact %I is not one of its %d", i, count);
+    lua_Number ax = luaL_checknumber(L, 3), ay = luaL_checknumber(L, 4), bx = luaL_checknumber(L, 5), by = luaL_checknumber(L, 6);
+    return arb_refuse(L, surface_arbiter_set_point(arb, (int)i, ax, ay, bx, by));
 }
 
 // The body's arbiters for body:eachArbiter: a value for each, retired when its call returns.
@@ -390,20 +390,19 @@ static int arb_friction(lua_State *L) {
 }
 
 static int arb_set_restitution(lua_State *L) {
-    cpArbiterSetRestitution(check_arbiter(L), finite_arg(L, 2));
-    return 0;
+    cpArbiter *arb = check_arbiter(L);
+    return arb_refuse(L, surface_arbiter_set_restitution(arb, luaL_checknumber(L, 2)));
 }
 
 static int arb_set_friction(lua_State *L) {
-    cpArbiterSetFriction(check_arbiter(L), finite_arg(L, 2));
-    return 0;
+    cpArbiter *arb = check_arbiter(L);
+    return arb_refuse(L, surface_arbiter_set_friction(arb, luaL_checknumber(L, 2)));
 }
 
 static int arb_set_surface_velocity(lua_State *L) {
     cpArbiter *arb = check_arbiter(L);
-    lua_Number x = finite_arg(L, 2), y = finite_arg(L, 3);
-    cpArbiterSetSurfaceVelocity(arb, cpv(x, y));
-    return 0;
+    lua_Number x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+    return arb_refuse(L, surface_arbiter_set_surface_velocity(arb, x, y));
 }
 
 static int velocity_call(void *s, cpBody *body, double gx, double gy, double damping, double dt) {

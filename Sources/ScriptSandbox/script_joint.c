@@ -4,6 +4,7 @@
 // joint's functions Chipmunk calls inside its step: a spring's force, a
 // rotary spring's torque, a pre-solve and a post-solve.
 #include "script_sandbox_internal.h"
+#include "chipmunk_surface.h"
 
 #include <chipmunk/chipmunk.h>
 #include <lauxlib.h>
@@ -107,9 +108,15 @@ static cpConstraint *check_joint(lua_State *L) {
 }
 
 // Chipmunk's joint setters wake both bodies: inside its step, not a sleeping one (16.7).
-static void wakes(lua_State *L, cpConstraint *j, const char *what) {
-    sandbox_check_wake(L, cpConstraintGetBodyA(j), what);
-    sandbox_check_wake(L, cpConstraintGetBodyB(j), what);
+// Says why the surface refused a change to a joint (nothing, when it was made).
+static int refuse(lua_State *L, surface_result r, const char *what, const char *range) {
+    switch (r.refusal) {
+    case SURFACE_DONE: return 0;
+    case SURFACE_ASLEEP_IN_STEP: return sandbox_refuse_waking(L, r.asleep, what);
+    case SURFACE_NOT_THIS_KIND: return luaL_error(L, "%s: not this joint's", what);
+    case SURFACE_OUT_OF_RANGE: return luaL_error(L, "%s: must be %s", what, range);
+    default: return luaL_error(L, "%s: refused", what);
+    }
 }
 
 static int push_body_of(lua_State *L, const cpBody *body) {
@@ -138,11 +145,7 @@ static int joint_max_force(lua_State *L) {
 
 static int joint_set_max_force(lua_State *L) {
     cpConstraint *j = check_joint(L);
-    wakes(L, j, "setMaxForce");
-    lua_Number f = luaL_checknumber(L, 2);
-    if (!(f >= 0)) return luaL_error(L, "setMaxForce: must be 0 or more (math.huge: no limit)");
-    cpConstraintSetMaxForce(j, f);
-    return 0;
+    return refuse(L, surface_joint_set_max_force(j, luaL_checknumber(L, 2)), "setMaxForce", "0 or more (math.huge: no limit)");
 }
 
 static int joint_index(lua_State *L) {
@@ -158,38 +161,29 @@ static int joint_id(lua_State *L) {
     return 1;
 }
 
-// A number a kind of joint has: read, or set (a second argument, from lo to hi), refused for another kind.
-#define JOINT_NUMBER(name, test, getter, setter, label, lo, hi)    \
-    static int name(lua_State *L) {                                   \
-        cpConstraint *j = check_joint(L);                             \
-        if (!test(j)) return luaL_error(L, "%s: not this joint's", label); \
-        if (lua_gettop(L) >= 2) {                                     \
-            wakes(L, j, label);                                       \
-            setter(j, sandbox_number_within(L, 2, label ":", lo, hi, ", as in a scene")); \
-            return 0;                                                 \
-        }                                                             \
-        lua_pushnumber(L, getter(j));                                 \
-        return 1;                                                     \
+// A number a kind of joint has (the surface's `which`): read, or set (a second
+// argument, within the scene's range), refused for another kind.
+static int joint_number(lua_State *L, surface_joint_number which, const char *label) {
+    cpConstraint *j = check_joint(L);
+    if (!surface_joint_has(j, which)) return luaL_error(L, "%s: not this joint's", label);
+    if (lua_gettop(L) >= 2) {
+        double lo, hi;
+        surface_joint_range(which, &lo, &hi);
+        char range[80];  // lua_pushfstring has no %g
+        snprintf(range, sizeof range, "from %g to %g, as in a scene", lo, hi);
+        // As sandbox_number_within says it: "label: must be from lo to hi, as in a scene".
+        lua_Number v = luaL_checknumber(L, 2);
+        return refuse(L, surface_joint_set(j, which, v), label, range);
     }
-// A scene's bounds: lengths 0 to 1e6, angles and rates within 1e6, stiffness and damping 0 to 1e12.
-JOINT_NUMBER(joint_rest_length, cpConstraintIsDampedSpring, cpDampedSpringGetRestLength, cpDampedSpringSetRestLength, "restLength", 0, 1e6)
-JOINT_NUMBER(joint_rest_angle, cpConstraintIsDampedRotarySpring, cpDampedRotarySpringGetRestAngle, cpDampedRotarySpringSetRestAngle, "restAngle", -1e6, 1e6)
-JOINT_NUMBER(joint_rate, cpConstraintIsSimpleMotor, cpSimpleMotorGetRate, cpSimpleMotorSetRate, "rate", -1e6, 1e6)
-JOINT_NUMBER(joint_distance, cpConstraintIsPinJoint, cpPinJointGetDist, cpPinJointSetDist, "distance", 0, 1e6)
-
-static int is_any_spring(const cpConstraint *j) { return cpConstraintIsDampedSpring(j) || cpConstraintIsDampedRotarySpring(j); }
-static double spring_stiffness(cpConstraint *j) { return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetStiffness(j) : cpDampedRotarySpringGetStiffness(j); }
-static void set_spring_stiffness(cpConstraint *j, double v) {
-    if (cpConstraintIsDampedSpring(j)) cpDampedSpringSetStiffness(j, v);
-    else cpDampedRotarySpringSetStiffness(j, v);
+    lua_pushnumber(L, surface_joint_get(j, which));
+    return 1;
 }
-static double spring_damping(cpConstraint *j) { return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetDamping(j) : cpDampedRotarySpringGetDamping(j); }
-static void set_spring_damping(cpConstraint *j, double v) {
-    if (cpConstraintIsDampedSpring(j)) cpDampedSpringSetDamping(j, v);
-    else cpDampedRotarySpringSetDamping(j, v);
-}
-JOINT_NUMBER(joint_stiffness, is_any_spring, spring_stiffness, set_spring_stiffness, "stiffness", 0, 1e12)
-JOINT_NUMBER(joint_damping, is_any_spring, spring_damping, set_spring_damping, "damping", 0, 1e12)
+static int joint_rest_length(lua_State *L) { return joint_number(L, SURFACE_REST_LENGTH, "restLength"); }
+static int joint_rest_angle(lua_State *L) { return joint_number(L, SURFACE_REST_ANGLE, "restAngle"); }
+static int joint_rate(lua_State *L) { return joint_number(L, SURFACE_RATE, "rate"); }
+static int joint_distance(lua_State *L) { return joint_number(L, SURFACE_DISTANCE, "distance"); }
+static int joint_stiffness(lua_State *L) { return joint_number(L, SURFACE_STIFFNESS, "stiffness"); }
+static int joint_damping(lua_State *L) { return joint_number(L, SURFACE_DAMPING, "damping"); }
 
 static int joint_tostring(lua_State *L) {
     lua_pushfstring(L, "joint %I", *(const lua_Integer *)luaL_checkudata(L, 1, JOINT));

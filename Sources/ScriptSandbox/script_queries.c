@@ -6,7 +6,7 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <chipmunk/chipmunk_structs.h>
+#include "chipmunk_private.h"
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +36,13 @@ static void add(hits *h, const cpShape *shape, double key, cpVect point, cpVect 
     // A wall's backing (rules 2: a box on the space's own static body, which
     // otherwise holds only the walls' segments) is not the scene's: queries
     // do not find it (16.9).
-    if (cpShapeGetBody(shape) == cpSpaceGetStaticBody(h->s->space) && shape->klass->type == CP_POLY_SHAPE) return;
+    if (cpShapeGetBody(shape) == cpSpaceGetStaticBody(h->s->space) && cratebox_shape_is_polygon(shape)) return;
     if (h->count == MAX_HITS) {
         h->more = 1;
         return;
     }
     const bound_body *b = sandbox_body_of(h->s, cpShapeGetBody(shape));
-    h->list[h->count++] = (hit){key, b ? b->index : -1, shape->hashid, point, normal};
+    h->list[h->count++] = (hit){key, b ? b->index : -1, cratebox_shape_hash_id(shape), point, normal};
 }
 
 static void on_point(cpShape *shape, cpVect point, cpFloat distance, cpVect gradient, void *data) {

@@ -163,8 +163,8 @@ long long sandbox_joint_index(lua_State *L, int i);
 /// __metatable; and the one value of `name` for an index, made when first asked for.
 void sandbox_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction eq, const char *label);
 void sandbox_push_indexed(lua_State *L, const char *name, long long index);
-/// Refuses (a Lua error) what would wake `body` while Chipmunk steps and it sleeps (16.7).
-void sandbox_check_wake(lua_State *L, struct cpBody *body, const char *what);
+/// Refuses `what`, which would wake the sleeping `body` inside Chipmunk's step (script_body.c).
+int sandbox_refuse_waking(lua_State *L, const struct cpBody *body, const char *what);
 /// Shapes (script_shape.c): a body's list, the value of a Chipmunk shape (nil: the walls'), the metatable.
 int sandbox_body_shapes(lua_State *L, long long index, struct cpBody *body);
 void sandbox_push_shape_of(lua_State *L, struct cpShape *shape);

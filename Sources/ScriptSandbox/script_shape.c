@@ -5,7 +5,8 @@
 #include "script_sandbox_internal.h"
 
 #include <chipmunk/chipmunk.h>
-#include <chipmunk/chipmunk_structs.h>
+#include "chipmunk_private.h"
+#include "chipmunk_surface.h"
 #include <lauxlib.h>
 #include <string.h>
 
@@ -77,35 +78,27 @@ static cpShape *check_shape(lua_State *L) {
 }
 
 // A setter: Chipmunk's wakes the shape's body (16.7: not a sleeping one inside the step).
-static cpShape *check_shape_setting(lua_State *L, const char *what) {
-    cpShape *shape = check_shape(L);
-    sandbox_check_wake(L, cpShapeGetBody(shape), what);
-    return shape;
-}
-
-static lua_Number checked(lua_State *L, int i, const char *what, double low, double high) {
-    lua_Number v = luaL_checknumber(L, i);
-    if (!(v >= low && v <= high)) luaL_error(L, "%s: must be from %f to %f", what, low, high);
-    return v;
+// Says why the surface refused a change to a shape, a number's range as `from %f to %f`.
+static int refuse(lua_State *L, surface_result r, const char *what, double low, double high) {
+    switch (r.refusal) {
+    case SURFACE_DONE: return 0;
+    case SURFACE_ASLEEP_IN_STEP: return sandbox_refuse_waking(L, r.asleep, what);
+    case SURFACE_OUT_OF_RANGE: return luaL_error(L, "%s: must be from %f to %f", what, low, high);
+    default: return luaL_error(L, "%s: refused", what);
+    }
 }
 
 // friction([v]) and elasticity([v]): a getter, or a setter with an argument (0 to 1e30).
 static int shape_friction(lua_State *L) {
-    cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "friction") : check_shape(L);
-    if (lua_gettop(L) >= 2) {
-        cpShapeSetFriction(shape, checked(L, 2, "friction", 0, 1e30));
-        return 0;
-    }
+    cpShape *shape = check_shape(L);
+    if (lua_gettop(L) >= 2) return refuse(L, surface_shape_set_friction(shape, luaL_checknumber(L, 2)), "friction", 0, SURFACE_MAX_FRICTION);
     lua_pushnumber(L, cpShapeGetFriction(shape));
     return 1;
 }
 
 static int shape_elasticity(lua_State *L) {
-    cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "elasticity") : check_shape(L);
-    if (lua_gettop(L) >= 2) {
-        cpShapeSetElasticity(shape, checked(L, 2, "elasticity", 0, 1e30));
-        return 0;
-    }
+    cpShape *shape = check_shape(L);
+    if (lua_gettop(L) >= 2) return refuse(L, surface_shape_set_elasticity(shape, luaL_checknumber(L, 2)), "elasticity", 0, SURFACE_MAX_FRICTION);
     lua_pushnumber(L, cpShapeGetElasticity(shape));
     return 1;
 }
@@ -119,9 +112,9 @@ static int shape_surface_velocity(lua_State *L) {
 }
 
 static int shape_set_surface_velocity(lua_State *L) {
-    cpShape *shape = check_shape_setting(L, "setSurfaceVelocity");
-    cpShapeSetSurfaceVelocity(shape, cpv(checked(L, 2, "setSurfaceVelocity", -1e30, 1e30), checked(L, 3, "setSurfaceVelocity", -1e30, 1e30)));
-    return 0;
+    cpShape *shape = check_shape(L);
+    lua_Number x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+    return refuse(L, surface_shape_set_surface_velocity(shape, x, y), "setSurfaceVelocity", -SURFACE_MAX_VALUE, SURFACE_MAX_VALUE);
 }
 
 // bb(): the shape's bounding box as Chipmunk last computed it (left, bottom, right, top).
@@ -137,7 +130,7 @@ static int shape_bb(lua_State *L) {
 // vertices(): a polygon's (or box's) vertices in its body's frame, as {x, y} tables in Chipmunk's order.
 static int shape_vertices(lua_State *L) {
     cpShape *shape = check_shape(L);
-    if (shape->klass->type != CP_POLY_SHAPE) return luaL_error(L, "vertices: not a polygon or a box");
+    if (!cratebox_shape_is_polygon(shape)) return luaL_error(L, "vertices: not a polygon or a box");
     int n = cpPolyShapeGetCount(shape);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
@@ -154,11 +147,10 @@ static int shape_vertices(lua_State *L) {
 
 // sensor([on]): whether the shape only detects (cpShapeGetSensor), or sets it.
 static int shape_sensor(lua_State *L) {
-    cpShape *shape = lua_gettop(L) >= 2 ? check_shape_setting(L, "sensor") : check_shape(L);
+    cpShape *shape = check_shape(L);
     if (lua_gettop(L) >= 2) {
         luaL_checktype(L, 2, LUA_TBOOLEAN);
-        cpShapeSetSensor(shape, lua_toboolean(L, 2));
-        return 0;
+        return refuse(L, surface_shape_set_sensor(shape, lua_toboolean(L, 2)), "sensor", 0, 0);
     }
     lua_pushboolean(L, cpShapeGetSensor(shape));
     return 1;

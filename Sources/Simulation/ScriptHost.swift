@@ -35,7 +35,7 @@ final class ScriptHost {
 
     /// A fresh Lua state for `world`'s script, its bodies bound, its top level
     /// run (the last step of a build); nil when the scene has none.
-    static func start(in world: World) throws(PhysicsError) -> ScriptHost? {
+    static func start(in world: World) throws(SimulationError) -> ScriptHost? {
         let scene = world.scene
         guard let name = scene.script else { return nil }
         // A scene decoded on its own has the script's name, not its text (the loader reads it beside the scene).
@@ -61,7 +61,7 @@ final class ScriptHost {
     }
 
     /// The script's `step(world)`, before the step (bodies bound anew if they changed).
-    func step() throws(PhysicsError) {
+    func step() throws(SimulationError) {
         if bodiesRevision != world.bodiesRevision { bindBodies() }
         if jointsKey != (world.bodiesRevision, world.brokenJoints.count) { bindJoints() }
         vm.tell(steps: world.stepCount, held: world.held.map(\.name))
@@ -76,7 +76,7 @@ final class ScriptHost {
 
     /// After Chipmunk's step: the first error of a collision callback in it
     /// stops the world; the separate callbacks it made are delivered.
-    func finishStep() throws(PhysicsError) {
+    func finishStep() throws(SimulationError) {
         do {
             try vm.checkCallbacks()
             try vm.runAfterStep()
@@ -90,7 +90,7 @@ final class ScriptHost {
     /// message that does not begin with the script's name (one with no place: Lua's
     /// `error` at level 0, a value that is not a string, memory, a C check) gets it
     /// in front, so every stop names the script (scene-format.md 16.5).
-    func stopped(_ message: String) -> PhysicsError {
+    func stopped(_ message: String) -> SimulationError {
         world.collectPrinted()  // what it printed before the error is the most wanted
         // One line: the script's own line breaks read as \n (a terminal's escapes are the printer's to escape).
         let message = message.replacing("\r", with: "\\r").replacing("\n", with: "\\n")
@@ -135,7 +135,7 @@ final class ScriptHost {
     }
 
     /// Each body's and joint's script functions name global functions of the script (checked once its top level ran).
-    func checkFunctions() throws(PhysicsError) {
+    func checkFunctions() throws(SimulationError) {
         let scene = world.scene
         var named: [(path: String, function: String?)] = []
         for (i, spec) in scene.bodies.enumerated() {
@@ -163,7 +163,7 @@ extension World {
 
     /// `world:reset()` in this step: the world resets now, at the step's end,
     /// as a `reset` event before the next step's events would reset it (16.5).
-    func resetIfTheScriptAsked() throws(PhysicsError) {
+    func resetIfTheScriptAsked() throws(SimulationError) {
         guard let script, script.vm.takeResetRequest() else { return }
         try build()
         reapplyHeldMotors()

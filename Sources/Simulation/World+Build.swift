@@ -7,8 +7,16 @@ import SceneFormat
 /// The normative construction order (docs/scene-format.md, "Construction
 /// order"): the space, the walls, the bodies with their shapes, the joints.
 extension World {
+    /// The normative construction order: steps 1 to 4 (the space, the walls,
+    /// the bodies, the joints), then the script's top level (16.5).
+    func build() throws(SimulationError) {
+        do { try buildSpace() } catch { throw .physics(error) }
+        // 5. The script's top level (section 16.5).
+        script = try ScriptHost.start(in: self)
+    }
+
     /// Steps 1 to 4 of the normative construction order.
-    func build() throws(PhysicsError) {
+    private func buildSpace() throws(PhysicsError) {
         // 1. The space (the script's handlers leave the old one first: 16.7).
         script?.vm.leave(space.chipmunkSpace)
         space = Space()
@@ -48,9 +56,6 @@ extension World {
         joints = []
         scriptJoints = []
         for spec in scene.joints { try addJoint(spec) }
-
-        // 5. The script's top level (section 16.5).
-        script = try ScriptHost.start(in: self)
     }
 
     /// The space's settings from the scene (construction order, step 1).

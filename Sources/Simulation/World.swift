@@ -81,7 +81,7 @@ public final class World {
     var printLog: PrintLog? = PrintLog()
 
     /// Builds the scene in the normative order of `cratebox/scene@1`. Throws only for a scene the validator would refuse.
-    public convenience init(scene: Scene) throws(PhysicsError) {
+    public convenience init(scene: Scene) throws(SimulationError) {
         try self.init(scene: scene, resetAtStep: 0)
     }
 
@@ -102,7 +102,7 @@ public final class World {
 
     /// The world exactly as a reset at step `step` leaves it: a reset rebuilds
     /// everything but the step count, so this is an exact starting point.
-    public init(scene: Scene, resetAtStep step: Int) throws(PhysicsError) {
+    public init(scene: Scene, resetAtStep step: Int) throws(SimulationError) {
         self.scene = scene
         gravityLength = scene.gravity.length
         servoBodies = World.servoBodies(of: scene)
@@ -213,13 +213,13 @@ public final class World {
     // MARK: Stepping
 
     /// Advances exactly one step of 1/120 s.
-    public func step() throws(PhysicsError) {
+    public func step() throws(SimulationError) {
         grab?.moveHand(rules: scene.rules, stepDuration: World.stepDuration)
         animate()
         driveControls()
         pushBodies()
         try script?.step()
-        try space.step(World.stepDuration)
+        do { try space.step(World.stepDuration) } catch { throw .physics(error) }
         try script?.finishStep()
         clickPending = false
         collectPrinted()  // as printed in this step, before its count goes up
@@ -252,7 +252,7 @@ public final class World {
     }
 
     /// Runs `count` steps of exactly 1/120 s.
-    public func step(_ count: Int) throws(PhysicsError) {
+    public func step(_ count: Int) throws(SimulationError) {
         for _ in 0..<count { try step() }
     }
 

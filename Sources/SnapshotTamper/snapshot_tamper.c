@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 // Chipmunk's private tree and hash layouts, as the copier re-declares them (test code only).
-#include "../ChipmunkSnapshot/snapshot_internal.h"
+#include "../ChipmunkPrivate/snapshot_internal.h"
 
 // The arbiter Chipmunk restores when `body` wakes (its own, or the static
 // body's with it), or any arbiter of an awake body.

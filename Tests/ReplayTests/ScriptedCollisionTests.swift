@@ -75,7 +75,7 @@ import TestSupport
         function step(world) world:onCollision("a", "b", {begin = function() end}) end
         """)
         let session = try Session(LoadedScene(scene: late, text: "{}", fileName: "late.json"))
-        #expect(throws: PhysicsError.script("late.lua:1: world:onCollision: handlers are set by the top level, as the world is built (16.7) (step 0)")) {
+        #expect(throws: SimulationError.script("late.lua:1: world:onCollision: handlers are set by the top level, as the world is built (16.7) (step 0)")) {
             try session.step()
         }
         for (script, message) in [
@@ -105,7 +105,7 @@ import TestSupport
         end})
         """)
         let world = try World(scene: scene)
-        var stopped: PhysicsError?
+        var stopped: SimulationError?
         for _ in 0..<240 where stopped == nil {
             do { try world.step() } catch { stopped = error }
         }

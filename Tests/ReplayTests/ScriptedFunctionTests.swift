@@ -43,7 +43,7 @@ import TestSupport
     @Test func aFunctionTheScriptDoesNotHaveIsNamed() throws {
         var scene = try ScriptFixtures.scene("orbit.json")
         scene.useScript(scene.script, text: "function pull(body, gx, gy, damping, dt) end")
-        #expect(throws: PhysicsError.script("orbit.lua: bodies[2].positionFunction names 'keepInside', which is not a global function of the script (step 0)")) {
+        #expect(throws: SimulationError.script("orbit.lua: bodies[2].positionFunction names 'keepInside', which is not a global function of the script (step 0)")) {
             try World(scene: scene)
         }
         // Without Chipmunk's own integration, a velocity function that does nothing leaves the velocity as it was.

@@ -60,12 +60,12 @@ import TestSupport
         var scene = try ScriptFixtures.scene("springs.json")
         let functions = "function clamped() return 0 end function drive() end function twist() return 0 end"
         scene.useScript(scene.script, text: functions)
-        #expect(throws: PhysicsError.script("springs.lua: joints[4].postSolve names 'measure', which is not a global function of the script (step 0)")) {
+        #expect(throws: SimulationError.script("springs.lua: joints[4].postSolve names 'measure', which is not a global function of the script (step 0)")) {
             try World(scene: scene)
         }
         scene.useScript(scene.script, text: functions.replacingOccurrences(of: "function twist() return 0 end", with: "function twist() return 'x' end") + " function measure() end")
         let world = try World(scene: scene)
-        #expect(throws: PhysicsError.script("springs.lua: twist: a joint's torque function must return a finite number within 1e30 (step 0)")) { try world.step() }
+        #expect(throws: SimulationError.script("springs.lua: twist: a joint's torque function must return a finite number within 1e30 (step 0)")) { try world.step() }
         let breakable = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "s.lua", "bodies": [{"id": "a", "position": [50, 50], "shapes": [{"circle": 5}], "mass": 1}], "joints": [{"type": "pivot", "a": "world", "b": "a", "anchor": [50, 60], "breakForce": 10, "postSolve": "f"}]}"#
         let error = #expect(throws: SceneErrors.self) { try Scene.decode(Array(breakable.utf8), file: "s.json") }
         #expect(error?.description.contains("a breakable joint's post-solve is cratebox's own") == true)

@@ -141,7 +141,7 @@ import TestSupport
         let remover = try Self.world("""
             function step(w) world:body("box"):eachArbiter(function(arb) world:remove(world:body("box")) end) end
             """)
-        #expect(throws: PhysicsError.self) { try remover.step(60) }
+        #expect(throws: SimulationError.self) { try remover.step(60) }
         #expect(remover.bodies[0] != nil, "the body is still there")
         let thrower = try Self.world("""
             function step(w) world:body("box"):eachArbiter(function(arb) error("inside") end) end

@@ -59,7 +59,7 @@ import TestSupport
     @Test func aScriptErrorStopsTheWorldNamingItsLineAndStep() throws {
         let session = try ScriptFixtures.session("broken.json")
         try session.step(30)
-        #expect(throws: PhysicsError.script("broken.lua:4: the ball is gone (step 30)")) { try session.step() }
+        #expect(throws: SimulationError.script("broken.lua:4: the ball is gone (step 30)")) { try session.step() }
     }
 
     /// A script's state is part of the world's exact state (16.6): a world
@@ -143,7 +143,7 @@ import TestSupport
         #expect(session.world.stepsSinceBuild == 20, "reset at the end of steps 50 and 100: \(session.world.stepsSinceBuild)")
         #expect(session.world.stepCount == 120)
         scene.useScript(scene.script, text: "world:reset()")
-        #expect(throws: PhysicsError.self, "not from the top level") { try World(scene: scene) }
+        #expect(throws: SimulationError.self, "not from the top level") { try World(scene: scene) }
     }
 
     /// A scripted scene saved elsewhere takes its script along, and never

@@ -34,6 +34,6 @@ import TestSupport
         try restored.step(200)
         #expect(try restored.snapshot() == world.snapshot(), "the friction set at the top level holds in an exact state")
         scene.useScript(scene.script, text: "function step(world) world:body('crate'):shapes()[1]:friction(-1) end")
-        #expect(throws: PhysicsError.self) { try World(scene: scene).step() }
+        #expect(throws: SimulationError.self) { try World(scene: scene).step() }
     }
 }

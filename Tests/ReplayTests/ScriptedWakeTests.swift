@@ -29,7 +29,7 @@ import TestSupport
                     {"id": "drop", "position": [100, 200], "shapes": [{"circle": 8, "collisionType": "drop"}], "mass": 1}]}
         """#.utf8), file: "w.json") { _ in script }
         let world = try World(scene: scripted)
-        var stopped: PhysicsError?
+        var stopped: SimulationError?
         for _ in 0..<600 where stopped == nil {
             do { try world.step() } catch { stopped = error }
         }

@@ -65,7 +65,7 @@ import TestSupport
         let cellSize = try #require(world.scene.spatialHash?.cellSize)
         body.velocity = Vector(0, -Double(1 << 31) * cellSize * 120)
         let before = world.stateHash
-        #expect(throws: PhysicsError.beyondSpatialHash("body \(world.space.bodies.firstIndex { $0 === body }!)")) { try world.step() }
+        #expect(throws: SimulationError.physics(.beyondSpatialHash("body \(world.space.bodies.firstIndex { $0 === body }!)"))) { try world.step() }
         #expect(world.stateHash == before && world.stepCount == 60)
         body.velocity = .zero
         try world.step()

@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// The exact state of a world (World+Snapshot, Physics' Space+Snapshot and
-/// the C module ChipmunkSnapshot): read back, a world steps bit-identically to
+/// the C module ChipmunkPrivate): read back, a world steps bit-identically to
 /// the one it was taken from, whatever happened before, for every scene.
 @Suite struct SnapshotTests {
     /// Every shipped scene, Chipmunk's demos and every valid fixture, by path.

@@ -12,25 +12,6 @@ struct cpBody;
 struct cpArbiter;
 #include <stdint.h>
 
-/// Water's and planets' pushes, for the coming step (docs/replay-format.md,
-/// "Water and planets"): `cpBodyApplyForceAtWorldPoint(body, (fx, fy), (px, py))`
-/// and `cpBodySetAngularVelocity(body, w * factor)` without their
-/// `cpBodyActivate`, which resets the body's idle time: a body pushed every
-/// step through Chipmunk's setters could never fall asleep, even at rest.
-void cratebox_body_push(struct cpBody *body, double fx, double fy, double px, double py);
-
-/// The shapes, and the joints, on a body's own lists in Chipmunk (those in a
-/// space): up to `capacity` written to `out`; returns how many there are in
-/// all (call again with more room if that is more).
-int cratebox_body_shapes(struct cpBody *body, struct cpShape **out, int capacity);
-int cratebox_body_constraints(struct cpBody *body, struct cpConstraint **out, int capacity);
-void cratebox_body_scale_spin(struct cpBody *body, double factor);
-
-/// Each body's position and angle, three doubles a body (x, y, angle), into
-/// `out`; a null body writes three zeros. One pass in C: the window reads
-/// every body's pose after every step.
-void cratebox_bodies_poses(struct cpBody *const *bodies, int count, double *out);
-
 /// What cratebox keeps with each shape (its `userData`): the Swift object that
 /// owns it, and for a one-way platform, the direction bodies may pass along.
 typedef struct cratebox_shape_tag {
@@ -123,29 +104,5 @@ void cratebox_script_joint_functions(void *out[4]);
 /// The eight functions those slots hold (pair handlers' begin, pre-solve,
 /// post-solve and separate, then wildcard handlers'), for the exact copy of a space.
 void cratebox_script_handler_functions(void *pair[4], void *wildcard[4]);
-
-/// What a step's contacts sound like: a contact that began in the step, or
-/// one whose normal impulse jumped since the step before. Read after
-/// cpSpaceStep; the listener remembers each awake contact's impulse for the
-/// next step (by the arbiter's address, only ever looked up).
-typedef struct cratebox_onset {
-    const struct cpShape *a, *b;  // the arbiter's shapes, in its order
-    double impulse;               // the normal impulse of the step, summed over the contact points
-    double previous;              // the step before's (0: the contact began)
-    double speed;                 // (impulse - previous) times the sum of the bodies' inverse masses: how fast they met
-    double x, y;                  // the first contact point, in world coordinates
-} cratebox_onset;
-
-typedef struct cratebox_listener cratebox_listener;
-cratebox_listener *cratebox_listener_new(void);
-void cratebox_listener_free(cratebox_listener *listener);
-/// Forgets the impulses remembered (the space was rebuilt or read back: its arbiters are new).
-void cratebox_listener_forget(cratebox_listener *listener);
-/// The onsets of the step just taken, in the space's arbiter order, whose
-/// speed is at least `leastSpeed`: contacts that began, and contacts whose
-/// impulse is over `jump` times the last step's. Writes up to `capacity` to
-/// `out` and returns how many there were in all.
-int cratebox_listen(cratebox_listener *listener, struct cpSpace *space, double leastSpeed, double jump,
-                    cratebox_onset *out, int capacity);
 
 #endif

@@ -15,7 +15,7 @@
 // unheard, never a false one.
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_structs.h>
-#include "chipmunk_callbacks.h"
+#include "chipmunk_listener.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,0 +1,98 @@
+// The one checked way to change a Chipmunk body, joint, shape or arbiter
+// (issue 49): the Lua bindings (ScriptSandbox) and CrateboxPhysics' Swift
+// setters call these, never Chipmunk's setters. Each checks what Chipmunk
+// would assert on or be broken by (a number out of its range, a body of the
+// wrong kind, waking a sleeping body inside Chipmunk's step, a position past
+// the spatial hash's cells) in one fixed order, and changes nothing when it
+// refuses; the caller says the refusal in its own words. Chipmunk's types are
+// only declared here: Swift takes Chipmunk's API from CChipmunk.
+#ifndef CHIPMUNK_SURFACE_H
+#define CHIPMUNK_SURFACE_H
+struct cpBody;
+struct cpShape;
+struct cpConstraint;
+struct cpArbiter;
+
+/// Why a change was refused (SURFACE_DONE: it was made).
+typedef enum surface_refusal {
+    SURFACE_DONE = 0,
+    /// The body is not dynamic, and only a dynamic body takes this.
+    SURFACE_NOT_DYNAMIC,
+    /// The body is static, and only a dynamic or kinematic one takes this.
+    SURFACE_STATIC,
+    /// The change wakes a sleeping body (`asleep`) inside Chipmunk's step, which breaks its contact graph.
+    SURFACE_ASLEEP_IN_STEP,
+    /// Number `number` (from 0, in the order the function takes them) is outside its range.
+    SURFACE_OUT_OF_RANGE,
+    /// The body would go to `to`, farther than `limit` points from the origin
+    /// (its shapes' reach counted), past where the spatial hash numbers its cells.
+    SURFACE_PAST_HASH,
+    /// The joint is not of a kind that has this number.
+    SURFACE_NOT_THIS_KIND,
+    /// Contact `number` is not one of the arbiter's.
+    SURFACE_NO_CONTACT,
+} surface_refusal;
+
+/// What a change did: done, or why not, with what the refusal names.
+typedef struct surface_result {
+    surface_refusal refusal;
+    int number;
+    struct cpBody *asleep;
+    double toX, toY, limit;
+} surface_result;
+
+/// Which kinds of body a change is for (a mask).
+enum { SURFACE_DYNAMIC = 1, SURFACE_KINEMATIC = 2, SURFACE_STATIC_TOO = 4 };
+
+/// The ranges the surface holds numbers to.
+#define SURFACE_MAX_VALUE 1e30          /* velocities, positions, angles, forces, points: finite and within this */
+#define SURFACE_MAX_UPDATE_GRAVITY 1e12 /* updateVelocity's gravity */
+#define SURFACE_MAX_FRICTION 1e30       /* a shape's friction and elasticity: 0 to this */
+
+// --- Bodies. `hashCell` is the space's spatial hash cell size (0: a bounding-box tree).
+surface_result surface_body_set_velocity(struct cpBody *body, int kinds, double x, double y);
+surface_result surface_body_set_angular_velocity(struct cpBody *body, int kinds, double w);
+surface_result surface_body_set_position(struct cpBody *body, int kinds, double x, double y, double hashCell);
+surface_result surface_body_set_angle(struct cpBody *body, int kinds, double angle);
+/// An impulse or force (x, y) at a world point (px, py); a dynamic body's only.
+surface_result surface_body_apply_impulse(struct cpBody *body, double x, double y, double px, double py);
+surface_result surface_body_apply_force(struct cpBody *body, double x, double y, double px, double py);
+/// Chipmunk's own integration (cpBodyUpdateVelocity, cpBodyUpdatePosition), for a velocity or
+/// position function: gravity within SURFACE_MAX_UPDATE_GRAVITY, damping and dt from 0 to 1.
+surface_result surface_body_update_velocity(struct cpBody *body, double gx, double gy, double damping, double dt);
+surface_result surface_body_update_position(struct cpBody *body, double dt, double hashCell);
+/// Wakes the body and what touches it (cpBodyActivate).
+surface_result surface_body_activate(struct cpBody *body, int kinds);
+
+// --- Joints.
+/// The most force the joint applies: 0 or more (infinity: no limit).
+surface_result surface_joint_set_max_force(struct cpConstraint *joint, double force);
+/// The numbers of a joint's kind, each with its scene's range.
+typedef enum surface_joint_number {
+    SURFACE_REST_LENGTH,  /* a spring's: 0 to 1e6 */
+    SURFACE_REST_ANGLE,   /* a rotary spring's: -1e6 to 1e6 */
+    SURFACE_RATE,         /* a motor's: -1e6 to 1e6 */
+    SURFACE_DISTANCE,     /* a pin's: 0 to 1e6 */
+    SURFACE_STIFFNESS,    /* a spring's or rotary spring's: 0 to 1e12 */
+    SURFACE_DAMPING,      /* a spring's or rotary spring's: 0 to 1e12 */
+} surface_joint_number;
+/// Whether `joint` has `which`, its value now, and its range.
+int surface_joint_has(const struct cpConstraint *joint, surface_joint_number which);
+double surface_joint_get(const struct cpConstraint *joint, surface_joint_number which);
+void surface_joint_range(surface_joint_number which, double *lo, double *hi);
+surface_result surface_joint_set(struct cpConstraint *joint, surface_joint_number which, double value);
+
+// --- Shapes: friction and elasticity from 0 to SURFACE_MAX_FRICTION; a surface velocity within SURFACE_MAX_VALUE.
+surface_result surface_shape_set_friction(struct cpShape *shape, double friction);
+surface_result surface_shape_set_elasticity(struct cpShape *shape, double elasticity);
+surface_result surface_shape_set_surface_velocity(struct cpShape *shape, double x, double y);
+surface_result surface_shape_set_sensor(struct cpShape *shape, int sensor);
+
+// --- Arbiters, inside a collision callback: numbers within SURFACE_MAX_VALUE.
+surface_result surface_arbiter_set_restitution(struct cpArbiter *arb, double restitution);
+surface_result surface_arbiter_set_friction(struct cpArbiter *arb, double friction);
+surface_result surface_arbiter_set_surface_velocity(struct cpArbiter *arb, double x, double y);
+/// Contact `i`'s (from 1) points on each shape, the arbiter's first shape's first
+/// (as cpArbiterSetContactPointSet sets them; the other contacts untouched to the bit).
+surface_result surface_arbiter_set_point(struct cpArbiter *arb, int i, double ax, double ay, double bx, double by);
+#endif
