@@ -63,7 +63,7 @@ let package = Package(
         // A JSON reader that keeps line and column; JSON text of strings and numbers.
         .target(name: "JSONText"),
         // cratebox/scene@1: the model, limits, decoding and validation, encoding, the built-in scene.
-        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "CrateboxPhysics", "Animation"]),
+        .target(name: "SceneFormat", dependencies: ["JSONText", "CrateboxGeometry", "Animation"]),
         // World: builds a scene in the normative order, applies events between steps,
         // hashes. Headless and deterministic: no files, no clock.
         .target(name: "Simulation", dependencies: ["SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Animation", "Bytes", "Scripting", "Sound"]),

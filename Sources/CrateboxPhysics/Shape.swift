@@ -198,23 +198,3 @@ public final class Shape {
         return (Vector(bb.l, bb.b), Vector(bb.r, bb.t))
     }
 }
-
-extension ShapeGeometry {
-    /// The area Chipmunk computes for this geometry: `cpAreaForPoly` (a box as
-    /// its four corners counter-clockwise from the bottom left),
-    /// `cpAreaForCircle`, `cpAreaForSegment`.
-    public var area: Double {
-        switch self {
-        case .box(let w, let h, let r):
-            let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)]
-            return ShapeGeometry.polygon(vertices: corners, radius: r).area
-        case .circle(let r, _):
-            return cpAreaForCircle(0, r)
-        case .polygon(let vertices, let r):
-            let verts = vertices.map(\.cp)
-            return cpAreaForPoly(Int32(verts.count), verts, r)
-        case .segment(let a, let b, let r):
-            return cpAreaForSegment(a.cp, b.cp, r)
-        }
-    }
-}

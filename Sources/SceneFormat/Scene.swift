@@ -1,7 +1,6 @@
 import Animation
 import JSONText
 import CrateboxGeometry
-import CrateboxPhysics
 
 /// A decoded, validated `cratebox/scene@1` document (docs/scene-format.md).
 /// Every default and shorthand of the format is resolved here, so `World` can
@@ -309,7 +308,7 @@ public struct JointSpec: Equatable, Sendable {
     /// enum (`Joint.Kind`), so that a scene's joint and the Chipmunk joint it
     /// makes are spelled once. The grab's two-anchor pivot is a
     /// `pivotAnchors` of the simulation, not a type a scene file gives.
-    public typealias Kind = Joint.Kind
+    public typealias Kind = JointKind
 
     /// The joint's type and figures (`type` and its keys).
     public var kind: Kind

@@ -6,7 +6,6 @@ import Darwin
 import Animation
 import JSONText
 import CrateboxGeometry
-import CrateboxPhysics
 
 // Bodies: type, pose, mass, shapes, look, animation.
 extension SceneReader {

@@ -6,7 +6,6 @@ import Darwin
 import Animation
 import JSONText
 import CrateboxGeometry
-import CrateboxPhysics
 
 // Checks across bodies and joints: springs, pins, spatial-hash cells, overlaps.
 extension SceneReader {
@@ -26,7 +25,7 @@ extension SceneReader {
             case .density(let d): m = d * area
             }
             mass += m
-            moment += Shape.moment(of: shape.geometry, mass: m)
+            moment += shape.geometry.moment(mass: m)
         }
         return (1 / mass, 1 / moment)
     }

@@ -6,7 +6,6 @@ import Darwin
 import Animation
 import JSONText
 import CrateboxGeometry
-import CrateboxPhysics
 
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {
