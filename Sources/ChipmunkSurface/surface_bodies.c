@@ -34,10 +34,13 @@ static surface_result check_body(cpBody *body, int kinds, int wakes) {
     return surface_done();
 }
 
-// Numbers within ±SURFACE_MAX_VALUE, in order: the first that is not is refused.
-static surface_result check_values(const double *values, int count) {
+// Numbers within ±SURFACE_MAX_VALUE (or only finite, with SURFACE_FINITE_ONLY), in
+// order: the first that is not is refused.
+static surface_result check_values(const double *values, int count, int kinds) {
+    double bound = kinds & SURFACE_FINITE_ONLY ? HUGE_VAL : SURFACE_MAX_VALUE;
     for (int i = 0; i < count; i++) {
-        if (!surface_within(values[i], -SURFACE_MAX_VALUE, SURFACE_MAX_VALUE)) return surface_refused(SURFACE_OUT_OF_RANGE, i);
+        double v = values[i];
+        if (!(surface_within(v, -bound, bound) && v - v == 0)) return surface_refused(SURFACE_OUT_OF_RANGE, i);
     }
     return surface_done();
 }
@@ -75,21 +78,21 @@ static surface_result check_hash_reach(cpBody *body, double x, double y, double 
 
 surface_result surface_body_set_velocity(cpBody *body, int kinds, double x, double y) {
     CHECK(check_body(body, kinds, 1));
-    CHECK(check_values((double[]){x, y}, 2));
+    CHECK(check_values((double[]){x, y}, 2, kinds));
     cpBodySetVelocity(body, cpv(x, y));
     return surface_done();
 }
 
 surface_result surface_body_set_angular_velocity(cpBody *body, int kinds, double w) {
     CHECK(check_body(body, kinds, 1));
-    CHECK(check_values(&w, 1));
+    CHECK(check_values(&w, 1, kinds));
     cpBodySetAngularVelocity(body, w);
     return surface_done();
 }
 
 surface_result surface_body_set_position(cpBody *body, int kinds, double x, double y, double hashCell) {
     CHECK(check_body(body, kinds, 1));
-    CHECK(check_values((double[]){x, y}, 2));
+    CHECK(check_values((double[]){x, y}, 2, kinds));
     CHECK(check_hash_reach(body, x, y, hashCell));
     cpBodySetPosition(body, cpv(x, y));
     return surface_done();
@@ -97,22 +100,32 @@ surface_result surface_body_set_position(cpBody *body, int kinds, double x, doub
 
 surface_result surface_body_set_angle(cpBody *body, int kinds, double angle) {
     CHECK(check_body(body, kinds, 1));
-    CHECK(check_values(&angle, 1));
+    CHECK(check_values(&angle, 1, kinds));
     cpBodySetAngle(body, angle);
     return surface_done();
 }
 
-surface_result surface_body_apply_impulse(cpBody *body, double x, double y, double px, double py) {
+// A push's numbers: its own, then the point it acts at when one is given.
+static surface_result check_push(cpBody *body, double x, double y, const double *at) {
     CHECK(check_body(body, SURFACE_DYNAMIC, 1));
-    CHECK(check_values((double[]){x, y, px, py}, 4));
-    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), cpv(px, py));
+    CHECK(check_values((double[]){x, y}, 2, 0));
+    if (at) {
+        surface_result r = check_values(at, 2, 0);
+        if (r.refusal != SURFACE_DONE) r.number += 2;
+        return r;
+    }
     return surface_done();
 }
 
-surface_result surface_body_apply_force(cpBody *body, double x, double y, double px, double py) {
-    CHECK(check_body(body, SURFACE_DYNAMIC, 1));
-    CHECK(check_values((double[]){x, y, px, py}, 4));
-    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), cpv(px, py));
+surface_result surface_body_apply_impulse(cpBody *body, double x, double y, const double *at) {
+    CHECK(check_push(body, x, y, at));
+    cpBodyApplyImpulseAtWorldPoint(body, cpv(x, y), at ? cpv(at[0], at[1]) : cpBodyGetPosition(body));
+    return surface_done();
+}
+
+surface_result surface_body_apply_force(cpBody *body, double x, double y, const double *at) {
+    CHECK(check_push(body, x, y, at));
+    cpBodyApplyForceAtWorldPoint(body, cpv(x, y), at ? cpv(at[0], at[1]) : cpBodyGetPosition(body));
     return surface_done();
 }
 

@@ -8,5 +8,7 @@ func surfaced(_ result: surface_result, _ what: @autoclosure () -> String) {
     precondition(result.refusal == SURFACE_DONE, "\(what()) (refused: \(result.refusal.rawValue))")
 }
 
-/// Any kind of body: the Swift owners set static bodies' poses too.
-let anyBody = Int32(SURFACE_DYNAMIC | SURFACE_KINEMATIC | SURFACE_STATIC_TOO)
+/// Any kind of body (the Swift owners set static bodies' poses too), its numbers
+/// only finite: the world's own numbers (an animated body's velocity back to its
+/// track, a knife piece's) are not held to a script's bounds.
+let anyBody = Int32(SURFACE_DYNAMIC | SURFACE_KINEMATIC | SURFACE_STATIC_TOO | SURFACE_FINITE_ONLY)

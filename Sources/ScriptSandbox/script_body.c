@@ -90,24 +90,26 @@ static int push_number(lua_State *L, double v) {
     return 1;
 }
 
-// The world point a push acts at: arguments 4 and 5 when given, else the body's centre of gravity.
-static cpVect push_point(lua_State *L, cpBody *body) {
-    if (lua_isnoneornil(L, 4) && lua_isnoneornil(L, 5)) return cpBodyGetPosition(body);
-    return cpv(number(L, 4), number(L, 5));
+// The world point a push acts at: arguments 4 and 5 when given (into `at`), else NULL: the body's centre of gravity.
+static const double *push_point(lua_State *L, double at[2]) {
+    if (lua_isnoneornil(L, 4) && lua_isnoneornil(L, 5)) return NULL;
+    at[0] = number(L, 4);
+    at[1] = number(L, 5);
+    return at;
 }
 
 static int body_apply_impulse(lua_State *L) {
     cpBody *body = check_body(L);
     lua_Number x = number(L, 2), y = number(L, 3);
-    cpVect at = push_point(L, body);
-    return CHANGE("applyImpulse", surface_body_apply_impulse(body, x, y, at.x, at.y));
+    double at[2];
+    return CHANGE("applyImpulse", surface_body_apply_impulse(body, x, y, push_point(L, at)));
 }
 
 static int body_apply_force(lua_State *L) {
     cpBody *body = check_body(L);
     lua_Number x = number(L, 2), y = number(L, 3);
-    cpVect at = push_point(L, body);
-    return CHANGE("applyForce", surface_body_apply_force(body, x, y, at.x, at.y));
+    double at[2];
+    return CHANGE("applyForce", surface_body_apply_force(body, x, y, push_point(L, at)));
 }
 
 // A body's frame: where its points are in the world, and how fast they move.

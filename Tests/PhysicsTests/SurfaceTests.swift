@@ -24,9 +24,18 @@ import Testing
         let ground = space.staticBody
         #expect(surface_body_set_velocity(ground.raw, movable, .nan, 0).refusal == SURFACE_STATIC)
         let hand = Body(kind: .kinematic)
-        #expect(surface_body_apply_impulse(hand.raw, 1, 0, 0, 0).refusal == SURFACE_NOT_DYNAMIC)
-        #expect(surface_body_apply_impulse(body.raw, 1, 0, 0, .infinity).refusal == SURFACE_OUT_OF_RANGE)
-        #expect(surface_body_apply_impulse(body.raw, 1, 0, 0, 0).refusal == SURFACE_DONE && body.velocity == Vector(4, 4))
+        #expect(surface_body_apply_impulse(hand.raw, 1, 0, nil).refusal == SURFACE_NOT_DYNAMIC)
+        let far: [Double] = [0, .infinity]
+        let r2 = surface_body_apply_impulse(body.raw, 1, 0, far)
+        #expect(r2.refusal == SURFACE_OUT_OF_RANGE && r2.number == 3, "the point's y is the push's fourth number")
+        #expect(surface_body_apply_impulse(body.raw, 1, 0, nil).refusal == SURFACE_DONE && body.velocity == Vector(4, 4))
+        // No point given: the body's own position, whatever it is, as Chipmunk takes it.
+        body.position = Vector(2e30, 0)
+        #expect(surface_body_apply_impulse(body.raw, 1, 0, nil).refusal == SURFACE_DONE && body.velocity == Vector(5, 4))
+        // The Swift owners' contract: finite is enough (a world's own numbers are not a script's).
+        body.velocity = Vector(-1.2e31, 0)
+        #expect(body.velocity == Vector(-1.2e31, 0))
+        #expect(surface_body_set_velocity(body.raw, movable | Int32(SURFACE_FINITE_ONLY), .infinity, 0).refusal == SURFACE_OUT_OF_RANGE)
     }
 
     @Test func chipmunksOwnIntegrationIsHeldToItsRanges() throws {

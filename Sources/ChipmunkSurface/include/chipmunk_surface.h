@@ -41,8 +41,10 @@ typedef struct surface_result {
     double toX, toY, limit;
 } surface_result;
 
-/// Which kinds of body a change is for (a mask).
-enum { SURFACE_DYNAMIC = 1, SURFACE_KINEMATIC = 2, SURFACE_STATIC_TOO = 4 };
+/// Which kinds of body a change is for (a mask), and SURFACE_FINITE_ONLY: its
+/// numbers need only be finite, not within SURFACE_MAX_VALUE (the Swift owners'
+/// contract: a world's own numbers, an animated body's velocity towards its track, are not held to a script's bounds).
+enum { SURFACE_DYNAMIC = 1, SURFACE_KINEMATIC = 2, SURFACE_STATIC_TOO = 4, SURFACE_FINITE_ONLY = 8 };
 
 /// The ranges the surface holds numbers to.
 #define SURFACE_MAX_VALUE 1e30          /* velocities, positions, angles, forces, points: finite and within this */
@@ -54,9 +56,10 @@ surface_result surface_body_set_velocity(struct cpBody *body, int kinds, double 
 surface_result surface_body_set_angular_velocity(struct cpBody *body, int kinds, double w);
 surface_result surface_body_set_position(struct cpBody *body, int kinds, double x, double y, double hashCell);
 surface_result surface_body_set_angle(struct cpBody *body, int kinds, double angle);
-/// An impulse or force (x, y) at a world point (px, py); a dynamic body's only.
-surface_result surface_body_apply_impulse(struct cpBody *body, double x, double y, double px, double py);
-surface_result surface_body_apply_force(struct cpBody *body, double x, double y, double px, double py);
+/// An impulse or force (x, y) at a world point (`at`, two numbers; NULL: the body's position,
+/// taken as it is); a dynamic body's only.
+surface_result surface_body_apply_impulse(struct cpBody *body, double x, double y, const double *at);
+surface_result surface_body_apply_force(struct cpBody *body, double x, double y, const double *at);
 /// Chipmunk's own integration (cpBodyUpdateVelocity, cpBodyUpdatePosition), for a velocity or
 /// position function: gravity within SURFACE_MAX_UPDATE_GRAVITY, damping and dt from 0 to 1.
 surface_result surface_body_update_velocity(struct cpBody *body, double gx, double gy, double damping, double dt);

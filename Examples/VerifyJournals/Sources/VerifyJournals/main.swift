@@ -6,8 +6,8 @@ import Simulation
 // verify-journals SCENE JOURNAL: steps SCENE for two seconds and prints its
 // state hash, then replays JOURNAL from its embedded scene and checks it.
 let arguments = CommandLine.arguments
-let text = try String(contentsOfFile: arguments[1], encoding: .utf8)
-let world = try World(scene: try Scene.decode(Array(text.utf8), file: arguments[1]))
+// The loader reads a scene whole: a scripted scene's script comes from beside it.
+let world = try World(scene: try Loader.scene(arguments[1]).scene)
 try world.step(240)
 print("\(world.scene.name): \(world.stepCount) steps, hash \(StateHash.hex(world.stateHash))")
 let verdict = ReplaySuite.verify(arguments[2])
