@@ -159,7 +159,7 @@ static int world_sound(lua_State *L) {
     if (!(strength >= 0 && strength <= 1)) return luaL_error(L, "world:sound: the strength must be from 0 to 1");
     if (!(size >= 1 && size <= 1e6)) return luaL_error(L, "world:sound: the size must be from 1 to 1e6");
     script_sandbox *s = sandbox_of(L);
-    if (s->soundCount < SCRIPT_SOUNDS) s->sounds[s->soundCount++] = (script_sound){k, x, y, strength, size};
+    if (s->soundCount < SCRIPT_SOUNDS) s->sounds[s->soundCount++] = (script_sound){sound_kinds[k], x, y, strength, size};
     return 0;
 }
 

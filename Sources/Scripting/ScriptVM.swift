@@ -140,12 +140,12 @@ public final class ScriptVM {
     }
 
     /// The sounds the script asked for (`world:sound`) since the last call, in
-    /// order: a kind (0 to 8: wood, rubber, metal, stone, splash, snap, cut, explosion, hiss), where, how hard, how big.
-    public func takeSounds() -> [(kind: Int, x: Double, y: Double, strength: Double, size: Double)] {
+    /// order: its kind by name (wood, rubber, metal, stone, splash, snap, cut, explosion, hiss), where, how hard, how big.
+    public func takeSounds() -> [(kind: String, x: Double, y: Double, strength: Double, size: Double)] {
         guard script_sandbox_sound_count(sandbox) > 0 else { return [] }
         var buffer = [script_sound](repeating: script_sound(), count: Int(SCRIPT_SOUNDS))
         let n = Int(buffer.withUnsafeMutableBufferPointer { script_sandbox_take_sounds(sandbox, $0.baseAddress, Int32($0.count)) })
-        return buffer.prefix(n).map { (Int($0.kind), $0.x, $0.y, $0.strength, $0.size) }
+        return buffer.prefix(n).map { (String(cString: $0.kind), $0.x, $0.y, $0.strength, $0.size) }
     }
 
     /// The lines `print` wrote since the last call (each escaped: a control

@@ -79,15 +79,28 @@ final class Hearing {
         heard.append(Heard(sound: SoundEvent(kind, strength: strength, size: size), position: position))
     }
 
-    /// `world:sound`'s kinds, in the order script_world.c numbers them.
-    static let scriptSoundKinds: [SoundEvent.Kind] = [.impact(.wood), .impact(.rubber), .impact(.metal), .impact(.stone), .splash, .snap, .cut, .explosion, .hiss]
+    /// A `world:sound` kind by the name the script gave it (script_world.c refuses any other).
+    static func scriptSoundKind(_ name: String) -> SoundEvent.Kind? {
+        switch name {
+        case "wood": .impact(.wood)
+        case "rubber": .impact(.rubber)
+        case "metal": .impact(.metal)
+        case "stone": .impact(.stone)
+        case "splash": .splash
+        case "snap": .snap
+        case "cut": .cut
+        case "explosion": .explosion
+        case "hiss": .hiss
+        default: nil
+        }
+    }
 
     /// After a step of `world`: what its script sounded, the contacts that began or
     /// struck harder, the bodies that entered water, the joints that snapped.
-    func hear(step world: World, scripted: [(kind: Int, x: Double, y: Double, strength: Double, size: Double)], broken: [Joint]) {
+    func hear(step world: World, scripted: [(kind: String, x: Double, y: Double, strength: Double, size: Double)], broken: [Joint]) {
         for s in scripted {
-            let kinds = Self.scriptSoundKinds
-            hear(kinds[max(0, min(kinds.count - 1, s.kind))], strength: s.strength, size: s.size, at: Vector(s.x, s.y))
+            guard let kind = Self.scriptSoundKind(s.kind) else { continue }
+            hear(kind, strength: s.strength, size: s.size, at: Vector(s.x, s.y))
         }
         // The first step of a build finds every resting contact new: a start or a reset is not a crash.
         if world.stepsSinceBuild > 1 {

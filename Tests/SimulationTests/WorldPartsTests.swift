@@ -1,5 +1,6 @@
 import CrateboxGeometry
 import CrateboxPhysics
+import Sound
 import Testing
 @testable import SceneFormat
 @testable import Simulation
@@ -92,5 +93,14 @@ import Testing
         #expect(abs(hearing.strength(ofSpeed: hearing.fullSpeed / 100, mass: mass)) < 1e-12)
         #expect(hearing.strength(ofSpeed: 0, mass: mass) == 0)
         #expect(Hearing.material(.rubber) == .rubber)
+    }
+
+    @Test func aScriptsSoundIsHeardByItsName() throws {
+        // The names world:sound takes (script_world.c), each its own kind; no other name is one.
+        let names = ["wood", "rubber", "metal", "stone", "splash", "snap", "cut", "explosion", "hiss"]
+        let kinds = names.compactMap(Hearing.scriptSoundKind)
+        #expect(kinds.count == 9 && Set(kinds.map { "\($0)" }).count == 9)
+        #expect(Hearing.scriptSoundKind("bell") == nil && Hearing.scriptSoundKind("Wood") == nil)
+        #expect(Hearing.scriptSoundKind("hiss") == .hiss && Hearing.scriptSoundKind("stone") == .impact(.stone))
     }
 }

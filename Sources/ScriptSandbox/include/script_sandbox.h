@@ -75,7 +75,7 @@ int script_sandbox_take_reset(script_sandbox *sandbox);
 /// (scene-format.md 16.5): `kind` 0 to 8 in the order wood, rubber, metal,
 /// stone (impacts of that material), splash, snap, cut, explosion, hiss.
 typedef struct script_sound {
-    int kind;
+    const char *kind;  // its name, as the script gave it ("wood" ... "hiss"): a static string
     double x, y, strength, size;
 } script_sound;
 
