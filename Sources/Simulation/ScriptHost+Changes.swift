@@ -64,8 +64,9 @@ extension ScriptHost: ScriptWorld {
         for function in joint.functions.all.compactMap({ $0 }) where !vm.isFunction(function) {
             throw ScriptError("'\(function)' is not a global function of the script")
         }
-        let joints = world.joints
-        guard joints.count < Limits.joints * 4 else { throw ScriptError("the world has \(joints.count) joints; the limit is \(Limits.joints * 4)") }
+        // A count, not the array: a copy held across addJoint would make each append copy all the joints.
+        let count = world.joints.count
+        guard count < Limits.joints * 4 else { throw ScriptError("the world has \(count) joints; the limit is \(Limits.joints * 4)") }
         do { try world.addJoint(joint) } catch { throw ScriptError("\(error)") }
         world.scriptJoints.append(joint)
         let index = world.joints.count - 1, made = world.joints[index]
