@@ -104,8 +104,9 @@ extension Space {
                               radius: cpPolyShapeGetRadius(cut.shape.raw))
             shape.friction = cut.shape.friction
             shape.elasticity = cut.shape.elasticity
-            cpShapeSetFilter(shape.raw, cpShapeGetFilter(cut.shape.raw))
-            cpShapeSetSurfaceVelocity(shape.raw, cpShapeGetSurfaceVelocity(cut.shape.raw))
+            let filter = cut.shape.filter
+            shape.setFilter(group: filter.group, categories: filter.categories, mask: filter.mask)
+            shape.surfaceVelocity = cut.shape.surfaceVelocity
             try add(shape)
             made.append((body, shape))
         }

@@ -147,10 +147,10 @@ final class SoundOutput: @unchecked Sendable {
         maxY.store(max.y.bitPattern, ordering: .relaxed)
     }
 
-    private var view: (min: Vector, max: Vector) {
+    private var view: ListenerView {
         // Four loads, not one: a view torn between two frames pans one buffer by a frame's camera motion.
         func d(_ a: borrowing Atomic<UInt64>) -> Double { Double(bitPattern: a.load(ordering: .relaxed)) }
-        return (Vector(d(minX), d(minY)), Vector(d(maxX), d(maxY)))
+        return ListenerView(minX: d(minX), minY: d(minY), maxX: d(maxX), maxY: d(maxY))
     }
 
     /// The callback, on SDL's audio thread: takes what was heard, renders a buffer.
@@ -161,7 +161,7 @@ final class SoundOutput: @unchecked Sendable {
         let view = self.view
         queue.take { entry in
             guard !silent else { return }
-            synth.schedule(entry.heard.placed(in: view), at: synth.frame)
+            synth.schedule(entry.heard.sound.placed(atX: entry.heard.position.x, y: entry.heard.position.y, in: view), at: synth.frame)
             let waited = Int((now - entry.due) * 1e6)
             if waited > longestWait.load(ordering: .relaxed) { longestWait.store(waited, ordering: .relaxed) }
             if let trace, traced < traceRoom {

@@ -8,8 +8,8 @@ import CrateboxPhysics
 import SceneFormat
 import Sound
 
-/// A sound the world made, and where (world points). Hearing it is placed
-/// between the speakers by where it is on screen: `placed(in:)`.
+/// A sound the world made, and where (world points). Whoever plays it places
+/// it between the speakers by where it is on screen (Sound's `placed(atX:y:in:)`).
 public struct Heard: Equatable, Sendable, BitwiseCopyable {
     /// What is heard, centred and at full gain.
     public var sound: SoundEvent
@@ -20,17 +20,6 @@ public struct Heard: Equatable, Sendable, BitwiseCopyable {
     public init(sound: SoundEvent, position: Vector) {
         self.sound = sound
         self.position = position
-    }
-
-    /// The sound as heard looking at `view` (the world rectangle on screen):
-    /// panned by where it is across it, and quieter the farther off it.
-    public func placed(in view: (min: Vector, max: Vector)) -> SoundEvent {
-        let halfWidth = max(1, (view.max.x - view.min.x) / 2), halfHeight = max(1, (view.max.y - view.min.y) / 2)
-        let centre = Vector((view.min.x + view.max.x) / 2, (view.min.y + view.max.y) / 2)
-        let across = (position.x - centre.x) / halfWidth, up = (position.y - centre.y) / halfHeight
-        // How far outside the view, in half-views: 0 on screen.
-        let outside = max(0, abs(across) - 1, abs(up) - 1)
-        return SoundEvent(sound.kind, strength: sound.strength, size: sound.size, pan: across, gain: 1 / (1 + 2 * outside))
     }
 }
 

@@ -21,10 +21,12 @@ public func errors(_ json: String, file: String = "test.json") -> String {
     }
 }
 
-/// A minimal valid scene with `bodies` (JSON text of the array's contents) and extra top-level keys.
-public func scene(bodies: String = "", extra: String = "") -> String {
+/// The one tiny scene the tests build on: a square box `bounds` points wide
+/// with `bodies` (JSON text of the array's contents) and extra top-level keys
+/// (`"script"`, `"walls"`, `"gravity"`...), as JSON text; `decode` reads it.
+public func scene(bounds: Int = 300, bodies: String = "", extra: String = "") -> String {
     """
-    {"format": "cratebox/scene@1", "bounds": [300, 300]\(extra.isEmpty ? "" : ", " + extra), "bodies": [\(bodies)]}
+    {"format": "cratebox/scene@1", "bounds": [\(bounds), \(bounds)]\(extra.isEmpty ? "" : ", " + extra), "bodies": [\(bodies)]}
     """
 }
 

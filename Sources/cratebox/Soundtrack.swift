@@ -14,7 +14,7 @@ struct Soundtrack {
     static let framesPerStep = sampleRate / 120
 
     private var synth = Synth(sampleRate: Soundtrack.sampleRate)
-    private let view: (min: Vector, max: Vector)
+    private let view: ListenerView
     private let file: AtomicFile
     private let frames: Int
     /// The world's step count where the run began.
@@ -26,7 +26,7 @@ struct Soundtrack {
     /// `finish`) of a run that begins at step `startStep`.
     init(path: String, frames: Int, scene: Scene, startStep: Int) throws(FileError) {
         self.startStep = startStep
-        view = (Vector(scene.origin.x, scene.origin.y), Vector(scene.origin.x + scene.width, scene.origin.y + scene.height))
+        view = ListenerView(minX: scene.origin.x, minY: scene.origin.y, maxX: scene.origin.x + scene.width, maxY: scene.origin.y + scene.height)
         self.frames = frames
         file = try AtomicFile(path: path)
         try file.writeAll(Wave.header(frames: frames, sampleRate: Soundtrack.sampleRate))
@@ -36,7 +36,7 @@ struct Soundtrack {
     mutating func heard(_ world: World) throws(FileError) {
         let start = (world.stepCount - startStep) * Soundtrack.framesPerStep
         for h in world.takeHeard() {
-            synth.schedule(h.placed(in: view), at: start)
+            synth.schedule(h.sound.placed(atX: h.position.x, y: h.position.y, in: view), at: start)
             heardCount += 1
         }
         try write(upTo: start)

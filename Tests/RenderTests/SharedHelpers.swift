@@ -1,6 +1,7 @@
 import CSDL2
 import CrateboxGeometry
 import Foundation
+import TestSupport
 import Testing
 @testable import Render
 @testable import SceneFormat
@@ -28,5 +29,5 @@ func drawnCanvas(_ w: Int, _ h: Int, _ draw: (OpaquePointer) -> Void) throws -> 
 }
 
 func sceneWithBodies(_ bodies: String) throws -> Scene {
-    try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [200, 200], "walls": false, "gravity": [0, 0], "bodies": [\#(bodies)]}"#.utf8), file: "t.json")
+    try decode(scene(bounds: 200, bodies: bodies, extra: #""walls": false, "gravity": [0, 0]"#), file: "t.json")
 }

@@ -22,6 +22,6 @@ enum ScriptFixtures {
 
     /// A small empty scene whose script, `name`, is `script`.
     static func scene(named name: String, script: String) throws -> Scene {
-        try Scene.decode(Array(#"{"format": "cratebox/scene@1", "bounds": [100, 100], "script": "\#(name)"}"#.utf8), file: "s.json") { _ in script }
+        try decode(TestSupport.scene(bounds: 100, extra: #""script": "\#(name)""#), file: "s.json", script: script)
     }
 }

@@ -124,8 +124,8 @@ import TestSupport
     }
 
     @Test func aSoundIsPannedByWhereItIsOnScreen() {
-        let view = (min: Vector(0, 0), max: Vector(600, 400))
-        func at(_ x: Double, _ y: Double) -> SoundEvent { Heard(sound: SoundEvent(.snap, strength: 1), position: Vector(x, y)).placed(in: view) }
+        let view = ListenerView(minX: 0, minY: 0, maxX: 600, maxY: 400)
+        func at(_ x: Double, _ y: Double) -> SoundEvent { SoundEvent(.snap, strength: 1).placed(atX: x, y: y, in: view) }
         #expect(at(0, 200).pan == -1 && at(600, 200).pan == 1 && at(300, 200).pan == 0)
         #expect(at(450, 200).pan == 0.5 && at(450, 200).gain == 1)
         #expect(at(1200, 200).gain < 0.5 && at(300, -400).gain < 0.5, "quieter off screen")
