@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "TestSupport", "FileOutput",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "TestSupport"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
         .testTarget(name: "WindowModelTests", dependencies: ["WindowModel", "CrateboxGeometry", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Simulation", "SceneFormat", "CrateboxGeometry", "Animation", "WindowModel", "TestSupport"]),

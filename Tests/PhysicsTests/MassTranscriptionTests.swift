@@ -1,12 +1,13 @@
 import CChipmunk
 import CrateboxGeometry
 import Testing
+import TestSupport
 @testable import CrateboxPhysics
 
 /// CrateboxGeometry's areas and moments are Chipmunk's (chipmunk.c) transcribed
 /// operation for operation: the scene format's checks read them without the
 /// physics layer, and must decide what Chipmunk's numbers would (issue 49).
-@Suite struct MassTranscriptionTests {
+@Suite(.tags(.memory)) struct MassTranscriptionTests {
     /// A small seeded generator (SplitMix64): the same shapes on every run.
     struct Numbers {
         var state: UInt64

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import CrateboxGeometry
 @testable import CrateboxPhysics
 
@@ -6,7 +7,7 @@ import CrateboxGeometry
 /// removing one finds it without scanning (issue 36: removing many bodies of a
 /// 20,000-body world was quadratic). The order is what every walk of the space
 /// (the snapshot's bytes, the broadphase's removals) depends on.
-@Suite struct MembersTests {
+@Suite(.tags(.memory)) struct MembersTests {
     final class Item {}
 
     @Test func membersKeepTheirOrderThroughRemovals() {

@@ -6,7 +6,7 @@ import TestSupport
 /// The wrappers own the C objects. Whatever order a caller adds, removes and
 /// drops things in, Chipmunk must never see a dangling pointer nor be asked to
 /// do something it asserts on. CI runs these under AddressSanitizer.
-@Suite struct OwnershipTests {
+@Suite(.tags(.memory)) struct OwnershipTests {
     /// A small world: a dynamic crate on the static body's floor, a kinematic
     /// body, a joint between them.
     final class Parts {

@@ -1,11 +1,12 @@
 import CrateboxGeometry
 @testable import CrateboxPhysics
 import Testing
+import TestSupport
 
 /// The rest of Chipmunk 7 in the Swift layer: every constraint kind, the
 /// filter, conveyors, one-way platforms and breakable joints, whose callbacks
 /// are C. CI runs these under AddressSanitizer and LeakSanitizer too.
-@Suite struct RestOfChipmunkTests {
+@Suite(.tags(.memory)) struct RestOfChipmunkTests {
     func body(_ space: Space, at p: Vector, radius: Double = 5) throws -> Body {
         let body = Body(mass: 1, moment: 10)
         body.position = p

@@ -1,6 +1,7 @@
 import CChipmunk
 import CrateboxGeometry
 import Testing
+import TestSupport
 @testable import CrateboxPhysics
 import SnapshotTamper
 
@@ -8,7 +9,7 @@ import SnapshotTamper
 /// reader must refuse every space Chipmunk could not have made and would
 /// crash on, with a reason. Each case is made in a live space (SnapshotTamper),
 /// written by the real writer, undone, and read back.
-@Suite struct SnapshotRefusalTests {
+@Suite(.tags(.memory)) struct SnapshotRefusalTests {
     /// A crate asleep on the floor, a crate sliding on it (awake: no friction),
     /// and a pendulum on a pin joint.
     final class Parts {

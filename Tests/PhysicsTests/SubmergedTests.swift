@@ -2,10 +2,11 @@ import Foundation
 import CrateboxGeometry
 import CrateboxPhysics
 import Testing
+import TestSupport
 
 /// The submerged part of each kind of shape (replay-format.md, "Water and
 /// planets"): exact for circles and capsules, the Buoyancy demo's clip for polygons.
-@Suite struct SubmergedTests {
+@Suite(.tags(.memory)) struct SubmergedTests {
     func shape(_ geometry: ShapeGeometry, at position: Vector, angle: Double = 0) -> Shape {
         let body = Body(mass: 1, moment: 1)
         body.position = position

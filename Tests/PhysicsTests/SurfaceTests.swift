@@ -1,12 +1,13 @@
 import ChipmunkSurface
 import CrateboxGeometry
 import Testing
+import TestSupport
 @testable import CrateboxPhysics
 
 /// The checked surface (ChipmunkSurface, issue 49): the one place a body, joint
 /// or shape is changed, for the Lua bindings and the Swift owners alike. Each
 /// refusal changes nothing and says what it refused.
-@Suite struct SurfaceTests {
+@Suite(.tags(.memory)) struct SurfaceTests {
     private let movable = Int32(SURFACE_DYNAMIC | SURFACE_KINEMATIC)
 
     @Test func aBodysKindIsCheckedFirstThenEachNumberInOrder() throws {

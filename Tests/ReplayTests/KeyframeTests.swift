@@ -8,7 +8,7 @@ import TestSupport
 /// Exact keyframes: the time machine's (resuming from one is the session
 /// re-simulated from its start), and a journal's (`--keyframes`,
 /// `--add-keyframes`, seeking, stretches verified in parallel, tampering caught).
-@Suite struct KeyframeTests {
+@Suite(.tags(.memory)) struct KeyframeTests {
     static let scenes = ["crates.json", "bridge.json", "elevator.json", "car.json", "walker.json", "tank.json"]
 
     /// A seeded timeline of `steps` steps of every kind of input, keeping the time machine's keyframes.

@@ -10,7 +10,7 @@ import TestSupport
 /// level for pairs of collision types and wildcards, called by Chipmunk in its
 /// order (separate callbacks after the step, in cratebox's), and held by
 /// exact states: a world read back goes on as the session does.
-@Suite struct ScriptedCollisionTests {
+@Suite(.tags(.memory)) struct ScriptedCollisionTests {
     /// The hoop counts each ball once, in the order they came; the ghost
     /// platform's pre-solve lets them through; a wildcard post-solve sees landings.
     @Test func handlersCountWhatGoesThroughTheHoop() throws {

@@ -1,5 +1,6 @@
 import CrateboxGeometry
 import Testing
+import TestSupport
 @testable import SceneFormat
 @testable import Simulation
 
@@ -9,7 +10,7 @@ import Testing
 /// points off its track is given the (finite) velocity back to it, and a knife
 /// piece of a body spun at 1e30 keeps its speed, where the surface's checks
 /// would have stopped the program (found in review, issue 49).
-@Suite struct ScriptedFarTests {
+@Suite(.tags(.memory)) struct ScriptedFarTests {
     @Test func anAnimatedBodySentFarOffItsTrackComesBack() throws {
         let json = #"""
         {"format": "cratebox/scene@1", "bounds": [400, 300], "script": "far.lua",

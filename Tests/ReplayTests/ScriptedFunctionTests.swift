@@ -10,7 +10,7 @@ import TestSupport
 /// A body's velocity and position functions in its scene's script
 /// (docs/scene-format.md 16.8): Chipmunk calls them inside its step, they
 /// may call Chipmunk's own integration, and exact states hold them.
-@Suite struct ScriptedFunctionTests {
+@Suite(.tags(.memory)) struct ScriptedFunctionTests {
     @Test func aVelocityFunctionPullsMoonsIntoOrbit() throws {
         let session = try ScriptFixtures.session("orbit.json")
         let moon = try #require(session.world.bodies[0]).body, drifter = try #require(session.world.bodies[3]).body

@@ -9,7 +9,7 @@ import TestSupport
 
 /// A joint's script functions (docs/scene-format.md 16.10): a spring's force,
 /// a motor driven from its pre-solve, a rotary spring's torque and post-solve.
-@Suite struct ScriptedJointTests {
+@Suite(.tags(.memory)) struct ScriptedJointTests {
     @Test func jointsActAsTheirScriptSays() throws {
         let session = try ScriptFixtures.session("springs.json")
         try session.step(360)

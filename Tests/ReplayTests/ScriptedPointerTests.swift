@@ -10,7 +10,7 @@ import TestSupport
 /// What the demos need of a script beyond 16.5 (docs/scene-format.md): the
 /// pointer and a right click as journaled events, keys bound for the script
 /// alone, a body's frame and arbiters, a shape's box and vertices.
-@Suite struct ScriptedPointerTests {
+@Suite(.tags(.memory)) struct ScriptedPointerTests {
     static let sceneText = #"""
     {"format": "cratebox/scene@1", "bounds": [400, 300], "script": "p.lua",
      "bodies": [{"id": "box", "position": [200, 10], "box": [40, 20], "mass": 2}],

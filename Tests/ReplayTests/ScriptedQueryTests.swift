@@ -10,7 +10,7 @@ import TestSupport
 /// Space queries (docs/scene-format.md 16.9): the fixture's script asserts
 /// what its queries find at the top level; in step, a line down the middle
 /// meets the ceiling, the ball and the floor.
-@Suite struct ScriptedQueryTests {
+@Suite(.tags(.memory)) struct ScriptedQueryTests {
     @Test func queriesFindWhatIsWhereInCrateboxsOrder() throws {
         let session = try ScriptFixtures.session("queries.json")
         try session.step(60)

@@ -10,7 +10,7 @@ import TestSupport
 /// A scene's script as it lands (docs/scene-format.md 16.5): read beside the
 /// scene, run at every build, its step(world) before each step, carried by
 /// the journal so that a recording replays with nothing beside it.
-@Suite struct ScriptedSceneTests {
+@Suite(.tags(.memory)) struct ScriptedSceneTests {
     @Test func theScriptLiftsTheBallEveryStepAndAgainAfterAReset() throws {
         let session = try ScriptFixtures.session("lift.json")
         #expect(session.world.scene.script == "lift.lua" && session.world.scene.scriptText?.contains("applyImpulse") == true)

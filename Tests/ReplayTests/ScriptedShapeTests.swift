@@ -9,7 +9,7 @@ import TestSupport
 
 /// Shapes (docs/scene-format.md 16.12): a body's shapes in the scene's order,
 /// their material read and set, and exact states holding what was set.
-@Suite struct ScriptedShapeTests {
+@Suite(.tags(.memory)) struct ScriptedShapeTests {
     @Test func aScriptReadsAndSetsShapes() throws {
         var scene = try ScriptFixtures.scene("queries.json")
         scene.useScript(scene.script, text: """

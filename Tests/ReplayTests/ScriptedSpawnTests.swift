@@ -10,7 +10,7 @@ import TestSupport
 /// Bodies and joints a script makes and removes (docs/scene-format.md 16.11):
 /// made by the scene format's rules, joints at contact points once the step
 /// is done, and all of it in exact states.
-@Suite struct ScriptedSpawnTests {
+@Suite(.tags(.memory)) struct ScriptedSpawnTests {
     @Test func aScriptMakesAndRemovesBodiesAndJoints() throws {
         let session = try ScriptFixtures.session("spawner.json")
         try session.step(600)

@@ -9,7 +9,7 @@ import TestSupport
 
 /// Waking a sleeping body inside Chipmunk's step broke its contact graph (an
 /// assertion the reference found): such a setter is refused, by name (16.7).
-@Suite struct ScriptedWakeTests {
+@Suite(.tags(.memory)) struct ScriptedWakeTests {
     @Test func aSleepingBodyIsNotWokenInsideTheStep() throws {
         let script = """
         state = {armed = false}

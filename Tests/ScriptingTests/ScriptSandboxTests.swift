@@ -1,10 +1,11 @@
 import Scripting
 import Testing
+import TestSupport
 
 /// The sandbox a scene's script runs in: what a script from a stranger cannot
 /// do, what cannot hang or take the machine's memory, and what is the same in
 /// every process (docs/scene-format.md, "Scripts").
-@Suite struct ScriptSandboxTests {
+@Suite(.tags(.memory)) struct ScriptSandboxTests {
     /// Runs `text`; the error it stops with, or nil.
     func failure(_ text: String, memory: Int = ScriptVM.memoryLimit, instructions: Int = ScriptVM.instructionBudget) -> String? {
         do {

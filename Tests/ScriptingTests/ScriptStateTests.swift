@@ -1,11 +1,12 @@
 import Scripting
 import Testing
+import TestSupport
 
 /// What lasts between a script's steps (docs/scene-format.md 16.6): the
 /// globals are fixed after the top level, `state` is written as canonical
 /// bytes and read back, and anything else that changed is named rather than
 /// lost from an exact state.
-@Suite struct ScriptStateTests {
+@Suite(.tags(.memory)) struct ScriptStateTests {
     /// A state that ran `text` as its top level and froze its globals.
     func started(_ text: String, name: String = "s.lua") throws -> ScriptVM {
         let vm = try ScriptVM()
@@ -112,7 +113,7 @@ import Testing
 
 /// All the calls of one step share a budget ten times a call's (16.7): many
 /// callbacks that each stay under the call's budget cannot hold a step for long.
-@Suite struct ScriptStepBudgetTests {
+@Suite(.tags(.memory)) struct ScriptStepBudgetTests {
     @Test func theCallsOfAStepShareItsBudget() throws {
         let vm = try ScriptVM(instructions: 100_000)
         try vm.run("function work() local x = 0 for i = 1, 20000 do x = x + i end end", name: "busy.lua")

@@ -72,7 +72,7 @@ import TestSupport
 
     /// Plink's right click, as in Chipmunk's demo app: the pentagon under the
     /// pointer becomes a peg (static), and a click on the peg lets it fall again.
-    @Test func aClickOnAPentagonMakesItAPegAndBack() throws {
+    @Test(.tags(.memory)) func aClickOnAPentagonMakesItAPegAndBack() throws {
         let world = try World(scene: try Self.scene("plink.json"))
         try world.step(300)
         func dynamicCount() -> Int { world.bodies.compactMap { $0 }.filter { $0.kind == .dynamic }.count }
@@ -93,7 +93,7 @@ import TestSupport
 
     /// The Unicycle rides toward the pointer and stays up, its one motor
     /// driven by its pre-solve (as the demo does with the mouse).
-    @Test func theUnicycleRidesTowardThePointer() throws {
+    @Test(.tags(.memory)) func theUnicycleRidesTowardThePointer() throws {
         let world = try World(scene: try Self.scene("unicycle.json"))
         try world.apply(.pointer(x: -150, y: 0))
         try world.step(1200)
@@ -106,7 +106,7 @@ import TestSupport
     /// Sticky, whose C demo cannot run twice alike (its separate callbacks come
     /// in an order of addresses), runs the same every time here, and goes on
     /// from an exact state of its middle as the straight run does.
-    @Test func stickyRunsTheSameEveryTime() throws {
+    @Test(.tags(.memory)) func stickyRunsTheSameEveryTime() throws {
         let scene = try Self.scene("sticky.json")
         let first = try World(scene: scene), second = try World(scene: scene)
         try first.step(600)

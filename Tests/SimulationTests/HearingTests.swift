@@ -9,7 +9,7 @@ import TestSupport
 /// What the world hears of its steps (World+Hearing.swift): impacts when
 /// contacts begin or strike harder, splashes, snaps, cuts, explosions and
 /// hisses, each where it happened; listening never changes the world.
-@Suite struct HearingTests {
+@Suite(.tags(.memory)) struct HearingTests {
     /// Steps `world` `count` times, returning what was heard with the step it was heard after.
     func heard(_ world: World, steps count: Int) throws -> [(step: Int, heard: Heard)] {
         world.listening = true

@@ -10,7 +10,7 @@ import TestSupport
 /// A world's exact state from a stranger (docs/state-format.md, "A state
 /// from a stranger"): what the world keeps beside the space is checked as
 /// events could have made it, and the space is its scene's.
-@Suite struct HostileWorldStateTests {
+@Suite(.tags(.memory)) struct HostileWorldStateTests {
     static func world(_ path: String, steps: Int = 60) throws -> World {
         let world = try World(scene: try loadSceneFile(path))
         for _ in 0..<steps { try world.step() }

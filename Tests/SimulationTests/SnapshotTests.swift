@@ -10,7 +10,7 @@ import TestSupport
 /// The exact state of a world (World+Snapshot, Physics' Space+Snapshot and
 /// the C module ChipmunkPrivate): read back, a world steps bit-identically to
 /// the one it was taken from, whatever happened before, for every scene.
-@Suite struct SnapshotTests {
+@Suite(.tags(.memory)) struct SnapshotTests {
     /// Every shipped scene, Chipmunk's demos and every valid fixture, by path.
     static let scenes = sceneFiles(in: "Scenes", "Scenes/chipmunk", "Tests/Fixtures/valid")
 

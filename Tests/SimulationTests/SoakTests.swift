@@ -9,7 +9,7 @@ import TestSupport
 /// scripts/test runs this suite under AddressSanitizer and LeakSanitizer with
 /// the whole Sandbox layer instrumented: no use after free, no leak, no
 /// Chipmunk assertion, and the space never holds more than the world has.
-@Suite struct SoakTests {
+@Suite(.tags(.memory)) struct SoakTests {
     static let events = 100_000
 
     @Test(arguments: shippedScenes)

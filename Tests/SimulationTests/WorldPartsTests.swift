@@ -2,12 +2,13 @@ import CrateboxGeometry
 import CrateboxPhysics
 import Sound
 import Testing
+import TestSupport
 @testable import SceneFormat
 @testable import Simulation
 
 /// The types World is made of, each on its own (issue 49): the body table, the
 /// grab's hand, the print log and the hearing's loudness.
-@Suite struct BodyTableTests {
+@Suite(.tags(.memory)) struct BodyTableTests {
     private func entry(_ id: String) -> WorldBody {
         let spec = BodySpec(type: .dynamic, position: .zero, angle: 0, velocity: .zero, angularVelocity: 0, mass: .mass(1),
                             shapes: [ShapeSpec(geometry: .circle(radius: 1, offset: .zero))], look: .plain)
@@ -46,7 +47,7 @@ import Testing
     }
 }
 
-@Suite struct GrabTests {
+@Suite(.tags(.memory)) struct GrabTests {
     @Test func aGrabHoldsOnlyADynamicBodyNearIt() throws {
         let space = Space()
         let body = Body(mass: 1, moment: 100)
