@@ -56,6 +56,9 @@ let hostilePlaces = [
     "function f(joint, length) CALLS return 0 end\n",
     "function pre(joint) CALLS end\n",
     "function step(world) world:afterStep(function() CALLS end) end\n",
+    // 16.13: the input functions, given a key and a mouse button every few steps (runHostileCalls).
+    "function keypressed(world, key) CALLS end function keyreleased(world, key) CALLS end\n",
+    "function mousepressed(world, x, y, button) CALLS end function mousereleased(world, x, y, button) CALLS end\n",
 ]
 
 /// The script the bytes describe: for each place, some calls, each wrapped in pcall (so one refused
@@ -96,7 +99,14 @@ func hostileScript(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
 func runHostileCalls(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let scene = try? Scene.decode(Array(callsScene.utf8), file: "calls.json", script: { _ in hostileScript(bytes) }) else { fatalError("the calls scene does not read") }
     guard let world = try? World(scene: scene) else { return }
-    for _ in 0..<120 {
+    for k in 0..<120 {
+        if k % 10 == 3 {
+            // A tap inside one step and a button's press and release (16.13).
+            try? world.apply(.key(.key("K"), down: true))
+            try? world.apply(.key(.key("K"), down: false))
+            try? world.apply(.click(x: 200, y: 150, button: k % 20 == 3 ? .left : .middle, down: true))
+            try? world.apply(.click(x: 200, y: 150, button: .right, down: false))
+        }
         do { try world.step() } catch { return }
     }
 }

@@ -49,6 +49,9 @@ func runInWorld(_ scene: Scene, _ bytes: UnsafeBufferPointer<UInt8>) {
         let b = Int(bytes[k % bytes.count])
         if b % 7 == 0 { try? world.apply(.spawn(x: scene.width * 0.5, y: scene.height * 0.8)) }
         if b % 11 == 0 { try? world.apply(.remove(body: b % (world.bodies.count + 1))) }
+        // Keys and buttons for the input functions (16.13), a key held into the exact state sometimes.
+        if b % 5 == 0 { try? world.apply(.key(.key(["Space", "K", "Up"][b % 3]), down: !world.held.contains(.key(["Space", "K", "Up"][b % 3])))) }
+        if b % 13 == 0 { try? world.apply(.click(x: Double(b), y: Double(k), button: [.left, .right, .middle][b % 3], down: b % 2 == 0)) }
         do { try world.step() } catch { return }
     }
     guard let state = try? world.snapshot() else { return }

@@ -119,7 +119,10 @@ public struct Journal: Sendable {
         case .explode(let x, let y, let radius, let impulse):
             body = "\"event\":\"explode\",\"at\":[\(x),\(y)],\"radius\":\(radius),\"impulse\":\(impulse)"
         case .pointer(let x, let y): body = "\"event\":\"pointer\",\"x\":\(x),\"y\":\(y)"
-        case .click(let x, let y): body = "\"event\":\"click\",\"x\":\(x),\"y\":\(y)"
+        case .click(let x, let y, let button, let down):
+            // A right button's press is written as the first `click` lines were: without either.
+            let which = button == .right && down ? "" : ",\"button\":\"\(button.rawValue)\",\"down\":\(down)"
+            body = "\"event\":\"click\",\"x\":\(x),\"y\":\(y)\(which)"
         }
         return "{\"step\":\(step),\(body)}"
     }

@@ -144,7 +144,20 @@ struct JournalFields {
             let at = try pair("at")
             return .explode(x: at.x, y: at.y, radius: try number("radius"), impulse: try number("impulse"))
         case "pointer": let (x, y) = try point(&self); return .pointer(x: x, y: y)
-        case "click": let (x, y) = try point(&self); return .click(x: x, y: y)
+        case "click":
+            let (x, y) = try point(&self)
+            // Both optional: a line without them is a right button's press (the first `click` lines).
+            var button = MouseButton.right, down = true
+            if members.contains(where: { $0.key == "button" }) {
+                let name = try string("button")
+                guard let b = MouseButton(rawValue: name) else { throw fail("\"button\" must be \"left\", \"right\" or \"middle\", got \(JSONText.quote(name))") }
+                button = b
+            }
+            if members.contains(where: { $0.key == "down" }) {
+                guard case .bool(let d) = try node("down").value else { throw fail("\"down\" must be true or false") }
+                down = d
+            }
+            return .click(x: x, y: y, button: button, down: down)
         default: throw fail("unknown event \"\(kind)\" (expected tilt, spawn, grab, drag, release, remove, reset, key, slice, explode, pointer or click)")
         }
     }

@@ -50,6 +50,8 @@ public final class DrawnWorld: Sendable {
     public let contacts: [Vector]?
     /// What the scene's script last said (`world:say`), for the HUD.
     public let scriptSays: String?
+    /// Whether the scene's script takes every key (it defines `keypressed` or `keyreleased`: 16.13).
+    public let scriptTakesKeys: Bool
 
     /// The world as it is, drawn between `previous` poses (by construction
     /// index: the poses before its last step) and now; without them, as it is.
@@ -71,6 +73,7 @@ public final class DrawnWorld: Sendable {
         outlines = debug ? world.outlines : nil
         contacts = debug ? world.contactPoints : nil
         scriptSays = world.scriptSays
+        scriptTakesKeys = world.scriptTakesKeys
     }
 
     /// The world's bodies as drawing sees them.
@@ -107,6 +110,7 @@ public final class DrawnWorld: Sendable {
         outlines = nil
         contacts = nil
         scriptSays = other.scriptSays
+        scriptTakesKeys = other.scriptTakesKeys
     }
 
     /// Roughly what keeping it costs, in bytes (its own poses and anchors; the

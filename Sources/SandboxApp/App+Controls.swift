@@ -1,4 +1,5 @@
 import CSDL2
+import Render
 import SceneFormat
 import Simulation
 import WindowModel
@@ -30,6 +31,15 @@ extension App {
     func bindSceneControls(_ scene: Scene) {
         sceneButtons = SceneButtons(scene.controls)
         keyboard = Keyboard(sceneKeys: App.keyNames(scene.controls))
+    }
+
+    /// The keys a script that defines `keypressed` or `keyreleased` takes: all a scene may bind (scene-format.md 16.13).
+    static let scriptKeyNames = Set(ControlTrigger.keyNames)
+
+    /// The keyboard follows the world's script: while it takes keys, every key a scene may bind is the scene's.
+    func followScriptKeys(_ drawn: DrawnWorld) {
+        let keys = drawn.scriptTakesKeys ? App.scriptKeyNames : []
+        if keyboard.scriptKeys != keys { keyboard.scriptKeys = keys }
     }
 
     /// The key names the scene binds, which the arrows and WASD then do not tilt with.

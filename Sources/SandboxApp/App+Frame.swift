@@ -11,6 +11,7 @@ extension App {
     /// `Keyboard` (which decides whose it is), the mouse to the builder in
     /// build mode, else to `Input`.
     func handleInput(frame: Double) -> Bool {
+        if case .playing(let physics) = mode { followScriptKeys(physics.latest.drawn) }
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if clickSkipsSplash(event) { continue }

@@ -17,6 +17,8 @@ extension HUD {
         /// The help's lines for the scene's keys (`Overlays.sceneKeyLines`), and the keys it takes.
         var sceneKeyHelp: [String] = []
         var sceneKeys: Set<String> = []
+        /// The scene's script takes every key (16.13): the sandbox's are reached with Ctrl.
+        var scriptTakesKeys = false
         /// The scene gives right clicks to its script (`"rightClick": "script"`).
         var clicksToScript = false
         /// What the scene's script says (`world:say`), its own line.
@@ -38,6 +40,12 @@ extension HUD {
             controls = HUD.controls(scene.controls, held: drawn.held)
             sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
             sceneKeys = App.keyNames(scene.controls)
+            scriptTakesKeys = drawn.scriptTakesKeys
+            if drawn.scriptTakesKeys {
+                // Every key but the window's own is the game's (scene-format.md 16.13).
+                sceneKeys = App.scriptKeyNames
+                sceneKeyHelp.insert("The scene's script takes the keys: Ctrl+Space pauses, Ctrl+R resets, Ctrl+B builds", at: 0)
+            }
             clicksToScript = scene.rightClickToScript
             scriptSays = drawn.scriptSays
             outside = drawn.outsideTheWalls.count

@@ -61,7 +61,8 @@ struct HUD {
                       "bodies \(s.shown.bodies)", "time x\(scale)"]
         if s.shown.hasGravity { groups.append("tilt (\(f(s.shown.tilt.x, 2)), \(f(s.shown.tilt.y, 2))) g") }
         if s.soundOff { groups.append("sound off (M)") }
-        groups.append("H: help")
+        // A game takes the keys (scene-format.md 16.13): the sandbox's are one Ctrl away.
+        groups.append(s.shown.scriptTakesKeys ? "keys: the game's (Ctrl+H: help)" : "H: help")
         let figures = groups.map(HUD.unbroken).joined(separator: "   ")
         var lines: [(String, SDL_Color)] = [(figures, Palette.text)]
         // The scene's keys; a held one is marked. A scene with many keys lists

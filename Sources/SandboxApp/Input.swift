@@ -146,7 +146,11 @@ struct Input {
         let dx = button.x - knifeStart.x, dy = button.y - knifeStart.y
         if dx * dx + dy * dy > 36 { return [.physics(.event(.slice(a: started.from, b: end)))] }
         // The script's, when the scene says so, as in Chipmunk's demo app.
-        if pointer.clicksToScript { return [.physics(.event(.click(x: started.from.x, y: started.from.y)))] }
+        // Its press and its release (16.13): the window knows a click from the knife only when the button goes up.
+        if pointer.clicksToScript {
+            let (x, y) = (started.from.x, started.from.y)
+            return [.physics(.event(.click(x: x, y: y))), .physics(.event(.click(x: x, y: y, button: .right, down: false)))]
+        }
         return [.physics(.remove(at: started.from, slack: pointer.slack))]
     }
 

@@ -236,3 +236,41 @@ int sandbox_open_world(lua_State *L) {
 const char *script_sandbox_call_step(script_sandbox *s, int *defined) {
     return sandbox_call_global(s, "step", 1, defined);
 }
+
+/// What an input call passes, read inside the protected call (a string needs memory).
+typedef struct {
+    const char *name, *text;
+    int point;
+    double x, y;
+} input_call;
+
+static int call_input(lua_State *L) {
+    const input_call *c = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    if (lua_getfield(L, -1, c->name) != LUA_TFUNCTION) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    lua_getfield(L, -2, "world");
+    int n = 2;
+    if (c->point) {
+        lua_pushnumber(L, c->x);
+        lua_pushnumber(L, c->y);
+        n = 4;
+    }
+    lua_pushstring(L, c->text);
+    lua_call(L, n, 0);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+const char *script_sandbox_call_input(script_sandbox *s, const char *name, int point, double x, double y,
+                                      const char *text, int *defined) {
+    input_call c = {name, text, point, x, y};
+    lua_pushcfunction(s->L, call_input);
+    lua_pushlightuserdata(s->L, &c);
+    const char *error = sandbox_script_call(s, 1, 1);
+    *defined = error ? 1 : lua_toboolean(s->L, -1);
+    lua_settop(s->L, 0);
+    return error;
+}

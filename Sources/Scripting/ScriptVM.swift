@@ -176,6 +176,17 @@ public final class ScriptVM {
         return defined != 0
     }
 
+    /// Calls the script's input function `name` (16.12) with the world, then
+    /// `point` if given, then `text`; returns whether the script defines it.
+    @discardableResult
+    public func input(_ name: String, point: (x: Double, y: Double)? = nil, _ text: String) throws(ScriptError) -> Bool {
+        var defined: Int32 = 0
+        if let error = script_sandbox_call_input(sandbox, name, point == nil ? 0 : 1, point?.x ?? 0, point?.y ?? 0, text, &defined) {
+            throw ScriptError(String(cString: error))
+        }
+        return defined != 0
+    }
+
     /// The bytes the state holds now.
     public var memory: Int { script_sandbox_memory(sandbox) }
 

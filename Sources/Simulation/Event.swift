@@ -29,9 +29,16 @@ public enum Event: Equatable, Sendable {
     case explode(x: Double, y: Double, radius: Double, impulse: Double)
     /// The pointer moved to a world point (a scripted scene's `world:pointer()`).
     case pointer(x: Double, y: Double)
-    /// A right click at a world point: the pointer goes there, and the script's
-    /// `world:clicked()` is true in the coming step.
-    case click(x: Double, y: Double)
+    /// A mouse button went down (or up) at a world point, for a scene's script:
+    /// the pointer goes there, the script's `mousepressed` (`mousereleased`)
+    /// is called before the coming step, and after a right button's press
+    /// `world:clicked()` is true in that step.
+    case click(x: Double, y: Double, button: MouseButton = .right, down: Bool = true)
+}
+
+/// A mouse button, as a `click` event and a script name it.
+public enum MouseButton: String, Equatable, Sendable, CaseIterable {
+    case left, right, middle
 }
 
 /// An event the world refuses (it would make Chipmunk assert, or is absurd).
@@ -42,4 +49,12 @@ public struct WorldError: Error, Equatable, Sendable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
     /// The message.
     public var description: String { message }
+}
+
+/// A key or mouse event as a scene's script is given it (16.13).
+enum ScriptInput: Equatable {
+    /// A key (by SDL's name) went down or up.
+    case key(String, down: Bool)
+    /// A mouse button went down or up at a world point.
+    case mouse(Vector, button: MouseButton, down: Bool)
 }

@@ -23,6 +23,8 @@ final class ScriptHost {
     var bodiesRevision = -1
     /// The bodies' revision and the broken joints' count its joints were bound at.
     var jointsKey = (-1, -1)
+    /// Whether the script defines `keypressed` or `keyreleased` (its globals are fixed after its top level).
+    var takesKeys: Bool { vm.isFunction("keypressed") || vm.isFunction("keyreleased") }
 
     /// A host for `vm` in `world`: attached to the world's space, answering its world operations.
     init(vm: ScriptVM, name: String, world: World) {
@@ -67,10 +69,27 @@ final class ScriptHost {
         vm.tell(steps: world.stepCount, held: world.held.map(\.name))
         vm.tell(pointer: (world.pointer.x, world.pointer.y), clicked: world.clickPending)
         do {
+            try deliverInputs()
             try vm.deliverSeparations()  // those of removals since the last step
             try vm.step()
         } catch {
             throw stopped(error.message)
+        }
+    }
+
+    /// The key and mouse events since the last step, in order, to the
+    /// script's input functions (16.13); each is delivered once.
+    private func deliverInputs() throws(ScriptError) {
+        guard !world.inputs.isEmpty else { return }
+        let inputs = world.inputs
+        world.inputs = []
+        for input in inputs {
+            switch input {
+            case .key(let name, let down):
+                try vm.input(down ? "keypressed" : "keyreleased", name)
+            case .mouse(let at, let button, let down):
+                try vm.input(down ? "mousepressed" : "mousereleased", point: (at.x, at.y), button.rawValue)
+            }
         }
     }
 
@@ -168,6 +187,10 @@ extension World {
         try build()
         reapplyHeldMotors()
     }
+
+    /// Whether the scene's script takes every key a scene may bind: the window
+    /// then gives it every key but its own (16.13); drawing only, never the state.
+    public var scriptTakesKeys: Bool { script?.takesKeys ?? false }
 
     /// What the scene's script last said with `world:say` (the HUD shows it; drawing only, not in the state hash).
     public var scriptSays: String? { script?.vm.said }

@@ -10,19 +10,29 @@ import SceneFormat
 /// The scene's controls: keys and buttons that drive its motors, thrusters,
 /// servos and winches while held (docs/scene-format.md, section 14.3, normative).
 extension World {
-    /// A key event: `trigger` goes down or comes up.
+    /// A key event: `trigger` goes down or comes up. A scene's key binds it
+    /// (section 14.3); a scene with a script also takes any key a scene may
+    /// bind, for its script alone (`isDown`, `keypressed`: 16.13).
     func press(_ trigger: ControlTrigger, down: Bool) throws(WorldError) {
-        guard scene.controls.contains(where: { $0.trigger == trigger }) else {
+        let bound = scene.controls.contains(where: { $0.trigger == trigger })
+        guard bound || scriptTakes(trigger) else {
+            if scene.script != nil, case .key = trigger {
+                throw WorldError("\(trigger) is not bound in the scene's controls, nor a key a scene may bind (scene-format.md 14)")
+            }
             throw WorldError("\(trigger) is not bound in the scene's controls")
         }
         let wasHeld = held.contains(trigger)
         if down {
             guard !wasHeld else { throw WorldError("\(trigger) is already down") }
+        } else {
+            guard wasHeld else { throw WorldError("\(trigger) is not down") }
+        }
+        if scene.script != nil, case .key(let name) = trigger { inputs.append(.key(name, down: down)) }
+        if down {
             held.append(trigger)
             for binding in scene.controls where binding.trigger == trigger { applyMotor(binding) }
             return
         }
-        guard wasHeld else { throw WorldError("\(trigger) is not down") }
         held.removeAll { $0 == trigger }
         for binding in scene.controls where binding.trigger == trigger {
             guard case .motor(let index, _, _) = binding.action, let joint = liveJoint(index),
@@ -47,6 +57,12 @@ extension World {
                 body.angularVelocity = 0
             }
         }
+    }
+
+    /// Whether a scene with a script takes `trigger` though no control binds it: any key a scene may bind.
+    func scriptTakes(_ trigger: ControlTrigger) -> Bool {
+        guard scene.script != nil, case .key(let name) = trigger else { return false }
+        return ControlTrigger.keyNames.contains(name)
     }
 
     /// After a reset: the motors of the keys still held turn at their keys' rates again.

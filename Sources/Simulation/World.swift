@@ -73,6 +73,9 @@ public final class World {
     /// `click` events; a reset keeps it), and whether a click waits for the coming step.
     public internal(set) var pointer = Vector(0, 0)
     var clickPending = false
+    /// The key and mouse events of a scene with a script, in the order they
+    /// were applied, waiting for its input functions before the coming step (16.13).
+    var inputs: [ScriptInput] = []
     /// The bodies the scene's servos move, in the order of their first servo binding.
     let servoBodies: [Int]
     /// What the steps sounded like, while the world is listening (World+Hearing.swift).
@@ -160,8 +163,10 @@ public final class World {
             try explode(at: try checkedPoint(x, y, "explosion point"), radius: radius, impulse: impulse)
         case .pointer(let x, let y):
             try point(at: try checkedPoint(x, y, "pointer"), click: false)
-        case .click(let x, let y):
-            try point(at: try checkedPoint(x, y, "click"), click: true)
+        case .click(let x, let y, let button, let down):
+            let at = try checkedPoint(x, y, "click")
+            try point(at: at, click: button == .right && down)
+            inputs.append(.mouse(at, button: button, down: down))
         }
     }
 

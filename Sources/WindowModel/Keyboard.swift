@@ -29,6 +29,9 @@ public struct Keyboard {
 
     /// The key names the scene binds (SDL's names: "Space", "Left", "X").
     public let sceneKeys: Set<String>
+    /// The keys a scene's script takes besides (all a scene may bind, when
+    /// its script defines `keypressed` or `keyreleased`; scene-format.md 16.13).
+    public var scriptKeys: Set<String> = []
     /// The keys held, each with SDL's name for it.
     private var held: [String: Key?] = [:]  // lookups only
     /// The scene's keys pressed here and not yet let go of, in the order pressed.
@@ -59,7 +62,7 @@ public struct Keyboard {
         }
         held[name] = key
         if key == .letter("s") && !repeated { sWithoutCtrl = !modifiers.contains(.ctrl) }
-        if mode == .playing, !modifiers.contains(.ctrl), sceneKeys.contains(name) {
+        if mode == .playing, !modifiers.contains(.ctrl), isScenes(name) {
             guard !repeated, !sceneHeld.contains(name) else { return .sandbox([]) }
             sceneHeld.append(name)
             return .scene(name, down: true)
@@ -91,8 +94,11 @@ public struct Keyboard {
     /// Whether `key` is held and is the sandbox's in `mode` (while playing,
     /// a key the scene binds is the scene's; watching or building, every key is the sandbox's).
     public func holds(_ key: Key, in mode: KeyMode) -> Bool {
-        held.contains { $0.value == key && !(mode == .playing && sceneKeys.contains($0.key)) }
+        held.contains { $0.value == key && !(mode == .playing && isScenes($0.key)) }
     }
+
+    /// Whether the key named `name` is the scene's while playing (with Ctrl, every key is the sandbox's).
+    private func isScenes(_ name: String) -> Bool { sceneKeys.contains(name) || scriptKeys.contains(name) }
 
     /// The tilt keys held, in `mode` (the arrows and WASD; see `KeyMap.tiltKeys`).
     public func tiltKeys(in mode: KeyMode) -> TiltControl.Keys {

@@ -6,7 +6,8 @@ loops that pcall their way on, memory bombs, huge strings, deep recursion,
 pattern bombs, finalizers, library work in C) is put in each place a script
 runs (the top level, `step`, a collision handler's begin, preSolve,
 postSolve and separate, a body's velocity and position functions, a spring's
-force function, a joint's pre-solve, a walk over a body's arbiters), and each escape (io, os, require,
+force function, a joint's pre-solve, a walk over a body's arbiters, the input
+functions keypressed and mousereleased), and each escape (io, os, require,
 debug, binary chunks, string.dump, the string metatable, addresses) is tried
 from a script that fails if it gets anywhere.
 
@@ -79,7 +80,15 @@ PLACES = {
     "force": "function f(joint, length) ATTACK return 0 end\n",
     "jointPreSolve": "function pre(joint) ATTACK end\n",
     "eachArbiter": "function step(world) local b = world:body('ball') if b then b:eachArbiter(function(arb) ATTACK end) end end\n",
+    # 16.13: the input functions, given a key no control binds and a mouse button (EVENTS).
+    "keypressed": "function keypressed(world, key) ATTACK end\n",
+    "mousereleased": "function mousereleased(world, x, y, button) ATTACK end\n",
 }
+# The events every case gets (`simulate --events`): a tap of K inside one step, a left button's press and release.
+EVENTS = "".join(line + "\n" for line in (
+    '{"step": 10, "event": "key", "key": "K", "down": true}', '{"step": 10, "event": "key", "key": "K", "down": false}',
+    '{"step": 20, "event": "click", "x": 200, "y": 150, "button": "left", "down": true}',
+    '{"step": 21, "event": "click", "x": 200, "y": 150, "button": "left", "down": false}'))
 # What each place needs the scene to name (body, spring, motor).
 NAMES = {"velocity": (', "velocityFunction": "v"', "", ""), "position": (', "positionFunction": "p"', "", ""),
          "force": ("", ', "forceFunction": "f"', ""), "jointPreSolve": ("", "", ', "preSolve": "pre"')}
@@ -116,8 +125,10 @@ def limit():
 def run(cratebox, folder, script, names=("", "", "")):
     (folder / "s.json").write_text(SCENE % names)
     (folder / "s.lua").write_text(script)
+    (folder / "events.jsonl").write_text(EVENTS)
     try:
-        r = subprocess.run(["nice", "-n", "10", cratebox, "simulate", str(folder / "s.json"), "--steps", "240"],
+        r = subprocess.run(["nice", "-n", "10", cratebox, "simulate", str(folder / "s.json"), "--steps", "240",
+                            "--events", str(folder / "events.jsonl")],
                            capture_output=True, text=True, timeout=TIMEOUT, preexec_fn=limit)
     except subprocess.TimeoutExpired:
         return None, "timed out after %d s" % TIMEOUT

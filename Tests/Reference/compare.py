@@ -373,6 +373,15 @@ class Script:
         for b in self.world.bindings:
             if b.trigger not in self.triggers:
                 self.triggers.append(b.trigger)
+        # 16.13: a script with input functions takes keys no control binds, and
+        # every button's press and release (only then: other scripts draw as before).
+        text = self.world.script_text or b""
+        text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        self.takes_inputs = re.search(r"\bfunction (key|mouse)(pressed|released)\b", text) is not None
+        if self.takes_inputs:
+            for t in (("key", "Space"), ("key", "K"), ("key", "Left"), ("key", "Keypad 7")):
+                if t not in self.triggers:
+                    self.triggers.append(t)
         self.held = set()
         joints = scene.get("joints", [])
         self.bound_bodies = set()
@@ -677,7 +686,12 @@ class Script:
             self.stats.add("clicks in one step")
         if kind == "click" and self.held:
             self.stats.add("click while keys held")
-        self.emit(step, kind, x=x, y=y)
+        extra = {}
+        if kind == "click" and self.takes_inputs and rng.random() < 0.7:
+            # 16.13: any button, going down or up (a line without them is a right button's press).
+            extra = {"button": rng.choice(["left", "right", "middle"]), "down": rng.random() < 0.6}
+            self.stats.add("click of the %s button %s" % (extra["button"], "down" if extra["down"] else "up"))
+        self.emit(step, kind, x=x, y=y, **extra)
 
     def key(self, step):
         """A key or button goes down when it is up, or up when it is down:
@@ -757,7 +771,13 @@ def write_events(path, lines):
 def same_events(script, recorded):
     if len(script) != len(recorded):
         return False
-    for a, b in zip(script, recorded):
+
+    def full(e):
+        # replay-format.md: a `click` without `button` and `down` is the right button's press.
+        if e.get("event") == "click":
+            return dict({"button": "right", "down": True}, **e)
+        return e
+    for a, b in zip(map(full, script), map(full, recorded)):
         if set(a) != set(b):
             return False
         for k in a:
@@ -1040,7 +1060,9 @@ def frames_events_case(cratebox, tmp, steps):
     moved (the follower pulled after it), clicks on bodies (pushed at the
     click, a crate dropped there) and between them, two clicks in one step,
     keys bound for the script alone (14.2: Space hops, button a spins) and
-    the thruster's, a tilt (world:gravity, the balloon), a click then a
+    the thruster's, keys no control binds and each button's press and release
+    for the input functions (16.13: a tap inside one step, a key held across a
+    reset), a tilt (world:gravity, the balloon), a click then a
     reset in one step (the pointer kept, the click seen by the step after
     the reset, not by the top level), a reset with the pointer away from
     (0, 0), and a removal of bodies in contact."""
@@ -1053,15 +1075,20 @@ def frames_events_case(cratebox, tmp, steps):
     def key(step, name, down, kind="key"):
         return {"step": step, "event": "key", kind: name, "down": down}
 
-    lines = [at(0, "pointer", 300.5, 500), key(20, "Space", True), at(40, "click", None, None),
+    def button(step, x, y, which, down):
+        return {"step": step, "event": "click", "x": x, "y": y, "button": which, "down": down}
+
+    lines = [at(0, "pointer", 300.5, 500), key(20, "Space", True), key(25, "K", True), key(25, "K", False),
+             at(40, "click", None, None), button(45, 200, 100, "left", True), button(45, 201, 99, "left", False),
              at(60, "pointer", 120, 80.25), key(61, "Space", False), key(70, "a", True, "button"),
-             at(90, "click", 700, 500), at(90, "click", None, None), key(100, "Right", True),
+             at(90, "click", 700, 500), at(90, "click", None, None), button(95, 50, 60, "middle", False),
+             key(100, "Right", True), key(100, "Keypad 7", True),
              {"step": 120, "event": "tilt", "x": 0.4, "y": -0.8}, key(140, "a", False, "button"),
              at(150, "click", None, None), {"step": 150, "event": "reset"}, at(200, "pointer", 760, 40),
              key(210, "Space", True), {"step": 240, "event": "tilt", "x": -1, "y": 0.5},
              at(260, "click", None, None), {"step": 300, "event": "remove", "body": index["wheel"]},
-             at(330, "click", 400, 45), {"step": 360, "event": "reset"}, key(380, "Right", False),
-             at(400, "pointer", 50, 550), key(420, "Space", False), at(450, "click", None, None),
+             at(330, "click", 400, 45), button(331, 400, 45, "right", False), {"step": 360, "event": "reset"},
+             key(380, "Right", False), at(400, "pointer", 50, 550), key(400, "Keypad 7", False), key(420, "Space", False), at(450, "click", None, None),
              {"step": 480, "event": "remove", "body": index["ground"]}, at(500, "click", 400, 300),
              at(540, "pointer", -1000, 2000), at(600, "click", 10, 10)]
     # A click with no point: on a body where it is then (the lopsided one,

@@ -1065,6 +1065,9 @@ class World:
         # until the end of the coming step.
         self.pointer = (0.0, 0.0)
         self.clicked = False
+        # scene-format.md 16.13: a scripted scene's key and mouse events wait,
+        # in order, for its input functions before the coming step (a reset keeps them).
+        self.inputs = []
         self.motor_bindings = [b for b in self.bindings if b.action == "motor"]
         self.push_bindings = [b for b in self.bindings if b.action in ("thruster", "winch")]
         # Servo bodies in the order of each one's first servo binding, with
@@ -1597,17 +1600,25 @@ class World:
                     self._motor_on(b)
         elif kind in ("pointer", "click"):
             x, y = self._point(e)
+            button, down = e.get("button", "right"), e.get("down", True)
+            if kind == "click" and button not in ("left", "right", "middle"):
+                raise Refused("button: left, right or middle")
+            if kind == "click" and not isinstance(down, bool):
+                raise Refused("down: expected a boolean, got %r" % (down,))
             if self.script_text is None:
                 raise Refused("%s: the scene has no script" % kind)
             self.pointer = (x, y)
             if kind == "click":
-                self.clicked = True
+                if button == "right" and down:
+                    self.clicked = True
+                self.inputs.append(("mousepressed" if down else "mousereleased", (x, y), button))
         elif kind == "key":
             try:
                 trig = trigger_of(e, "key event")
             except ValueError as exc:
                 raise Refused(str(exc))
-            if trig not in self.triggers:
+            # 16.13: a scene with a script takes any key a scene may bind, bound or not.
+            if trig not in self.triggers and not (self.script_text is not None and trig[0] == "key"):
                 raise Refused("%s %r is not bound in the scene's controls" % trig)
             down = e.get("down")
             if not isinstance(down, bool):
@@ -1615,11 +1626,14 @@ class World:
             if down:
                 if trig in self.held:
                     raise Refused("%s %r is already down" % trig)
+            elif trig not in self.held:
+                raise Refused("%s %r is not down" % trig)
+            if self.script_text is not None and trig[0] == "key":
+                self.inputs.append(("keypressed" if down else "keyreleased", None, trig[1]))
+            if down:
                 self.held.add(trig)
                 self._key_down(trig)
             else:
-                if trig not in self.held:
-                    raise Refused("%s %r is not down" % trig)
                 self.held.discard(trig)
                 self._key_up(trig)
         else:

@@ -185,9 +185,16 @@ class Script(Making, Shapes):
                                   % (self.name, where, key, name, self.world.step_count))
 
     def before_space_step(self):
-        """16.5, 16.7: right before cpSpaceStep, the separate calls of
-        removals since the last step, then step(world)."""
+        """16.5, 16.7, 16.13: right before cpSpaceStep, the key and mouse
+        events since the last step to the input functions, in order, then
+        the separate calls of removals since the last step, then step(world)."""
         self.S[b"begin_step"]()
+        inputs, self.world.inputs = self.world.inputs, []
+        for name, point, text in inputs:
+            args = (point[0], point[1], text.encode()) if point is not None else (text.encode(),)
+            ok, r = self._run(b"input", name.encode(), *args)
+            if not ok:
+                raise self._stop(r)
         self._deliver()
         ok, r = self._run(b"step")
         if not ok:

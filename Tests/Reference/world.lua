@@ -532,6 +532,13 @@ function S.step()
   if type(f) ~= "function" then return true, nil end
   return S.call(f, WORLD)
 end
+-- 16.13: an input function (keypressed, keyreleased, mousepressed,
+-- mousereleased), if the script defines it, with the world and the event's values.
+function S.input(name, ...)
+  local f = S.HIDDEN[name]
+  if type(f) ~= "function" then return true, nil end
+  return S.call(f, WORLD, ...)
+end
 function S.collide(k, slot, address)
   return with_arbiter(address, S.call, handlers[k][slot])
 end

@@ -23,6 +23,22 @@ import WindowModel
         #expect(keyboard.releaseAll() == ["Space"] && keyboard.sceneHeld.isEmpty)
     }
 
+    @Test func aScriptThatTakesKeysGetsEveryKeyButTheWindowsOwnAndCtrl() {
+        var keyboard = Keyboard(sceneKeys: ["Up"])
+        keyboard.scriptKeys = ["Space", "R", "Left", "A"]
+        #expect(keyboard.press(.space, name: "Space", in: .playing) == .scene("Space", down: true), "Space is the game's, not pause")
+        #expect(keyboard.press(.letter("r"), name: "R", in: .playing) == .scene("R", down: true))
+        #expect(keyboard.press(.letter("r"), name: "R", modifiers: .ctrl, in: .playing) == .sandbox([.fit, .reset]), "Ctrl+R resets")
+        #expect(keyboard.press(.escape, name: "Escape", in: .playing) == .sandbox([.quit]), "Escape stays the window's")
+        #expect(keyboard.press(.f12, name: "F12", in: .playing) == .sandbox([.screenshot]))
+        _ = keyboard.press(.left, name: "Left", in: .playing)
+        #expect(!keyboard.tiltKeys(in: .playing).left, "an arrow the game takes does not tilt")
+        #expect(keyboard.release(.space, name: "Space") == .scene("Space", down: false))
+        keyboard.scriptKeys = []
+        #expect(keyboard.release(.letter("r"), name: "R") == .scene("R", down: false), "a key the game had is let go of as the game's")
+        #expect(keyboard.press(.space, name: "Space", in: .playing) == .sandbox([.togglePause]))
+    }
+
     @Test func heldKeysTiltScrubAndExplodeUnlessTheyAreTheScenes() {
         var keyboard = Keyboard(sceneKeys: ["Right", "X"])
         _ = keyboard.press(.right, name: "Right", in: .playing)

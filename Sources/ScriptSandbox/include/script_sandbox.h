@@ -106,6 +106,12 @@ const char *script_sandbox_said(const script_sandbox *sandbox);
 void script_sandbox_set_said(script_sandbox *sandbox, const char *text);
 /// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
 const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
+/// An input event for the script (16.12): calls the global `name` (keypressed,
+/// keyreleased, mousepressed, mousereleased) with the world, then (x, y) when
+/// `point` is not 0, then `text` (the key's or button's name); `defined` says
+/// whether it is a function. Counted in the coming step's budget.
+const char *script_sandbox_call_input(script_sandbox *sandbox, const char *name, int point, double x, double y,
+                                      const char *text, int *defined);
 
 /// math.random's generator (xoshiro256**), seeded with splitmix64's first
 /// four outputs from `seed` (a new sandbox has seed 0), and its whole state,

@@ -7,6 +7,8 @@
 -- inside Chipmunk's step, its errors and world:remove refused inside it),
 -- arb:setPoint (the Sticky demo's sinking of contacts, on bodies whose
 -- centre of gravity is off their origin), shape:bb and shape:vertices.
+-- The input functions (16.13): each key and mouse event in order, a tap
+-- inside one step too, with what isDown and clicked say then.
 -- Everything read goes into a digest that the witness body's velocity
 -- carries into the state hash.
 state = {sum = 0, log = 0, clicks = 0, hops = 0}
@@ -249,4 +251,17 @@ function step(world)
 
   local w = world:body("witness")
   if w then w:setVelocity(state.sum % 997 / 10, state.log % 89 / 10) end
+end
+
+function keypressed(w, key)
+  note("keypressed " .. key .. " " .. tostring(w:isDown(key)) .. " " .. w:steps())
+end
+function keyreleased(w, key)
+  note("keyreleased " .. key .. " " .. tostring(w:isDown(key)))
+end
+function mousepressed(w, x, y, button)
+  note("mousepressed " .. num(x, y) .. " " .. button .. " " .. tostring(w:clicked()) .. " " .. num(w:pointer()))
+end
+function mousereleased(w, x, y, button)
+  note("mousereleased " .. num(x, y) .. " " .. button)
 end
