@@ -2,6 +2,7 @@ import CSDL2
 import WindowModel
 import CrateboxGeometry
 import Render
+import SceneFormat
 import Simulation
 
 /// A frame's input and its picture.
@@ -42,7 +43,7 @@ extension App {
             }
             for command in commands where !perform(command) { return false }
         }
-        if case .playing(let physics) = mode, let tilt = input.tiltEvent(frame: frame, keys: keyboard.tiltKeys(in: mode.keys)) {
+        if case .playing(let physics) = mode, scene.sandbox.tilt, let tilt = input.tiltEvent(frame: frame, keys: keyboard.tiltKeys(in: mode.keys)) {
             physics.send(.event(tilt))
         }
         if case .playing(let physics) = mode, let moved = input.pointerEvent() { physics.send(.event(moved)) }
@@ -87,7 +88,8 @@ extension App {
             timelineStep: step,
             pointsPerPixel: scale / camera.scale,
             clickExplodes: keyboard.clickExplodes(in: mode.keys),
-            scripted: scene.script != nil && mode.isPlaying, clicksToScript: scene.rightClickToScript && mode.isPlaying)
+            scripted: scene.script != nil && mode.isPlaying, clicksToScript: scene.rightClickToScript && mode.isPlaying,
+            sandbox: mode.isPlaying ? scene.sandbox : SandboxInputs())
     }
 
     /// T: the body under the pointer starts or stops drawing its path.

@@ -19,6 +19,8 @@ extension HUD {
         var sceneKeys: Set<String> = []
         /// The scene's script takes every key (16.13): the sandbox's are reached with Ctrl.
         var scriptTakesKeys = false
+        /// The sandbox's inputs the scene turns off (`"sandbox"`, 16.14), by name.
+        var sandboxOff: [String] = []
         /// The scene gives right clicks to its script (`"rightClick": "script"`).
         var clicksToScript = false
         /// What the scene's script says (`world:say`), its own line.
@@ -40,6 +42,10 @@ extension HUD {
             controls = HUD.controls(scene.controls, held: drawn.held)
             sceneKeyHelp = Overlays.sceneKeyLines(scene.controls)
             sceneKeys = App.keyNames(scene.controls)
+            sandboxOff = scene.sandbox.off
+            if !sandboxOff.isEmpty {
+                sceneKeyHelp.insert("This scene turns off the sandbox's " + sandboxOff.joined(separator: ", "), at: 0)
+            }
             scriptTakesKeys = drawn.scriptTakesKeys
             if drawn.scriptTakesKeys {
                 // Every key but the window's own is the game's (scene-format.md 16.13).

@@ -61,6 +61,10 @@ struct HUD {
                       "bodies \(s.shown.bodies)", "time x\(scale)"]
         if s.shown.hasGravity { groups.append("tilt (\(f(s.shown.tilt.x, 2)), \(f(s.shown.tilt.y, 2))) g") }
         if s.soundOff { groups.append("sound off (M)") }
+        // A game that turned the sandbox's hands off says so (scene-format.md 16.14).
+        if !s.shown.sandboxOff.isEmpty {
+            groups.append(s.shown.sandboxOff.count == SandboxInputs.names.count ? "sandbox off" : "off: " + s.shown.sandboxOff.joined(separator: ", "))
+        }
         // A game takes the keys (scene-format.md 16.13): the sandbox's are one Ctrl away.
         groups.append(s.shown.scriptTakesKeys ? "keys: the game's (Ctrl+H: help)" : "H: help")
         let figures = groups.map(HUD.unbroken).joined(separator: "   ")

@@ -1,6 +1,7 @@
 import CSDL2
 import WindowModel
 import CrateboxGeometry
+import SceneFormat
 import Simulation
 
 /// What an input asks the app to do.
@@ -42,10 +43,19 @@ struct Input {
         var scripted = false
         /// A live scene whose script takes right clicks (`"rightClick": "script"`): a click is a `click` event, not a deletion.
         var clicksToScript = false
+        /// The sandbox's inputs the live scene leaves on (`"sandbox"`, scene-format.md 16.14).
+        var sandbox = SandboxInputs()
+
+        /// The left button is the script's: the sandbox neither spawns nor grabs, and a script listens.
+        var leftToScript: Bool { scripted && !sandbox.spawn && !sandbox.grab }
+        /// The right button is the script's at once (no knife to tell a click from).
+        var rightToScript: Bool { scripted && !sandbox.knife && (clicksToScript || !sandbox.delete) }
     }
 
     /// The left button went down on the world (not on the timeline).
     private var pressing = false
+    /// A mouse button that went down as the script's (`click` events), to go up as the script's too.
+    private var toScript: Set<MouseButton> = []
     /// The left button went down on the timeline: moving drags along it.
     private var onTimeline = false
     private var panning = false
@@ -72,6 +82,10 @@ struct Input {
         case SDL_QUIT: return [.quit]
         case SDL_MOUSEBUTTONDOWN: return mouseDown(event.button, pointer)
         case SDL_MOUSEBUTTONUP:
+            if let button = Input.scriptButton(event.button), toScript.remove(button) != nil {
+                let p = pointer.toWorld(event.button.x, event.button.y)
+                return [.physics(.event(.click(x: p.x, y: p.y, button: button, down: false)))]
+            }
             if event.button.button == UInt8(SDL_BUTTON_RIGHT) { return rightUp(event.button, pointer) }
             if event.button.button == UInt8(SDL_BUTTON_MIDDLE) { panning = false }
             if event.button.button == UInt8(SDL_BUTTON_LEFT) { onTimeline = false }
@@ -122,10 +136,17 @@ struct Input {
             return [.physics(.seek(to: step))]
         }
         let p = pointer.toWorld(button.x, button.y)
-        if button.button == UInt8(SDL_BUTTON_LEFT), pointer.clickExplodes {
+        if button.button == UInt8(SDL_BUTTON_LEFT), pointer.clickExplodes, pointer.sandbox.explode {
             return [.physics(.event(.explode(x: p.x, y: p.y, radius: Input.blast.radius, impulse: Input.blast.impulse)))]
         }
+        // What the sandbox leaves is the script's (scene-format.md 16.13, 16.14): a press now, its release when it goes up.
+        if let which = Input.scriptButton(button),
+           which == .left ? pointer.leftToScript : pointer.rightToScript {
+            toScript.insert(which)
+            return [.physics(.event(.click(x: p.x, y: p.y, button: which, down: true)))]
+        }
         if button.button == UInt8(SDL_BUTTON_LEFT) {
+            guard pointer.sandbox.spawn || pointer.sandbox.grab else { return [] }
             // The physics thread holds the dynamic body there, or spawns on empty space.
             pressing = true
             return [.physics(.press(at: p, slack: pointer.slack))]
@@ -144,14 +165,23 @@ struct Input {
         knife = nil
         let end = pointer.toWorld(button.x, button.y)
         let dx = button.x - knifeStart.x, dy = button.y - knifeStart.y
-        if dx * dx + dy * dy > 36 { return [.physics(.event(.slice(a: started.from, b: end)))] }
+        if dx * dx + dy * dy > 36 { return pointer.sandbox.knife ? [.physics(.event(.slice(a: started.from, b: end)))] : [] }
         // The script's, when the scene says so, as in Chipmunk's demo app.
         // Its press and its release (16.13): the window knows a click from the knife only when the button goes up.
         if pointer.clicksToScript {
             let (x, y) = (started.from.x, started.from.y)
             return [.physics(.event(.click(x: x, y: y))), .physics(.event(.click(x: x, y: y, button: .right, down: false)))]
         }
-        return [.physics(.remove(at: started.from, slack: pointer.slack))]
+        return pointer.sandbox.delete ? [.physics(.remove(at: started.from, slack: pointer.slack))] : []
+    }
+
+    /// The left or right button of a mouse event (the middle one pans: the window's).
+    static func scriptButton(_ button: SDL_MouseButtonEvent) -> MouseButton? {
+        switch Int32(button.button) {
+        case SDL_BUTTON_LEFT: .left
+        case SDL_BUTTON_RIGHT: .right
+        default: nil
+        }
     }
 
     /// Once a frame: a `pointer` event for where the pointer moved to, if it moved (at most one a frame).

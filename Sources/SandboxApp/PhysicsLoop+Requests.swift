@@ -31,12 +31,13 @@ extension PhysicsLoop {
             break  // the pointer moving over a shown past does not branch it; the next move after resuming tells the script
         case .event(let event): apply(event)
         case .press(let point, let slack):
+            let sandbox = world.scene.sandbox  // what the scene leaves on (scene-format.md 16.14)
             if let hit = world.hit(at: point, tolerance: slack) {
-                if world.bodies[hit.index]?.kind == .dynamic {
+                if sandbox.grab, world.bodies[hit.index]?.kind == .dynamic {
                     // Held at the point on the body nearest the click.
                     apply(.grab(body: hit.index, x: hit.point.x, y: hit.point.y))
                 }
-            } else {
+            } else if sandbox.spawn {
                 apply(.spawn(x: point.x, y: point.y))
             }
         case .drag(let point): if world.grabbedBody != nil { apply(.drag(x: point.x, y: point.y)) }

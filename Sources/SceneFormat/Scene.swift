@@ -59,6 +59,9 @@ public struct Scene: Equatable, Sendable {
     /// `"rightClick": "script"` (16.5): the window gives a right click to the
     /// script (`click` events) instead of deleting the body under it. Input only: no effect on a step.
     public var rightClickToScript = false
+    /// Which of the sandbox's own inputs are on (`"sandbox"`, 16.14): their
+    /// events are refused when off; the window gives what is left to the script.
+    public var sandbox = SandboxInputs()
     /// The script's text: what `decode` was given for it (the loader reads it
     /// beside the scene, a journal or a state carries it). Not part of the
     /// scene's JSON. Nil exactly when `script` is.

@@ -11,7 +11,7 @@ import CrateboxGeometry
 extension SceneReader {
     static let topKeys = ["format", "name", "bounds", "origin", "gravity", "walls", "iterations", "damping",
                           "sleepTime", "spatialHash", "collisionSlop", "collisionBias", "collisionPersistence",
-                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "scriptSeed", "rightClick", "$schema"]
+                          "idleSpeedThreshold", "spawn", "bodies", "joints", "controls", "fluids", "attractors", "view", "script", "scriptSeed", "rightClick", "sandbox", "$schema"]
 
     mutating func scene(_ root: JSONNode, defaultName: String) -> Scene? {
         guard let top = object(root, "", "a JSON object (a cratebox/scene@1 document)") else { return nil }
@@ -76,7 +76,27 @@ extension SceneReader {
         scene.view = view
         scene.script = script
         scriptSettings(fields, into: &scene)
+        if let node = fields["sandbox"], let inputs = sandbox(node) { scene.sandbox = inputs }
         return scene
+    }
+
+    /// `sandbox` (16.14): true, false, or an object turning inputs off (or on) by name.
+    mutating func sandbox(_ node: JSONNode) -> SandboxInputs? {
+        if case .bool(let on) = node.value { return SandboxInputs(all: on) }
+        let names = SandboxInputs.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .object(let members) = node.value else {
+            fail("sandbox", "must be true, false or an object of the sandbox's inputs (\(names)), got \(node.value.kindName)")
+            return nil
+        }
+        var inputs = SandboxInputs()
+        for (key, value) in members {
+            guard SandboxInputs.names.contains(key) else {
+                fail("sandbox.\(key)", "is not one of the sandbox's inputs (\(names))")
+                continue
+            }
+            if let on = bool(value, "sandbox.\(key)") { inputs[key] = on }
+        }
+        return inputs
     }
 
     /// `scriptSeed` and `rightClick`, each only with a `script`.

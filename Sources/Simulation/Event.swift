@@ -36,6 +36,21 @@ public enum Event: Equatable, Sendable {
     case click(x: Double, y: Double, button: MouseButton = .right, down: Bool = true)
 }
 
+extension Event {
+    /// The sandbox's input this event is, which a scene may turn off (`"sandbox"`, 16.14): nil for the rest.
+    public var sandboxInput: String? {
+        switch self {
+        case .spawn: "spawn"
+        case .grab: "grab"
+        case .remove: "delete"
+        case .slice: "knife"
+        case .explode: "explode"
+        case .tilt: "tilt"
+        case .drag, .release, .reset, .key, .pointer, .click: nil
+        }
+    }
+}
+
 /// A mouse button, as a `click` event and a script name it.
 public enum MouseButton: String, Equatable, Sendable, CaseIterable {
     case left, right, middle

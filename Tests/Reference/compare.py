@@ -585,6 +585,9 @@ class Script:
         if self.world.script_text is not None:  # replay-format.md: `pointer` and `click`, a scene with a script's
             weights["pointer"] = 4
             weights["click"] = 2
+        for kind, input_name in reference.SANDBOX_EVENTS.items():  # scene-format.md 16.14: refused when off
+            if not self.world.sandbox[input_name]:
+                weights[kind] = 0
         kind = rng.choices(list(weights), weights=list(weights.values()))[0]
         if kind == "tilt":
             self.emit(step, "tilt", x=self.tilt_value(), y=self.tilt_value())
@@ -624,7 +627,7 @@ class Script:
             self.grab = None
             self.emit(step, "release")
         elif kind == "slice":
-            if not self.slice(step, targets):
+            if not self.slice(step, targets) and self.world.sandbox["explode"]:
                 self.explode(step)
         elif kind == "explode":
             self.explode(step)

@@ -878,6 +878,22 @@ SERVO_KEYS = frozenset(["velocity", "angularVelocity", "local"])
 WINCH_KEYS = frozenset(["winch", "speed"])
 
 
+# scene-format.md 16.14: each event kind that is one of the sandbox's inputs, by the input's name.
+SANDBOX_EVENTS = {"spawn": "spawn", "grab": "grab", "remove": "delete", "slice": "knife", "explode": "explode",
+                  "tilt": "tilt"}
+
+
+def sandbox_inputs(value):
+    """scene-format.md 16.14: `sandbox` as {input name: on}: true (the
+    default) all on, false all off, an object each named one as it says."""
+    names = ("spawn", "grab", "delete", "knife", "explode", "tilt")
+    if isinstance(value, bool):
+        return {n: value for n in names}
+    if not isinstance(value, dict) or any(k not in names or not isinstance(v, bool) for k, v in value.items()):
+        raise Unsupported("sandbox: true, false or an object of %s, each true or false" % ", ".join(names))
+    return {n: value.get(n, True) for n in names}
+
+
 def trigger_of(obj, what):
     """("key", name) or ("button", name): a binding's or a key event's trigger.
     Raises ValueError when it has neither, both, or a name not in the lists."""
@@ -1032,6 +1048,8 @@ class World:
                 (scene.get("rightClick") == "script" and "script" not in scene):
             raise Unsupported("rightClick: %r is not \"delete\", or \"script\" with a script" % (scene["rightClick"],))
         self.scene = scene
+        # scene-format.md 16.14: the sandbox's inputs the scene leaves on (their events are refused when off).
+        self.sandbox = sandbox_inputs(scene.get("sandbox", True))
         g = scene.get("gravity", [0, -1000])
         self.gravity = vec(g, "gravity")
         gx, gy = self.gravity.x, self.gravity.y
@@ -1538,6 +1556,9 @@ class World:
 
     def apply(self, e):
         kind = e.get("event")
+        input_name = SANDBOX_EVENTS.get(kind)
+        if input_name is not None and not self.sandbox[input_name]:
+            raise Refused("the scene turns the sandbox's %s off" % input_name)
         if kind == "tilt":
             x, y = num(e.get("x"), "x"), num(e.get("y"), "y")
             if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 100 or abs(y) > 100:
