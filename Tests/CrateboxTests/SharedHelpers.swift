@@ -20,6 +20,8 @@ let goldenJournals: [(String, String, Int, Int)] = [
     ("dominoes-fall.jsonl", "14f5a9da8399fa30", 1440, 12),
     // Scenes/bounce.json's ball bounces on the floor: each landing after a flight is a contact that begins (SoundtrackTests).
     ("bounce-lands.jsonl", "deaabd4ca3e77b8b", 480, 4),
+    // Scenes/pinball.json, a game with the sandbox off: flippers on key taps and clicks, three balls, game over, N (16.13, 16.14).
+    ("pinball-game.jsonl", "85b6ca1d9990a280", 3600, 30),
 ]
 
 /// The message and exit status a mistake on the command line gets, found in

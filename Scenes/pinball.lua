@@ -1,0 +1,88 @@
+-- Pinball: the flippers on Left and Right (or a click on each half of the
+-- table), Space pulls the plunger (hold it longer to launch harder), three
+-- balls, bumpers that score, N starts a new game. The scene turns the
+-- sandbox off ("sandbox": false): clicks and keys are the game's.
+local UP, DOWN = 22, 12               -- the flippers' motor rates (rad/s)
+local LANE_X, LANE_START = 450, 20    -- where a ball waits for the plunger
+local BALLS, BUMPER_SCORE, KICK = 3, 100, 260
+
+state = {score = 0, balls = BALLS, pulling = nil, over = false}
+
+local function flipper(side, up)
+  local motor = world:joint(side .. "Motor")
+  local rate = up and UP or DOWN
+  motor:rate(side == "left" and (up and rate or -rate) or (up and -rate or rate))
+end
+
+local function inLane(ball)
+  local x, y = ball:position()
+  return x > 420 and y < 60
+end
+
+local function nextBall()
+  local ball = world:body("ball")
+  state.balls = state.balls - 1
+  if state.balls <= 0 then state.over = true end
+  ball:setPosition(LANE_X, LANE_START)
+  ball:setVelocity(0, 0)
+  ball:setAngularVelocity(0)
+end
+
+-- A bumper kicks the ball away from its centre and scores.
+world:onCollision("ball", "bumper", {
+  begin = function(arb)
+    local ball, bumper = arb:bodies()
+    local bx, by = ball:position()
+    local cx, cy = bumper:position()
+    local dx, dy = bx - cx, by - cy
+    local d = math.sqrt(dx * dx + dy * dy)
+    if d > 0 then ball:applyImpulse(dx / d * KICK, dy / d * KICK) end
+    if not state.over then state.score = state.score + BUMPER_SCORE end
+    world:sound("metal", cx, cy, 0.8, 30)
+    return true
+  end,
+})
+
+-- The drain under the flippers takes the ball; the next waits in the lane.
+world:onCollision("ball", "drain", {
+  begin = function(arb)
+    if not state.over then world:afterStep(nextBall) end
+    return true
+  end,
+})
+
+function keypressed(w, key)
+  if key == "Left" then flipper("left", true)
+  elseif key == "Right" then flipper("right", true)
+  elseif key == "Space" then state.pulling = w:steps()
+  elseif key == "N" and state.over then w:reset()
+  end
+end
+
+function keyreleased(w, key)
+  if key == "Left" then flipper("left", false)
+  elseif key == "Right" then flipper("right", false)
+  elseif key == "Space" and state.pulling then
+    local ball = w:body("ball")
+    local held = math.min(w:steps() - state.pulling, 120)
+    state.pulling = nil
+    if inLane(ball) and not state.over then ball:applyImpulse(0, 700 + held * 6) end
+  end
+end
+
+-- A click on either half of the table works that half's flipper.
+function mousepressed(w, x, y, button)
+  if button == "left" then flipper(x < 210 and "left" or "right", true) end
+end
+function mousereleased(w, x, y, button)
+  if button == "left" then flipper(x < 210 and "left" or "right", false) end
+end
+
+function step(w)
+  if state.over then
+    w:say("Game over: " .. state.score .. " points.  N: a new game")
+  else
+    local pull = state.pulling and ("  plunger " .. math.min(w:steps() - state.pulling, 120) * 100 // 120 .. "%") or ""
+    w:say("Score " .. state.score .. "   balls " .. state.balls .. pull .. "   (Left, Right: flippers; Space: launch)")
+  end
+end
