@@ -1,12 +1,13 @@
 -- Pinball: the flippers on Left and Right (or a click on each half of the
 -- table), Space pulls the plunger (hold it longer to launch harder), three
--- balls, bumpers that score, N starts a new game. The scene turns the
+-- balls, bumpers that score, N starts a new game (the best score kept
+-- through world:reset(keep): this build's global `kept`). The scene turns the
 -- sandbox off ("sandbox": false): clicks and keys are the game's.
 local UP, DOWN = 22, 12               -- the flippers' motor rates (rad/s)
 local LANE_X, LANE_START = 450, 20    -- where a ball waits for the plunger
 local BALLS, BUMPER_SCORE, KICK = 3, 100, 260
 
-state = {score = 0, balls = BALLS, pulling = nil, over = false}
+state = {score = 0, balls = BALLS, pulling = nil, over = false, best = kept and kept.best or 0}
 
 local function flipper(side, up)
   local motor = world:joint(side .. "Motor")
@@ -55,7 +56,7 @@ function keypressed(w, key)
   if key == "Left" then flipper("left", true)
   elseif key == "Right" then flipper("right", true)
   elseif key == "Space" then state.pulling = w:steps()
-  elseif key == "N" and state.over then w:reset()
+  elseif key == "N" and state.over then w:reset({best = math.max(state.best, state.score)})
   end
 end
 
@@ -80,9 +81,9 @@ end
 
 function step(w)
   if state.over then
-    w:say("Game over: " .. state.score .. " points.  N: a new game")
+    w:say("Game over: " .. state.score .. " points (best " .. math.max(state.best, state.score) .. ").  N: a new game")
   else
     local pull = state.pulling and ("  plunger " .. math.min(w:steps() - state.pulling, 120) * 100 // 120 .. "%") or ""
-    w:say("Score " .. state.score .. "   balls " .. state.balls .. pull .. "   (Left, Right: flippers; Space: launch)")
+    w:say("Score " .. state.score .. "   best " .. state.best .. "   balls " .. state.balls .. pull .. "   (Left, Right: flippers; Space: launch)")
   end
 end

@@ -41,7 +41,7 @@ let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
     ("B", "localToWorld", 2), ("B", "velocityAt", 2), ("B", "eachArbiter", 1),
     ("J", "stiffness", 1), ("J", "damping", 1), ("J", "restLength", 1), ("J", "rate", 1), ("J", "setMaxForce", 1),
     ("S", "friction", 1), ("S", "elasticity", 1), ("S", "setSurfaceVelocity", 2), ("S", "sensor", 1), ("S", "hasType", 1),
-    ("world", "bodyAt", 1), ("world", "gravity", 2), ("world", "reset", 0),
+    ("world", "bodyAt", 1), ("world", "gravity", 2), ("world", "reset", 0), ("world", "reset", 1),
     ("string", "rep", 2), ("string", "format", 2), ("table", "concat", 2), ("math", "random", 2), ("utf8", "char", 2),
 ]
 

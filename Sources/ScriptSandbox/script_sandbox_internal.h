@@ -78,6 +78,9 @@ struct script_sandbox {
     int stepBound;  // the running call's allowance is what is left of the step's
     /// world:reset() was asked for in this step (the World resets after it).
     int resetAsked;
+    /// world:reset(keep)'s `keep` as plain-data bytes (NULL: none), for the next build's `kept` (16.9).
+    unsigned char *kept;
+    size_t keptLen;
     /// What the world tells a script at each call: its step count, and the keys and buttons it holds.
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
@@ -104,6 +107,11 @@ struct script_sandbox {
     unsigned char *out;
     size_t outLen, outCap;
 };
+
+/// Writes the plain data at stack index `i` as bytes into `kept` (world:reset's keep; raises its error).
+void sandbox_keep(lua_State *L, int i);
+/// Pushes the plain data `bytes` hold (as sandbox_keep wrote them; raises for malformed bytes).
+void sandbox_push_kept(lua_State *L, const unsigned char *bytes, size_t length);
 
 /// math.random (16.4 of docs/scene-format.md), a C function of the sandbox's state.
 int sandbox_random(lua_State *L);

@@ -410,6 +410,7 @@ const char *script_sandbox_unchanged(script_sandbox *s) {
 void sandbox_state_free(script_sandbox *s) {
     free_roots(s);
     free(s->out);
+    free(s->kept);
     s->out = NULL;
     free(s->json);
     s->json = NULL;

@@ -57,11 +57,12 @@ typedef struct writer {
     lua_State *L;
     int visited;       // stack index: the tables written so far
     int depth;
-    char path[200];    // where in `state`, for messages
+    char path[200];    // where in `state` (or world:reset's `keep`), for messages
 } writer;
 
 static void refuse(writer *w, const char *what) {
-    luaL_error(w->L, "%s %s: the global 'state' holds plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)", w->path, what);
+    luaL_error(w->L, "%s %s: %s holds plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)", w->path, what,
+               strncmp(w->path, "keep", 4) == 0 ? "world:reset's keep" : "the global 'state'");
 }
 
 static void write_value(writer *w, int i);
@@ -185,6 +186,25 @@ const char *script_sandbox_save(script_sandbox *s, const uint8_t **bytes, size_t
     return NULL;
 }
 
+// world:reset(keep) (16.9): `keep` as the same plain data, copied out of the
+// shared buffer at once (a later change to the table does not reach it).
+void sandbox_keep(lua_State *L, int i) {
+    script_sandbox *s = sandbox_of(L);
+    i = lua_absindex(L, i);
+    s->outLen = 0;
+    writer w = {L, 0, 0, "keep"};
+    lua_newtable(L);
+    w.visited = lua_gettop(L);
+    write_value(&w, i);
+    lua_pop(L, 1);
+    unsigned char *copy = malloc(s->outLen ? s->outLen : 1);
+    if (!copy) luaL_error(L, "world:reset: no memory for keep");
+    memcpy(copy, s->out, s->outLen);
+    free(s->kept);
+    s->kept = copy;
+    s->keptLen = s->outLen;
+}
+
 // --- Reading.
 
 typedef struct reader {
@@ -283,6 +303,12 @@ static void read_value(reader *r, int asKey) {
     default: malformed(r, "an unknown tag");
     }
     r->depth--;
+}
+
+void sandbox_push_kept(lua_State *L, const unsigned char *bytes, size_t length) {
+    reader r = {L, bytes, length, 0, 0};
+    read_value(&r, 0);
+    if (r.at != r.length) malformed(&r, "bytes follow the kept value");
 }
 
 static int restore(lua_State *L) {

@@ -5,6 +5,7 @@
 
 #include <chipmunk/chipmunk.h>
 #include <lauxlib.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,12 +203,41 @@ static int world_body(lua_State *L) {
     return 1;
 }
 
-// world:reset(): the world resets at the end of this step, as a `reset` event before the next would (16.5).
+// world:reset([keep]): the world resets at the end of this step, as a `reset` event before the next would (16.5);
+// `keep`, plain data, is the next build's global `kept` (16.9).
 static int world_reset(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
     if (s->topLevel) return luaL_error(L, "world:reset: the top level is the reset's own; ask for one from step or a callback");
+    if (lua_isnoneornil(L, 2)) {
+        free(s->kept);
+        s->kept = NULL;
+        s->keptLen = 0;
+    } else {
+        sandbox_keep(L, 2);
+    }
     s->resetAsked = 1;
     return 0;
+}
+
+const unsigned char *script_sandbox_kept(const script_sandbox *s, size_t *length) {
+    *length = s->keptLen;
+    return s->kept;
+}
+
+static int set_kept(lua_State *L) {
+    const unsigned char *bytes = lua_touserdata(L, 1);
+    size_t length = (size_t)lua_tointeger(L, 2);
+    sandbox_push_kept(L, bytes, length);
+    lua_setglobal(L, "kept");
+    return 0;
+}
+
+const char *script_sandbox_set_kept(script_sandbox *s, const unsigned char *bytes, size_t length) {
+    lua_settop(s->L, 0);
+    lua_pushcfunction(s->L, set_kept);
+    lua_pushlightuserdata(s->L, (void *)bytes);
+    lua_pushinteger(s->L, (lua_Integer)length);
+    return sandbox_protected_call_with(s, 2, 0, LLONG_MAX / 4);
 }
 
 int script_sandbox_take_reset(script_sandbox *s) {

@@ -33,4 +33,17 @@ extension ScriptVM {
         let error = bytes.withUnsafeBufferPointer { script_sandbox_restore(sandbox, $0.baseAddress, $0.count) }
         if let error { throw ScriptError(String(cString: error)) }
     }
+
+    /// What the last `world:reset(keep)` kept, as plain-data bytes (nil: no keep, 16.9).
+    public var kept: [UInt8]? {
+        var length = 0
+        guard let bytes = script_sandbox_kept(sandbox, &length) else { return nil }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    /// Sets the global `kept` from such bytes; before the top level runs.
+    public func give(kept bytes: [UInt8]) throws(ScriptError) {
+        let error = bytes.withUnsafeBufferPointer { script_sandbox_set_kept(sandbox, $0.baseAddress, $0.count) }
+        if let error { throw ScriptError(String(cString: error)) }
+    }
 }

@@ -14,6 +14,8 @@ struct ScriptPart {
     var state: [UInt8]
     /// Where the pointer is (version 4; a version 3 state has it at (0, 0)).
     var pointer = (x: 0.0, y: 0.0)
+    /// What world:reset(keep) gave this build's script (version 6, written only when there is one: 16.9).
+    var kept: [UInt8]?
     /// The bodies the script made that are still here (construction index and
     /// spec as JSON), and the joints it made (spec as JSON without its ends, and its ends: -1 the world's body).
     var bodies: [(index: Int, json: String)] = []
@@ -22,12 +24,17 @@ struct ScriptPart {
     /// The exact state's version with a script's part (a world without a
     /// script writes version 2, unchanged, so its bytes stay the same).
     static let version = "cratebox world 5"
+    /// The version with what world:reset(keep) kept (written only when a build has it).
+    static let versionWithKept = "cratebox world 6"
     /// The version whose script digest left the functions' code out (read, never written).
     static let versionWithoutCode = "cratebox world 4"
     /// The version before the pointer was part of it (read, never written).
     static let versionWithoutPointer = "cratebox world 3"
     /// Every version with a script's part.
-    static let versions = [version, versionWithoutCode, versionWithoutPointer]
+    static let versions = [versionWithKept, version, versionWithoutCode, versionWithoutPointer]
+
+    /// The version this part is written with.
+    var writtenVersion: String { kept == nil ? Self.version : Self.versionWithKept }
 
     /// Whether its script digest leaves the functions' code out (versions 3 and 4).
     var digestWithoutCode = false
@@ -37,6 +44,7 @@ struct ScriptPart {
         w.string(said)
         w.f64(pointer.x)
         w.f64(pointer.y)
+        if let kept { w.block(kept) }
         w.block(state)
         w.i64(bodies.count)
         for body in bodies {
@@ -63,8 +71,10 @@ struct ScriptPart {
                 throw ByteReader.Malformed("the pointer is not a point a pointer event may give")
             }
         }
+        let kept = version == Self.versionWithKept ? try r.block() : nil
         var part = ScriptPart(random: random, said: said, state: try r.block(), pointer: pointer)
-        part.digestWithoutCode = version != Self.version
+        part.kept = kept
+        part.digestWithoutCode = version != Self.version && version != Self.versionWithKept
         for _ in 0..<(try r.count(each: 16)) {
             let index = try r.i64()
             guard index >= 0, index <= World.maxBodyIndex, part.bodies.last.map({ $0.index < index }) ?? true else {
@@ -117,6 +127,7 @@ extension ScriptHost {
     func part() throws(WorldError) -> ScriptPart {
         do {
             var part = ScriptPart(random: vm.randomState, said: vm.said ?? "", state: try vm.savedState(), pointer: (world.pointer.x, world.pointer.y))
+            part.kept = world.kept
             for (index, entry) in world.bodies.enumerated() where entry?.madeByScript == true {
                 part.bodies.append((index, Scene.bodyJSON(entry!.spec)))
             }
@@ -143,7 +154,7 @@ extension ScriptHost {
         guard let part else { throw WorldError("not the exact state of this scene: the scene has a script (\(name)), and the state has no part for it") }
         let vm: ScriptVM
         do {
-            let built = try World(scene: scene, resetAtStep: world.stepCount - world.stepsSinceBuild)
+            let built = try World(scene: scene, resetAtStep: world.stepCount - world.stepsSinceBuild, kept: part.kept)
             guard let made = built.script?.vm else { throw WorldError("\(name): the script did not start") }
             if let differ = world.space.settingsDiffer(from: built.space) { throw WorldError("not the exact state of this scene: \(differ)") }
             vm = made
@@ -155,6 +166,7 @@ extension ScriptHost {
         do { try vm.restore(state: part.state, withoutCode: part.digestWithoutCode) } catch { throw WorldError("\(name): \(error.message)") }
         vm.randomState = part.random
         vm.say(part.said)
+        world.kept = part.kept
         world.pointer = Vector(part.pointer.x, part.pointer.y)
         let host = ScriptHost(vm: vm, name: name, world: world)  // leaving the space just built for it
         host.bindBodies()

@@ -52,6 +52,7 @@ final class ScriptHost {
         // The top level sees the build's step and no key held (a world read back runs it again: 16.6).
         vm.tell(steps: world.stepCount, held: [])
         do {
+            if let kept = world.kept { try vm.give(kept: kept) }  // the global `kept` (16.9)
             try vm.run(text, name: name)
             world.collectPrinted()
             try vm.freeze()
@@ -184,6 +185,7 @@ extension World {
     /// as a `reset` event before the next step's events would reset it (16.5).
     func resetIfTheScriptAsked() throws(SimulationError) {
         guard let script, script.vm.takeResetRequest() else { return }
+        kept = script.vm.kept
         try build()
         reapplyHeldMotors()
     }

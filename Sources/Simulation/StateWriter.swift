@@ -19,7 +19,7 @@ struct StateWriter {
 
         var w = ByteWriter()
         w.reserveCapacity(lastSize)
-        w.string(scriptPart == nil ? "cratebox world 2" : ScriptPart.version)
+        w.string(scriptPart?.writtenVersion ?? "cratebox world 2")
         w.i64(scene.bodies.count)
         w.i64(scene.joints.count)
         w.i64(world.stepCount)

@@ -66,6 +66,8 @@ public final class World {
     public internal(set) var brokenJoints: [(joint: Int, step: Int)] = []
     /// The scene's script, running (nil: the scene has none).
     var script: ScriptHost?
+    /// What the last world:reset(keep) kept for this build's script, as plain-data bytes (its global `kept`; nil: none).
+    var kept: [UInt8]?
     /// The scene's keys and buttons that are down (`controls`), in the order
     /// they went down; a reset keeps them (section 14.3 of the scene format).
     public internal(set) var held: [ControlTrigger] = []
@@ -105,8 +107,14 @@ public final class World {
 
     /// The world exactly as a reset at step `step` leaves it: a reset rebuilds
     /// everything but the step count, so this is an exact starting point.
-    public init(scene: Scene, resetAtStep step: Int) throws(SimulationError) {
+    public convenience init(scene: Scene, resetAtStep step: Int) throws(SimulationError) {
+        try self.init(scene: scene, resetAtStep: step, kept: nil)
+    }
+
+    /// As a reset at `step` leaves it, its script given `kept` (world:reset(keep), 16.9).
+    init(scene: Scene, resetAtStep step: Int, kept: [UInt8]?) throws(SimulationError) {
         self.scene = scene
+        self.kept = kept
         gravityLength = scene.gravity.length
         servoBodies = World.servoBodies(of: scene)
         space = Space()
@@ -152,6 +160,7 @@ public final class World {
         case .remove(let index):
             try removeBody(index)
         case .reset:
+            kept = nil  // a reset event starts afresh: only world:reset(keep) keeps
             do {
                 try build()
             } catch {

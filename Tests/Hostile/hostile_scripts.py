@@ -113,6 +113,9 @@ ESCAPES = {
                           "if kept then assert(not pcall(function() return kept:normal() end)) assert(not pcall(function() kept:setPoint(1, 0, 0, 0, 0) end)) end end",
     "walk-in-walk": "function step(world) local b = world:body('ball') if b then b:eachArbiter(function(arb) "
                     "b:eachArbiter(function(inner) assert(inner:bodies() == b) end) assert(arb:bodies() == b) end) end end",
+    # 16.9: world:reset(keep) refuses what is not plain data (a function, a table within itself, one reached twice, too deep).
+    "keep-not-plain": "function step(world) local t = {} t.t = t local deep = {} for i = 1, 200 do deep = {deep} end "
+                      "for _, k in ipairs({{print}, t, {t = {}, u = t}, deep, {[{}] = 1}, {co = world}}) do assert(not pcall(world.reset, world, k)) end end",
     "arbiter-outside": "local kept world:onCollision('ball', '*', {begin = function(arb) kept = arb return true end}) "
                        "function step(world) if kept then assert(not pcall(arb_normal or function() return kept:normal() end)) end end",
 }

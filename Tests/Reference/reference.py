@@ -1233,11 +1233,23 @@ class World:
             # functions (they call the script of the moment).
             self.update_funcs = script_module().UpdateFuncs(self)
 
+    def _reset(self, kept):
+        """A reset (the event, or the script's at the end of a step): `kept`
+        is what world:reset(keep) kept for the new build's script (16.9)."""
+        self.kept = kept
+        self._old.append((self.space, self.bodies, self.joints, self.grab))
+        self.build()
+        # held is kept; each motor binding of a held trigger is applied again.
+        for b in self.motor_bindings:
+            if b.trigger in self.held:
+                self._motor_on(b)
+
     def _build_script(self):
         """16.5: after the joints, a fresh script state, the bodies bound,
-        then its top level."""
+        the global `kept` (16.9), then its top level."""
         self.script = None
         self.script = self._script(lambda: script_module().Script(self, self.script_name, self.script_text))
+        self.script.give_kept(getattr(self, "kept", None))
         self._script(self.script.top)
 
     def _script(self, call):
@@ -1613,12 +1625,7 @@ class World:
         elif kind == "explode":
             self._explode(e)
         elif kind == "reset":
-            self._old.append((self.space, self.bodies, self.joints, self.grab))
-            self.build()
-            # held is kept; each motor binding of a held trigger is applied again.
-            for b in self.motor_bindings:
-                if b.trigger in self.held:
-                    self._motor_on(b)
+            self._reset(None)  # a reset event starts afresh: only world:reset(keep) keeps (16.9)
         elif kind in ("pointer", "click"):
             x, y = self._point(e)
             button, down = e.get("button", "right"), e.get("down", True)
@@ -2028,7 +2035,7 @@ class World:
         self.steps_since_build += 1
         # scene-format.md 16.9: a reset the script asked for, at the end of the step, as the event.
         if self.script is not None and self.script.reset_asked:
-            self.apply({"event": "reset"})
+            self._reset(self.script.kept)
 
     def state_hash(self):
         h = 0xCBF29CE484222325

@@ -79,6 +79,19 @@ def message(value):
     return value.split(b"\0", 1)[0][:511].decode("utf-8", "replace")
 
 
+def _to_python(v):
+    """A plain-data Lua value (16.9's keep, already copied) as Python data."""
+    if lupa.lua54.lua_type(v) == "table":
+        return {k: _to_python(x) for k, x in v.items()}
+    return v
+
+
+def _to_lua(rt, v):
+    if isinstance(v, dict):
+        return rt.table_from({k: _to_lua(rt, x) for k, x in v.items()})
+    return v
+
+
 class Script(Making, Shapes):
     """One build's script (16.5: a fresh state at every build, the bodies
     bound, then its top level). `world` is reference.World: its space, its
@@ -90,6 +103,7 @@ class Script(Making, Shapes):
         self.failed = None     # the first error in a callback of this step
         self.in_top = False
         self.reset_asked = False  # 16.9: world:reset() in this step
+        self.kept = None       # 16.9: world:reset(keep)'s keep, as Python data, for the next build
         self.queue = []        # separate calls waiting (16.7)
         self.wildcard = []     # per handler (userData - 1): is it a wildcard handler
         self.types = set()     # (A, B) of a pair handler, (A, None) of a wildcard one
@@ -435,8 +449,14 @@ class Script(Making, Shapes):
         get, set_ = JOINT[(spec["type"], name)]
         return get(c) if value is None else set_(c, value)
 
-    def _ask_reset(self):
+    def _ask_reset(self, keep=None):
         self.reset_asked = True
+        self.kept = _to_python(keep)
+
+    def give_kept(self, kept):
+        """16.9: the global `kept` before the top level (a fresh copy in this build's Lua)."""
+        if kept is not None:
+            self.S[b"set_kept"](_to_lua(self.rt, kept))
 
     def _query(self, kind, a, b, c, d=None, e=None):
         """16.9: the hits of a query, flat (the body's construction index, -1

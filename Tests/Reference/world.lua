@@ -184,10 +184,11 @@ function WORLD.sound(...)
   if not (size >= 1 and size <= 1e6) then fail("world:sound: the size must be from 1 to 1e6") end
 end
 
--- 16.9: world:reset() asks for a reset at the end of the step.
-function WORLD.reset()
+-- 16.9: world:reset([keep]) asks for a reset at the end of the step; keep,
+-- plain data, is copied at once for the next build's global `kept`.
+function WORLD.reset(self, keep)
   if toplevel then fail("world:reset: the top level is the reset's own; ask for one from step or a callback") end
-  host.ask_reset()
+  host.ask_reset(S.keep_copy(keep))
 end
 
 -- 16.9: space queries. script.py gives the hits in their order, flat.
@@ -319,6 +320,27 @@ local function vague(msg)
   S.vague[msg] = true
   return msg
 end
+-- 16.9: a copy of world:reset's keep, or an error where it is not plain data
+-- (cratebox names the place; the reference says only that it is not plain data).
+-- Bodies and joints in keep are beyond the reference.
+function S.keep_copy(v, seen, depth)
+  seen, depth = seen or {}, depth or 0
+  local t = type(v)
+  if t == "nil" or t == "boolean" or t == "number" or t == "string" then return v end
+  if depth >= 100 then fail(vague("world:reset: keep is nested too deeply"), 2) end
+  if t ~= "table" or dgetmeta(v) ~= nil or seen[v] then
+    fail(vague("world:reset: keep holds what is not plain data"), 2)
+  end
+  seen[v] = true
+  local out = {}
+  for k, x in next0, v do
+    local kt = type(k)
+    if kt ~= "number" and kt ~= "string" and kt ~= "boolean" then fail(vague("world:reset: keep holds what is not plain data"), 2) end
+    out[k] = S.keep_copy(x, seen, depth + 1)
+  end
+  return out
+end
+function S.set_kept(v) G.kept = v end
 local function unlocked(name)
   if host.stepping() then
     fail(name .. ": Chipmunk is stepping (this is a callback inside its step): do it in"

@@ -106,6 +106,10 @@ const char *script_sandbox_said(const script_sandbox *sandbox);
 void script_sandbox_set_said(script_sandbox *sandbox, const char *text);
 /// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
 const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
+/// What the last world:reset(keep) kept, as plain-data bytes (NULL: none, or no keep given).
+const unsigned char *script_sandbox_kept(const script_sandbox *sandbox, size_t *length);
+/// Sets the global `kept` (16.9) from such bytes, before the top level runs; NULL or the error (malformed bytes).
+const char *script_sandbox_set_kept(script_sandbox *sandbox, const unsigned char *bytes, size_t length);
 /// An input event for the script (16.12): calls the global `name` (keypressed,
 /// keyreleased, mousepressed, mousereleased) with the world, then (x, y) when
 /// `point` is not 0, then `text` (the key's or button's name); `defined` says
