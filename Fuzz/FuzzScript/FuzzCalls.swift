@@ -42,6 +42,7 @@ let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
     ("J", "stiffness", 1), ("J", "damping", 1), ("J", "restLength", 1), ("J", "rate", 1), ("J", "setMaxForce", 1),
     ("S", "friction", 1), ("S", "elasticity", 1), ("S", "setSurfaceVelocity", 2), ("S", "sensor", 1), ("S", "hasType", 1),
     ("world", "bodyAt", 1), ("world", "gravity", 2), ("world", "reset", 0), ("world", "reset", 1),
+    ("world", "after", 3), ("world", "every", 2), ("world", "cancel", 1),
     ("string", "rep", 2), ("string", "format", 2), ("table", "concat", 2), ("math", "random", 2), ("utf8", "char", 2),
 ]
 
@@ -59,6 +60,8 @@ let hostilePlaces = [
     // 16.13: the input functions, given a key and a mouse button every few steps (runHostileCalls).
     "function keypressed(world, key) CALLS end function keyreleased(world, key) CALLS end\n",
     "function mousepressed(world, x, y, button) CALLS end function mousereleased(world, x, y, button) CALLS end\n",
+    // 16.15: a timer's function, every 5 steps.
+    "function tm(world) CALLS end world:every(5 / 120, 'tm')\n",
 ]
 
 /// The script the bytes describe: for each place, some calls, each wrapped in pcall (so one refused

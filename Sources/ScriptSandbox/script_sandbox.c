@@ -341,6 +341,7 @@ void script_sandbox_free(script_sandbox *s) {
     sandbox_bodies_free(s);
     sandbox_joints_free(s);
     sandbox_collisions_free(s);
+    sandbox_timers_free(s);
     free(s);
 }
 

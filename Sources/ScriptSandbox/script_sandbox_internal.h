@@ -81,6 +81,10 @@ struct script_sandbox {
     /// world:reset(keep)'s `keep` as plain-data bytes (NULL: none), for the next build's `kept` (16.9).
     unsigned char *kept;
     size_t keptLen;
+    /// The timers waiting (world:after, world:every: 16.15), in the order made; the next one's id.
+    struct sandbox_timer *timers;
+    int timerCount, timerCap;
+    long long nextTimerId;
     /// What the world tells a script at each call: its step count, and the keys and buttons it holds.
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
@@ -108,6 +112,28 @@ struct script_sandbox {
     size_t outLen, outCap;
 };
 
+/// The plain data at stack index `i` as bytes, malloc'd (`root` names it in errors, which are raised).
+unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t *length);
+/// The most timers that wait at once (16.15).
+#define SANDBOX_MAX_TIMERS 1024
+/// A timer (16.15): its id, the step count it is due at, its period in steps (0: once), the global
+/// function it calls and its arguments (a table of them as plain-data bytes, and how many).
+struct sandbox_timer {
+    long long id, due, period;
+    char *name;
+    unsigned char *args;
+    size_t argsLen;
+    int argCount;
+};
+/// world:after, world:every, world:cancel (script_timers.c).
+int sandbox_world_after(lua_State *L);
+int sandbox_world_every(lua_State *L);
+int sandbox_world_cancel(lua_State *L);
+/// Pushes whether the global `name` is a function now (raw lookups: the frozen globals once the top level ran).
+int sandbox_global_is_function(lua_State *L, const char *name);
+/// Adds a timer read back from a state (the name and args are taken over); 0 when out of memory.
+int sandbox_add_timer(script_sandbox *s, struct sandbox_timer t);
+void sandbox_timers_free(script_sandbox *s);
 /// Writes the plain data at stack index `i` as bytes into `kept` (world:reset's keep; raises its error).
 void sandbox_keep(lua_State *L, int i);
 /// Pushes the plain data `bytes` hold (as sandbox_keep wrote them; raises for malformed bytes).

@@ -61,8 +61,10 @@ typedef struct writer {
 } writer;
 
 static void refuse(writer *w, const char *what) {
-    luaL_error(w->L, "%s %s: %s holds plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)", w->path, what,
-               strncmp(w->path, "keep", 4) == 0 ? "world:reset's keep" : "the global 'state'");
+    const char *holder = strncmp(w->path, "keep", 4) == 0 ? "world:reset's keep"
+        : strncmp(w->path, "args", 4) == 0 ? "a timer's arguments" : "the global 'state'";
+    luaL_error(w->L, "%s %s: %s hold%s plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)",
+               w->path, what, holder, holder[0] == 'a' ? "" : "s");
 }
 
 static void write_value(writer *w, int i);
@@ -171,8 +173,23 @@ static int save(lua_State *L) {
         put_u64(L, (uint64_t)p->bodyA);
         put_u64(L, (uint64_t)p->bodyB);
     }
+    // The timers (16.15), only once one was made in this build: a state of a script without them is as before.
+    if (s->nextTimerId > 0) {
+        put_u64(L, (uint64_t)s->nextTimerId);
+        put_u64(L, (uint64_t)s->timerCount);
+        for (int i = 0; i < s->timerCount; i++) {
+            const struct sandbox_timer *t = &s->timers[i];
+            put_u64(L, (uint64_t)t->id);
+            put_u64(L, (uint64_t)t->due);
+            put_u64(L, (uint64_t)t->period);
+            put_string(L, t->name, strlen(t->name));
+            put_u64(L, (uint64_t)t->argCount);
+            put_string(L, (const char *)t->args, t->argsLen);
+        }
+    }
     return 0;
 }
+
 
 const char *script_sandbox_save(script_sandbox *s, const uint8_t **bytes, size_t *length) {
     const char *changed = script_sandbox_unchanged(s);
@@ -186,23 +203,33 @@ const char *script_sandbox_save(script_sandbox *s, const uint8_t **bytes, size_t
     return NULL;
 }
 
-// world:reset(keep) (16.9): `keep` as the same plain data, copied out of the
-// shared buffer at once (a later change to the table does not reach it).
-void sandbox_keep(lua_State *L, int i) {
+// The plain data at `i` as bytes (`root` begins the paths of its errors:
+// "keep", "args"), in a malloc'd copy: the shared buffer is `state`'s.
+unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t *length) {
     script_sandbox *s = sandbox_of(L);
     i = lua_absindex(L, i);
     s->outLen = 0;
-    writer w = {L, 0, 0, "keep"};
+    writer w = {L, 0, 0, ""};
+    snprintf(w.path, sizeof w.path, "%s", root);
     lua_newtable(L);
     w.visited = lua_gettop(L);
     write_value(&w, i);
     lua_pop(L, 1);
     unsigned char *copy = malloc(s->outLen ? s->outLen : 1);
-    if (!copy) luaL_error(L, "world:reset: no memory for keep");
+    if (!copy) luaL_error(L, "no memory for a copy of %s", root);
     memcpy(copy, s->out, s->outLen);
+    *length = s->outLen;
+    return copy;
+}
+
+// world:reset(keep) (16.9): `keep` copied at once (a later change to the table does not reach it).
+void sandbox_keep(lua_State *L, int i) {
+    script_sandbox *s = sandbox_of(L);
+    size_t length;
+    unsigned char *copy = sandbox_plain_copy(L, i, "keep", &length);
     free(s->kept);
     s->kept = copy;
-    s->keptLen = s->outLen;
+    s->keptLen = length;
 }
 
 // --- Reading.
@@ -305,6 +332,53 @@ static void read_value(reader *r, int asKey) {
     r->depth--;
 }
 
+// The timers of a state (after its separate callbacks), each checked as world:after made it.
+static void read_timers(reader *r, script_sandbox *s) {
+    lua_State *L = r->L;
+    sandbox_timers_free(s);
+    s->nextTimerId = 0;
+    if (r->at == r->length) return;  // none was made
+    uint64_t next = get_u64(r), count = get_u64(r);
+    if (next < 1 || next > (1ULL << 53)) malformed(r, "the next timer's id is not one a script reaches");
+    if (count > SANDBOX_MAX_TIMERS) malformed(r, "more timers wait than a script may have");
+    uint64_t last = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        struct sandbox_timer t = {0};
+        uint64_t id = get_u64(r), due = get_u64(r), period = get_u64(r);
+        if (id <= last || id > next) malformed(r, "a timer's id is not after the one before it, up to the next id");
+        if (due < 1 || due > (1ULL << 53)) malformed(r, "a timer's step is not one a world reaches");
+        if (period > 120000000ULL) malformed(r, "a timer's period is longer than 1e6 seconds");
+        last = id;
+        size_t len;
+        const char *name = get_string(r, &len);
+        if (len < 1 || len > 255 || memchr(name, 0, len)) malformed(r, "a timer's function name is not a name");
+        lua_pushlstring(L, name, len);
+        if (!sandbox_global_is_function(L, lua_tostring(L, -1))) malformed(r, "a timer names what is not a global function of the script");
+        lua_pop(L, 1);
+        uint64_t argCount = get_u64(r);
+        size_t argsLen;
+        const char *args = get_string(r, &argsLen);
+        if (argsLen < 1 || (unsigned char)args[0] != TAG_TABLE || argCount > 250) malformed(r, "a timer's arguments are not a table of at most 250");
+        // Read once here, so a malformed copy is refused now, not when the timer fires.
+        reader inner = {L, (const unsigned char *)args, argsLen, 0, 0};
+        read_value(&inner, 0);
+        if (inner.at != inner.length) malformed(r, "bytes follow a timer's arguments");
+        lua_pop(L, 1);
+        t.id = (long long)id, t.due = (long long)due, t.period = (long long)period, t.argCount = (int)argCount, t.argsLen = argsLen;
+        t.name = malloc(len + 1);
+        t.args = malloc(argsLen);
+        if (!t.name || !t.args || !sandbox_add_timer(s, t)) {
+            free(t.name);
+            free(t.args);
+            luaL_error(L, "no memory for a timer read back");
+        }
+        memcpy(t.name, name, len);
+        t.name[len] = 0;
+        memcpy(t.args, args, argsLen);
+    }
+    s->nextTimerId = (long long)next;
+}
+
 void sandbox_push_kept(lua_State *L, const unsigned char *bytes, size_t length) {
     reader r = {L, bytes, length, 0, 0};
     read_value(&r, 0);
@@ -331,6 +405,7 @@ static int restore(lua_State *L) {
         if (p.bodyA < -1 || p.bodyA > MAX_BODY_INDEX || p.bodyB < -1 || p.bodyB > MAX_BODY_INDEX) malformed(r, "a waiting separate callback's body is not one a world can have");
         if (!sandbox_queue_separation(s, p)) luaL_error(L, "no memory for a waiting separate callback");
     }
+    read_timers(r, s);
     if (r->at != r->length) malformed(r, "bytes follow the state");
     lua_setglobal(L, "state");
     return 0;

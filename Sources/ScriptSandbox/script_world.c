@@ -257,7 +257,8 @@ static int world_body_at(lua_State *L) {
 int sandbox_open_world(lua_State *L) {
     sandbox_open_bodies(L);
     static const luaL_Reg world[] = {{"body", world_body}, {"bodyAt", world_body_at}, {"reset", world_reset}, {"steps", world_steps}, {"isDown", world_is_down}, {"say", world_say}, {"sound", world_sound},
-        {"gravity", world_gravity}, {"pointer", world_pointer}, {"clicked", world_clicked}, {NULL, NULL}};
+        {"gravity", world_gravity}, {"pointer", world_pointer}, {"clicked", world_clicked},
+        {"after", sandbox_world_after}, {"every", sandbox_world_every}, {"cancel", sandbox_world_cancel}, {NULL, NULL}};
     luaL_newlib(L, world);
     lua_setglobal(L, "world");
     return 0;

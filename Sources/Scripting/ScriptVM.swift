@@ -187,6 +187,11 @@ public final class ScriptVM {
         return defined != 0
     }
 
+    /// Calls each timer due by now (16.15), in due order, ties in the order made.
+    public func runTimers() throws(ScriptError) {
+        if let error = script_sandbox_run_timers(sandbox) { throw ScriptError(String(cString: error)) }
+    }
+
     /// The bytes the state holds now.
     public var memory: Int { script_sandbox_memory(sandbox) }
 

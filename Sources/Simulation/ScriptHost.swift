@@ -71,6 +71,7 @@ final class ScriptHost {
         vm.tell(pointer: (world.pointer.x, world.pointer.y), clicked: world.clickPending)
         do {
             try deliverInputs()
+            try vm.runTimers()
             try vm.deliverSeparations()  // those of removals since the last step
             try vm.step()
         } catch {

@@ -7,7 +7,7 @@ pattern bombs, finalizers, library work in C) is put in each place a script
 runs (the top level, `step`, a collision handler's begin, preSolve,
 postSolve and separate, a body's velocity and position functions, a spring's
 force function, a joint's pre-solve, a walk over a body's arbiters, the input
-functions keypressed and mousereleased), and each escape (io, os, require,
+functions keypressed and mousereleased, a timer's function), and each escape (io, os, require,
 debug, binary chunks, string.dump, the string metatable, addresses) is tried
 from a script that fails if it gets anywhere.
 
@@ -83,6 +83,8 @@ PLACES = {
     # 16.13: the input functions, given a key no control binds and a mouse button (EVENTS).
     "keypressed": "function keypressed(world, key) ATTACK end\n",
     "mousereleased": "function mousereleased(world, x, y, button) ATTACK end\n",
+    # 16.15: a timer's function, made at the top level.
+    "timer": "function boom(world, n) ATTACK end world:after(0.1, 'boom', 1)\n",
 }
 # The events every case gets (`simulate --events`): a tap of K inside one step, a left button's press and release.
 EVENTS = "".join(line + "\n" for line in (
@@ -116,6 +118,11 @@ ESCAPES = {
     # 16.9: world:reset(keep) refuses what is not plain data (a function, a table within itself, one reached twice, too deep).
     "keep-not-plain": "function step(world) local t = {} t.t = t local deep = {} for i = 1, 200 do deep = {deep} end "
                       "for _, k in ipairs({{print}, t, {t = {}, u = t}, deep, {[{}] = 1}, {co = world}}) do assert(not pcall(world.reset, world, k)) end end",
+    # 16.15: timers refuse what they cannot call, and stop at their limit.
+    "timers-refused": "function f() end function step(world) assert(not pcall(world.after, world, 1, 'nowhere')) "
+                      "assert(not pcall(world.every, world, 0, 'f')) assert(not pcall(world.after, world, 1/0, 'f')) "
+                      "assert(not pcall(world.after, world, 1, 'f', print)) assert(world:cancel(123456) == false) "
+                      "if world:steps() == 1 then for i = 1, 1024 do world:after(1e6, 'f') end assert(not pcall(world.after, world, 1, 'f')) end end",
     "arbiter-outside": "local kept world:onCollision('ball', '*', {begin = function(arb) kept = arb return true end}) "
                        "function step(world) if kept then assert(not pcall(arb_normal or function() return kept:normal() end)) end end",
 }

@@ -209,6 +209,9 @@ class Script(Making, Shapes):
             ok, r = self._run(b"input", name.encode(), *args)
             if not ok:
                 raise self._stop(r)
+        ok, r = self._run(b"run_timers")  # 16.15: after the input functions
+        if not ok:
+            raise self._stop(r)
         self._deliver()
         ok, r = self._run(b"step")
         if not ok:

@@ -341,6 +341,72 @@ function S.keep_copy(v, seen, depth)
   return out
 end
 function S.set_kept(v) G.kept = v end
+
+-- 16.15: timers. Each is {id, due, period (0: once), name, args, n}; its
+-- arguments are copied when it is made and again for each call.
+local timers, next_timer, MAX_TIMERS = {}, 0, 1024
+local function global_function(name)
+  local h = S.HIDDEN
+  local f
+  if next0(h) ~= nil then f = rawget(h, name) else f = rawget(G, name) end
+  return type(f) == "function" and f or nil
+end
+local function make_timer(every, ...)
+  local what = every and "world:every" or "world:after"
+  local n = select("#", ...)
+  local seconds = checknumber(2, (select(2, ...)), n > 1)
+  if not (seconds > 0 and seconds <= 1e6) then fail(what .. ": the seconds must be greater than 0 and at most 1e6") end
+  local name = checkstring(3, (select(3, ...)), n > 2)
+  if #name > 255 or name:find("\0", 1, true) or not global_function(name) then
+    fail(format0("%s: '%s' is not a global function of the script (define it above the call)", what, #name > 60 and "a long name" or name))
+  end
+  if #timers >= MAX_TIMERS then fail(format0("%s: %d timers wait already; cancel some", what, MAX_TIMERS)) end
+  local args = {}
+  for k = 4, n do args[k - 3] = S.keep_copy((select(k, ...))) end
+  local steps = math.floor(seconds * 120 + 0.5)
+  if steps < 1 then steps = 1 end
+  next_timer = next_timer + 1
+  timers[#timers + 1] = {id = next_timer, due = host.steps() + steps, period = every and steps or 0, name = name,
+                         args = args, n = n - 3}
+  return next_timer
+end
+function WORLD.after(...) return make_timer(false, ...) end
+function WORLD.every(...) return make_timer(true, ...) end
+function WORLD.cancel(...)
+  local id = checkinteger(2, (select(2, ...)), select("#", ...) > 1)
+  for i, t in ipairs(timers) do
+    if t.id == id then
+      for j = i, #timers - 1 do timers[j] = timers[j + 1] end
+      timers[#timers] = nil
+      return true
+    end
+  end
+  return false
+end
+-- Before step(world), after the input functions: each timer due by now, in due order, ties by id.
+function S.run_timers()
+  local now = host.steps()
+  while true do
+    local best
+    for i, t in ipairs(timers) do
+      if t.due <= now and (best == nil or t.due < timers[best].due or (t.due == timers[best].due and t.id < timers[best].id)) then
+        best = i
+      end
+    end
+    if best == nil then return true, nil end
+    local t = timers[best]
+    if t.period > 0 then
+      t.due = t.due + t.period
+    else
+      for j = best, #timers - 1 do timers[j] = timers[j + 1] end
+      timers[#timers] = nil
+    end
+    local args = {}
+    for k = 1, t.n do args[k] = S.keep_copy(t.args[k]) end
+    local ok, r = S.call(global_function(t.name), WORLD, table.unpack(args, 1, t.n))
+    if not ok then return false, r end
+  end
+end
 local function unlocked(name)
   if host.stepping() then
     fail(name .. ": Chipmunk is stepping (this is a callback inside its step): do it in"

@@ -267,6 +267,7 @@ end
 
 function keypressed(w, key)
   note("keypressed " .. key .. " " .. tostring(w:isDown(key)) .. " " .. w:steps())
+  w:after(0.1, "tick", key, {n = #key, list = {key}})
 end
 function keyreleased(w, key)
   note("keyreleased " .. key .. " " .. tostring(w:isDown(key)))
@@ -277,3 +278,15 @@ end
 function mousereleased(w, x, y, button)
   note("mousereleased " .. num(x, y) .. " " .. button)
 end
+
+-- 16.15: timers, made at the top level and by the input functions, one
+-- cancelled; each call notes its step and its copy of the arguments.
+function tick(w, what, t)
+  note("tick " .. w:steps() .. " " .. what .. " " .. num(t.n, #t.list))
+  t.n = t.n + 1  -- a copy: the next call sees the first value again
+end
+state.ticker = world:every(0.25, "tick", "every", {n = 1, list = {1, 2}})
+world:after(1, "tick", "once", {n = 7, list = {}})
+local once = world:after(2, "tick", "cancelled", {n = 0, list = {}})
+function cancel(w, id) note("cancel " .. tostring(w:cancel(id)) .. " " .. tostring(w:cancel(id))) end
+world:after(0.5, "cancel", once)
