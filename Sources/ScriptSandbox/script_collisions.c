@@ -19,7 +19,8 @@
 
 #include "chipmunk_callbacks.h"
 
-static const char *HANDLERS = "cratebox.handlers";  // registry: handler key → {begin=, preSolve=, postSolve=, separate=}
+static const char *HANDLERS = "cratebox.handlers";
+static const char *HANDLER_NAMES = "cratebox.handlerNames";  // registry: the types' names onCollision was given, in order  // registry: handler key → {begin=, preSolve=, postSolve=, separate=}
 static const char *ARBITER = "cratebox.arbiter";    // registry: the arbiter's metatable
 
 // An arbiter as a script holds it: a value made for one callback (or one
@@ -122,6 +123,7 @@ static int world_on_collision(lua_State *L) {
     push_key(L, a, b);
     lua_pushvalue(L, copy);
     lua_rawset(L, -3);
+    sandbox_note_handler_types(L, 2, b ? 3 : 0);
     cratebox_add_script_handler(s->space, a, b, b == 0, slots);
     return 0;
 }

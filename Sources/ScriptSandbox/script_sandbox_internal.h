@@ -114,6 +114,8 @@ struct script_sandbox {
 
 /// The plain data at stack index `i` as bytes, malloc'd (`root` names it in errors, which are raised).
 unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t *length);
+/// Notes the collision types' names at stack indices a and b (0: none) that world:onCollision set a handler for.
+void sandbox_note_handler_types(lua_State *L, int a, int b);
 /// The most timers that wait at once (16.15).
 #define SANDBOX_MAX_TIMERS 1024
 /// A timer (16.15): its id, the step count it is due at, its period in steps (0: once), the global

@@ -35,4 +35,9 @@ extension ScriptVM {
     public func deliverSeparations() throws(ScriptError) {
         if let error = script_sandbox_deliver_separations(sandbox) { throw ScriptError(String(cString: error)) }
     }
+
+    /// The collision types' names the script's handlers were set for (both of a pair's, not "*"), in order.
+    public var handlerTypes: [String] {
+        (0..<Int(script_sandbox_handler_type_count(sandbox))).map { String(cString: script_sandbox_handler_type(sandbox, Int32($0))) }
+    }
 }

@@ -195,6 +195,9 @@ extension World {
     /// then gives it every key but its own (16.13); drawing only, never the state.
     public var scriptTakesKeys: Bool { script?.takesKeys ?? false }
 
+    /// The collision types the script's handlers name (for `validate`'s warnings).
+    public var scriptHandlerTypes: [String] { script?.vm.handlerTypes ?? [] }
+
     /// What the scene's script last said with `world:say` (the HUD shows it; drawing only, not in the state hash).
     public var scriptSays: String? { script?.vm.said }
 }

@@ -26,12 +26,14 @@ struct Validate: ParsableCommand {
         for path in Loader.files(in: scenes, endingIn: ".json") {
             do {
                 let loaded = try Loader.scene(path)
-                if let problem = Self.scriptProblem(loaded.scene) {
+                let checked = Self.checkScript(loaded.scene)
+                if let problem = checked.problem {
                     printError("\(path): \(problem)")
                     if worst != .unreadable { worst = .invalid }
                     continue
                 }
                 say("\(path): ok")
+                for warning in checked.warnings { say("\(path): warning: \(warning)") }
             } catch {
                 for line in Failure(error).lines { printError(line) }
                 if worst != .unreadable { worst = error.kind }
@@ -43,14 +45,18 @@ struct Validate: ParsableCommand {
     /// A scene's script must load (its syntax) and its top level run, and the
     /// functions the scene names must be its (scene-format.md 16): the world
     /// is built to see. Nil when it has no script or all is well.
-    static func scriptProblem(_ scene: Scene) -> String? {
-        guard scene.script != nil else { return nil }
+    static func scriptProblem(_ scene: Scene) -> String? { checkScript(scene).problem }
+
+    /// The script's problem (as `scriptProblem`), or what in it cannot work
+    /// though the scene is valid (`ScriptWarnings`): a warning each, exit 0.
+    static func checkScript(_ scene: Scene) -> (problem: String?, warnings: [String]) {
+        guard scene.script != nil else { return (nil, []) }
         do {
-            _ = try World(scene: scene)
-            return nil
+            let world = try World(scene: scene)
+            return (nil, ScriptWarnings(scene: scene, handlerTypes: world.scriptHandlerTypes, takesKeys: world.scriptTakesKeys).lines)
         } catch {
             let message = "\(error)"
-            return message.hasSuffix(" (step 0)") ? String(message.dropLast(" (step 0)".count)) : message
+            return (message.hasSuffix(" (step 0)") ? String(message.dropLast(" (step 0)".count)) : message, [])
         }
     }
 }

@@ -106,6 +106,9 @@ const char *script_sandbox_said(const script_sandbox *sandbox);
 void script_sandbox_set_said(script_sandbox *sandbox, const char *text);
 /// Calls the global `step(world)`, if the script defines one, with a fresh budget; NULL or the error.
 const char *script_sandbox_call_step(script_sandbox *sandbox, int *defined);
+/// The collision types' names world:onCollision was given (the pair's both; "*" not), in order, for `validate`.
+int script_sandbox_handler_type_count(script_sandbox *sandbox);
+const char *script_sandbox_handler_type(script_sandbox *sandbox, int i);
 /// Calls each timer due by now (16.15), in due order; NULL or the first error (which stops the world).
 const char *script_sandbox_run_timers(script_sandbox *sandbox);
 /// What the last world:reset(keep) kept, as plain-data bytes (NULL: none, or no keep given).
