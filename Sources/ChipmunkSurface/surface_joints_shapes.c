@@ -4,6 +4,8 @@
 #include "chipmunk_private.h"
 #include "surface_internal.h"
 
+#include <math.h>
+
 // A joint's change wakes both its bodies.
 static cpBody *asleep_end(const cpConstraint *joint) {
     cpBody *a = cpConstraintGetBodyA(joint), *b = cpConstraintGetBodyB(joint);
@@ -28,19 +30,29 @@ int surface_joint_has(const cpConstraint *joint, surface_joint_number which) {
     case SURFACE_DISTANCE: return cpConstraintIsPinJoint(joint);
     case SURFACE_STIFFNESS:
     case SURFACE_DAMPING: return is_any_spring(joint);
+    case SURFACE_MIN:
+    case SURFACE_MAX: return cpConstraintIsSlideJoint(joint) || cpConstraintIsRotaryLimitJoint(joint);
+    case SURFACE_RATIO:
+    case SURFACE_PHASE: return cpConstraintIsGearJoint(joint);
     }
     return 0;
 }
 
-// A scene's bounds: lengths 0 to 1e6, angles and rates within 1e6, stiffness and damping 0 to 1e12.
-void surface_joint_range(surface_joint_number which, double *lo, double *hi) {
+// A scene's bounds: lengths 0 to 1e6, angles and rates within 1e6, stiffness and damping 0 to 1e12;
+// a slide's or rotary limit's min at most its max and its max at least its min.
+void surface_joint_range(const cpConstraint *j, surface_joint_number which, double *lo, double *hi) {
+    int slide = cpConstraintIsSlideJoint(j);
     switch (which) {
     case SURFACE_REST_LENGTH:
     case SURFACE_DISTANCE: *lo = 0, *hi = 1e6; return;
     case SURFACE_REST_ANGLE:
-    case SURFACE_RATE: *lo = -1e6, *hi = 1e6; return;
+    case SURFACE_RATE:
+    case SURFACE_RATIO:
+    case SURFACE_PHASE: *lo = -1e6, *hi = 1e6; return;
     case SURFACE_STIFFNESS:
     case SURFACE_DAMPING: *lo = 0, *hi = 1e12; return;
+    case SURFACE_MIN: *lo = slide ? 0 : -1e6, *hi = slide ? cpSlideJointGetMax(j) : cpRotaryLimitJointGetMax(j); return;
+    case SURFACE_MAX: *lo = slide ? cpSlideJointGetMin(j) : cpRotaryLimitJointGetMin(j), *hi = 1e6; return;
     }
 }
 
@@ -52,6 +64,10 @@ double surface_joint_get(const cpConstraint *j, surface_joint_number which) {
     case SURFACE_DISTANCE: return cpPinJointGetDist(j);
     case SURFACE_STIFFNESS: return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetStiffness(j) : cpDampedRotarySpringGetStiffness(j);
     case SURFACE_DAMPING: return cpConstraintIsDampedSpring(j) ? cpDampedSpringGetDamping(j) : cpDampedRotarySpringGetDamping(j);
+    case SURFACE_MIN: return cpConstraintIsSlideJoint(j) ? cpSlideJointGetMin(j) : cpRotaryLimitJointGetMin(j);
+    case SURFACE_MAX: return cpConstraintIsSlideJoint(j) ? cpSlideJointGetMax(j) : cpRotaryLimitJointGetMax(j);
+    case SURFACE_RATIO: return cpGearJointGetRatio(j);
+    case SURFACE_PHASE: return cpGearJointGetPhase(j);
     }
     return 0;
 }
@@ -61,8 +77,9 @@ surface_result surface_joint_set(cpConstraint *j, surface_joint_number which, do
     cpBody *asleep = asleep_end(j);
     if (asleep) return surface_asleep(asleep);
     double lo, hi;
-    surface_joint_range(which, &lo, &hi);
+    surface_joint_range(j, which, &lo, &hi);
     if (!surface_within(v, lo, hi)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (which == SURFACE_RATIO && !(fabs(v) >= 1e-6)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);  // Chipmunk divides by it
     switch (which) {
     case SURFACE_REST_LENGTH: cpDampedSpringSetRestLength(j, v); break;
     case SURFACE_REST_ANGLE: cpDampedRotarySpringSetRestAngle(j, v); break;
@@ -76,6 +93,16 @@ surface_result surface_joint_set(cpConstraint *j, surface_joint_number which, do
         if (cpConstraintIsDampedSpring(j)) cpDampedSpringSetDamping(j, v);
         else cpDampedRotarySpringSetDamping(j, v);
         break;
+    case SURFACE_MIN:
+        if (cpConstraintIsSlideJoint(j)) cpSlideJointSetMin(j, v);
+        else cpRotaryLimitJointSetMin(j, v);
+        break;
+    case SURFACE_MAX:
+        if (cpConstraintIsSlideJoint(j)) cpSlideJointSetMax(j, v);
+        else cpRotaryLimitJointSetMax(j, v);
+        break;
+    case SURFACE_RATIO: cpGearJointSetRatio(j, v); break;
+    case SURFACE_PHASE: cpGearJointSetPhase(j, v); break;
     }
     return surface_done();
 }

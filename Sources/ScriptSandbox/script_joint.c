@@ -168,9 +168,9 @@ static int joint_number(lua_State *L, surface_joint_number which, const char *la
     if (!surface_joint_has(j, which)) return luaL_error(L, "%s: not this joint's", label);
     if (lua_gettop(L) >= 2) {
         double lo, hi;
-        surface_joint_range(which, &lo, &hi);
-        char range[80];  // lua_pushfstring has no %g
-        snprintf(range, sizeof range, "from %g to %g, as in a scene", lo, hi);
+        surface_joint_range(j, which, &lo, &hi);
+        char range[120];  // lua_pushfstring has no %g
+        snprintf(range, sizeof range, "from %g to %g%s, as in a scene", lo, hi, which == SURFACE_RATIO ? " and at least 1e-06 either way" : "");
         // As sandbox_number_within says it: "label: must be from lo to hi, as in a scene".
         lua_Number v = luaL_checknumber(L, 2);
         return refuse(L, surface_joint_set(j, which, v), label, range);
@@ -184,6 +184,19 @@ static int joint_rate(lua_State *L) { return joint_number(L, SURFACE_RATE, "rate
 static int joint_distance(lua_State *L) { return joint_number(L, SURFACE_DISTANCE, "distance"); }
 static int joint_stiffness(lua_State *L) { return joint_number(L, SURFACE_STIFFNESS, "stiffness"); }
 static int joint_damping(lua_State *L) { return joint_number(L, SURFACE_DAMPING, "damping"); }
+static int joint_min(lua_State *L) { return joint_number(L, SURFACE_MIN, "min"); }
+static int joint_max(lua_State *L) { return joint_number(L, SURFACE_MAX, "max"); }
+static int joint_ratio(lua_State *L) { return joint_number(L, SURFACE_RATIO, "ratio"); }
+static int joint_phase(lua_State *L) { return joint_number(L, SURFACE_PHASE, "phase"); }
+// The setters by their own names (16.10): as the getter given a value (none given is nil, refused).
+static int joint_setter(lua_State *L, surface_joint_number which, const char *label) {
+    lua_settop(L, 2);
+    return joint_number(L, which, label);
+}
+static int joint_set_min(lua_State *L) { return joint_setter(L, SURFACE_MIN, "setMin"); }
+static int joint_set_max(lua_State *L) { return joint_setter(L, SURFACE_MAX, "setMax"); }
+static int joint_set_ratio(lua_State *L) { return joint_setter(L, SURFACE_RATIO, "setRatio"); }
+static int joint_set_phase(lua_State *L) { return joint_setter(L, SURFACE_PHASE, "setPhase"); }
 
 static int joint_tostring(lua_State *L) {
     lua_pushfstring(L, "joint %I", *(const lua_Integer *)luaL_checkudata(L, 1, JOINT));
@@ -195,7 +208,9 @@ void sandbox_open_joints(lua_State *L) {
     static const luaL_Reg methods[] = {
         {"bodies", joint_bodies}, {"impulse", joint_impulse}, {"maxForce", joint_max_force}, {"setMaxForce", joint_set_max_force},
         {"id", joint_id}, {"index", joint_index}, {"restLength", joint_rest_length}, {"restAngle", joint_rest_angle},
-        {"stiffness", joint_stiffness}, {"damping", joint_damping}, {"rate", joint_rate}, {"distance", joint_distance}, {NULL, NULL},
+        {"stiffness", joint_stiffness}, {"damping", joint_damping}, {"rate", joint_rate}, {"distance", joint_distance},
+        {"min", joint_min}, {"max", joint_max}, {"ratio", joint_ratio}, {"phase", joint_phase},
+        {"setMin", joint_set_min}, {"setMax", joint_set_max}, {"setRatio", joint_set_ratio}, {"setPhase", joint_set_phase}, {NULL, NULL},
     };
     sandbox_new_type(L, JOINT, methods, joint_tostring, NULL, "a joint");
     lua_getglobal(L, "world");

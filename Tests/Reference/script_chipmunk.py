@@ -193,7 +193,9 @@ for _kind, _name, _c in (("spring", b"restLength", "DampedSpring"), ("spring", b
                          ("spring", b"damping", "DampedSpring"), ("rotarySpring", b"stiffness", "DampedRotarySpring"),
                          ("rotarySpring", b"damping", "DampedRotarySpring"),
                          ("rotarySpring", b"restAngle", "DampedRotarySpring"), ("motor", b"rate", "SimpleMotor"),
-                         ("pin", b"distance", "PinJoint")):
+                         ("pin", b"distance", "PinJoint"), ("slide", b"min", "SlideJoint"), ("slide", b"max", "SlideJoint"),
+                         ("rotaryLimit", b"min", "RotaryLimitJoint"), ("rotaryLimit", b"max", "RotaryLimitJoint"),
+                         ("gear", b"ratio", "GearJoint"), ("gear", b"phase", "GearJoint")):
     _cname = {b"distance": "Dist"}.get(_name, _name.decode()[0].upper() + _name.decode()[1:])
     JOINT[(_kind, _name)] = (_fn("cp%sGet%s" % (_c, _cname), _F, _P), _fn("cp%sSet%s" % (_c, _cname), None, _P, _F))
 cpDampedSpringForceFunc = ctypes.CFUNCTYPE(_F, _P, _F)      # (spring, length) -> force

@@ -293,21 +293,42 @@ end
 local SPRING, ROTARY = {spring = true}, {rotarySpring = true}
 -- 16.10: what a setter sets is within a scene's range for it.
 local JOINT_RANGES = {restLength = {0, 1e6}, distance = {0, 1e6}, restAngle = {-1e6, 1e6}, rate = {-1e6, 1e6},
-                      stiffness = {0, 1e12}, damping = {0, 1e12}}
-for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rotarySpring = true},
-                           damping = {spring = true, rotarySpring = true}, restAngle = ROTARY,
-                           rate = {motor = true}, distance = {pin = true}} do
-  JOINT[name] = function(...) -- a getter, or with an argument a setter
+                      stiffness = {0, 1e12}, damping = {0, 1e12}, ratio = {-1e6, 1e6}, phase = {-1e6, 1e6}}
+local LIMITS = {slide = true, rotaryLimit = true}
+-- 16.10: a slide's or rotary limit's min is at most its max, its max at least its min.
+local function range_of(k, name)
+  if name == "min" then
+    return host.joint(k, "type") == "slide" and 0 or -1e6, host.joint(k, "max")
+  elseif name == "max" then
+    return host.joint(k, "min"), 1e6
+  end
+  return JOINT_RANGES[name][1], JOINT_RANGES[name][2]
+end
+-- A joint's number: a getter, or with an argument (a setter: always) a setter.
+local function joint_number(name, label, setter, kinds)
+  return function(...)
     local n = select("#", ...)
-    local k = self_joint((...), n > 0, name, kinds)
-    if n < 2 then return host.joint(k, name) end
-    joint_awake(name, k)
-    local v, range = checknumber(2, (select(2, ...)), true), JOINT_RANGES[name]
-    if not (v >= range[1] and v <= range[2]) then
-      fail(format0("%s: must be from %g to %g, as in a scene", name, range[1], range[2]))
+    local k = self_joint((...), n > 0, label, kinds)
+    if n < 2 and not setter then return host.joint(k, name) end
+    joint_awake(label, k)
+    local v = checknumber(2, (select(2, ...)), true)
+    local lo, hi = range_of(k, name)
+    local gear = name == "ratio"
+    if not (v >= lo and v <= hi) or (gear and not (math.abs(v) >= 1e-6)) then
+      fail(format0("%s: must be from %g to %g%s, as in a scene", label, lo, hi, gear and " and at least 1e-06 either way" or ""))
     end
     host.joint(k, name, v)
   end
+end
+for name, kinds in next0, {restLength = SPRING, stiffness = {spring = true, rotarySpring = true},
+                           damping = {spring = true, rotarySpring = true}, restAngle = ROTARY,
+                           rate = {motor = true}, distance = {pin = true}, min = LIMITS, max = LIMITS,
+                           ratio = {gear = true}, phase = {gear = true}} do
+  JOINT[name] = joint_number(name, name, false, kinds)
+end
+for name, kinds in next0, {min = LIMITS, max = LIMITS, ratio = {gear = true}, phase = {gear = true}} do
+  local label = "set" .. name:sub(1, 1):upper() .. name:sub(2)
+  JOINT[label] = joint_number(name, label, true, kinds)
 end
 
 -- 16.11: making and removing bodies and joints, refused while Chipmunk

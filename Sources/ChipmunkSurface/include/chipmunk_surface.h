@@ -78,11 +78,15 @@ typedef enum surface_joint_number {
     SURFACE_DISTANCE,     /* a pin's: 0 to 1e6 */
     SURFACE_STIFFNESS,    /* a spring's or rotary spring's: 0 to 1e12 */
     SURFACE_DAMPING,      /* a spring's or rotary spring's: 0 to 1e12 */
+    SURFACE_MIN,          /* a slide's (0 to its max) or rotary limit's (-1e6 to its max) */
+    SURFACE_MAX,          /* a slide's (its min to 1e6) or rotary limit's (its min to 1e6) */
+    SURFACE_RATIO,        /* a gear's: -1e6 to 1e6, at least 1e-6 either way */
+    SURFACE_PHASE,        /* a gear's: -1e6 to 1e6 */
 } surface_joint_number;
 /// Whether `joint` has `which`, its value now, and its range.
 int surface_joint_has(const struct cpConstraint *joint, surface_joint_number which);
 double surface_joint_get(const struct cpConstraint *joint, surface_joint_number which);
-void surface_joint_range(surface_joint_number which, double *lo, double *hi);
+void surface_joint_range(const struct cpConstraint *joint, surface_joint_number which, double *lo, double *hi);
 surface_result surface_joint_set(struct cpConstraint *joint, surface_joint_number which, double value);
 
 // --- Shapes: friction and elasticity from 0 to SURFACE_MAX_FRICTION; a surface velocity within SURFACE_MAX_VALUE.

@@ -132,6 +132,24 @@ end
 
 function step(world)
   local s = world:steps()
+  -- 16.10: a slide's and a rotary limit's min and max, a gear's ratio and phase, and their refusals.
+  if s % 37 == 5 then
+    local t, h, g = world:joint("tether"), world:joint("hinge"), world:joint("gearbox")
+    if t then
+      t:setMax(120 + s % 90)
+      note("tether " .. num(t:min(), t:max()) .. " " .. tostring(select(2, pcall(t.setMin, t, 1e6))) .. " " .. tostring(select(2, pcall(t.setRatio, t, 1))))
+    end
+    if h then
+      h:setMin(-0.5 - (s % 7) / 10)
+      h:max(0.5 + (s % 5) / 10)
+      note("hinge " .. num(h:min(), h:max()) .. " " .. tostring(select(2, pcall(h.setMax, h, -2))))
+    end
+    if g then
+      g:setRatio(1 + s % 3)
+      g:setPhase((s % 11) / 10)
+      note("gear " .. num(g:ratio(), g:phase()) .. " " .. tostring(select(2, pcall(g.setRatio, g, 1e-9))) .. " " .. tostring(select(2, pcall(g.setPhase, g))))
+    end
+  end
   if s == 555 or s == 1111 then
     world:reset({n = state.log % 1000, list = {s, 2.5, "x"}, yes = true, none = nil})
   end
