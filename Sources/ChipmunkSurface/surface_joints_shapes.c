@@ -145,6 +145,27 @@ surface_result surface_shape_set_sensor(cpShape *shape, int sensor) {
     return surface_done();
 }
 
+// A collision type by a script's name (16.7 numbers names with the top bit set);
+// a one-way platform's (type 1, the space's one-way handler's) is cratebox's own.
+surface_result surface_shape_set_collision_type(cpShape *shape, uint64_t type) {
+    if (cpShapeGetCollisionType(shape) == 1 || type <= 1) return surface_refused(SURFACE_NOT_THIS_KIND, 0);
+    surface_result r = check_shape(shape);
+    if (r.refusal != SURFACE_DONE) return r;
+    cpShapeSetCollisionType(shape, (cpCollisionType)type);
+    return surface_done();
+}
+
+// A filter as a scene gives one: group 0 to 2^31-1, categories and mask 0 to 2^32-1.
+surface_result surface_shape_set_filter(cpShape *shape, long long group, long long categories, long long mask) {
+    if (group < 0 || group > 2147483647LL) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (categories < 0 || categories > 4294967295LL) return surface_refused(SURFACE_OUT_OF_RANGE, 1);
+    if (mask < 0 || mask > 4294967295LL) return surface_refused(SURFACE_OUT_OF_RANGE, 2);
+    surface_result r = check_shape(shape);
+    if (r.refusal != SURFACE_DONE) return r;
+    cpShapeSetFilter(shape, cpShapeFilterNew((cpGroup)group, (cpBitmask)categories, (cpBitmask)mask));
+    return surface_done();
+}
+
 // An arbiter's numbers: finite and within SURFACE_MAX_VALUE.
 static int arbiter_value(double v) { return surface_within(v, -SURFACE_MAX_VALUE, SURFACE_MAX_VALUE); }
 

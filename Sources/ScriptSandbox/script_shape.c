@@ -156,6 +156,45 @@ static int shape_sensor(lua_State *L) {
     return 1;
 }
 
+// setFriction(v), setElasticity(v): the setters by their own names (16.12).
+static int shape_set_friction(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    return refuse(L, surface_shape_set_friction(shape, luaL_checknumber(L, 2)), "setFriction", 0, SURFACE_MAX_FRICTION);
+}
+
+static int shape_set_elasticity(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    return refuse(L, surface_shape_set_elasticity(shape, luaL_checknumber(L, 2)), "setElasticity", 0, SURFACE_MAX_FRICTION);
+}
+
+// setCollisionType(name): the handlers of that name's type (16.7) act on it from now.
+static int shape_set_collision_type(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    size_t len;
+    const char *name = luaL_checklstring(L, 2, &len);
+    if (len == 0 || len > 64 || (len == 1 && name[0] == '*')) return luaL_error(L, "setCollisionType: a collision type is a name of 1 to 64 bytes");
+    surface_result r = surface_shape_set_collision_type(shape, script_collision_type(name, len));
+    if (r.refusal == SURFACE_NOT_THIS_KIND) return luaL_error(L, "setCollisionType: a one-way platform's shape keeps cratebox's type");
+    return refuse(L, r, "setCollisionType", 0, 0);
+}
+
+// filter(): group, categories, mask; setFilter(group, categories, mask) as a scene gives them.
+static int shape_filter(lua_State *L) {
+    cpShapeFilter f = cpShapeGetFilter(check_shape(L));
+    lua_pushinteger(L, (lua_Integer)f.group);
+    lua_pushinteger(L, (lua_Integer)f.categories);
+    lua_pushinteger(L, (lua_Integer)f.mask);
+    return 3;
+}
+
+static int shape_set_filter(lua_State *L) {
+    cpShape *shape = check_shape(L);
+    lua_Integer group = luaL_checkinteger(L, 2), categories = luaL_checkinteger(L, 3), mask = luaL_checkinteger(L, 4);
+    surface_result r = surface_shape_set_filter(shape, group, categories, mask);
+    if (r.refusal == SURFACE_OUT_OF_RANGE) return luaL_error(L, "setFilter: the group must be from 0 to 2147483647, the categories and the mask from 0 to 4294967295");
+    return refuse(L, r, "setFilter", 0, 0);
+}
+
 // hasType(name): whether its collision type is the one named (16.7).
 static int shape_has_type(lua_State *L) {
     cpShape *shape = check_shape(L);
@@ -201,7 +240,9 @@ void sandbox_open_shapes(lua_State *L) {
     static const luaL_Reg methods[] = {
         {"friction", shape_friction}, {"elasticity", shape_elasticity}, {"surfaceVelocity", shape_surface_velocity},
         {"setSurfaceVelocity", shape_set_surface_velocity}, {"sensor", shape_sensor}, {"hasType", shape_has_type},
-        {"body", shape_body}, {"bb", shape_bb}, {"vertices", shape_vertices}, {NULL, NULL},
+        {"body", shape_body}, {"bb", shape_bb}, {"vertices", shape_vertices}, {"setFriction", shape_set_friction},
+        {"setElasticity", shape_set_elasticity}, {"setCollisionType", shape_set_collision_type}, {"filter", shape_filter},
+        {"setFilter", shape_set_filter}, {NULL, NULL},
     };
     sandbox_new_type(L, SHAPE, methods, shape_tostring, shape_eq, "a shape");
 }

@@ -10,6 +10,17 @@ import ctypes
 
 from script_chipmunk import (SHAPE, _P, cpArbiterGetShapes, cpBodyIsSleeping, cpPolyShapeGetCount,
                              cpPolyShapeGetVert, cpShapeGetBB, cpShapeGetCollisionType, cpVect, type_number)
+from script_chipmunk import _U, _fn
+
+
+class cpShapeFilter(ctypes.Structure):
+    _fields_ = [("group", _U), ("categories", ctypes.c_uint), ("mask", ctypes.c_uint)]
+
+
+# 16.12: a shape's collision type and filter, set by a script.
+cpShapeSetCollisionType = _fn("cpShapeSetCollisionType", None, _P, _U)
+cpShapeGetFilter = _fn("cpShapeGetFilter", cpShapeFilter, _P)
+cpShapeSetFilter = _fn("cpShapeSetFilter", None, _P, cpShapeFilter)
 
 LISTED = 64  # 16.12: body:shapes() lists at most 64 (the first ones)
 
@@ -35,14 +46,23 @@ class Shapes:
         if name == b"bb":  # 16.12: left, bottom, right, top
             bb = cpShapeGetBB(self._shape_of(i, k))
             return bb.l, bb.b, bb.r, bb.t
+        if name == b"oneWay":  # a one-way platform's shape: collision type 1 (section 12)
+            return cpShapeGetCollisionType(self._shape_of(i, k)) == 1
+        if name == b"filter":  # 16.12: group, categories, mask
+            f = cpShapeGetFilter(self._shape_of(i, k))
+            return f.group, f.categories, f.mask
         r = SHAPE[name][0](self._shape_of(i, k))
         if isinstance(r, cpVect):
             return r.x, r.y
         return bool(r) if name == b"sensor" else r
 
-    def _shape_set(self, i, k, name, a, b=None):
+    def _shape_set(self, i, k, name, a, b=None, c=None):
         sh = self._shape_of(i, k)
-        if name == b"surfaceVelocity":
+        if name == b"collisionType":  # 16.12: by the name's number (16.7)
+            cpShapeSetCollisionType(sh, type_number(a))
+        elif name == b"filter":
+            cpShapeSetFilter(sh, cpShapeFilter(a, b, c))  # cpShapeFilterNew
+        elif name == b"surfaceVelocity":
             SHAPE[name][1](sh, cpVect(a, b))
         else:
             SHAPE[name][1](sh, a)

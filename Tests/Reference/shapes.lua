@@ -7,7 +7,7 @@ local S, host = ...
 local dsetmeta, dgetmeta, setmeta0, format0 = S.dsetmeta, S.dgetmeta, S.setmeta0, S.format0
 local type, select, ipairs = type, select, ipairs
 local fail, typeerror = S.fail, S.typeerror
-local checknumber, checkstring = S.checknumber, S.checkstring
+local checknumber, checkstring, checkinteger = S.checknumber, S.checkstring, S.checkinteger
 local BODY, ARB, handle = S.BODY, S.ARB, S.handle
 local self_body, self_arb, awake = S.self_body, S.self_arb, S.awake
 
@@ -77,6 +77,42 @@ for _, name in ipairs({"friction", "elasticity"}) do
     if not (x >= 0 and x <= 1e30) then fail(vague(name .. ": must be from 0 to 1e30")) end
     host.shape_set(i, k, name, x)
   end
+end
+-- The setters by their own names (16.12).
+for _, name in ipairs({"friction", "elasticity"}) do
+  local label = "set" .. name:sub(1, 1):upper() .. name:sub(2)
+  SHAPE[label] = function(...)
+    local n = select("#", ...)
+    local i, k = self_shape((...), n > 0)
+    local x = checknumber(2, (select(2, ...)), n > 1)
+    awake(label, i)
+    if not (x >= 0 and x <= 1e30) then fail(vague(label .. ": must be from 0 to 1e30")) end
+    host.shape_set(i, k, name, x)
+  end
+end
+-- 16.12: a collision type by its name (a one-way platform's stays cratebox's), and a filter as a scene gives one.
+function SHAPE.setCollisionType(...)
+  local n = select("#", ...)
+  local i, k = self_shape((...), n > 0)
+  local name = checkstring(2, (select(2, ...)), n > 1)
+  if #name == 0 or #name > 64 or name == "*" then fail("setCollisionType: a collision type is a name of 1 to 64 bytes") end
+  if host.shape_get(i, k, "oneWay") then fail("setCollisionType: a one-way platform's shape keeps cratebox's type") end
+  awake("setCollisionType", i)
+  host.shape_set(i, k, "collisionType", name)
+end
+function SHAPE.filter(...)
+  local i, k = self_shape((...), select("#", ...) > 0)
+  return host.shape_get(i, k, "filter")
+end
+function SHAPE.setFilter(...)
+  local n = select("#", ...)
+  local i, k = self_shape((...), n > 0)
+  local g, c, m = checkinteger(2, (select(2, ...)), n > 1), checkinteger(3, (select(3, ...)), n > 2), checkinteger(4, (select(4, ...)), n > 3)
+  if g < 0 or g > 2147483647 or c < 0 or c > 4294967295 or m < 0 or m > 4294967295 then
+    fail("setFilter: the group must be from 0 to 2147483647, the categories and the mask from 0 to 4294967295")
+  end
+  awake("setFilter", i)
+  host.shape_set(i, k, "filter", g, c, m)
 end
 function SHAPE.surfaceVelocity(...)
   local i, k = self_shape((...), select("#", ...) > 0)

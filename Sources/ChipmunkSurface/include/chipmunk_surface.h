@@ -8,6 +8,7 @@
 // only declared here: Swift takes Chipmunk's API from CChipmunk.
 #ifndef CHIPMUNK_SURFACE_H
 #define CHIPMUNK_SURFACE_H
+#include <stdint.h>
 struct cpBody;
 struct cpShape;
 struct cpConstraint;
@@ -94,6 +95,10 @@ surface_result surface_shape_set_friction(struct cpShape *shape, double friction
 surface_result surface_shape_set_elasticity(struct cpShape *shape, double elasticity);
 surface_result surface_shape_set_surface_velocity(struct cpShape *shape, double x, double y);
 surface_result surface_shape_set_sensor(struct cpShape *shape, int sensor);
+/// A script's collision type (its name's number, above 1); refused (not this kind) for a one-way platform's shape.
+surface_result surface_shape_set_collision_type(struct cpShape *shape, uint64_t type);
+/// A filter: group 0 to 2^31-1, categories and mask 0 to 2^32-1 (the refusal's index: which is out of range).
+surface_result surface_shape_set_filter(struct cpShape *shape, long long group, long long categories, long long mask);
 
 // --- Arbiters, inside a collision callback: numbers within SURFACE_MAX_VALUE.
 surface_result surface_arbiter_set_restitution(struct cpArbiter *arb, double restitution);

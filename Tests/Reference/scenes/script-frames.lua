@@ -150,6 +150,26 @@ function step(world)
       note("gear " .. num(g:ratio(), g:phase()) .. " " .. tostring(select(2, pcall(g.setRatio, g, 1e-9))) .. " " .. tostring(select(2, pcall(g.setPhase, g))))
     end
   end
+  -- 16.12: shapes' setters by name: a collision type (the sticky handler then acts), a filter, friction, elasticity.
+  if s % 41 == 3 then
+    local crate, balloon, stick = world:body("crate"), world:body("balloon"), world:body("stick")
+    if crate then
+      local sh = crate:shapes()[1]
+      sh:setCollisionType(s % 2 == 0 and "sticky" or "crate")
+      note("type " .. tostring(sh:hasType("sticky")) .. " " .. tostring(select(2, pcall(sh.setCollisionType, sh, "*"))))
+    end
+    if balloon then
+      local sh = balloon:shapes()[1]
+      sh:setFilter(s % 3, 0xffffffff - s % 2, 0xfffffff0 + s % 16)
+      note("filter " .. table.concat({sh:filter()}, " ") .. " " .. tostring(select(2, pcall(sh.setFilter, sh, -1, 0, 0))))
+    end
+    if stick then
+      local sh = stick:shapes()[1]
+      sh:setFriction(0.1 + s % 9 / 10)
+      sh:setElasticity(s % 5 / 10)
+      note("stick " .. num(sh:friction(), sh:elasticity()))
+    end
+  end
   if s == 555 or s == 1111 then
     world:reset({n = state.log % 1000, list = {s, 2.5, "x"}, yes = true, none = nil})
   end
