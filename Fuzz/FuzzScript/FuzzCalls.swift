@@ -23,7 +23,9 @@ let callsScene = """
  "joints": [
   {"id": "spring", "type": "spring", "a": "world", "b": "bob", "anchorA": [60, 260], "anchorB": [0, 0], "restLength": 40,
    "stiffness": 20, "damping": 1, "forceFunction": "f", "preSolve": "pre"},
-  {"id": "motor", "type": "motor", "a": "world", "b": "bob", "rate": 0, "maxForce": 10}
+  {"id": "motor", "type": "motor", "a": "world", "b": "bob", "rate": 0, "maxForce": 10},
+  {"id": "slide", "type": "slide", "a": "world", "b": "ball", "anchorA": [200, 280], "anchorB": [0, 0], "min": 0, "max": 200},
+  {"id": "gear", "type": "gear", "a": "world", "b": "bob", "phase": 0, "ratio": 1}
  ]}
 """
 
@@ -43,6 +45,8 @@ let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
     ("S", "friction", 1), ("S", "elasticity", 1), ("S", "setSurfaceVelocity", 2), ("S", "sensor", 1), ("S", "hasType", 1),
     ("world", "bodyAt", 1), ("world", "gravity", 2), ("world", "reset", 0), ("world", "reset", 1),
     ("world", "after", 3), ("world", "every", 2), ("world", "cancel", 1),
+    ("J", "setMin", 1), ("J", "setMax", 1), ("J", "setRatio", 1), ("J", "setPhase", 1),
+    ("S", "setCollisionType", 1), ("S", "setFilter", 3), ("S", "setFriction", 1), ("S", "setElasticity", 1),
     ("string", "rep", 2), ("string", "format", 2), ("table", "concat", 2), ("math", "random", 2), ("utf8", "char", 2),
 ]
 
@@ -78,7 +82,7 @@ func hostileScript(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     for i in 0..<count {
         let call = hostileCalls[next() % hostileCalls.count]
         let receiver = call.receiver == "B" ? "world:body('\(["ball", "bob"][next() % 2])')"
-            : call.receiver == "J" ? "world:joint('\(["spring", "motor"][next() % 2])')"
+            : call.receiver == "J" ? "world:joint('\(["spring", "motor", "slide", "gear"][next() % 4])')"
             : call.receiver == "S" ? "(world:body('ball'):shapes())[1]" : call.receiver
         let arguments = (0..<call.arguments).map { _ in hostileValues[next() % hostileValues.count] }.joined(separator: ", ")
         let separator = ["world", "B", "J", "S"].contains(call.receiver) ? ":" : "."
