@@ -24,32 +24,17 @@ import TestSupport
         """
 
     @Test func aTapInsideOneStepReachesTheGameAndSpaceIsNotPause() throws {
-        let display = try VirtualDisplay.started()
-        defer { display.stop() }
-        let directory = try temporaryFolder("taps-window")
+        let directory = try temporaryFolder("taps-scene")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.scene.write(toFile: directory + "/taps.json", atomically: true, encoding: .utf8)
         try Self.script.write(toFile: directory + "/taps.lua", atomically: true, encoding: .utf8)
-        let journal = directory + "/taps.jsonl"
-        let (app, out) = try launch(["run", directory + "/taps.json", "--no-splash", "--record", journal, "--size", "1280x720"], env: display.env)
-        defer { if app.isRunning { app.terminate() } }
-        let person = try driver("cratebox: Taps", of: app, env: display.env)
-        try person.focus()
-        usleep(1_000_000)
-        for key in ["k", "space", "r", "Left"] { try person.key(key, pause: 300_000) }
-        usleep(800_000)
-        try person.key("Escape")
-        awaitExit(app, seconds: 20)
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(app.terminationStatus == 0, "\(output)")
-
-        let text = try String(contentsOfFile: journal, encoding: .utf8)
+        let (text, said) = try recorded(directory + "/taps.json", title: "cratebox: Taps", play: { person, _, _ in
+            for key in ["k", "space", "r", "Left"] { try person.key(key, pause: 300_000) }
+            usleep(500_000)
+        }, afterward: { journal, steps in
+            (try String(contentsOfFile: journal, encoding: .utf8), try simulated(directory + "/taps.json", journal: journal, steps: steps)["said"] as? String)
+        })
         #expect(!text.contains(#""event":"reset""#), "R is the game's, not the sandbox's reset: \(text.prefix(600))")
-        let verified = try cratebox("replay", journal, "--verify")
-        #expect(verified.status == 0 && verified.stdout.hasPrefix("verified"), "\(verified.stdout)\(verified.stderr)")
-        let steps = try #require(Int(verified.stdout.split(separator: " ").dropFirst().first ?? ""), "\(verified.stdout)")
-        let again = try cratebox("simulate", directory + "/taps.json", "--events", journal, "--steps", "\(steps)", "--json")
-        let said = try #require(((try JSONSerialization.jsonObject(with: Data(again.stdout.utf8))) as? [String: Any])?["said"] as? String, "\(again.stdout)\(again.stderr)")
         #expect(said == "taps 4: K Space R Left ", "every tap counted, in order, none paused the game")
     }
 }
