@@ -215,6 +215,7 @@ unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t 
     w.visited = lua_gettop(L);
     write_value(&w, i);
     lua_pop(L, 1);
+    lua_work(L, s->outLen / 16 + 1);  // the walk and the copy, on the call's budget
     unsigned char *copy = malloc(s->outLen ? s->outLen : 1);
     if (!copy) luaL_error(L, "no memory for a copy of %s", root);
     memcpy(copy, s->out, s->outLen);
@@ -346,7 +347,9 @@ static void read_timers(reader *r, script_sandbox *s) {
         struct sandbox_timer t = {0};
         uint64_t id = get_u64(r), due = get_u64(r), period = get_u64(r);
         if (id <= last || id > next) malformed(r, "a timer's id is not after the one before it, up to the next id");
-        if (due < 1 || due > (1ULL << 53)) malformed(r, "a timer's step is not one a world reaches");
+        // Due from the step count now (told before the restore) to 1e6 seconds after it: a timer
+        // due long ago would be called once per period missed, all in the next step.
+        if (due < (uint64_t)s->steps || due > (uint64_t)s->steps + 120000000ULL) malformed(r, "a timer's step is not one from now to 1e6 seconds on");
         if (period > 120000000ULL) malformed(r, "a timer's period is longer than 1e6 seconds");
         last = id;
         size_t len;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_TIMERS = SANDBOX_MAX_TIMERS, MAX_NAME = 255 };
+enum { MAX_TIMERS = SANDBOX_MAX_TIMERS, MAX_NAME = 255, MAX_ARGUMENTS = 250 };
 
 static script_sandbox *sandbox_of(lua_State *L) {
     script_sandbox *s;
@@ -61,6 +61,7 @@ static int make(lua_State *L, int every) {
     if (s->timerCount >= MAX_TIMERS) return luaL_error(L, "%s: %d timers wait already; cancel some", what, MAX_TIMERS);
     // The arguments, as a table of them (a nil among them kept by their count).
     int count = lua_gettop(L) - 3;
+    if (count > MAX_ARGUMENTS) return luaL_error(L, "%s: at most %d arguments", what, MAX_ARGUMENTS);
     lua_createtable(L, count, 0);
     for (int k = 1; k <= count; k++) {
         lua_pushvalue(L, 3 + k);
@@ -69,6 +70,13 @@ static int make(lua_State *L, int every) {
     struct sandbox_timer t = {0};
     t.args = sandbox_plain_copy(L, -1, "args", &t.argsLen);
     t.argCount = count;
+    // The copies live outside Lua's allocator: all of them together within the script's memory limit.
+    size_t held = t.argsLen;
+    for (int i = 0; i < s->timerCount; i++) held += s->timers[i].argsLen;
+    if (held > s->limit) {
+        free(t.args);
+        return luaL_error(L, "%s: the timers' arguments would take more than the script's memory limit", what);
+    }
     t.name = malloc(length + 1);
     if (!t.name) {
         free(t.args);

@@ -163,6 +163,7 @@ extension ScriptHost {
         } catch {
             throw WorldError("\(error)")
         }
+        vm.tell(steps: world.stepCount, held: [])  // the timers read back are due from now on (16.15)
         do { try vm.restore(state: part.state, withoutCode: part.digestWithoutCode) } catch { throw WorldError("\(name): \(error.message)") }
         vm.randomState = part.random
         vm.say(part.said)

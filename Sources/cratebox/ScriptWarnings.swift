@@ -17,9 +17,9 @@ struct ScriptWarnings {
 
     /// Each type a handler names that no shape has, once: not the scene's
     /// bodies', not the spawn body's, and not one the script's text gives a
-    /// shape it spawns (`collisionType = "name"`, or `"collisionType": "name"` in JSON).
+    /// shape it spawns or sets (`collisionType = "name"`, `"collisionType": "name"` in JSON, `setCollisionType("name")`).
     var collisionTypes: [String] {
-        let had = Set((scene.bodies + [scene.spawn]).flatMap { $0.shapes.compactMap(\.collisionType) } + literals(after: "collisionType") + literals(after: "collisionType\""))
+        let had = Set((scene.bodies + [scene.spawn]).flatMap { $0.shapes.compactMap(\.collisionType) } + literals(after: "collisionType") + literals(after: "collisionType\"") + literals(after: "setCollisionType("))
         var warned: [String] = []
         for name in handlerTypes where !had.contains(name) && !warned.contains(name) { warned.append(name) }
         return warned.map { "no shape has the collision type \"\($0)\" that world:onCollision names: its handler never fires (unless the script spawns such a shape)" }

@@ -18,7 +18,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = try loadShippedScene(name)
         let events = dir.appendingPathComponent("events.jsonl")
-        let spawns = (0..<4).map { (scene.width * Double($0 + 1) / 5, scene.height * 0.8) }
+        // (A game that turned spawning off gets none: scene-format.md 16.14.)
+        let spawns = (0..<(scene.sandbox.spawn ? 4 : 0)).map { (scene.width * Double($0 + 1) / 5, scene.height * 0.8) }
         try spawns.map { "{\"step\": 0, \"event\": \"spawn\", \"x\": \($0.0), \"y\": \($0.1)}" }.joined(separator: "\n")
             .write(to: events, atomically: true, encoding: .utf8)
         for steps in name == "pile.json" ? [200] : [1, 300, 700] {

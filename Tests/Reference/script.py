@@ -79,16 +79,24 @@ def message(value):
     return value.split(b"\0", 1)[0][:511].decode("utf-8", "replace")
 
 
+class _Table(list):
+    """A plain-data Lua table carried between builds as its (key, value)
+    pairs: a dict would merge the keys true and 1 (True == 1 in Python)."""
+
+
 def _to_python(v):
     """A plain-data Lua value (16.9's keep, already copied) as Python data."""
     if lupa.lua54.lua_type(v) == "table":
-        return {k: _to_python(x) for k, x in v.items()}
+        return _Table((k, _to_python(x)) for k, x in v.items())
     return v
 
 
 def _to_lua(rt, v):
-    if isinstance(v, dict):
-        return rt.table_from({k: _to_lua(rt, x) for k, x in v.items()})
+    if isinstance(v, _Table):
+        t = rt.table()
+        for k, x in v:
+            t[k] = _to_lua(rt, x)
+        return t
     return v
 
 
@@ -130,7 +138,7 @@ class Script(Making, Shapes):
             b"shape_get": self._shape_get, b"shape_set": self._shape_set, b"shape_has_type": self._shape_has_type,
             b"arb_shapes": self._arb_shapes, b"pointer": lambda: self.world.pointer,
             b"clicked": lambda: self.world.clicked, b"gravity": self._gravity, b"each_arbiter": self._each_arbiter,
-            b"shape_vertices": self._shape_vertices})
+            b"shape_vertices": self._shape_vertices, b"unsupported": self._unsupported})
         load = self.rt.eval("load")
         S = None
         for chunkname, source in _SOURCES:
@@ -451,6 +459,10 @@ class Script(Making, Shapes):
             return JOINT[name](c) if value is None else JOINT[name](c, value)
         get, set_ = JOINT[(spec["type"], name)]
         return get(c) if value is None else set_(c, value)
+
+    def _unsupported(self, why):
+        """What the reference cannot follow (raised after the call: _check)."""
+        self.unsupported = why.decode("utf-8", "replace") if isinstance(why, bytes) else why
 
     def _ask_reset(self, keep=None):
         self.reset_asked = True

@@ -188,7 +188,7 @@ end
 -- plain data, is copied at once for the next build's global `kept`.
 function WORLD.reset(self, keep)
   if toplevel then fail("world:reset: the top level is the reset's own; ask for one from step or a callback") end
-  host.ask_reset(S.keep_copy(keep))
+  host.ask_reset(S.keep_copy(keep, {}, 1, false))
 end
 
 -- 16.9: space queries. script.py gives the hits in their order, flat.
@@ -341,23 +341,30 @@ local function vague(msg)
   S.vague[msg] = true
   return msg
 end
--- 16.9: a copy of world:reset's keep, or an error where it is not plain data
--- (cratebox names the place; the reference says only that it is not plain data).
--- Bodies and joints in keep are beyond the reference.
-function S.keep_copy(v, seen, depth)
-  seen, depth = seen or {}, depth or 0
+-- 16.6, 16.9, 16.15: a copy of plain data (world:reset's keep, a timer's
+-- arguments), or an error where it is not plain data (cratebox names the
+-- place; the reference says only that it is not). As cratebox writes it:
+-- `depth` counts every value from the one given (1), leaves too, at most
+-- 100; a table once among all that `seen` has seen. A body or joint stays
+-- itself within one build (a timer's argument); between builds (keep) the
+-- reference does not carry one.
+function S.keep_copy(v, seen, depth, handles)
+  if depth > 100 then fail(vague("not plain data: nested more than 100 deep"), 2) end
   local t = type(v)
   if t == "nil" or t == "boolean" or t == "number" or t == "string" then return v end
-  if depth >= 100 then fail(vague("world:reset: keep is nested too deeply"), 2) end
-  if t ~= "table" or dgetmeta(v) ~= nil or seen[v] then
-    fail(vague("world:reset: keep holds what is not plain data"), 2)
+  local mt = dgetmeta(v)
+  if mt == BODY_MT or mt == JOINT_MT then
+    if handles then return v end
+    host.unsupported("a body or joint in world:reset's keep (the reference carries plain values between builds only)")
+    return nil
   end
+  if t ~= "table" or mt ~= nil or seen[v] then fail(vague("not plain data"), 2) end
   seen[v] = true
   local out = {}
   for k, x in next0, v do
     local kt = type(k)
-    if kt ~= "number" and kt ~= "string" and kt ~= "boolean" then fail(vague("world:reset: keep holds what is not plain data"), 2) end
-    out[k] = S.keep_copy(x, seen, depth + 1)
+    if kt ~= "number" and kt ~= "string" and kt ~= "boolean" then fail(vague("not plain data: a key"), 2) end
+    out[k] = S.keep_copy(x, seen, depth + 1, handles)
   end
   return out
 end
@@ -382,8 +389,10 @@ local function make_timer(every, ...)
     fail(format0("%s: '%s' is not a global function of the script (define it above the call)", what, #name > 60 and "a long name" or name))
   end
   if #timers >= MAX_TIMERS then fail(format0("%s: %d timers wait already; cancel some", what, MAX_TIMERS)) end
-  local args = {}
-  for k = 4, n do args[k - 3] = S.keep_copy((select(k, ...))) end
+  if n - 3 > 250 then fail(format0("%s: at most 250 arguments", what)) end
+  -- The arguments as cratebox copies them: one list (so one level more), each table once among them.
+  local args, seen = {}, {}
+  for k = 4, n do args[k - 3] = S.keep_copy((select(k, ...)), seen, 2, true) end
   local steps = math.floor(seconds * 120 + 0.5)
   if steps < 1 then steps = 1 end
   next_timer = next_timer + 1
@@ -423,7 +432,8 @@ function S.run_timers()
       timers[#timers] = nil
     end
     local args = {}
-    for k = 1, t.n do args[k] = S.keep_copy(t.args[k]) end
+    local seen = {}
+    for k = 1, t.n do args[k] = S.keep_copy(t.args[k], seen, 2, true) end
     local ok, r = S.call(global_function(t.name), WORLD, table.unpack(args, 1, t.n))
     if not ok then return false, r end
   end

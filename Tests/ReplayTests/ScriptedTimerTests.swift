@@ -54,6 +54,9 @@ import TestSupport
         #expect(try stop(#"w:after(0/0, "note")"#).contains("the seconds must be"))
         #expect(try stop(#"w:after(1, "note", print)"#).contains("args[1] is a function: a timer's arguments hold plain data"))
         #expect(try stop(#"for i = 1, 1025 do w:after(1, "note") end"#).contains("1024 timers wait already"))
+        #expect(try stop(#"local t = {} for i = 1, 251 do t[i] = i end w:after(1, "note", table.unpack(t))"#).contains("world:after: at most 250 arguments"))
+        #expect(try stop(#"local t = {} for i = 1, 250 do t[i] = i end w:after(1, "note", table.unpack(t))"#).isEmpty, "250 are allowed")
+        #expect(try stop(#"local t = {} w:after(1, "note", t, t)"#).contains("args[2] is a table reached twice"), "one list: each table once among them")
         #expect(try stop(#"w:after(1 / 120, "boom") end function boom() error("late")"#).isEmpty, "made before the function it names exists: refused, not called")
     }
 

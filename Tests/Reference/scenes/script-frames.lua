@@ -124,7 +124,7 @@ end
 -- 16.9: a reset the script asks for keeps plain data for the next build's
 -- global `kept` (nil at the first build and after a reset event).
 if kept then
-  note("kept " .. num(kept.n, kept.list[1], kept.list[2]) .. " " .. kept.list[3] .. " " .. tostring(kept.yes) .. " " .. tostring(kept.none))
+  note("kept " .. num(kept.n, kept.list[1], kept.list[2]) .. " " .. kept.list[3] .. " " .. tostring(kept.yes) .. " " .. tostring(kept.none) .. " " .. kept[true] .. " " .. kept[1])
   state.log = state.log + kept.n
 else
   note("nothing kept")
@@ -171,7 +171,7 @@ function step(world)
     end
   end
   if s == 555 or s == 1111 then
-    world:reset({n = state.log % 1000, list = {s, 2.5, "x"}, yes = true, none = nil})
+    world:reset({n = state.log % 1000, list = {s, 2.5, "x"}, yes = true, none = nil, [true] = "t", [1] = "one"})
   end
   local px, py = world:pointer()
   local clicked = world:clicked()
