@@ -53,7 +53,12 @@ extension Event {
 
 /// A mouse button, as a `click` event and a script name it.
 public enum MouseButton: String, Equatable, Sendable, CaseIterable {
-    case left, right, middle
+    /// The left button (the sandbox's spawn and grab, unless a scene turns them off).
+    case left
+    /// The right button (the sandbox's delete and knife, unless a scene gives it to its script).
+    case right
+    /// The middle button (the window pans with it; a journal may carry it for a script).
+    case middle
 }
 
 /// An event the world refuses (it would make Chipmunk assert, or is absurd).
