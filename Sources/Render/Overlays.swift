@@ -10,8 +10,12 @@ public enum Overlays {
     struct HelpEntry {
         var keys: [(names: [String], shown: String)]
         var meaning: String
-        init(_ keys: [(names: [String], shown: String)], _ meaning: String) { (self.keys, self.meaning) = (keys, meaning) }
-        init(_ shown: String, _ meaning: String) { self.init([(names: [], shown: shown)], meaning) }
+        /// The sandbox's input it is, which a scene may turn off (scene-format.md 16.14).
+        var input: SandboxInput?
+        init(_ keys: [(names: [String], shown: String)], _ meaning: String, _ input: SandboxInput? = nil) {
+            (self.keys, self.meaning, self.input) = (keys, meaning, input)
+        }
+        init(_ shown: String, _ meaning: String, _ input: SandboxInput? = nil) { self.init([(names: [], shown: shown)], meaning, input) }
         var isAboutGravity: Bool { ["tilt the box", "level the box (straight down, 1 g)"].contains(meaning) || meaning.hasPrefix("stronger / weaker gravity") }
     }
 
@@ -19,14 +23,14 @@ public enum Overlays {
     static let helpColumn = 22
 
     static let helpEntries: [HelpEntry] = [
-        HelpEntry([(["Left", "Right"], "Left/Right"), (["A", "D"], "A/D")], "tilt the box"),
-        HelpEntry([(["Up", "Down"], "Up/Down"), (["W", "S"], "W/S")], "stronger / weaker gravity (never turns it)"),
-        HelpEntry([(["L"], "L")], "level the box (straight down, 1 g)"),
-        HelpEntry("mouse left drag", "grab and throw a body"),
-        HelpEntry("mouse left click", "spawn a crate on empty space"),
-        HelpEntry("mouse right click", "delete a body"),
-        HelpEntry("mouse right drag", "the knife: cut bodies in two along it"),
-        HelpEntry([(["X"], "X + left click")], "an explosion there"),
+        HelpEntry([(["Left", "Right"], "Left/Right"), (["A", "D"], "A/D")], "tilt the box", .tilt),
+        HelpEntry([(["Up", "Down"], "Up/Down"), (["W", "S"], "W/S")], "stronger / weaker gravity (never turns it)", .tilt),
+        HelpEntry([(["L"], "L")], "level the box (straight down, 1 g)", .tilt),
+        HelpEntry("mouse left drag", "grab and throw a body", .grab),
+        HelpEntry("mouse left click", "spawn a crate on empty space", .spawn),
+        HelpEntry("mouse right click", "delete a body", .delete),
+        HelpEntry("mouse right drag", "the knife: cut bodies in two along it", .knife),
+        HelpEntry([(["X"], "X + left click")], "an explosion there", .explode),
         HelpEntry([(["T"], "T")], "trace the body under the pointer"),
         HelpEntry([(["Space"], "Space"), (["P"], "P")], "pause / run"),
         HelpEntry([(["N"], "N or .")], "single step (pauses)"),
@@ -41,7 +45,7 @@ public enum Overlays {
         HelpEntry([(["Backspace"], "Backspace (held)")], "back in time (Shift: forward); Space resumes there"),
         HelpEntry("replay: Left/Right", "jump a second; Home/End; click the timeline"),
         HelpEntry("Esc", "quit"),
-        HelpEntry("gamepad", "left stick or accelerometer tilts"),
+        HelpEntry("gamepad", "left stick or accelerometer tilts", .tilt),
         HelpEntry([(["B"], "B")], "build mode (edit the scene; B again plays it)"),
         HelpEntry("F3", "live graphs; PageDown/PageUp: next/previous scene"),
         HelpEntry([(["M"], "M")], "sound off / on"),
@@ -53,9 +57,10 @@ public enum Overlays {
     /// Without gravity (`gravity` false: the tank, a planet) tilting does
     /// nothing, and its keys are not listed.
     /// With `clicksToScript` (`"rightClick": "script"`), a right click is the scene's script's.
-    public static func helpLines(for taken: Set<String> = [], gravity: Bool = true, clicksToScript: Bool = false) -> [String] {
+    /// The sandbox's inputs a scene turned off (`off`, 16.14) are not listed.
+    public static func helpLines(for taken: Set<String> = [], gravity: Bool = true, clicksToScript: Bool = false, off: [SandboxInput] = []) -> [String] {
         var lines = ["Keys"]
-        for entry in helpEntries where gravity || !entry.isAboutGravity {
+        for entry in helpEntries where (gravity || !entry.isAboutGravity) && !(entry.input.map(off.contains) ?? false) {
             let free = entry.keys.filter { $0.names.allSatisfy { !taken.contains($0) } }
             guard !free.isEmpty else { continue }
             let keys = free.map(\.shown).joined(separator: " or ")

@@ -189,7 +189,8 @@ extension App {
         decor.blasts.removeAll { now - $0.at >= Painter.blastSeconds }
         for blast in decor.blasts { window.painter.drawBlast(at: blast.point, radius: blast.radius, age: now - blast.at, camera: camera) }
         SDL_RenderSetClipRect(window.renderer, nil)
-        if let level = layout.level { window.painter.drawLevel(tilt: drawn.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
+        // (A game that turned tilting off has no level to show.)
+        if let level = layout.level, scene.sandbox.tilt { window.painter.drawLevel(tilt: drawn.tilt ?? Vector(0, -1), at: (level.x, level.y), radius: level.r, scale: window.pixelScale) }
         if screenshotRequested {
             // Of the frame just drawn: one drawn world, whatever the physics thread does meanwhile.
             screenshotRequested = false

@@ -19,8 +19,8 @@ extension HUD {
         var sceneKeys: Set<String> = []
         /// The scene's script takes every key (16.13): the sandbox's are reached with Ctrl.
         var scriptTakesKeys = false
-        /// The sandbox's inputs the scene turns off (`"sandbox"`, 16.14), by name.
-        var sandboxOff: [String] = []
+        /// The sandbox's inputs the scene turns off (`"sandbox"`, 16.14).
+        var sandboxOff: [SandboxInput] = []
         /// The scene gives right clicks to its script (`"rightClick": "script"`).
         var clicksToScript = false
         /// What the scene's script says (`world:say`), its own line.
@@ -44,7 +44,7 @@ extension HUD {
             sceneKeys = App.keyNames(scene.controls)
             sandboxOff = scene.sandbox.off
             if !sandboxOff.isEmpty {
-                sceneKeyHelp.insert("This scene turns off the sandbox's " + sandboxOff.joined(separator: ", "), at: 0)
+                sceneKeyHelp.insert("This scene turns off the sandbox's " + sandboxOff.map(\.rawValue).joined(separator: ", "), at: 0)
             }
             scriptTakesKeys = drawn.scriptTakesKeys
             if drawn.scriptTakesKeys {

@@ -59,11 +59,11 @@ struct HUD {
         if s.shown.stepsSinceReset != s.shown.step { step += " (\(f(Double(s.shown.stepsSinceReset) / 120, 1)) s since R)" }
         var groups = [s.sceneName, step, "\(Int(s.fps.rounded())) fps", HUD.speedText(s), "physics \(f(s.physics.stepCost * 1e6, 0)) us/step",
                       "bodies \(s.shown.bodies)", "time x\(scale)"]
-        if s.shown.hasGravity { groups.append("tilt (\(f(s.shown.tilt.x, 2)), \(f(s.shown.tilt.y, 2))) g") }
+        if s.shown.hasGravity && !s.shown.sandboxOff.contains(.tilt) { groups.append("tilt (\(f(s.shown.tilt.x, 2)), \(f(s.shown.tilt.y, 2))) g") }
         if s.soundOff { groups.append("sound off (M)") }
         // A game that turned the sandbox's hands off says so (scene-format.md 16.14).
         if !s.shown.sandboxOff.isEmpty {
-            groups.append(s.shown.sandboxOff.count == SandboxInputs.names.count ? "sandbox off" : "off: " + s.shown.sandboxOff.joined(separator: ", "))
+            groups.append(s.shown.sandboxOff.count == SandboxInput.allCases.count ? "sandbox off" : "off: " + s.shown.sandboxOff.map(\.rawValue).joined(separator: ", "))
         }
         // A game takes the keys (scene-format.md 16.13): the sandbox's are one Ctrl away.
         groups.append(s.shown.scriptTakesKeys ? "keys: the game's (Ctrl+H: help)" : "H: help")
@@ -133,7 +133,7 @@ struct HUD {
         let scale = window.pixelScale, size = window.outputSize
         if !hidden { Overlays.drawStrip(wrapped(lines(status), in: window), strip: layout.strip, text: window.text, renderer: window.renderer, scale: scale) }
         if help {
-            Overlays.drawHelp(Overlays.helpLines(for: status.shown.sceneKeys, gravity: status.shown.hasGravity, clicksToScript: status.shown.clicksToScript) + status.shown.sceneKeyHelp, text: window.text,
+            Overlays.drawHelp(Overlays.helpLines(for: status.shown.sceneKeys, gravity: status.shown.hasGravity, clicksToScript: status.shown.clicksToScript, off: status.shown.sandboxOff) + status.shown.sceneKeyHelp, text: window.text,
                               renderer: window.renderer, width: size.width, height: size.height, scale: scale, top: layout.strip.h)
         }
     }

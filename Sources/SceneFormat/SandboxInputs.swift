@@ -1,55 +1,54 @@
-/// Which of the sandbox's own inputs a scene leaves on (`"sandbox"`, section
-/// 16.14): a game turns off what it does not want, and what the sandbox
-/// leaves goes to the script's input functions. All on by default.
-public struct SandboxInputs: Equatable, Sendable {
+/// One of the sandbox's own inputs, which a scene may turn off (`"sandbox"`,
+/// section 16.14), by the name the format gives it.
+public enum SandboxInput: String, CaseIterable, Sendable {
     /// A left click on empty space adds the spawn body (`spawn` events).
-    public var spawn = true
+    case spawn
     /// A left press on a dynamic body takes hold of it (`grab` events).
-    public var grab = true
+    case grab
     /// A right click removes the body clicked (`remove` events).
-    public var delete = true
+    case delete
     /// A right-button drag cuts (`slice` events).
-    public var knife = true
+    case knife
     /// X and a click is an explosion (`explode` events).
-    public var explode = true
+    case explode
     /// Keys, a gamepad's stick and its accelerometer tilt the box (`tilt` events).
-    public var tilt = true
+    case tilt
+}
+
+/// Which of the sandbox's own inputs a scene leaves on: a game turns off what
+/// it does not want, and what the sandbox leaves goes to the script's input
+/// functions. All on by default.
+public struct SandboxInputs: Equatable, Sendable {
+    /// The inputs turned off, in the format's order (`SandboxInput.allCases`).
+    public private(set) var off: [SandboxInput] = []
 
     /// Every input on (`"sandbox": true`, the default).
     public init() {}
 
-    /// Every input set to `on` (`"sandbox": false` is all off).
+    /// Every input on, or every one off (`"sandbox": false`).
     public init(all on: Bool) {
-        (spawn, grab, delete, knife, explode, tilt) = (on, on, on, on, on, on)
+        off = on ? [] : SandboxInput.allCases
     }
 
-    /// The names of the inputs, in the order the format lists them.
-    public static let names = ["spawn", "grab", "delete", "knife", "explode", "tilt"]
-
-    /// The input named `name` (one of `names`).
-    public subscript(name: String) -> Bool {
-        get {
-            switch name {
-            case "spawn": spawn
-            case "grab": grab
-            case "delete": delete
-            case "knife": knife
-            case "explode": explode
-            default: tilt
-            }
-        }
-        set {
-            switch name {
-            case "spawn": spawn = newValue
-            case "grab": grab = newValue
-            case "delete": delete = newValue
-            case "knife": knife = newValue
-            case "explode": explode = newValue
-            default: tilt = newValue
-            }
-        }
+    /// Whether `input` is on.
+    public subscript(_ input: SandboxInput) -> Bool {
+        get { !off.contains(input) }
+        set { off = SandboxInput.allCases.filter { $0 == input ? !newValue : off.contains($0) } }
     }
 
-    /// The names of those turned off, in order.
-    public var off: [String] { SandboxInputs.names.filter { !self[$0] } }
+    /// Whether every input is off.
+    public var allOff: Bool { off.count == SandboxInput.allCases.count }
+
+    /// Whether spawning is on.
+    public var spawn: Bool { self[.spawn] }
+    /// Whether grabbing is on.
+    public var grab: Bool { self[.grab] }
+    /// Whether deleting is on.
+    public var delete: Bool { self[.delete] }
+    /// Whether the knife is on.
+    public var knife: Bool { self[.knife] }
+    /// Whether explosions are on.
+    public var explode: Bool { self[.explode] }
+    /// Whether tilting is on.
+    public var tilt: Bool { self[.tilt] }
 }

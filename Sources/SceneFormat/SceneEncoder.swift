@@ -40,10 +40,10 @@ extension Scene {
         if let script { lines.append("  \"script\": \(JSONText.quote(script)),") }
         if let scriptSeed { lines.append("  \"scriptSeed\": \(scriptSeed),") }
         if rightClickToScript { lines.append("  \"rightClick\": \"script\",") }
-        if sandbox.off.count == SandboxInputs.names.count {
+        if sandbox.allOff {
             lines.append("  \"sandbox\": false,")
         } else if !sandbox.off.isEmpty {
-            lines.append("  \"sandbox\": {\(sandbox.off.map { "\"\($0)\": false" }.joined(separator: ", "))},")
+            lines.append("  \"sandbox\": {\(sandbox.off.map { "\"\($0.rawValue)\": false" }.joined(separator: ", "))},")
         }
         if let view = writtenView {
             lines.append("  \"view\": {\(view)},")

@@ -83,18 +83,18 @@ extension SceneReader {
     /// `sandbox` (16.14): true, false, or an object turning inputs off (or on) by name.
     mutating func sandbox(_ node: JSONNode) -> SandboxInputs? {
         if case .bool(let on) = node.value { return SandboxInputs(all: on) }
-        let names = SandboxInputs.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let names = SandboxInput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case .object(let members) = node.value else {
             fail("sandbox", "must be true, false or an object of the sandbox's inputs (\(names)), got \(node.value.kindName)")
             return nil
         }
         var inputs = SandboxInputs()
         for (key, value) in members {
-            guard SandboxInputs.names.contains(key) else {
+            guard let input = SandboxInput(rawValue: key) else {
                 fail("sandbox.\(key)", "is not one of the sandbox's inputs (\(names))")
                 continue
             }
-            if let on = bool(value, "sandbox.\(key)") { inputs[key] = on }
+            if let on = bool(value, "sandbox.\(key)") { inputs[input] = on }
         }
         return inputs
     }

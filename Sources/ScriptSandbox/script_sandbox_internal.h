@@ -113,7 +113,7 @@ struct script_sandbox {
 };
 
 /// The plain data at stack index `i` as bytes, malloc'd (`root` names it in errors, which are raised).
-unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t *length);
+unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, const char *holds, size_t *length);
 /// Notes the collision types' names at stack indices a and b (0: none) that world:onCollision set a handler for.
 void sandbox_note_handler_types(lua_State *L, int a, int b);
 /// The most timers that wait at once (16.15).
@@ -131,7 +131,9 @@ struct sandbox_timer {
 int sandbox_world_after(lua_State *L);
 int sandbox_world_every(lua_State *L);
 int sandbox_world_cancel(lua_State *L);
-/// Pushes whether the global `name` is a function now (raw lookups: the frozen globals once the top level ran).
+/// Pushes the global `name` (raw lookups: the frozen globals once the top level ran); returns its type.
+int sandbox_push_global(lua_State *L, const char *name);
+/// Whether the global `name` is a function now.
 int sandbox_global_is_function(lua_State *L, const char *name);
 /// Adds a timer read back from a state (the name and args are taken over); 0 when out of memory.
 int sandbox_add_timer(script_sandbox *s, struct sandbox_timer t);

@@ -15,6 +15,19 @@ enum { MAX_DEPTH = 100 };
 #define UNMETERED (LLONG_MAX / 4)
 #define FNV_BASIS 0xcbf29ce484222325ULL
 
+// Pushes the global `name` (raw lookups, no script code: the frozen globals'
+// table once the top level ran, else the globals); returns its type.
+int sandbox_push_global(lua_State *L, const char *name) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, FROZEN) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    }
+    lua_pushstring(L, name);
+    int type = lua_rawget(L, -2);
+    lua_remove(L, -2);
+    return type;
+}
+
 // --- The digest: FNV-1a over a walk of values in key order.
 
 typedef struct walker {

@@ -57,14 +57,12 @@ typedef struct writer {
     lua_State *L;
     int visited;       // stack index: the tables written so far
     int depth;
-    char path[200];    // where in `state` (or world:reset's `keep`), for messages
+    char path[200];    // where in the value, for messages
+    const char *holds; // what holds plain data, for messages: "the global 'state' holds"
 } writer;
 
 static void refuse(writer *w, const char *what) {
-    const char *holder = strncmp(w->path, "keep", 4) == 0 ? "world:reset's keep"
-        : strncmp(w->path, "args", 4) == 0 ? "a timer's arguments" : "the global 'state'";
-    luaL_error(w->L, "%s %s: %s hold%s plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)",
-               w->path, what, holder, holder[0] == 'a' ? "" : "s");
+    luaL_error(w->L, "%s %s: %s plain data (nil, booleans, numbers, strings, bodies and tables of them, each table once)", w->path, what, w->holds);
 }
 
 static void write_value(writer *w, int i);
@@ -158,7 +156,7 @@ static int save(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
     s->outLen = 0;
     put_u64(L, s->topDigest);
-    writer w = {L, 0, 0, "state"};
+    writer w = {L, 0, 0, "state", "the global 'state' holds"};
     lua_newtable(L);
     w.visited = lua_gettop(L);
     lua_getglobal(L, "state");
@@ -203,13 +201,14 @@ const char *script_sandbox_save(script_sandbox *s, const uint8_t **bytes, size_t
     return NULL;
 }
 
-// The plain data at `i` as bytes (`root` begins the paths of its errors:
-// "keep", "args"), in a malloc'd copy: the shared buffer is `state`'s.
-unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t *length) {
+// The plain data at `i` as bytes, in a malloc'd copy (the shared buffer is
+// `state`'s): `root` begins the paths of its errors ("keep"), `holds` says
+// what holds it ("world:reset's keep holds").
+unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, const char *holds, size_t *length) {
     script_sandbox *s = sandbox_of(L);
     i = lua_absindex(L, i);
     s->outLen = 0;
-    writer w = {L, 0, 0, ""};
+    writer w = {L, 0, 0, "", holds};
     snprintf(w.path, sizeof w.path, "%s", root);
     lua_newtable(L);
     w.visited = lua_gettop(L);
@@ -227,7 +226,7 @@ unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, size_t 
 void sandbox_keep(lua_State *L, int i) {
     script_sandbox *s = sandbox_of(L);
     size_t length;
-    unsigned char *copy = sandbox_plain_copy(L, i, "keep", &length);
+    unsigned char *copy = sandbox_plain_copy(L, i, "keep", "world:reset's keep holds", &length);
     free(s->kept);
     s->kept = copy;
     s->keptLen = length;

@@ -19,13 +19,8 @@ static script_sandbox *sandbox_of(lua_State *L) {
 }
 
 int sandbox_global_is_function(lua_State *L, const char *name) {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "cratebox.frozen") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    }
-    lua_pushstring(L, name);
-    int found = lua_rawget(L, -2) == LUA_TFUNCTION;
-    lua_pop(L, 2);
+    int found = sandbox_push_global(L, name) == LUA_TFUNCTION;
+    lua_pop(L, 1);
     return found;
 }
 
@@ -68,7 +63,7 @@ static int make(lua_State *L, int every) {
         lua_rawseti(L, -2, k);
     }
     struct sandbox_timer t = {0};
-    t.args = sandbox_plain_copy(L, -1, "args", &t.argsLen);
+    t.args = sandbox_plain_copy(L, -1, "args", "a timer's arguments hold", &t.argsLen);
     t.argCount = count;
     // The copies live outside Lua's allocator: all of them together within the script's memory limit.
     size_t held = t.argsLen;
@@ -126,17 +121,11 @@ static int next_due(const script_sandbox *s) {
     return best;
 }
 
-// Calls one timer's function, its copy of the arguments read back; in a protected call.
+// Calls one timer's function with a fresh copy of its arguments, in a protected call.
 static int call_timer(lua_State *L) {
     const struct sandbox_timer *t = lua_touserdata(L, 1);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "cratebox.frozen") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    }
-    int globals = lua_gettop(L);
-    lua_pushstring(L, t->name);
-    if (lua_rawget(L, globals) != LUA_TFUNCTION) return luaL_error(L, "a timer's '%s' is not a global function of the script", t->name);
-    lua_getfield(L, globals, "world");
+    if (sandbox_push_global(L, t->name) != LUA_TFUNCTION) return luaL_error(L, "a timer's '%s' is not a global function of the script", t->name);
+    sandbox_push_global(L, "world");
     sandbox_push_kept(L, t->args, t->argsLen);
     int args = lua_gettop(L);
     luaL_checkstack(L, t->argCount, "a timer has too many arguments");
@@ -149,20 +138,20 @@ static int call_timer(lua_State *L) {
 const char *script_sandbox_run_timers(script_sandbox *s) {
     int i;
     while ((i = next_due(s)) >= 0) {
-        // Taken out (or moved on) before the call: the call may cancel it or make others.
+        // Taken out, or moved on and copied, before the call: this function owns
+        // what the call reads. (Even reading the arguments back may run a
+        // finalizer, which may cancel the timer or make others.)
         struct sandbox_timer t = s->timers[i];
         if (t.period > 0) {
             s->timers[i].due += t.period;
             t.name = strdup(t.name);
-            unsigned char *args = malloc(t.argsLen ? t.argsLen : 1);
-            if (!t.name || !args) {
-                free(t.name);
-                free(args);
+            t.args = malloc(t.argsLen ? t.argsLen : 1);
+            if (!t.name || !t.args) {
+                free_timer(&t);
                 snprintf(s->error, sizeof s->error, "no memory to call a timer");
                 return s->error;
             }
-            memcpy(args, s->timers[i].args, t.argsLen);
-            t.args = args;
+            memcpy(t.args, s->timers[i].args, t.argsLen);
         } else {
             memmove(&s->timers[i], &s->timers[i + 1], (size_t)(s->timerCount - i - 1) * sizeof *s->timers);
             s->timerCount--;

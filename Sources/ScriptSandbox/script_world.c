@@ -173,13 +173,9 @@ int script_sandbox_take_sounds(script_sandbox *s, script_sound *out, int capacit
     return n;
 }
 
-// Whether the global named by the light userdata at 1 is a function (the
-// frozen globals' table once the top level ran); raw lookups, no script code.
+// Whether the global named by the light userdata at 1 is a function.
 static int is_function(lua_State *L) {
-    const char *name = lua_touserdata(L, 1);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "cratebox.frozen") != LUA_TTABLE) lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    lua_pushstring(L, name);
-    lua_pushboolean(L, lua_rawget(L, -2) == LUA_TFUNCTION);
+    lua_pushboolean(L, sandbox_push_global(L, lua_touserdata(L, 1)) == LUA_TFUNCTION);
     return 1;
 }
 

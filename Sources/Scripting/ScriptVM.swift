@@ -176,7 +176,7 @@ public final class ScriptVM {
         return defined != 0
     }
 
-    /// Calls the script's input function `name` (16.12) with the world, then
+    /// Calls the script's input function `name` (16.13) with the world, then
     /// `point` if given, then `text`; returns whether the script defines it.
     @discardableResult
     public func input(_ name: String, point: (x: Double, y: Double)? = nil, _ text: String) throws(ScriptError) -> Bool {

@@ -38,14 +38,14 @@ public enum Event: Equatable, Sendable {
 
 extension Event {
     /// The sandbox's input this event is, which a scene may turn off (`"sandbox"`, 16.14): nil for the rest.
-    public var sandboxInput: String? {
+    public var sandboxInput: SandboxInput? {
         switch self {
-        case .spawn: "spawn"
-        case .grab: "grab"
-        case .remove: "delete"
-        case .slice: "knife"
-        case .explode: "explode"
-        case .tilt: "tilt"
+        case .spawn: .spawn
+        case .grab: .grab
+        case .remove: .delete
+        case .slice: .knife
+        case .explode: .explode
+        case .tilt: .tilt
         case .drag, .release, .reset, .key, .pointer, .click: nil
         }
     }

@@ -40,9 +40,7 @@ struct RestoredWorld {
         for _ in 0..<(try r.count(each: 5)) {
             let button = try r.bool(), name = try r.string()
             let trigger: ControlTrigger = button ? .button(name) : .key(name)
-            // As a key event is checked (World.press): bound, or any key a scene may bind when it has a script.
-            let scriptKey = if scene.script != nil, case .key(let n) = trigger { ControlTrigger.keyNames.contains(n) } else { false }
-            guard scene.controls.contains(where: { $0.trigger == trigger }) || scriptKey else {
+            guard World.takesKey(trigger, scene: scene) else {  // as a key event is checked (World.press)
                 throw ByteReader.Malformed("a held key \(trigger) is not bound in the scene")
             }
             guard !held.contains(trigger) else { throw ByteReader.Malformed("the key \(trigger) is held twice") }

@@ -14,8 +14,7 @@ extension World {
     /// (section 14.3); a scene with a script also takes any key a scene may
     /// bind, for its script alone (`isDown`, `keypressed`: 16.13).
     func press(_ trigger: ControlTrigger, down: Bool) throws(WorldError) {
-        let bound = scene.controls.contains(where: { $0.trigger == trigger })
-        guard bound || scriptTakes(trigger) else {
+        guard World.takesKey(trigger, scene: scene) else {
             if scene.script != nil, case .key = trigger {
                 throw WorldError("\(trigger) is not bound in the scene's controls, nor a key a scene may bind (scene-format.md 14)")
             }
@@ -59,8 +58,11 @@ extension World {
         }
     }
 
-    /// Whether a scene with a script takes `trigger` though no control binds it: any key a scene may bind.
-    func scriptTakes(_ trigger: ControlTrigger) -> Bool {
+    /// Whether `scene` takes a key event for `trigger`: one its controls bind,
+    /// or, in a scene with a script, any key a scene may bind (16.13). A
+    /// world read back holds only such keys (RestoredWorld).
+    static func takesKey(_ trigger: ControlTrigger, scene: Scene) -> Bool {
+        if scene.controls.contains(where: { $0.trigger == trigger }) { return true }
         guard scene.script != nil, case .key(let name) = trigger else { return false }
         return ControlTrigger.keyNames.contains(name)
     }

@@ -127,7 +127,7 @@ public final class World {
     /// Applies an input. Call between steps only (the world is never inside one here).
     public func apply(_ event: Event) throws(WorldError) {
         if let input = event.sandboxInput, !scene.sandbox[input] {
-            throw WorldError("the scene turns the sandbox's \(input) off (its \"sandbox\", scene-format.md 16.14)")
+            throw WorldError("the scene turns the sandbox's \(input.rawValue) off (its \"sandbox\", scene-format.md 16.14)")
         }
         switch event {
         case .tilt(let x, let y):

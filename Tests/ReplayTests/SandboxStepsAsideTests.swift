@@ -19,7 +19,7 @@ import TestSupport
         #expect(try Self.scene("true").sandbox == SandboxInputs())
         #expect(try Self.scene("false").sandbox == SandboxInputs(all: false))
         let some = try Self.scene(#"{"tilt": false, "explode": false, "grab": true}"#).sandbox
-        #expect(some.off == ["explode", "tilt"])
+        #expect(some.off == [.explode, .tilt])
         #expect(errors(TestSupport.scene(extra: #""sandbox": {"spwan": false}"#)).contains("sandbox.spwan: is not one of the sandbox's inputs"))
         #expect(errors(TestSupport.scene(extra: #""sandbox": {"tilt": 0}"#)).contains("sandbox.tilt: must be true or false"))
         #expect(errors(TestSupport.scene(extra: #""sandbox": "off""#)).contains("sandbox: must be true, false or an object"))

@@ -60,6 +60,20 @@ import TestSupport
         #expect(try stop(#"w:after(1 / 120, "boom") end function boom() error("late")"#).isEmpty, "made before the function it names exists: refused, not called")
     }
 
+    @Test func aTimerMayCancelItselfAndMakeOthersWhileItRuns() throws {
+        let world = try Self.world("""
+            state.n = 0
+            function tick(w, big)
+              state.n = state.n + 1
+              for i = 1, 20 do w:after(1, "note", big) end  -- the array of timers grows under the call
+              if state.n == 3 then note(w, "cancelled", w:cancel(state.id)) end
+            end
+            state.id = world:every(1 / 120, "tick", {string.rep("x", 1000), {1, 2, 3}})
+            """)
+        for _ in 0..<6 { try world.step() }
+        #expect(world.scriptSays == "3 cancelled true", "\(world.scriptSays ?? "")")
+    }
+
     @Test func anErrorInATimerStopsTheWorldAtItsStep() throws {
         let world = try Self.world("function boom(w, why) error(why) end world:after(3 / 120, 'boom', 'timed out')")
         try world.step()

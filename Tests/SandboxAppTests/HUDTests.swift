@@ -1,5 +1,6 @@
 import CrateboxGeometry
 import Render
+import SceneFormat
 import Simulation
 import Testing
 import TestSupport
@@ -105,5 +106,11 @@ import TestSupport
             #expect(line.contains("  "), "\(line)")
         }
         #expect(!Overlays.helpLines(for: [], gravity: false).contains { $0.hasSuffix("tilt the box") })
+        // A game that turned the sandbox's hands off (scene-format.md 16.14): their lines go.
+        let game = Overlays.helpLines(for: [], off: SandboxInput.allCases)
+        #expect(!game.contains { $0.hasPrefix("mouse left") || $0.hasPrefix("mouse right") || $0.hasPrefix("X + left click") || $0.hasSuffix("tilt the box") || $0.hasPrefix("gamepad") })
+        #expect(game.contains { $0.hasPrefix("Space or P ") } && game.contains { $0.hasPrefix("F9 ") }, "the window's own keys stay")
+        let noKnife = Overlays.helpLines(for: [], off: [.knife])
+        #expect(noKnife.contains { $0.hasPrefix("mouse right click") } && !noKnife.contains { $0.hasPrefix("mouse right drag") })
     }
 }
