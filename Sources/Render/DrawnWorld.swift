@@ -8,8 +8,13 @@ public struct DrawnBody: Sendable {
     public let kind: BodyKind
     /// What the body was made from: its shapes and look.
     public let spec: BodySpec
-    /// How it is drawn.
-    public var look: Look { spec.look }
+    /// How it is drawn: its spec's look, or the one its scene's script set (16.17).
+    public let look: Look
+
+    /// A body drawn with its spec's look unless another is given.
+    public init(kind: BodyKind, spec: BodySpec, look: Look? = nil) {
+        (self.kind, self.spec, self.look) = (kind, spec, look ?? spec.look)
+    }
 }
 
 /// What drawing needs of the world after a step, as an immutable value that
@@ -52,6 +57,8 @@ public final class DrawnWorld: Sendable {
     public let scriptSays: String?
     /// Whether the scene's script takes every key (it defines `keypressed` or `keyreleased`: 16.13).
     public let scriptTakesKeys: Bool
+    /// The labels the scene's script shows (`world:text`, 16.17), in the order drawn.
+    public let labels: [WorldLabel]
 
     /// The world as it is, drawn between `previous` poses (by construction
     /// index: the poses before its last step) and now; without them, as it is.
@@ -74,11 +81,12 @@ public final class DrawnWorld: Sendable {
         contacts = debug ? world.contactPoints : nil
         scriptSays = world.scriptSays
         scriptTakesKeys = world.scriptTakesKeys
+        labels = world.labels
     }
 
     /// The world's bodies as drawing sees them.
     public static func drawnBodies(_ world: World) -> [DrawnBody?] {
-        world.bodies.map { $0.map { DrawnBody(kind: $0.kind, spec: $0.spec) } }
+        world.bodies.enumerated().map { i, body in body.map { DrawnBody(kind: $0.kind, spec: $0.spec, look: world.look(of: i)) } }
     }
 
     /// The same state for keeping (the time machine's history): drawn as it is
@@ -111,6 +119,7 @@ public final class DrawnWorld: Sendable {
         contacts = nil
         scriptSays = other.scriptSays
         scriptTakesKeys = other.scriptTakesKeys
+        labels = other.labels
     }
 
     /// Roughly what keeping it costs, in bytes (its own poses and anchors; the
@@ -165,7 +174,7 @@ public final class DrawnWorld: Sendable {
 /// bodies change. One per stepping thread (it is not shared).
 public final class DrawnWorldMaker {
     private var previous: (world: ObjectIdentifier, poses: [Pose])?
-    private var bodies: (world: ObjectIdentifier, revision: Int, drawn: [DrawnBody?])?
+    private var bodies: (world: ObjectIdentifier, revision: Int, looks: UInt64, drawn: [DrawnBody?])?
     /// The poses of the last picture made, and of which world, step and bodies:
     /// the poses before the next step, unless a body came or went since.
     private var made: (world: ObjectIdentifier, step: Int, revision: Int, poses: [Pose])?
@@ -186,8 +195,8 @@ public final class DrawnWorldMaker {
     /// The world after its last step, drawn between the poses kept by `willStep` and now.
     public func drawn(_ world: World, debug: Bool) -> DrawnWorld {
         let id = ObjectIdentifier(world)
-        if bodies?.world != id || bodies?.revision != world.bodiesRevision {
-            bodies = (id, world.bodiesRevision, DrawnWorld.drawnBodies(world))
+        if bodies?.world != id || bodies?.revision != world.bodiesRevision || bodies?.looks != world.looksRevision {
+            bodies = (id, world.bodiesRevision, world.looksRevision, DrawnWorld.drawnBodies(world))
         }
         let before = previous?.world == id ? previous?.poses : nil
         let picture = DrawnWorld(world: world, previous: before, bodies: bodies?.drawn, debug: debug)

@@ -11,8 +11,8 @@ public enum Offscreen {
     public static let maxSize = 8192
 
     /// The pixels of the picture, RGBA from the top row, for tests.
-    public static func pixels(of world: World, width: Int, height: Int, debug: Bool) throws(WindowError) -> [UInt8] {
-        try withSurface(world, width: width, height: height, debug: debug) { surface in
+    public static func pixels(of world: World, width: Int, height: Int, debug: Bool, band: String? = nil) throws(WindowError) -> [UInt8] {
+        try withSurface(world, width: width, height: height, debug: debug, band: band) { surface in
             copyPixels(surface, width: width, height: height)
         }
     }
@@ -30,14 +30,38 @@ public enum Offscreen {
     /// How a picture looks at its world, as the window does: the scene fitted
     /// (`Scene.fitted`), or following the body its `view` names, centred on it
     /// as far as the box allows (scene-format.md 15.5).
-    public static func camera(for drawn: DrawnWorld, width: Int, height: Int) -> Camera {
+    public static func camera(for drawn: DrawnWorld, width: Int, height: Int, top: Int = 0) -> Camera {
         let scene = drawn.scene
         if let id = scene.view?.follow, let index = drawn.bodies.firstIndex(where: { $0?.spec.id == id && $0 != nil }) {
             return Camera.following(drawn.pose(of: index, alpha: 1).position, showing: scene.view?.width ?? scene.width,
-                                    worldWidth: scene.width, worldHeight: scene.height, pixelWidth: width, pixelHeight: height, origin: scene.origin)
+                                    worldWidth: scene.width, worldHeight: scene.height, pixelWidth: width, pixelHeight: height,
+                                    top: Double(top), origin: scene.origin)
         }
         let box = drawn.fitted()
-        return Camera(worldWidth: box.width, worldHeight: box.height, pixelWidth: width, pixelHeight: height, origin: box.origin)
+        return Camera(worldWidth: box.width, worldHeight: box.height, pixelWidth: width, pixelHeight: height, top: Double(top), origin: box.origin)
+    }
+
+    /// Draws the world into the whole picture; with a `band` (the scene's name),
+    /// the HUD's band along the top as the window has it (`render --hud`): the
+    /// step and bodies, and the line the scene's script said (`world:say`), the
+    /// world in the rest.
+    static func draw(_ drawn: DrawnWorld, renderer: OpaquePointer, width: Int, height: Int, debug: Bool, band: String?) {
+        let painter = Painter(renderer: renderer)
+        guard let band else {
+            painter.draw(drawn, camera: camera(for: drawn, width: width, height: height), alpha: 1, width: width, height: height)
+            return
+        }
+        let text = Text(renderer: renderer, pointSize: 14)
+        var lines: [(String, SDL_Color)] = [(band, Palette.text),
+                                            ("step \(drawn.stepCount)   bodies \(drawn.liveBodyCount)", Palette.text)]
+        if let said = drawn.scriptSays { lines.append((said, Palette.joint)) }
+        let layout = ScreenLayout(width: Int32(width), height: Int32(height), scale: 1, stripLines: lines.count, lineHeight: text.lineHeight,
+                                  textWidth: 0, showLevel: false, timelineRow: false)
+        let room = layout.world
+        let camera = camera(for: drawn, width: Int(room.w), height: Int(room.h), top: Int(room.y))
+        painter.draw(drawn, camera: camera, alpha: 1, width: width, height: height, clip: room)
+        SDL_RenderSetClipRect(renderer, nil)
+        Overlays.drawStrip(lines, strip: layout.strip, text: text, renderer: renderer, scale: 1)
     }
 
     static func copyPixels(_ surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> [UInt8] {
@@ -50,21 +74,18 @@ public enum Offscreen {
         return out
     }
 
-    public static func render(_ world: World, width: Int, height: Int, debug: Bool, to path: String) throws(WindowError) {
+    public static func render(_ world: World, width: Int, height: Int, debug: Bool, band: String? = nil, to path: String) throws(WindowError) {
         var failure: WindowError?
-        try withSurface(world, width: width, height: height, debug: debug) { surface in
+        try withSurface(world, width: width, height: height, debug: debug, band: band) { surface in
             do throws(WindowError) { try savePNG(surface, to: path) } catch { failure = error }
         }
         if let failure { throw failure }
     }
 
-    private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool,
+    private static func withSurface<R>(_ world: World, width: Int, height: Int, debug: Bool, band: String?,
                                        _ body: (UnsafeMutablePointer<SDL_Surface>) -> R) throws(WindowError) -> R {
         try withCanvas(width: width, height: height) { surface, renderer in
-            let drawn = DrawnWorld(world: world, debug: debug)
-            let camera = Offscreen.camera(for: drawn, width: width, height: height)
-            let painter = Painter(renderer: renderer)
-            painter.draw(drawn, camera: camera, alpha: 1, width: width, height: height)
+            draw(DrawnWorld(world: world, debug: debug), renderer: renderer, width: width, height: height, debug: debug, band: band)
             SDL_RenderPresent(renderer)
             return body(surface)
         }

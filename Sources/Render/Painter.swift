@@ -18,9 +18,12 @@ public final class Painter {
     private var crateIndices: [Int32] = []
     var fillVertices: [SDL_Vertex] = []
     var fillIndices: [Int32] = []
+    /// The fonts of the script's labels (opened when first drawn).
+    let labelFonts: LabelFonts
 
     public init(renderer: OpaquePointer) {
         self.renderer = renderer
+        labelFonts = LabelFonts(renderer: renderer)
         crate = CrateTexture.make(renderer)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
@@ -104,6 +107,7 @@ public final class Painter {
                 _ = SDL_RenderGeometry(renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
             }
         }
+        drawLabels(world, camera: camera, clip: clip)
         if let outlines = world.outlines { drawDebug(world, outlines, camera: camera, alpha: alpha) }
         drawGrabLine(world, camera: camera, alpha: alpha)
     }

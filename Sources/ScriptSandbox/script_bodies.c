@@ -38,7 +38,8 @@ static char *copied(const char *text, int *ok) {
 
 static void index_one(script_sandbox *s, int i);
 
-int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id, struct cpBody *body, const char *velocity, const char *position) {
+int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id, struct cpBody *body, const char *velocity, const char *position,
+                             long long look) {
     if (index < 0 || (s->bodyCount > 0 && index <= s->bodies[s->bodyCount - 1].index)) return 0;  // in increasing order
     if (s->bodyCount == s->bodyCap) {
         int cap = s->bodyCap ? 2 * s->bodyCap : 64;
@@ -48,7 +49,7 @@ int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id,
         s->bodyCap = cap;
     }
     int ok = 1;
-    bound_body b = {index, copied(id, &ok), body, copied(velocity, &ok), copied(position, &ok)};
+    bound_body b = {index, copied(id, &ok), body, copied(velocity, &ok), copied(position, &ok), look};
     if (!ok) {
         free_entry(&b);
         return 0;

@@ -242,7 +242,8 @@ void sandbox_open_bodies(lua_State *L) {
         {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {"shapes", body_shapes},
         {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate},
         {"localToWorld", body_local_to_world}, {"worldToLocal", body_world_to_local}, {"velocityAt", body_velocity_at},
-        {"rotation", body_rotation}, {"centerOfGravity", body_center_of_gravity}, {"eachArbiter", body_each_arbiter}, {NULL, NULL},
+        {"rotation", body_rotation}, {"centerOfGravity", body_center_of_gravity}, {"eachArbiter", body_each_arbiter},
+        {"setLook", sandbox_body_set_look}, {"look", sandbox_body_look}, {NULL, NULL},
     };
     sandbox_new_type(L, BODY, methods, body_tostring, NULL, "a body");
 }

@@ -305,6 +305,7 @@ static int open_libraries(lua_State *L) {
     sandbox_open_queries(L);
     sandbox_open_joints(L);
     sandbox_open_spawn(L);
+    sandbox_open_text(L);
     sandbox_open_shapes(L);
     sandbox_name_functions(L);
     return 0;
@@ -342,6 +343,7 @@ void script_sandbox_free(script_sandbox *s) {
     sandbox_joints_free(s);
     sandbox_collisions_free(s);
     sandbox_timers_free(s);
+    sandbox_labels_free(s);
     free(s);
 }
 

@@ -15,6 +15,7 @@ typedef struct bound_body {
     char *id;
     struct cpBody *body;
     char *velocity, *position;
+    long long look;  // how it is drawn: 0xRRGGBB, or SCRIPT_LOOK_CRATE, _BALL, _PLAIN (16.17)
 } bound_body;
 
 /// A separate callback waiting for delivery (script_collisions.c): its
@@ -89,6 +90,12 @@ struct script_sandbox {
     long long steps;
     char held[1024];  // each held trigger's name followed by a NUL; an empty name ends the list
     char said[256];   // what world:say last said (the HUD's line), NUL-terminated
+    /// The labels world:text shows, in the order drawn (script_text.c; NULL until the first), and a count of changes.
+    struct sandbox_label *labels;
+    int labelCount;
+    unsigned long long labelsRevision;
+    /// A count that grows whenever body:setLook changes a body's look.
+    unsigned long long looksRevision;
     char printed[SCRIPT_PRINTS][SCRIPT_PRINT_BYTES + 1];  // print's lines since they were last taken, NUL-terminated
     int printCount;   // lines kept in `printed`
     int printDropped; // lines printed past SCRIPT_PRINTS since the last take
@@ -209,6 +216,11 @@ void sandbox_push_shape_of(lua_State *L, struct cpShape *shape);
 void sandbox_open_shapes(lua_State *L);
 /// world:spawn, remove, addJoint, removeJoint and afterStep (script_spawn.c).
 void sandbox_open_spawn(lua_State *L);
+/// world:text, and the body methods setLook and look (script_text.c; the looks are the bindings').
+void sandbox_open_text(lua_State *L);
+void sandbox_labels_free(script_sandbox *s);
+int sandbox_body_set_look(lua_State *L);
+int sandbox_body_look(lua_State *L);
 void sandbox_joints_free(script_sandbox *s);
 /// Calls a joint's force (0) or torque (1) function at a length or angle,
 /// into `*out`; 0 when it has none or it failed. And its pre-solve (2) or post-solve (3).

@@ -59,8 +59,10 @@ public final class ScriptVM {
         package var id: String?
         package var body: OpaquePointer
         package var velocityFunction: String?, positionFunction: String?
-        package init(index: Int, id: String?, body: OpaquePointer, velocityFunction: String? = nil, positionFunction: String? = nil) {
-            (self.index, self.id, self.body, self.velocityFunction, self.positionFunction) = (index, id, body, velocityFunction, positionFunction)
+        /// How it is drawn, as a look code (`lookCodes`, or 0xRRGGBB).
+        package var look: Int64
+        package init(index: Int, id: String?, body: OpaquePointer, velocityFunction: String? = nil, positionFunction: String? = nil, look: Int64) {
+            (self.index, self.id, self.body, self.velocityFunction, self.positionFunction, self.look) = (index, id, body, velocityFunction, positionFunction, look)
         }
     }
 
@@ -68,14 +70,14 @@ public final class ScriptVM {
     /// anew whenever the world's bodies change.
     package func bind(bodies: [BoundBody]) {
         script_sandbox_clear_bodies(sandbox)
-        for b in bodies where script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction) == 0 {
+        for b in bodies where script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction, b.look) == 0 {
             break  // out of memory: the rest stay unbound, and the script finds nil for them
         }
     }
 
     /// Binds one more body, whose index is above every bound one's (a body the script made).
     package func bind(body b: BoundBody) {
-        _ = script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction)
+        _ = script_sandbox_bind_body(sandbox, Int64(b.index), b.id, b.body, b.velocityFunction, b.positionFunction, b.look)
     }
 
     /// Forgets body `index` (the script took it out of the world); the others stay bound.

@@ -17,9 +17,10 @@ enum SavedScene {
         var newIndex: [Int?] = []
         var taken = Set(bodies.compactMap { $0?.id })  // membership only; never iterated
         var bodySpecs: [BodySpec] = []
-        for slot in bodies {
+        for (index, slot) in bodies.enumerated() {
             guard let entry = slot, !entry.madeByScript else { newIndex.append(nil); continue }
             var spec = entry.spec
+            spec.look = world.look(of: index)
             spec.position = entry.body.position
             spec.angle = entry.body.angle
             if spec.type != .static {

@@ -20,21 +20,29 @@ struct ScriptPart {
     /// spec as JSON), and the joints it made (spec as JSON without its ends, and its ends: -1 the world's body).
     var bodies: [(index: Int, json: String)] = []
     var joints: [(json: String, a: Int, b: Int)] = []
+    /// The labels shown and the looks the script set (version 7, written only when there are any: 16.17),
+    /// the looks of live bodies whose look is not their spec's, in increasing construction index.
+    var labels: [WorldLabel] = []
+    var looks: [(index: Int, look: Look)] = []
 
     /// The exact state's version with a script's part (a world without a
     /// script writes version 2, unchanged, so its bytes stay the same).
     static let version = "cratebox world 5"
     /// The version with what world:reset(keep) kept (written only when a build has it).
     static let versionWithKept = "cratebox world 6"
+    /// The version with labels and looks (written only when the script shows or set some).
+    static let versionWithLooks = "cratebox world 7"
     /// The version whose script digest left the functions' code out (read, never written).
     static let versionWithoutCode = "cratebox world 4"
     /// The version before the pointer was part of it (read, never written).
     static let versionWithoutPointer = "cratebox world 3"
     /// Every version with a script's part.
-    static let versions = [versionWithKept, version, versionWithoutCode, versionWithoutPointer]
+    static let versions = [versionWithLooks, versionWithKept, version, versionWithoutCode, versionWithoutPointer]
 
     /// The version this part is written with.
-    var writtenVersion: String { kept == nil ? Self.version : Self.versionWithKept }
+    var writtenVersion: String {
+        !labels.isEmpty || !looks.isEmpty ? Self.versionWithLooks : kept == nil ? Self.version : Self.versionWithKept
+    }
 
     /// Whether its script digest leaves the functions' code out (versions 3 and 4).
     var digestWithoutCode = false
@@ -44,6 +52,7 @@ struct ScriptPart {
         w.string(said)
         w.f64(pointer.x)
         w.f64(pointer.y)
+        if writtenVersion == Self.versionWithLooks { w.bool(kept != nil) }
         if let kept { w.block(kept) }
         w.block(state)
         w.i64(bodies.count)
@@ -56,6 +65,21 @@ struct ScriptPart {
             w.string(joint.json)
             w.i64(joint.a)
             w.i64(joint.b)
+        }
+        guard writtenVersion == Self.versionWithLooks else { return }
+        w.i64(labels.count)
+        for label in labels {
+            w.string(label.id)
+            w.string(label.text)
+            for v in [label.x, label.y, label.size] { w.f64(v) }
+            w.bool(label.screen)
+            w.u32(label.color)
+            w.u8(UInt8(label.align))
+        }
+        w.i64(looks.count)
+        for (index, look) in looks {
+            w.i64(index)
+            WorldBody.write(look, to: &w)
         }
     }
 
@@ -71,10 +95,11 @@ struct ScriptPart {
                 throw ByteReader.Malformed("the pointer is not a point a pointer event may give")
             }
         }
-        let kept = version == Self.versionWithKept ? try r.block() : nil
+        let keptFollows = version == Self.versionWithLooks ? try r.bool() : version == Self.versionWithKept
+        let kept = keptFollows ? try r.block() : nil
         var part = ScriptPart(random: random, said: said, state: try r.block(), pointer: pointer)
         part.kept = kept
-        part.digestWithoutCode = version != Self.version && version != Self.versionWithKept
+        part.digestWithoutCode = version == Self.versionWithoutCode || version == Self.versionWithoutPointer
         for _ in 0..<(try r.count(each: 16)) {
             let index = try r.i64()
             guard index >= 0, index <= World.maxBodyIndex, part.bodies.last.map({ $0.index < index }) ?? true else {
@@ -87,7 +112,25 @@ struct ScriptPart {
             guard (-1...World.maxBodyIndex).contains(a), (-1...World.maxBodyIndex).contains(b) else { throw ByteReader.Malformed("a script's joint joins bodies a world cannot have") }
             part.joints.append((json, a, b))
         }
+        if version == Self.versionWithLooks { try part.readLooks(from: &r) }
         return part
+    }
+
+    /// Version 7's labels and looks; each label is checked as world:text checks it when it is shown again.
+    private mutating func readLooks(from r: inout ByteReader) throws(ByteReader.Malformed) {
+        for _ in 0..<(try r.count(each: 46)) {
+            let id = try r.string(), text = try r.string()
+            let x = try r.f64(), y = try r.f64(), size = try r.f64(), screen = try r.bool(), color = try r.u32(), align = Int(try r.u8())
+            labels.append(WorldLabel(id: id, text: text, x: x, y: y, screen: screen, size: size, color: color, align: align))
+        }
+        for _ in 0..<(try r.count(each: 9)) {
+            let index = try r.i64()
+            guard index >= 0, index <= World.maxBodyIndex, looks.last.map({ $0.index < index }) ?? true else {
+                throw ByteReader.Malformed("the looks are not of bodies in increasing construction index")
+            }
+            looks.append((index, try WorldBody.readLook(from: &r)))
+        }
+        guard !labels.isEmpty || !looks.isEmpty else { throw ByteReader.Malformed("a state of version 7 shows no label and sets no look") }
     }
 
     /// Each body's spec, read as world:spawn reads it; by construction index (lookups only).
@@ -128,6 +171,11 @@ extension ScriptHost {
         do {
             var part = ScriptPart(random: vm.randomState, said: vm.said ?? "", state: try vm.savedState(), pointer: (world.pointer.x, world.pointer.y))
             part.kept = world.kept
+            part.labels = labels
+            for (index, entry) in world.bodies.enumerated() {
+                guard let entry, let code = vm.lookCode(of: index), let look = Look(code: code), look != entry.look else { continue }
+                part.looks.append((index, look))
+            }
             for (index, entry) in world.bodies.enumerated() where entry?.madeByScript == true {
                 part.bodies.append((index, Scene.bodyJSON(entry!.spec)))
             }
@@ -171,6 +219,7 @@ extension ScriptHost {
         world.pointer = Vector(part.pointer.x, part.pointer.y)
         let host = ScriptHost(vm: vm, name: name, world: world)  // leaving the space just built for it
         host.bindBodies()
+        try host.show(part.labels, looks: part.looks)
         // An exact copy of a space gives its bodies Chipmunk's own functions: the scene says which are the script's.
         for case let entry? in world.bodies where entry.spec.velocityFunction != nil || entry.spec.positionFunction != nil {
             entry.body.useScriptFunctions(velocity: entry.spec.velocityFunction != nil, position: entry.spec.positionFunction != nil)
@@ -178,5 +227,21 @@ extension ScriptHost {
         for (index, joint) in world.joints.enumerated() { giveFunctions(world.jointSpec(index), to: joint) }
         host.bindJoints()
         return host
+    }
+}
+
+extension ScriptHost {
+    /// Shows a state's labels and sets its looks, each checked as the script's calls check it.
+    func show(_ labels: [WorldLabel], looks: [(index: Int, look: Look)]) throws(WorldError) {
+        var ids = Set<String>()  // membership only
+        for label in labels {
+            guard ids.insert(label.id).inserted else { throw WorldError("not an exact state: two labels have the id \"\(label.id)\"") }
+            if let problem = vm.show(label) { throw WorldError("not an exact state: a label is not one world:text shows: \(problem)") }
+        }
+        for (index, look) in looks {
+            guard world.bodies.indices.contains(index), let entry = world.bodies[index], look != entry.look, vm.setLookCode(look.code, of: index) else {
+                throw WorldError("not an exact state: body \(index)'s look is set, and it is no live body or has that look already")
+            }
+        }
     }
 }

@@ -23,6 +23,8 @@ final class ScriptHost {
     var bodiesRevision = -1
     /// The bodies' revision and the broken joints' count its joints were bound at.
     var jointsKey = (-1, -1)
+    /// The labels as last read, at the sandbox's labels revision (World+Looks.swift).
+    var labelCache: (revision: UInt64, labels: [WorldLabel]) = (0, [])
     /// Whether the script defines `keypressed` or `keyreleased` (its globals are fixed after its top level).
     var takesKeys: Bool { vm.isFunction("keypressed") || vm.isFunction("keyreleased") }
 
@@ -125,16 +127,18 @@ final class ScriptHost {
         bound.reserveCapacity(world.liveBodyCount)
         for (index, entry) in world.bodies.enumerated() {
             guard let entry else { continue }
-            bound.append(Self.bound(entry, index))
+            // Read before the binding anew clears the looks the script set.
+            bound.append(Self.bound(entry, index, look: vm.lookCode(of: index) ?? entry.look.code))
         }
         vm.bind(bodies: bound)
         bodiesRevision = world.bodiesRevision
     }
 
     /// A body as the script's names see it.
-    static func bound(_ entry: WorldBody, _ index: Int) -> ScriptVM.BoundBody {
+    static func bound(_ entry: WorldBody, _ index: Int, look: Int64? = nil) -> ScriptVM.BoundBody {
         ScriptVM.BoundBody(index: index, id: entry.spec.id, body: entry.body.chipmunkBody,
-                           velocityFunction: entry.spec.velocityFunction, positionFunction: entry.spec.positionFunction)
+                           velocityFunction: entry.spec.velocityFunction, positionFunction: entry.spec.positionFunction,
+                           look: look ?? entry.look.code)
     }
 
     /// A scene joint's script functions, set on its Chipmunk joint (16.10).

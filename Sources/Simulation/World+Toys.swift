@@ -46,10 +46,11 @@ extension World {
             throw WorldError("this session has made \(bodies.count) bodies; construction indices end at \(World.maxBodyIndex)")
         }
         for (index, cut) in cuts {
-            let original = bodies[index]!
+            var original = bodies[index]!.spec
+            original.look = look(of: index)  // as drawn when cut (a script may have set it)
             do {
                 for (body, shape) in try space.addPieces(of: cut) {
-                    appendBody(WorldBody(id: nil, spec: World.pieceSpec(of: original.spec, body: body, shape: shape), body: body, shapes: [shape]))
+                    appendBody(WorldBody(id: nil, spec: World.pieceSpec(of: original, body: body, shape: shape), body: body, shapes: [shape]))
                 }
             } catch {
                 throw WorldError("cannot cut body \(index): \(error)")

@@ -8,12 +8,7 @@ extension WorldBody {
     static func writePiece(_ spec: BodySpec, to w: inout ByteWriter) {
         for v in [spec.position.x, spec.position.y, spec.angle, spec.velocity.x, spec.velocity.y, spec.angularVelocity,
                   spec.totalMass ?? 0, spec.moment?.value ?? 0] { w.f64(v) }
-        switch spec.look {
-        case .crate: w.u8(0)
-        case .ball: w.u8(1)
-        case .plain: w.u8(2)
-        case .color(let rgb): w.u8(3); w.u32(rgb)
-        }
+        write(spec.look, to: &w)
         w.bool(spec.trace)
         let shape = spec.shapes[0]
         w.f64(shape.friction)
@@ -24,20 +19,36 @@ extension WorldBody {
         if let v = shape.surfaceVelocity { w.f64(v.x); w.f64(v.y) }
     }
 
+    /// A look as state-format.md writes it: a byte (0 crate, 1 ball, 2 plain, 3 a colour and its 0xRRGGBB).
+    static func write(_ look: Look, to w: inout ByteWriter) {
+        switch look {
+        case .crate: w.u8(0)
+        case .ball: w.u8(1)
+        case .plain: w.u8(2)
+        case .color(let rgb): w.u8(3); w.u32(rgb)
+        }
+    }
+
+    static func readLook(from r: inout ByteReader) throws(ByteReader.Malformed) -> Look {
+        switch try r.u8() {
+        case 0: return .crate
+        case 1: return .ball
+        case 2: return .plain
+        case 3:
+            let rgb = try r.u32()
+            guard rgb <= 0xFFFFFF else { throw ByteReader.Malformed("a look's colour is more than 0xRRGGBB") }
+            return .color(rgb)
+        default: throw ByteReader.Malformed("a look is unknown")
+        }
+    }
+
     static func readPiece(from r: inout ByteReader) throws(ByteReader.Malformed) -> BodySpec {
         var f: [Double] = []
         for _ in 0..<8 { f.append(try r.f64()) }
         guard f[6] > 0, f[6].isFinite, f[7] > 0, !f[7].isNaN, f[0..<6].allSatisfy(\.isFinite) else {
             throw ByteReader.Malformed("a piece's pose, velocity, mass or moment is impossible")
         }
-        let look: Look
-        switch try r.u8() {
-        case 0: look = .crate
-        case 1: look = .ball
-        case 2: look = .plain
-        case 3: look = .color(try r.u32())
-        default: throw ByteReader.Malformed("a piece's look is unknown")
-        }
+        let look = try readLook(from: &r)
         let trace = try r.bool()
         var shape = ShapeSpec(geometry: .box(width: 1, height: 1, radius: 0), friction: try r.f64(), elasticity: try r.f64())
         if try r.bool() { shape.filter = ShapeFilter(group: try r.u32(), categories: try r.u32(), mask: try r.u32()) }

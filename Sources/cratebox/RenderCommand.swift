@@ -30,6 +30,12 @@ struct RenderPicture: ParsableCommand {
     @Flag(help: "Draw shape outlines, joints, contacts, sleeping bodies and bounding boxes.")
     var debug = false
 
+    @Flag(help: "Draw the HUD's band along the top, as the window does: the scene, the step, the bodies and the line its script said (world:say).")
+    var hud = false
+
+    /// The band's first line with --hud: the scene's file name (nil: no band).
+    var band: String? { hud ? (scene.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "built-in crates") : nil }
+
     @Option(help: "Write a numbered PNG sequence into this folder instead of one picture (a video tool turns it into a clip).")
     var frames: String?
 
@@ -109,7 +115,7 @@ struct RenderPicture: ParsableCommand {
             throw Failure.failed("\(self.scene ?? DefaultScene.fileName): \(error)")
         }
         do {
-            try Offscreen.render(world, width: size.width, height: size.height, debug: debug, to: output)
+            try Offscreen.render(world, width: size.width, height: size.height, debug: debug, band: band, to: output)
         } catch {
             throw Failure.cannotCreate(error)
         }
@@ -169,7 +175,7 @@ extension RenderPicture {
         }
         if let problem = try Timeline(replay, keyframeBudget: 0).seek(to: target) { throw Failure.failed("\(path): \(problem)") }
         do {
-            try Offscreen.render(replay.world, width: size.width, height: size.height, debug: debug, to: output!)
+            try Offscreen.render(replay.world, width: size.width, height: size.height, debug: debug, band: band, to: output!)
         } catch {
             throw Failure.cannotCreate(error)
         }
@@ -194,7 +200,7 @@ extension RenderPicture {
             let digits = String(frame)
             let name = "\(directory)/frame-\(String(repeating: "0", count: max(0, 6 - digits.count)) + digits).png"
             do {
-                try Offscreen.render(world(), width: size.width, height: size.height, debug: debug, to: name)
+                try Offscreen.render(world(), width: size.width, height: size.height, debug: debug, band: band, to: name)
             } catch {
                 throw Failure.cannotCreate(error)
             }

@@ -29,7 +29,7 @@ extension RenderPicture {
             }
             let pixels: [UInt8]
             do {
-                pixels = try Offscreen.pixels(of: world(), width: size.width, height: size.height, debug: debug)
+                pixels = try Offscreen.pixels(of: world(), width: size.width, height: size.height, debug: debug, band: band)
             } catch {
                 encoder.abandon()
                 throw Failure(Exit.failure, "cratebox: \(error)")

@@ -50,6 +50,8 @@ void script_sandbox_unbind_joint(script_sandbox *sandbox, long long index);
 /// static body) or a joint's index; `json`, a body or joint in the scene
 /// format's words (without a joint's `a` and `b`).
 enum { SCRIPT_SPAWN = 1, SCRIPT_REMOVE = 2, SCRIPT_ADD_JOINT = 3, SCRIPT_REMOVE_JOINT = 4 };
+/// A body's look as a code: 0xRRGGBB for a colour, or one of these.
+enum { SCRIPT_LOOK_CRATE = 0x1000000, SCRIPT_LOOK_BALL = 0x1000001, SCRIPT_LOOK_PLAIN = 0x1000002 };
 typedef const char *(*script_world_op)(void *context, int op, const char *json, size_t length, long long a, long long b, long long *result);
 void script_sandbox_set_world_op(script_sandbox *sandbox, script_world_op op, void *context);
 /// Runs the functions world:afterStep queued, in order (16.11); NULL or the first error (the rest are dropped).
@@ -60,7 +62,13 @@ int script_sandbox_is_function(script_sandbox *sandbox, const char *name);
 /// Unbinds body `index` (a script removed it); the others keep their bindings.
 void script_sandbox_unbind_body(script_sandbox *sandbox, long long index);
 int script_sandbox_bind_body(script_sandbox *sandbox, long long index, const char *id, struct cpBody *body,
-                             const char *velocity, const char *position);
+                             const char *velocity, const char *position, long long look);
+/// The look body `index` is drawn with (its code, as SCRIPT_LOOK answers) into `*look`; 0 when it is not bound.
+int script_sandbox_body_look(script_sandbox *sandbox, long long index, long long *look);
+/// Sets the look of body `index` (a state read back); 0 when it is not bound or the code is no look.
+int script_sandbox_set_body_look(script_sandbox *sandbox, long long index, long long look);
+/// A count that grows whenever a body's look is set.
+unsigned long long script_sandbox_looks_revision(const script_sandbox *sandbox);
 /// What `world:steps()` and `world:isDown(name)` say until the next call:
 /// the world's step count, and the names of the keys and buttons it holds
 /// (`held`: `length` bytes of names, each ended by a NUL; names past 1,000
@@ -99,6 +107,31 @@ int script_sandbox_print_count(const script_sandbox *sandbox);
 const char *script_sandbox_printed(const script_sandbox *sandbox, int i);
 int script_sandbox_print_dropped(const script_sandbox *sandbox);
 void script_sandbox_forget_printed(script_sandbox *sandbox);
+
+/// The labels world:text shows (docs/scene-format.md 16.17): at most SCRIPT_MAX_LABELS,
+/// each an id of 1 to 64 bytes and at most 1000 bytes of UTF-8 text.
+enum { SCRIPT_MAX_LABELS = 256, SCRIPT_LABEL_ID_BYTES = 64, SCRIPT_LABEL_TEXT_BYTES = 1000 };
+/// A label: its id and text (not NUL-terminated), where (x, y), whether on the screen,
+/// its size, colour 0xRRGGBB and alignment (0 left, 1 center, 2 right).
+typedef struct script_label {
+    const char *id;
+    size_t idLength;
+    const char *text;
+    size_t textLength;
+    double x, y, size;
+    int screen;
+    unsigned int color;
+    int align;
+} script_label;
+/// Shows the label (or changes the one with its id), checked as world:text checks it; NULL or why not.
+const char *script_sandbox_put_label(script_sandbox *sandbox, const script_label *label);
+/// Removes the label with this id (nothing when none is shown).
+void script_sandbox_remove_label(script_sandbox *sandbox, const char *id, size_t length);
+/// How many labels are shown, label `i` in the order drawn (valid until the labels change), and
+/// a count that grows at every change.
+int script_sandbox_label_count(const script_sandbox *sandbox);
+script_label script_sandbox_label(const script_sandbox *sandbox, int i);
+unsigned long long script_sandbox_labels_revision(const script_sandbox *sandbox);
 
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
 const char *script_sandbox_said(const script_sandbox *sandbox);
