@@ -131,21 +131,29 @@ static long parse_color(const char *p, size_t n) {
     return v;
 }
 
+// options[key], raw: a metatable on the options changes nothing.
+static int rawfield(lua_State *L, const char *key) {
+    lua_pushstring(L, key);
+    return lua_rawget(L, 4);
+}
+
 static const char *const OPTIONS[] = {"x", "y", "screen", "size", "color", "align", NULL};
 
 // The options table at index 4 (nil: the defaults) into `l`; raises the first problem.
 static void read_options(lua_State *L, script_label *l) {
     if (lua_isnoneornil(L, 4)) return;
     if (!lua_istable(L, 4)) luaL_error(L, "world:text: the options must be a table");
-    // An unknown key: the first in byte order, so the message never depends on the table's layout.
+    // An unknown key: the first in byte order, so the message never depends on the table's layout
+    // (and a key that is no string at all is said first, whichever the walk meets first).
     const char *unknown = NULL;
     size_t unknownLength = 0;
+    int unnamed = 0;
     lua_pushnil(L);
     while (lua_next(L, 4)) {
         lua_pop(L, 1);
         if (lua_type(L, -1) != LUA_TSTRING) {
-            lua_pop(L, 1);
-            luaL_error(L, "world:text: the options' keys must be option names (x, y, screen, size, color, align)");
+            unnamed = 1;
+            continue;
         }
         size_t n;
         const char *key = lua_tolstring(L, -1, &n);
@@ -157,29 +165,30 @@ static void read_options(lua_State *L, script_label *l) {
             if (!unknown || order < 0 || (order == 0 && n < unknownLength)) unknown = key, unknownLength = n;
         }
     }
+    if (unnamed) luaL_error(L, "world:text: the options' keys must be option names (x, y, screen, size, color, align)");
     // The key strings stay alive: the table holds them, and nothing here changes it.
     if (unknown) luaL_error(L, "world:text: '%s' is not an option (x, y, screen, size, color, align)", unknown);
     int t;
-    if ((t = lua_getfield(L, 4, "x")) != LUA_TNIL) {
+    if ((t = rawfield(L, "x")) != LUA_TNIL) {
         if (t != LUA_TNUMBER || !(fabs(l->x = lua_tonumber(L, -1)) <= 1e6)) luaL_error(L, "world:text: x must be a number within ±1e6");
     }
-    if ((t = lua_getfield(L, 4, "y")) != LUA_TNIL) {
+    if ((t = rawfield(L, "y")) != LUA_TNIL) {
         if (t != LUA_TNUMBER || !(fabs(l->y = lua_tonumber(L, -1)) <= 1e6)) luaL_error(L, "world:text: y must be a number within ±1e6");
     }
-    if ((t = lua_getfield(L, 4, "screen")) != LUA_TNIL) {
+    if ((t = rawfield(L, "screen")) != LUA_TNIL) {
         if (t != LUA_TBOOLEAN) luaL_error(L, "world:text: screen must be true or false");
         l->screen = lua_toboolean(L, -1);
     }
-    if ((t = lua_getfield(L, 4, "size")) != LUA_TNIL) {
+    if ((t = rawfield(L, "size")) != LUA_TNIL) {
         if (t != LUA_TNUMBER || !((l->size = lua_tonumber(L, -1)) >= 4 && l->size <= 200)) luaL_error(L, "world:text: size must be a number from 4 to 200");
     }
-    if ((t = lua_getfield(L, 4, "color")) != LUA_TNIL) {
+    if ((t = rawfield(L, "color")) != LUA_TNIL) {
         size_t n;
         long c = t == LUA_TSTRING ? parse_color(lua_tolstring(L, -1, &n), n) : -1;
         if (c < 0) luaL_error(L, "world:text: color must be a colour \"#rrggbb\"");
         l->color = (unsigned int)c;
     }
-    if ((t = lua_getfield(L, 4, "align")) != LUA_TNIL) {
+    if ((t = rawfield(L, "align")) != LUA_TNIL) {
         const char *a = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
         l->align = strcmp(a, "left") == 0 ? 0 : strcmp(a, "center") == 0 ? 1 : strcmp(a, "right") == 0 ? 2 : -1;
         if (l->align < 0 || lua_rawlen(L, -1) != strlen(a)) luaL_error(L, "world:text: align must be \"left\", \"center\" or \"right\"");

@@ -995,9 +995,9 @@ def parse_controls(scene, body_ids, joint_ids):
 
 
 class Body:
-    __slots__ = ("body", "shapes", "kinds", "sensors", "type", "track", "removed", "reach", "id", "funcs")
+    __slots__ = ("body", "shapes", "kinds", "sensors", "type", "track", "removed", "reach", "id", "funcs", "look")
 
-    def __init__(self, body, shapes, btype, track, reach, kinds, sensors, bid=None, funcs=(None, None)):
+    def __init__(self, body, shapes, btype, track, reach, kinds, sensors, bid=None, funcs=(None, None), look="plain"):
         self.body = body
         self.reach = reach
         self.shapes = shapes
@@ -1008,6 +1008,7 @@ class Body:
         self.removed = False
         self.id = bid        # scene-format.md 16.5: its scene id (a knife's piece has none)
         self.funcs = funcs   # 16.8: its velocity and position functions' names
+        self.look = look     # 16.17: how it is drawn, in the scene format's words (a colour in lowercase)
 
 
 class Stopped(Exception):
@@ -1351,7 +1352,9 @@ class World:
                 raise Unsupported("animation: only on kinematic file bodies")
             track = Track(spec["animation"])
         bid = spec.get("id") if allow_animation or by_script else None  # a spawned body has no id
-        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes), kinds, sensors, bid, funcs)
+        # section 6: "crate" when every shape is a box, else "plain"; 16.17: body:look() writes a colour in lowercase
+        look = spec.get("look", "crate" if all(shape_kind(x) == "box" for x in shapes) else "plain").lower()
+        return Body(body, made, btype, track, max(shape_reach(x) for x in shapes), kinds, sensors, bid, funcs, look)
 
     def _update_funcs(self, body, spec, btype):
         """scene-format.md 16.8: right after a body's shapes, the functions
@@ -1833,7 +1836,8 @@ class World:
                 cpSpaceAddShape(self.space, s)
                 # scene-format.md 16.5, 16.8: a piece has no id, and Chipmunk's own functions.
                 reach = max(math.sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) for x, y in piece) + radius
-                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], None))
+                # 16.17: a piece takes the look of the body it was cut from, as drawn when cut.
+                self.bodies.append(Body(new, [s], "dynamic", None, reach, ["poly"], [False], None, look=entry.look))
                 self.live_count += 1
             self._remove(i)
 

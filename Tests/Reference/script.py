@@ -138,7 +138,8 @@ class Script(Making, Shapes):
             b"shape_get": self._shape_get, b"shape_set": self._shape_set, b"shape_has_type": self._shape_has_type,
             b"arb_shapes": self._arb_shapes, b"pointer": lambda: self.world.pointer,
             b"clicked": lambda: self.world.clicked, b"gravity": self._gravity, b"each_arbiter": self._each_arbiter,
-            b"shape_vertices": self._shape_vertices, b"unsupported": self._unsupported})
+            b"shape_vertices": self._shape_vertices, b"unsupported": self._unsupported,
+            b"look": lambda i: self.world.bodies[i].look.encode(), b"set_look": self._set_look})
         load = self.rt.eval("load")
         S = None
         for chunkname, source in _SOURCES:
@@ -351,6 +352,10 @@ class Script(Making, Shapes):
                 self.of_body[bodies[i].body] = i
             self.indexed = len(bodies)
         return self.of_body.get(body)
+
+    def _set_look(self, i, look):
+        """16.17: a body's look, drawing only (the exact state keeps it; no step reads it)."""
+        self.world.bodies[i].look = look.decode().lower()
 
     def _live(self, i):
         return not self.world.bodies[i].removed

@@ -131,6 +131,26 @@ for _, name in ipairs({"rotation", "centerOfGravity"}) do
     return host.body(self_body((...), select("#", ...) > 0, name), name)
   end
 end
+-- 16.17: body:setLook(look), body:look(): drawing only, kept by script.py.
+-- A colour "#rrggbb", either case (section 6).
+local function colour(v)
+  return type(v) == "string" and #v == 7 and v:match("^#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]$") ~= nil
+end
+function BODY.setLook(...)
+  local i = self_body((...), select("#", ...) > 0)
+  local look = (select(2, ...))
+  local ok = type(look) == "string" and (look == "crate" or look == "ball" or look == "plain" or colour(look))
+  if not ok then
+    if type(look) ~= "string" or #look > 64 or look:find("%z") then
+      fail('body:setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb"')
+    end
+    fail(format0('body:setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb", got "%s"', look))
+  end
+  host.set_look(i, look)
+end
+function BODY.look(...)
+  return host.look(self_body((...), select("#", ...) > 0))
+end
 function BODY.index(...)
   local v = ...
   if dgetmeta(v) ~= BODY_MT then typeerror(1, "cratebox.body", v, select("#", ...) > 0) end
@@ -163,6 +183,50 @@ end
 function WORLD.gravity() return host.gravity() end
 function WORLD.say(...)
   checkstring(2, (select(2, ...)), select("#", ...) > 1) -- drawing only: nothing the reference keeps
+end
+-- 16.17: world:text(id, text [, options]): drawing only; the reference keeps
+-- the ids shown (the 256 limit) and checks each argument in the documented order.
+local labels, label_count = {}, 0
+local utf8len = G.utf8.len
+local OPTIONS = {x = true, y = true, screen = true, size = true, color = true, align = true}
+local ALIGN = {left = true, center = true, right = true}
+function WORLD.text(...)
+  local n = select("#", ...)
+  local id, text, options = select(2, ...)
+  if type(id) ~= "string" or #id < 1 or #id > 64 then fail("world:text: the id must be a string of 1 to 64 bytes") end
+  if n < 3 or text == nil then
+    if labels[id] then labels[id], label_count = nil, label_count - 1 end
+    return
+  end
+  if type(text) ~= "string" then fail("world:text: the text must be a string (or nil to remove the label)") end
+  if #text > 1000 then fail("world:text: the text is longer than 1000 bytes") end
+  if utf8len(text) == nil then fail("world:text: the text is not UTF-8") end
+  if options ~= nil then
+    if type(options) ~= "table" then fail("world:text: the options must be a table") end
+    local unknown, unnamed = nil, false
+    for k in next0, options do
+      if type(k) ~= "string" then unnamed = true
+      elseif not OPTIONS[k] and (unknown == nil or k < unknown) then unknown = k end
+    end
+    if unnamed then fail("world:text: the options' keys must be option names (x, y, screen, size, color, align)") end
+    if unknown then fail(format0("world:text: '%s' is not an option (x, y, screen, size, color, align)", unknown:match("^[^%z]*"))) end
+    for _, k in ipairs({"x", "y"}) do
+      local v = rawget(options, k)
+      if v ~= nil and not (type(v) == "number" and v >= -1e6 and v <= 1e6) then fail("world:text: " .. k .. " must be a number within ±1e6") end
+    end
+    local v = rawget(options, "screen")
+    if v ~= nil and type(v) ~= "boolean" then fail("world:text: screen must be true or false") end
+    v = rawget(options, "size")
+    if v ~= nil and not (type(v) == "number" and v >= 4 and v <= 200) then fail("world:text: size must be a number from 4 to 200") end
+    v = rawget(options, "color")
+    if v ~= nil and not colour(v) then fail('world:text: color must be a colour "#rrggbb"') end
+    v = rawget(options, "align")
+    if v ~= nil and not (type(v) == "string" and ALIGN[v]) then fail('world:text: align must be "left", "center" or "right"') end
+  end
+  if not labels[id] then
+    if label_count == 256 then fail("world:text: 256 labels are shown already; remove some") end
+    labels[id], label_count = true, label_count + 1
+  end
 end
 -- 16.5: world:sound(kind, x, y [, strength [, size]]): hearing only, nothing
 -- the reference keeps; its arguments are checked in the documented order.
