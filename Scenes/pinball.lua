@@ -1,11 +1,13 @@
 -- Pinball: the flippers on Left and Right (or a click on each half of the
 -- table), Space pulls the plunger (hold it longer to launch harder), three
--- balls, bumpers that score, N starts a new game (the best score kept
--- through world:reset(keep): this build's global `kept`). The scene turns the
--- sandbox off ("sandbox": false): clicks and keys are the game's.
+-- balls, bumpers that flash and score, N starts a new game (the best score
+-- kept through world:reset(keep): this build's global `kept`). The score is
+-- written on the table (world:text). The scene turns the sandbox off
+-- ("sandbox": false): clicks and keys are the game's.
 local UP, DOWN = 22, 12               -- the flippers' motor rates (rad/s)
 local LANE_X, LANE_START = 450, 20    -- where a ball waits for the plunger
 local BALLS, BUMPER_SCORE, KICK = 3, 100, 260
+local BUMPER_LOOK, FLASH_LOOK = "#2980b9", "#f1c40f"
 
 state = {score = 0, balls = BALLS, pulling = nil, over = false, best = kept and kept.best or 0}
 
@@ -29,7 +31,13 @@ local function nextBall()
   ball:setAngularVelocity(0)
 end
 
--- A bumper kicks the ball away from its centre and scores.
+-- A bumper lit by a hit goes dark again, and its "+100" goes.
+function unflash(w, index)
+  w:bodyAt(index):setLook(BUMPER_LOOK)
+  w:text("hit" .. index)
+end
+
+-- A bumper kicks the ball away from its centre, lights up and scores.
 world:onCollision("ball", "bumper", {
   begin = function(arb)
     local ball, bumper = arb:bodies()
@@ -40,6 +48,9 @@ world:onCollision("ball", "bumper", {
     if d > 0 then ball:applyImpulse(dx / d * KICK, dy / d * KICK) end
     if not state.over then state.score = state.score + BUMPER_SCORE end
     world:sound("metal", cx, cy, 0.8, 30)
+    bumper:setLook(FLASH_LOOK)
+    world:text("hit" .. bumper:index(), "+" .. BUMPER_SCORE, {x = cx, y = cy + 48, size = 18, align = "center", color = FLASH_LOOK})
+    world:after(0.2, "unflash", bumper:index())
     return true
   end,
 })
@@ -80,6 +91,11 @@ function mousereleased(w, x, y, button)
 end
 
 function step(w)
+  w:text("score", tostring(state.score), {x = 210, y = 690, size = 40, align = "center"})
+  w:text("balls", string.rep("o ", state.balls), {x = 210, y = 640, size = 16, align = "center", color = "#bdc3c7"})
+  if state.over then
+    w:text("over", "GAME OVER\nN: a new game", {x = 210, y = 330, size = 30, align = "center", color = "#e74c3c"})
+  end
   if state.over then
     w:say("Game over: " .. state.score .. " points (best " .. math.max(state.best, state.score) .. ").  N: a new game")
   else

@@ -67,6 +67,11 @@ const char *script_sandbox_put_label(script_sandbox *s, const script_label *l) {
     if (l->color > 0xFFFFFF) return "color must be a colour \"#rrggbb\"";
     if (l->align < 0 || l->align > 2) return "align must be \"left\", \"center\" or \"right\"";
     int at = find(s, l->id, l->idLength);
+    if (at >= 0) {  // the same label again (a score shown every step) is no change
+        const struct sandbox_label *d = &s->labels[at];
+        if (d->textLength == l->textLength && memcmp(d->text, l->text, l->textLength) == 0 && d->x == l->x && d->y == l->y
+            && d->size == l->size && d->screen == l->screen && d->align == l->align && d->color == l->color) return NULL;
+    }
     if (at < 0 && s->labelCount == SCRIPT_MAX_LABELS) return "256 labels are shown already; remove some";
     char *text = malloc(l->textLength ? l->textLength : 1);
     if (!text) return "no memory for the label";
