@@ -49,7 +49,10 @@ extension Painter {
                 guard let text = labelFonts.text(pixels: pixels) else { continue }
                 let color = SDL_Color(r: UInt8(label.color >> 16 & 0xFF), g: UInt8(label.color >> 8 & 0xFF), b: UInt8(label.color & 0xFF), a: 255)
                 var y = at.y
-                for line in Self.lines(of: label.text) {
+                // A glyph is at most about as wide as the text is tall: a line is cut where it would pass
+                // 8192 pixels (no window is wider), so a long line at a large size costs no giant texture.
+                let room = max(1, Int(8192 / pixels))
+                for line in Self.lines(of: label.text).map({ String($0.prefix(room)) }) {
                     let width = Double(text.width([line]))
                     let x = label.align == 0 ? at.x : label.align == 1 ? at.x - width / 2 : at.x - width
                     if x.magnitude < 1e6, y.magnitude < 1e6 { text.draw([(line, color)], x: Int32(x.rounded()), y: Int32(y.rounded())) }

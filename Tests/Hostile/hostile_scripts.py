@@ -123,6 +123,14 @@ ESCAPES = {
                       "assert(not pcall(world.every, world, 0, 'f')) assert(not pcall(world.after, world, 1/0, 'f')) "
                       "assert(not pcall(world.after, world, 1, 'f', print)) assert(world:cancel(123456) == false) "
                       "if world:steps() == 1 then for i = 1, 1024 do world:after(1e6, 'f') end assert(not pcall(world.after, world, 1, 'f')) end end",
+    # 16.17: labels and looks refuse what they cannot draw and stop at their limit; options are read raw (a trap in
+    # a metatable never runs); a text of control characters and zero bytes is only drawn.
+    "labels-refused": "local trap = setmetatable({}, {__index = function() while true do end end}) "
+                      "function step(world) world:text('t', 'x', trap) assert(not pcall(world.text, world, 't', string.rep('\\255', 10))) "
+                      "assert(not pcall(world.text, world, 't', 'x', {[trap] = 1})) assert(not pcall(world.text, world, string.rep('i', 65), 'x')) "
+                      "world:text('c', string.rep('\\27[2J\\0', 200)) for i = 1, 300 do pcall(world.text, world, 'l' .. i, 'x') end "
+                      "assert(not pcall(world.text, world, 'more', 'x')) local b = world:body('ball') "
+                      "if b then assert(not pcall(b.setLook, b, string.rep('#', 1 << 20))) b:setLook('#ABCDEF') assert(b:look() == '#abcdef') end end",
     "arbiter-outside": "local kept world:onCollision('ball', '*', {begin = function(arb) kept = arb return true end}) "
                        "function step(world) if kept then assert(not pcall(arb_normal or function() return kept:normal() end)) end end",
 }
