@@ -49,6 +49,7 @@ let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
     ("J", "setMin", 1), ("J", "setMax", 1), ("J", "setRatio", 1), ("J", "setPhase", 1),
     ("S", "setCollisionType", 1), ("S", "setFilter", 3), ("S", "setFriction", 1), ("S", "setElasticity", 1),
     ("world", "text", 1), ("world", "text", 2), ("world", "text", 3), ("B", "setLook", 1), ("B", "look", 0),
+    ("B", "setMass", 1), ("B", "setMoment", 1),
     ("string", "rep", 2), ("string", "format", 2), ("table", "concat", 2), ("math", "random", 2), ("utf8", "char", 2),
 ]
 

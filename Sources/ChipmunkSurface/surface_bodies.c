@@ -156,3 +156,17 @@ surface_result surface_body_activate(cpBody *body, int kinds) {
     cpBodyActivate(body);
     return surface_done();
 }
+
+surface_result surface_body_set_mass(cpBody *body, double mass) {
+    CHECK(check_body(body, SURFACE_DYNAMIC, 1));
+    if (!surface_within(mass, SURFACE_MIN_MASS, SURFACE_MAX_MASS)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    cpBodySetMass(body, mass);
+    return surface_done();
+}
+
+surface_result surface_body_set_moment(cpBody *body, double moment) {
+    CHECK(check_body(body, SURFACE_DYNAMIC, 1));
+    if (!(surface_within(moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE) || moment == INFINITY)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    cpBodySetMoment(body, moment);
+    return surface_done();
+}

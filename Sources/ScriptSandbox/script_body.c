@@ -168,6 +168,21 @@ static int body_set_position(lua_State *L) {
     return CHANGE("setPosition", surface_body_set_position(body, MOVABLE, x, y, sandbox_of(L)->hashCell));
 }
 
+// body:setMass(m), body:setMoment(i): a dynamic body's, within a scene's ranges (16.5).
+static int body_set_mass(lua_State *L) {
+    cpBody *body = check_body(L);
+    static const char *const names[] = {"the mass"};
+    static const double lo[] = {SURFACE_MIN_MASS}, hi[] = {SURFACE_MAX_MASS};
+    return refuse(L, surface_body_set_mass(body, number(L, 2)), "setMass", names, lo, hi);
+}
+
+static int body_set_moment(lua_State *L) {
+    cpBody *body = check_body(L);
+    surface_result r = surface_body_set_moment(body, number(L, 2));
+    if (r.refusal == SURFACE_OUT_OF_RANGE) return luaL_error(L, "setMoment: the moment must be from 1e-06 to 1e+30, or math.huge");
+    return CHANGE("setMoment", r);
+}
+
 static int body_set_angle(lua_State *L) {
     cpBody *body = check_body(L);
     return CHANGE("setAngle", surface_body_set_angle(body, MOVABLE, number(L, 2)));
@@ -238,7 +253,7 @@ void sandbox_open_bodies(lua_State *L) {
         {"type", body_type}, {"position", body_position}, {"velocity", body_velocity}, {"angle", body_angle},
         {"angularVelocity", body_angular_velocity}, {"mass", body_mass}, {"moment", body_moment},
         {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity},
-        {"setPosition", body_set_position}, {"setAngle", body_set_angle},
+        {"setPosition", body_set_position}, {"setAngle", body_set_angle}, {"setMass", body_set_mass}, {"setMoment", body_set_moment},
         {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {"shapes", body_shapes},
         {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate},
         {"localToWorld", body_local_to_world}, {"worldToLocal", body_world_to_local}, {"velocityAt", body_velocity_at},

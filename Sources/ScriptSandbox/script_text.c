@@ -249,8 +249,8 @@ int sandbox_body_set_look(lua_State *L) {
     const char *look = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &n) : NULL;
     long long code = look ? look_code(look, n) : -1;
     if (code < 0) {
-        if (!look || n > 64 || memchr(look, 0, n)) return luaL_error(L, "body:setLook: the look must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\"");
-        return luaL_error(L, "body:setLook: the look must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got \"%s\"", look);
+        if (!look || n > 64 || memchr(look, 0, n)) return luaL_error(L, "setLook: the look must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\"");
+        return luaL_error(L, "setLook: the look must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got \"%s\"", look);
     }
     if (b->look != code) {
         b->look = code;

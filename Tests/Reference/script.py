@@ -423,7 +423,7 @@ class Script(Making, Shapes):
             return bool(f(body))
         if name in (b"setVelocity", b"setPosition"):
             f(body, cpVect(a, b))
-        elif name in (b"setAngularVelocity", b"setAngle", b"updatePosition"):
+        elif name in (b"setAngularVelocity", b"setAngle", b"updatePosition", b"setMass", b"setMoment"):
             f(body, a)
         elif name == b"updateVelocity":
             f(body, cpVect(a, b), c, d)

@@ -98,6 +98,8 @@ BODY = {
     b"angle": _fn("cpBodyGetAngle", _F, _P),
     b"angularVelocity": _fn("cpBodyGetAngularVelocity", _F, _P),
     b"mass": _fn("cpBodyGetMass", _F, _P),
+    b"setMass": _fn("cpBodySetMass", None, _P, _F),
+    b"setMoment": _fn("cpBodySetMoment", None, _P, _F),
     b"setVelocity": _fn("cpBodySetVelocity", None, _P, cpVect),
     b"setAngularVelocity": _fn("cpBodySetAngularVelocity", None, _P, _F),
     b"applyImpulse": _fn("cpBodyApplyImpulseAtWorldPoint", None, _P, cpVect, cpVect),

@@ -60,7 +60,7 @@ local function awake(name, i, depth)
   end
 end
 local WAKES = {applyImpulse = true, applyForce = true, setVelocity = true, setAngularVelocity = true,
-               setPosition = true, setAngle = true}
+               setPosition = true, setAngle = true, setMass = true, setMoment = true}
 -- 16.5: Chipmunk's own integration takes gx and gy within +-1e12, damping
 -- and dt from 0 to 1 (each number read, then checked, in order).
 local RANGES = {updateVelocity = {{"gx", -1e12, 1e12}, {"gy", -1e12, 1e12}, {"damping", 0, 1}, {"dt", 0, 1}},
@@ -110,6 +110,23 @@ acting("setVelocity", "set", 2)
 acting("setAngularVelocity", "set", 1)
 acting("setPosition", "set", 2)
 acting("setAngle", "set", 1)
+-- 16.5: a mass and a moment as a scene gives them (a moment may be math.huge: the body does not turn).
+function BODY.setMass(...)
+  local n = select("#", ...)
+  local i = self_body((...), n > 0, "setMass", "push")
+  awake("setMass", i)
+  local m = checknumber(2, (select(2, ...)), n > 1)
+  if not (m >= 1e-6 and m <= 1e12) then fail("setMass: the mass must be from 1e-06 to 1e+12") end
+  host.body(i, "setMass", m)
+end
+function BODY.setMoment(...)
+  local n = select("#", ...)
+  local i = self_body((...), n > 0, "setMoment", "push")
+  awake("setMoment", i)
+  local m = checknumber(2, (select(2, ...)), n > 1)
+  if not ((m >= 1e-6 and m <= 1e30) or m == 1 / 0) then fail("setMoment: the moment must be from 1e-06 to 1e+30, or math.huge") end
+  host.body(i, "setMoment", m)
+end
 for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type", "force",
                        "torque", "isSleeping"}) do
   BODY[name] = function(...)
@@ -142,9 +159,9 @@ function BODY.setLook(...)
   local ok = type(look) == "string" and (look == "crate" or look == "ball" or look == "plain" or colour(look))
   if not ok then
     if type(look) ~= "string" or #look > 64 or look:find("%z") then
-      fail('body:setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb"')
+      fail('setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb"')
     end
-    fail(format0('body:setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb", got "%s"', look))
+    fail(format0('setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb", got "%s"', look))
   end
   host.set_look(i, look)
 end

@@ -44,7 +44,7 @@ import TestSupport
             (#"w:text("s", "\xff")"#, "world:text: the text is not UTF-8"),
             (#"w:text(1, "x")"#, "world:text: the id must be a string of 1 to 64 bytes"),
             (#"for i = 1, 257 do w:text("l" .. i, "x") end"#, "world:text: 256 labels are shown already; remove some"),
-            (#"w:body("ball"):setLook("wood")"#, ##"body:setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb", got "wood""##),
+            (#"w:body("ball"):setLook("wood")"#, ##"setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb", got "wood""##),
         ]
         for (call, words) in cases {
             let world = try Self.world("function step(w) \(call) end")

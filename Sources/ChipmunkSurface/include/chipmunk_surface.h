@@ -51,6 +51,8 @@ enum { SURFACE_DYNAMIC = 1, SURFACE_KINEMATIC = 2, SURFACE_STATIC_TOO = 4, SURFA
 #define SURFACE_MAX_VALUE 1e30          /* velocities, positions, angles, forces, points: finite and within this */
 #define SURFACE_MAX_UPDATE_GRAVITY 1e12 /* updateVelocity's gravity */
 #define SURFACE_MAX_FRICTION 1e30       /* a shape's friction and elasticity: 0 to this */
+#define SURFACE_MIN_MASS 1e-6           /* a body's mass and moment: at least this (a scene's) */
+#define SURFACE_MAX_MASS 1e12           /* a body's mass: at most this (a scene's) */
 
 // --- Bodies. `hashCell` is the space's spatial hash cell size (0: a bounding-box tree).
 surface_result surface_body_set_velocity(struct cpBody *body, int kinds, double x, double y);
@@ -67,6 +69,10 @@ surface_result surface_body_update_velocity(struct cpBody *body, double gx, doub
 surface_result surface_body_update_position(struct cpBody *body, double dt, double hashCell);
 /// Wakes the body and what touches it (cpBodyActivate).
 surface_result surface_body_activate(struct cpBody *body, int kinds);
+/// A dynamic body's mass (SURFACE_MIN_MASS to SURFACE_MAX_MASS) and moment (SURFACE_MIN_MASS to
+/// SURFACE_MAX_VALUE, or infinity: it does not turn), as a scene's body takes them; both wake it.
+surface_result surface_body_set_mass(struct cpBody *body, double mass);
+surface_result surface_body_set_moment(struct cpBody *body, double moment);
 
 // --- Joints.
 /// The most force the joint applies: 0 or more (infinity: no limit).
