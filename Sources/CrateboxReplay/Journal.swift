@@ -33,6 +33,8 @@ public struct Journal: Sendable {
         public var platform: Platform?
         /// The scene's script's text (`scriptText`), when its scene has a script.
         public var scriptText: String? = nil
+        /// The modules the scene carries (`modules`, scene-format.md 16.18), by name.
+        public var modules: [ScriptModule] = []
         /// The rules the session ran by (`rules`; 1 when absent: journals written before it).
         public var rules = 1
         /// The math it was computed with (`math`: `Math.version`, docs/math.md). A journal
@@ -88,14 +90,15 @@ public struct Journal: Sendable {
     // MARK: Writing lines
 
     /// The header line for a scene's text and file name, recorded on `platform`.
-    public static func headerLine(sceneText: String, sceneFile: String, scriptText: String? = nil, rules: Int = Scene.currentRules,
-                                  platform: Platform = .current) -> String {
+    public static func headerLine(sceneText: String, sceneFile: String, scriptText: String? = nil, modules: [ScriptModule] = [],
+                                  rules: Int = Scene.currentRules, platform: Platform = .current) -> String {
         let sha = SHA256.hex(Array(sceneText.utf8))
         let q = JSONText.quote
         return "{\"format\":\"\(format)\",\"sceneFile\":\(q(sceneFile)),\"sceneSha256\":\"\(sha)\",\"stepSize\":\(World.stepDuration),"
             + "\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),"
             + "\"math\":\(Math.version)," + (rules == 1 ? "" : "\"rules\":\(rules),")
-            + (scriptText.map { "\"scriptSha256\":\"\(SHA256.hex(Array($0.utf8)))\",\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}"
+            + (scriptText.map { "\"scriptSha256\":\"\(SHA256.hex(Array($0.utf8)))\",\"scriptText\":\(q($0))," } ?? "")
+            + ModulesField.json(modules) + "\"scene\":\(q(sceneText))}"
     }
 
     /// The line for `event` applied at `step`.

@@ -73,6 +73,13 @@ struct JournalFields {
         }
         header.math = try math()
         if members.contains(where: { $0.key == "scriptText" }) { header.scriptText = try string("scriptText") }
+        if members.contains(where: { $0.key == "modules" }) {
+            switch ModulesField.read(try node("modules")) {
+            case .success(let modules): header.modules = modules
+            case .failure(let problem): throw fail(problem.message)
+            }
+            guard header.scriptText != nil else { throw fail("modules without scriptText: only a scene with a script carries modules") }
+        }
         let scriptSHA256 = members.contains(where: { $0.key == "scriptSha256" }) ? try string("scriptSha256") : nil
         if members.contains(where: { $0.key == "rules" }) {
             let rules = try int("rules", max: 1_000_000)

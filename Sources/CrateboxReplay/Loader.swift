@@ -186,12 +186,20 @@ public enum Loader {
         let scene: Scene
         var unread: LoadError?  // why the script beside the scene cannot be read, said as the loader says it
         do {
-            scene = try Scene.decode(bytes, file: path) { name in
+            scene = try Scene.decode(bytes, file: path, script: { name in
                 do throws(LoadError) { return try scriptText(name, besideScene: path) } catch {
                     unread = error
                     return nil
                 }
-            }
+            }, modules: { name in
+                // A module that is not there is skipped (16.18: its require fails when it runs); one that is, is read as the script is.
+                var info = stat()
+                guard stat(Scene.scriptPath(name + ".lua", besideScene: path), &info) == 0 else { return nil }
+                do throws(LoadError) { return try scriptText(name + ".lua", besideScene: path) } catch {
+                    unread = error
+                    return nil
+                }
+            })
         } catch {
             throw unread ?? LoadError(kind: .invalid, lines: error.errors.map(\.description))
         }

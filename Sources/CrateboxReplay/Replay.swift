@@ -82,10 +82,10 @@ public final class Replay {
         var scene: Scene
         var noText = false
         do {
-            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))") { _ in
+            scene = try Scene.decode(Array(header.sceneText.utf8), file: "\(file) (embedded \(header.sceneFile))", script: { _ in
                 noText = header.scriptText == nil
                 return header.scriptText
-            }
+            }, modules: { name in header.modules.first { $0.name == name }?.text })
         } catch {
             if noText { throw JournalError(file: file, line: 1, message: "the embedded scene has a script, and the header carries no scriptText") }
             throw JournalError(file: file, line: 1, message: "the embedded scene is invalid: \(error.errors.first?.description ?? "")")

@@ -6,7 +6,8 @@ import SceneFormat
 
 /// Saving a scene as a file: its JSON, and, for a scene with a script, the
 /// script beside it under the name the scene gives (docs/scene-format.md
-/// 16.5), so that the saved scene opens where it was saved.
+/// 16.5) and the modules it requires (16.18), so that the saved scene opens
+/// where it was saved.
 public enum SceneSave {
     /// Writes `scene` to `path` (each file under a temporary name, renamed
     /// into place). A script file of that name already beside it is kept
@@ -33,22 +34,27 @@ public enum SceneSave {
             func there() -> String { Scene.scriptPath(candidate(), besideScene: path) }
             while access(there(), F_OK) == 0,
                   (try? readRegularFile(there(), limit: FileLimits.script + 1)) != Array(text.utf8) { n += 1 }
-            scene.useScript(candidate(), text: text)
+            scene.useScript(candidate(), text: text, modules: scene.scriptModules)
         }
+        // The script and its modules (16.18) beside the scene: each checked first, so a refusal writes nothing.
+        var files: [(name: String, path: String, text: String, exists: Bool)] = []
         if let name = scene.script, let text = scene.scriptText {
-            let scriptPath = Scene.scriptPath(name, besideScene: path)
-            if access(scriptPath, F_OK) == 0 {
-                let there: [UInt8]
-                do { there = try readRegularFile(scriptPath, limit: FileLimits.script + 1) } catch {
-                    throw FileError(path: path, reason: "the scene's script \(name) cannot go beside it: \(error)")
+            for (fileName, fileText) in [(name, text)] + scene.scriptModules.map({ ($0.name + ".lua", $0.text) }) {
+                let filePath = Scene.scriptPath(fileName, besideScene: path)
+                let exists = access(filePath, F_OK) == 0
+                if exists {
+                    let there: [UInt8]
+                    do { there = try readRegularFile(filePath, limit: FileLimits.script + 1) } catch {
+                        throw FileError(path: path, reason: "the scene's script \(fileName) cannot go beside it: \(error)")
+                    }
+                    guard there == Array(fileText.utf8) else {
+                        throw FileError(path: path, reason: "\(filePath) is another script than the scene's \(fileName); save the scene in another folder")
+                    }
                 }
-                guard there == Array(text.utf8) else {
-                    throw FileError(path: path, reason: "\(scriptPath) is another script than the scene's \(name); save the scene in another folder")
-                }
-            } else {
-                try writeTextFile(text, to: scriptPath)
+                files.append((fileName, filePath, fileText, exists))
             }
         }
+        for file in files where !file.exists { try writeTextFile(file.text, to: file.path) }
         try writeTextFile(scene.json(), to: path)
     }
 }

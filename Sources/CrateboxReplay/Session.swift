@@ -46,7 +46,8 @@ public final class Session {
 
     /// The journal's header for a session of `source`.
     static func headerLine(_ source: LoadedScene) -> String {
-        Journal.headerLine(sceneText: source.text, sceneFile: source.fileName, scriptText: source.scene.scriptText, rules: source.scene.rules)
+        Journal.headerLine(sceneText: source.text, sceneFile: source.fileName, scriptText: source.scene.scriptText,
+                           modules: source.scene.scriptModules, rules: source.scene.rules)
     }
 
     /// A session that continues a saved moment (`cratebox/state@1`): the world

@@ -37,7 +37,8 @@ public enum StateFile {
             + "\"hash\":\"\(StateHash.hex(world.stateHash))\",\"chipmunk\":\(q(platform.chipmunk)),\"arch\":\(q(platform.arch)),"
             + "\"os\":\(q(platform.os)),\"libc\":\(q(platform.libc)),\"math\":\(Math.version),"
             + (world.scene.rules == 1 ? "" : "\"rules\":\(world.scene.rules),") + "\"bytes\":\(state.count),\"sha256\":\"\(SHA256.hex(state))\","
-            + (world.scene.scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + "\"scene\":\(q(sceneText))}\n"
+            + (world.scene.scriptText.map { "\"scriptText\":\(q($0))," } ?? "") + ModulesField.json(world.scene.scriptModules)
+            + "\"scene\":\(q(sceneText))}\n"
         return Array(header.utf8) + state
     }
 
@@ -87,7 +88,15 @@ public enum StateFile {
         // A scripted scene's state carries its script's text, as a journal does (docs/state-format.md).
         var scriptText: String?
         if case .string(let text)? = members.first(where: { $0.key == "scriptText" })?.node.value { scriptText = text }
-        var scene = try embeddedScene(sceneText, scriptText: scriptText, file: file)
+        var modules: [ScriptModule] = []
+        if let node = members.first(where: { $0.key == "modules" })?.node {
+            switch ModulesField.read(node) {
+            case .success(let read): modules = read
+            case .failure(let problem): throw fail("line 1: \(problem.message)")
+            }
+            guard scriptText != nil else { throw fail("line 1: \"modules\" without \"scriptText\": only a scene with a script carries modules") }
+        }
+        var scene = try embeddedScene(sceneText, scriptText: scriptText, modules: modules, file: file)
         // The rules it runs by (docs/state-format.md): absent in states written before them, rules 1.
         if members.contains(where: { $0.key == "rules" }) {
             let rules = try number("rules")
@@ -114,11 +123,11 @@ public enum StateFile {
     }
 
     /// The scene a state embeds, with its script's text from the header's `scriptText`.
-    private static func embeddedScene(_ sceneText: String, scriptText: String?, file: String) throws(StateFileError) -> Scene {
+    private static func embeddedScene(_ sceneText: String, scriptText: String?, modules: [ScriptModule], file: String) throws(StateFileError) -> Scene {
         func fail(_ message: String) -> StateFileError { StateFileError("\(file): \(message)") }
         var scriptProblem: String?
         do {
-            return try Scene.decode(Array(sceneText.utf8), file: "\(file) (its scene)") { name in
+            return try Scene.decode(Array(sceneText.utf8), file: "\(file) (its scene)", script: { name in
                 guard let text = scriptText else {
                     scriptProblem = "line 1: the scene's script (\(name)) needs its text in \"scriptText\""
                     return nil
@@ -128,7 +137,7 @@ public enum StateFile {
                     return nil
                 }
                 return text
-            }
+            }, modules: { name in modules.first { $0.name == name }?.text })
         } catch {
             throw fail(scriptProblem ?? "the embedded scene is invalid: \(error.errors.first.map { "\($0)" } ?? "")")
         }

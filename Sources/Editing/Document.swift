@@ -112,7 +112,7 @@ public struct Document: Sendable {
         do {
             // (The text names what a binding drives by id, giving one where there is none.)
             // The script is not in the text: its own file holds it.
-            return try Scene.decode(Array(scene.json().utf8), file: file) { _ in scene.scriptText }
+            return try Scene.decode(Array(scene.json().utf8), file: file, script: { _ in scene.scriptText }, modules: scene.moduleText)
         } catch {
             throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
         }

@@ -66,6 +66,9 @@ public struct Scene: Equatable, Sendable {
     /// beside the scene, a journal or a state carries it). Not part of the
     /// scene's JSON. Nil exactly when `script` is.
     public internal(set) var scriptText: String? = nil
+    /// The modules the script requires (16.18), by name: read with the scene as
+    /// its script is (beside it, or from a journal or state). Not in the scene's JSON.
+    public internal(set) var scriptModules: [ScriptModule] = []
 
     /// Where the script `name` of the scene file at `path` is: beside it (section 16.5).
     public static func scriptPath(_ name: String, besideScene path: String) -> String {
@@ -75,11 +78,15 @@ public struct Scene: Equatable, Sendable {
 
     /// The scene with another script (nil: none), name and text together (the
     /// editor's choice of script, a save's name for it).
-    public mutating func useScript(_ name: String?, text: String?) {
+    public mutating func useScript(_ name: String?, text: String?, modules: [ScriptModule] = []) {
         precondition((name == nil) == (text == nil), "a script's name and text go together")
         script = name
         scriptText = text
+        scriptModules = name == nil ? [] : modules
     }
+
+    /// The text of module `name` the scene carries (nil: none).
+    public func moduleText(_ name: String) -> String? { scriptModules.first { $0.name == name }?.text }
     /// The rules a world of this scene runs by (replay-format.md, the header's
     /// `rules`): `Scene.currentRules` for a scene file; a journal or state
     /// written before rules 2 carries rules 1 (no walls' backing, no bounds on

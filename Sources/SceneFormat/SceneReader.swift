@@ -17,7 +17,10 @@ extension Scene {
     /// a valid scene names (the loader reads it beside the scene file, a journal
     /// or a state carries it), or nil, and a scene whose script it cannot give
     /// is refused. So a scene is whole once it exists.
-    public static func decode(_ bytes: [UInt8], file: String, script: (String) -> String? = { _ in nil }) throws(SceneErrors) -> Scene {
+    /// `modules` gives the text of a module the script requires (16.18) by its
+    /// name, or nil when there is none (skipped: its `require` fails when it runs).
+    public static func decode(_ bytes: [UInt8], file: String, script: (String) -> String? = { _ in nil },
+                              modules: (String) -> String? = { _ in nil }) throws(SceneErrors) -> Scene {
         guard bytes.count <= Limits.fileBytes else {
             throw SceneErrors(errors: [SceneError(file: file, path: "", message: "the file is larger than the \(Limits.fileBytes / 1024 / 1024) MiB limit")])
         }
@@ -33,6 +36,11 @@ extension Scene {
         if let name = scene?.script, reader.errors.isEmpty {
             if let text = script(name) {
                 scene?.scriptText = text
+                if let carried = ScriptModule.carried(by: text, text: modules) {
+                    scene?.scriptModules = carried
+                } else {
+                    reader.fail("script", "the script requires more than \(ScriptModule.limit) modules")
+                }
             } else {
                 reader.fail("script", "the script \(name) was not given with the scene (open the scene file, or a journal that carries it)")
             }

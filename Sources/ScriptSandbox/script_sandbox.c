@@ -284,6 +284,7 @@ static int open_libraries(lua_State *L) {
     lua_register(L, "next", sandbox_next);
     lua_register(L, "tostring", sandbox_tostring);
     lua_register(L, "print", sandbox_print);  // cratebox's: to the log, bounded (16.5)
+    lua_register(L, "require", sandbox_require);  // the scene's modules only (16.18)
     luaL_newmetatable(L, GUARD);
     lua_pushcfunction(L, guard_newindex);
     lua_setfield(L, -2, "__newindex");

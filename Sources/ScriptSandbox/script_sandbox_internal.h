@@ -216,6 +216,9 @@ void sandbox_push_shape_of(lua_State *L, struct cpShape *shape);
 void sandbox_open_shapes(lua_State *L);
 /// world:spawn, remove, addJoint, removeJoint and afterStep (script_spawn.c).
 void sandbox_open_spawn(lua_State *L);
+/// require (script_modules.c): whether a name is a module's, and the global itself.
+int sandbox_module_name(const char *name, size_t length);
+int sandbox_require(lua_State *L);
 /// world:text, and the body methods setLook and look (script_text.c; the looks are the bindings').
 void sandbox_open_text(lua_State *L);
 void sandbox_labels_free(script_sandbox *s);

@@ -265,8 +265,9 @@ static int digests(lua_State *L, int code) {
         }
         lua_rawget(L, frozen);
         int value = lua_gettop(L);
-        if (strcmp(name, "print") == 0 && lua_tocfunction(L, value) == sandbox_print) {
-            // The sandbox's own print (16.5), left out so that states digested before it came still read.
+        if ((strcmp(name, "print") == 0 && lua_tocfunction(L, value) == sandbox_print)
+            || (strcmp(name, "require") == 0 && lua_tocfunction(L, value) == sandbox_require)) {
+            // The sandbox's own print (16.5) and require (16.18), left out so that states digested before they came still read.
             lua_pop(L, 1);
             continue;
         }

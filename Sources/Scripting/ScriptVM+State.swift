@@ -41,6 +41,17 @@ extension ScriptVM {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
+    /// Gives the modules `require` loads (docs/scene-format.md 16.18), before the top level runs.
+    public func give(modules: [(name: String, text: String)]) throws(ScriptError) {
+        for module in modules {
+            let text = Array(module.text.utf8)
+            let error = text.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { script_sandbox_add_module(sandbox, module.name, $0.baseAddress, $0.count) }
+            }
+            if let error { throw ScriptError(String(cString: error)) }
+        }
+    }
+
     /// Sets the global `kept` from such bytes; before the top level runs.
     public func give(kept bytes: [UInt8]) throws(ScriptError) {
         let error = bytes.withUnsafeBufferPointer { script_sandbox_set_kept(sandbox, $0.baseAddress, $0.count) }

@@ -55,6 +55,7 @@ final class ScriptHost {
         vm.tell(steps: world.stepCount, held: [])
         do {
             if let kept = world.kept { try vm.give(kept: kept) }  // the global `kept` (16.9)
+            try vm.give(modules: scene.scriptModules.map { ($0.name, $0.text) })  // what require loads (16.18)
             try vm.run(text, name: name)
             world.collectPrinted()
             try vm.freeze()

@@ -7,8 +7,9 @@ import SceneFormat
 public let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A scene from its JSON text, with `script` as the text of the script it names (if it names one).
-public func decode(_ json: String, file: String = "test.json", script: String? = nil) throws(SceneErrors) -> Scene {
-    try Scene.decode(Array(json.utf8), file: file) { _ in script }
+/// `modules`: the texts of the modules it requires, by name (docs/scene-format.md 16.18).
+public func decode(_ json: String, file: String = "test.json", script: String? = nil, modules: [String: String] = [:]) throws(SceneErrors) -> Scene {
+    try Scene.decode(Array(json.utf8), file: file, script: { _ in script }, modules: { modules[$0] })
 }
 
 /// The error lines for a scene that must be invalid ("" if it decoded).
@@ -44,9 +45,9 @@ public func loadShippedSceneWithText(_ name: String) throws -> (scene: Scene, te
 /// A scene file decoded, with its script's text read from where the loader
 /// reads it (`Scene.scriptPath`, docs/scene-format.md 16.5), for tests below the loader.
 public func loadScene(atPath path: String, file: String) throws -> Scene {
-    try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: file) { name in
+    try Scene.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: file, script: { name in
         try? String(contentsOfFile: Scene.scriptPath(name, besideScene: path), encoding: .utf8)
-    }
+    }, modules: { name in try? String(contentsOfFile: Scene.scriptPath(name + ".lua", besideScene: path), encoding: .utf8) })
 }
 
 /// The scenes that ship: every file in Scenes/, in name order.

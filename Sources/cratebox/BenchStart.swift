@@ -33,7 +33,7 @@ struct BenchStart: ParsableCommand {
             let script = { (name: String) in
                 (try? readRegularFile(Scene.scriptPath(name, besideScene: scene), limit: FileLimits.script)).flatMap { String(validating: $0, as: UTF8.self) }
             }
-            do { decoded = try Scene.decode(bytes, file: scene, script: script) } catch { throw Failure(Exit.invalidScene, error.description) }
+            do { decoded = try Scene.decode(bytes, file: scene, script: script, modules: { script($0 + ".lua") }) } catch { throw Failure(Exit.invalidScene, error.description) }
             decode.append((clock.now - t).seconds)
             t = clock.now
             let world = try World(scene: decoded)

@@ -28,10 +28,11 @@ struct ScriptWarnings {
     /// The names `world:isDown("...")` is given as a literal in the script, once each, in order.
     var isDownNames: [String] { literals(after: "isDown(") }
 
-    /// Each string literal that follows `marker` in the script's text (past
-    /// spaces, `=` and `:`), once each, in order.
+    /// Each string literal that follows `marker` in the script's text and its
+    /// modules' (past spaces, `=` and `:`), once each, in order.
     func literals(after marker: String) -> [String] {
-        guard let text = scene.scriptText else { return [] }
+        guard let script = scene.scriptText else { return [] }
+        let text = ([script] + scene.scriptModules.map(\.text)).joined(separator: "\n")
         var names: [String] = []
         var rest = Substring(text)
         while let call = rest.firstRange(of: marker) {

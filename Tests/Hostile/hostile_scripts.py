@@ -97,8 +97,11 @@ NAMES = {"velocity": (', "velocityFunction": "v"', "", ""), "position": (', "pos
 
 # Escapes: each script errors if it reaches anything (exit 65), and runs clean when it cannot (exit 0).
 ESCAPES = {
-    "libraries": "for _, n in ipairs({'io', 'os', 'package', 'require', 'debug', 'dofile', 'loadfile', 'collectgarbage', "
+    "libraries": "for _, n in ipairs({'io', 'os', 'package', 'debug', 'dofile', 'loadfile', 'collectgarbage', "
                  "'coroutine', 'rawset'}) do assert(_G[n] == nil, n) end",
+    # 16.18: require loads the scene's modules only: no path, no library, no file the scene does not carry.
+    "require-files": "for _, n in ipairs({'io', 'os', 'string', '../etc/passwd', '/etc/passwd', 's', 's.lua', 'S', string.rep('a', 65)}) do "
+                     "assert(not pcall(require, n), n) end function step(world) assert(not pcall(require, 's')) end",
     # cratebox's print writes to the log only (scene-format.md 16.5): a flood of it, long lines and control characters change nothing.
     "print": "for i = 1, 100000 do print(string.rep('\\27[2J', 100), i, {}, print) end",
     "binary-chunk": "assert(string.dump == nil) local f, why = load('\\27Lua\\84\\0') assert(f == nil and why, 'a binary chunk loaded')",

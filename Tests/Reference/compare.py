@@ -359,7 +359,8 @@ class Script:
         # A reference world that follows the script, to know where bodies are:
         # a grab must be on (or near) its body. A scene's own script (section
         # 16) runs in it too.
-        self.world = reference.World(scene, reference.read_script(scene, path))
+        script = reference.read_script(scene, path)
+        self.world = reference.World(scene, script, modules=reference.read_modules(scene, path, script))
         self.stopped = False  # the scene's script stopped the world
         self.w, self.h = float(scene["bounds"][0]), float(scene["bounds"][1])
         self.ox, self.oy = scene.get("origin", [0, 0])  # scene-format.md 13.1
@@ -892,6 +893,9 @@ def journal_header(scene_path):
     script = reference.read_script(load_scene(scene_path), scene_path)
     if script is not None:
         head["scriptText"] = script.decode("utf-8")
+        modules = reference.read_modules(load_scene(scene_path), scene_path, script)
+        if modules:
+            head["modules"] = [{"name": n, "text": modules[n].decode("utf-8")} for n in sorted(modules, key=lambda n: n.encode())]
     head["scene"] = text
     return json.dumps(head, separators=(",", ":")).encode()
 

@@ -35,6 +35,7 @@ import json
 import math
 import os
 import platform
+import re
 import struct
 import sys
 
@@ -1034,7 +1035,7 @@ def script_name(scene):
 
 
 class World:
-    def __init__(self, scene, script_text=None, rules=2):
+    def __init__(self, scene, script_text=None, rules=2, modules=None):
         """`script_text`: the text of the scene's `script` (section 16), as
         bytes: read beside the scene, or a journal's `scriptText`. `rules`:
         replay-format.md, the header's `rules` (2 for a scene run now, 1 for a
@@ -1042,6 +1043,8 @@ class World:
         if not isinstance(scene, dict) or scene.get("format") != "cratebox/scene@1":
             raise Unsupported("not a cratebox/scene@1 scene")
         self.rules = rules
+        # scene-format.md 16.18: the modules the scene carries, name -> text (bytes).
+        self.script_modules = dict(modules or {})
         self._take_script(scene, script_text)
         # Section 3: `rightClick` is the window's input only ("script": a
         # right click is a `click` event, with a script only); no step changes.
@@ -2089,10 +2092,47 @@ def read_script(scene, scene_path):
     return data
 
 
+MODULE_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+REQUIRE = re.compile(rb"require[ \t\r\n]*(?:\([ \t\r\n]*)?([\"'])([A-Za-z0-9_-]*)\1")
+
+
+def required(text):
+    """scene-format.md 16.18: the names a text gives `require` as a literal, in order, each once."""
+    names = []
+    for m in REQUIRE.finditer(text):
+        before = text[m.start() - 1:m.start()]
+        name = m.group(2).decode()
+        if (not before or not (before.isalnum() or before == b"_")) and MODULE_NAME.match(name) and name not in names:
+            names.append(name)
+    return names
+
+
+def read_modules(scene, scene_path, script):
+    """scene-format.md 16.18: the modules a script carries, read beside the scene in the order found."""
+    if script is None:
+        return {}
+    queue, seen, found = required(script), set(required(script)), {}
+    while queue:
+        name = queue.pop(0)
+        path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), name + ".lua")
+        if not os.path.exists(path):
+            continue
+        with open(path, "rb") as f:
+            found[name] = f.read()
+        if len(found) > 32:
+            raise Unsupported("the script requires more than 32 modules")
+        for n in required(found[name]):
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return found
+
+
 def run_scene(text, steps, scene_path):
     scene = parse_json(text)
     try:
-        world = World(scene, read_script(scene, scene_path))
+        script = read_script(scene, scene_path)
+        world = World(scene, script, modules=read_modules(scene, scene_path, script))
         while world.step_count < steps:
             world.step()
             if world.step_count % 120 == 0:
@@ -2218,7 +2258,12 @@ def run_journal(data):
     elif script_sha is not None:
         raise Unsupported("line 1: scriptSha256 without scriptText")
     try:
-        world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"), rules=journal_rules(header))
+        modules = header.get("modules", [])
+        if not isinstance(modules, list) or not all(isinstance(m, dict) and set(m) == {"name", "text"} for m in modules):
+            raise Unsupported("line 1: modules is not a list of {name, text}")
+        modules = {m["name"]: m["text"].encode("utf-8") for m in modules}
+        world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"), rules=journal_rules(header),
+                      modules=modules)
         return replay(world, events, checkpoints, end, total)
     except Stopped as exc:
         say_stop(exc)

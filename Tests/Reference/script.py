@@ -139,7 +139,8 @@ class Script(Making, Shapes):
             b"arb_shapes": self._arb_shapes, b"pointer": lambda: self.world.pointer,
             b"clicked": lambda: self.world.clicked, b"gravity": self._gravity, b"each_arbiter": self._each_arbiter,
             b"shape_vertices": self._shape_vertices, b"unsupported": self._unsupported,
-            b"look": lambda i: self.world.bodies[i].look.encode(), b"set_look": self._set_look})
+            b"look": lambda i: self.world.bodies[i].look.encode(), b"set_look": self._set_look,
+            b"module": lambda name: self.world.script_modules.get(name.decode("utf-8", "surrogateescape"))})
         load = self.rt.eval("load")
         S = None
         for chunkname, source in _SOURCES:

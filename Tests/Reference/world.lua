@@ -718,6 +718,38 @@ S.BODY, S.ARB, S.self_body, S.self_arb, S.awake = BODY, ARB, self_body, self_arb
 
 -- Entry points (script.py). Each returns S.call's (ok, result or error).
 G.world = WORLD
+-- 16.18: require(name), the modules the scene carries (host.module: the
+-- text, or nil), each run once per build, first required at the top level only.
+local loaded = {}
+local MODULE_NAME = "^[A-Za-z0-9_%-]+$"
+function G.require(...)
+  local name = checkstring(1, (select(1, ...)), select("#", ...) > 0)
+  if not (#name >= 1 and #name <= 64 and name:find(MODULE_NAME)) then
+    fail(format0("require: '%s' is not a module's name (1 to 64 letters, digits, '_' or '-': NAME.lua beside the scene, no path)",
+      name:match("^[^%z]*")))
+  end
+  local v = loaded[name]
+  if v == false then fail(format0("require: '%s' is required while it loads (a loop of requires)", name)) end
+  if v ~= nil then return v end
+  if not toplevel then
+    fail(format0("require: '%s' is first required after the top level: require it at the top level, which runs it once per build", name))
+  end
+  local text = host.module(name)
+  if text == nil then
+    fail(format0("require: no module '%s' (%s.lua beside the scene, which the script or a module must require by that literal name)", name, name))
+  end
+  local chunk, err = load0(text, "=" .. name .. ".lua", "t", G)
+  if not chunk then error0(err, 0) end
+  loaded[name] = false
+  local ok, r = pcall1(chunk, name)
+  if not ok then
+    loaded[name] = nil
+    error0(r, 0)
+  end
+  if r == nil then r = true end
+  loaded[name] = r
+  return r
+end
 function S.top(text, name)
   local chunk, err = load0(text, "=" .. name, "t", G)
   if not chunk then return false, err end

@@ -133,6 +133,9 @@ int script_sandbox_label_count(const script_sandbox *sandbox);
 script_label script_sandbox_label(const script_sandbox *sandbox, int i);
 unsigned long long script_sandbox_labels_revision(const script_sandbox *sandbox);
 
+/// Gives the sandbox module `name` (its text copied) for `require` (16.18), before the top level runs; NULL or why not.
+const char *script_sandbox_add_module(script_sandbox *sandbox, const char *name, const char *text, size_t length);
+
 /// What the script last said with `world:say(text)` (at most 200 bytes; "" when nothing).
 const char *script_sandbox_said(const script_sandbox *sandbox);
 /// Sets that line (a world read back gives the line its state kept).

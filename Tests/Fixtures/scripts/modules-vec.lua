@@ -1,0 +1,1 @@
+return {scale = function(x, y, k) return x * k, y * k end}
