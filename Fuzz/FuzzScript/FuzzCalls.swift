@@ -25,7 +25,8 @@ let callsScene = """
    "stiffness": 20, "damping": 1, "forceFunction": "f", "preSolve": "pre"},
   {"id": "motor", "type": "motor", "a": "world", "b": "bob", "rate": 0, "maxForce": 10},
   {"id": "slide", "type": "slide", "a": "world", "b": "ball", "anchorA": [200, 280], "anchorB": [0, 0], "min": 0, "max": 200},
-  {"id": "gear", "type": "gear", "a": "world", "b": "bob", "phase": 0, "ratio": 1}
+  {"id": "gear", "type": "gear", "a": "world", "b": "bob", "phase": 0, "ratio": 1},
+  {"id": "groove", "type": "groove", "a": "world", "b": "bob", "grooveA": [[20, 150], [100, 150]], "anchorB": [0, 0]}
  ]}
 """
 
@@ -49,7 +50,7 @@ let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
     ("J", "setMin", 1), ("J", "setMax", 1), ("J", "setRatio", 1), ("J", "setPhase", 1),
     ("S", "setCollisionType", 1), ("S", "setFilter", 3), ("S", "setFriction", 1), ("S", "setElasticity", 1),
     ("world", "text", 1), ("world", "text", 2), ("world", "text", 3), ("B", "setLook", 1), ("B", "look", 0),
-    ("B", "setMass", 1), ("B", "setMoment", 1),
+    ("B", "setMass", 1), ("B", "setMoment", 1), ("J", "setGrooveA", 2), ("J", "setGrooveB", 2),
     ("string", "rep", 2), ("string", "format", 2), ("table", "concat", 2), ("math", "random", 2), ("utf8", "char", 2),
 ]
 
@@ -85,7 +86,7 @@ func hostileScript(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     for i in 0..<count {
         let call = hostileCalls[next() % hostileCalls.count]
         let receiver = call.receiver == "B" ? "world:body('\(["ball", "bob"][next() % 2])')"
-            : call.receiver == "J" ? "world:joint('\(["spring", "motor", "slide", "gear"][next() % 4])')"
+            : call.receiver == "J" ? "world:joint('\(["spring", "motor", "slide", "gear", "groove"][next() % 5])')"
             : call.receiver == "S" ? "(world:body('ball'):shapes())[1]" : call.receiver
         let arguments = (0..<call.arguments).map { _ in hostileValues[next() % hostileValues.count] }.joined(separator: ", ")
         let separator = ["world", "B", "J", "S"].contains(call.receiver) ? ":" : "."

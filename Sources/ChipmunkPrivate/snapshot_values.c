@@ -220,10 +220,10 @@ static const struct { size_t from, to; } fixedParameters[JOINT_KINDS] = {
 
 // The same in a scene with a script, which may set a pin's distance, a
 // spring's rest length, stiffness and damping, a rotary spring's rest
-// angle, stiffness and damping, a slide's and a rotary limit's min and max
-// and a gear's phase and ratio (docs/scene-format.md 16.10): anchors only.
+// angle, stiffness and damping, a slide's and a rotary limit's min and max,
+// a groove's ends and a gear's phase and ratio (docs/scene-format.md 16.10): anchors only.
 static const struct { size_t from, to; } scriptedFixedParameters[JOINT_KINDS] = {
-    {0, 32}, {0, 32}, {0, 32}, {16, 64}, {0, 32}, {0, 0}, {0, 0}, {8, 24}, {0, 0}, {0, 0},
+    {0, 32}, {0, 32}, {0, 32}, {48, 64}, {0, 32}, {0, 0}, {0, 0}, {8, 24}, {0, 0}, {0, 0},
 };
 
 // What a script may set is within what a scene may give it (scene-format.md 16.10).
@@ -242,6 +242,11 @@ static const char *scripted_parameters_out_of_range(const cpConstraint *joint) {
         return "its min and max are not from 0 to 1e6, min first";
     if (cpConstraintIsRotaryLimitJoint(j) && !(between(cpRotaryLimitJointGetMin(j), -1e6, 1e6) && between(cpRotaryLimitJointGetMax(j), cpRotaryLimitJointGetMin(j), 1e6)))
         return "its min and max are not within ±1e6, min first";
+    if (cpConstraintIsGrooveJoint(j)) {
+        cpVect a = cpGrooveJointGetGrooveA(j), b = cpGrooveJointGetGrooveB(j);
+        if (!(between(a.x, -1e6, 1e6) && between(a.y, -1e6, 1e6) && between(b.x, -1e6, 1e6) && between(b.y, -1e6, 1e6) && cpvdist(a, b) >= 0.001))
+            return "its ends are not within ±1e6 and at least 0.001 apart";
+    }
     if (cpConstraintIsGearJoint(j) && !(between(cpGearJointGetPhase(j), -1e6, 1e6) && between(cpGearJointGetRatio(j), -1e6, 1e6) &&
                                         fabs(cpGearJointGetRatio(j)) >= 1e-6))
         return "its phase or ratio is not within a scene's ranges";

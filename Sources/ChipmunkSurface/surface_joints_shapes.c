@@ -113,6 +113,19 @@ static surface_result check_shape(cpShape *shape) {
     return surface_wakes_asleep(body) ? surface_asleep(body) : surface_done();
 }
 
+surface_result surface_joint_set_groove(cpConstraint *j, int end, double x, double y) {
+    if (!cpConstraintIsGrooveJoint(j)) return surface_refused(SURFACE_NOT_THIS_KIND, 0);
+    cpBody *asleep = asleep_end(j);
+    if (asleep) return surface_asleep(asleep);
+    if (!surface_within(x, -1e6, 1e6)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (!surface_within(y, -1e6, 1e6)) return surface_refused(SURFACE_OUT_OF_RANGE, 1);
+    cpVect other = end == 0 ? cpGrooveJointGetGrooveB(j) : cpGrooveJointGetGrooveA(j);
+    if (!(cpvdist(other, cpv(x, y)) >= SURFACE_MIN_GROOVE)) return surface_refused(SURFACE_OUT_OF_RANGE, 2);
+    if (end == 0) cpGrooveJointSetGrooveA(j, cpv(x, y));
+    else cpGrooveJointSetGrooveB(j, cpv(x, y));
+    return surface_done();
+}
+
 surface_result surface_shape_set_friction(cpShape *shape, double friction) {
     surface_result r = check_shape(shape);
     if (r.refusal != SURFACE_DONE) return r;

@@ -198,6 +198,28 @@ static int joint_set_max(lua_State *L) { return joint_setter(L, SURFACE_MAX, "se
 static int joint_set_ratio(lua_State *L) { return joint_setter(L, SURFACE_RATIO, "setRatio"); }
 static int joint_set_phase(lua_State *L) { return joint_setter(L, SURFACE_PHASE, "setPhase"); }
 
+// A groove's ends on body a (16.10): read as x and y, or set within a scene's ranges.
+static int joint_groove_end(lua_State *L, int end, const char *label) {
+    cpConstraint *j = check_joint(L);
+    if (!cpConstraintIsGrooveJoint(j)) return luaL_error(L, "%s: not this joint's", label);
+    cpVect p = end == 0 ? cpGrooveJointGetGrooveA(j) : cpGrooveJointGetGrooveB(j);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    return 2;
+}
+static int joint_set_groove_end(lua_State *L, int end, const char *label) {
+    cpConstraint *j = check_joint(L);
+    if (!cpConstraintIsGrooveJoint(j)) return luaL_error(L, "%s: not this joint's", label);
+    lua_Number x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+    surface_result r = surface_joint_set_groove(j, end, x, y);
+    if (r.refusal == SURFACE_OUT_OF_RANGE && r.number == 2) return luaL_error(L, "%s: the groove's ends must be at least 0.001 apart, as in a scene", label);
+    return refuse(L, r, label, r.number == 0 ? "x within ±1e6, as in a scene" : "y within ±1e6, as in a scene");
+}
+static int joint_groove_a(lua_State *L) { return joint_groove_end(L, 0, "grooveA"); }
+static int joint_groove_b(lua_State *L) { return joint_groove_end(L, 1, "grooveB"); }
+static int joint_set_groove_a(lua_State *L) { return joint_set_groove_end(L, 0, "setGrooveA"); }
+static int joint_set_groove_b(lua_State *L) { return joint_set_groove_end(L, 1, "setGrooveB"); }
+
 static int joint_tostring(lua_State *L) {
     lua_pushfstring(L, "joint %I", *(const lua_Integer *)luaL_checkudata(L, 1, JOINT));
     return 1;
@@ -210,7 +232,8 @@ void sandbox_open_joints(lua_State *L) {
         {"id", joint_id}, {"index", joint_index}, {"restLength", joint_rest_length}, {"restAngle", joint_rest_angle},
         {"stiffness", joint_stiffness}, {"damping", joint_damping}, {"rate", joint_rate}, {"distance", joint_distance},
         {"min", joint_min}, {"max", joint_max}, {"ratio", joint_ratio}, {"phase", joint_phase},
-        {"setMin", joint_set_min}, {"setMax", joint_set_max}, {"setRatio", joint_set_ratio}, {"setPhase", joint_set_phase}, {NULL, NULL},
+        {"setMin", joint_set_min}, {"setMax", joint_set_max}, {"setRatio", joint_set_ratio}, {"setPhase", joint_set_phase},
+        {"grooveA", joint_groove_a}, {"grooveB", joint_groove_b}, {"setGrooveA", joint_set_groove_a}, {"setGrooveB", joint_set_groove_b}, {NULL, NULL},
     };
     sandbox_new_type(L, JOINT, methods, joint_tostring, NULL, "a joint");
     lua_getglobal(L, "world");

@@ -80,8 +80,12 @@ enum SavedScene {
         // A ratchet starts at the bodies' angle now (cpRatchetJointInit), so it
         // holds where it is (to within a click, the pawl's own state).
         // A winch's rope is saved at its length now.
-        case .slide(let a, let b, let lo, _): return .slide(anchorA: a, anchorB: b, min: lo, max: live.slideMax ?? lo)
-        case .spring, .motor, .groove, .rotarySpring, .rotaryLimit, .ratchet, .gear: return kind
+        case .slide(let a, let b, _, _):
+            guard case .slide(_, _, let lo, _) = live.live(kind) else { return kind }
+            return .slide(anchorA: a, anchorB: b, min: lo, max: live.slideMax ?? lo)
+        // What a script set (16.10) is saved as it is now; a motor's rate is the scene's (controls drive it).
+        case .spring, .groove, .rotarySpring, .rotaryLimit, .gear: return live.live(kind)
+        case .motor, .ratchet: return kind
         }
     }
 

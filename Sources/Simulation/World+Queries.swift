@@ -47,7 +47,8 @@ extension World {
             let (a, b) = joint.worldAnchors
             func state(_ body: Body) -> (kind: BodyKind, pose: Pose) { (body.kind, Pose(position: body.position, angle: body.angle)) }
             let spec = jointSpec(index)
-            var kind = spec.kind
+            // As Chipmunk holds it now: what a script set (16.10), and a rope as long as a winch made it.
+            var kind = joint.live(spec.kind)
             if case .slide(let anchorA, let anchorB, let lo, _) = kind, let now = joint.slideMax { kind = .slide(anchorA: anchorA, anchorB: anchorB, min: lo, max: now) }
             return JointState(kind: kind, a: a, b: b, bodyA: state(joint.a), bodyB: state(joint.b), brokenAt: brokenAt,
                               isFriction: spec.maxBias == 0)

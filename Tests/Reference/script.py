@@ -452,7 +452,7 @@ class Script(Making, Shapes):
     def _joint_live(self, k):
         return self.world.joint_live[k]
 
-    def _joint(self, k, name, value=None):
+    def _joint(self, k, name, value=None, y=None):
         c = self.world.scene_joints[k]
         spec = self.world.joint_specs[k]
         if name == b"type":
@@ -461,6 +461,12 @@ class Script(Making, Shapes):
             return spec["id"].encode() if "id" in spec else None
         if name == b"bodies":
             return self.index(cpConstraintGetBodyA(c)), self.index(cpConstraintGetBodyB(c))
+        if name in (b"grooveA", b"grooveB"):  # 16.10: a groove's ends, x and y
+            v = JOINT[name](c)
+            return v.x, v.y
+        if name in (b"setGrooveA", b"setGrooveB"):
+            JOINT[name](c, cpVect(value, y))
+            return None
         if name in JOINT:
             return JOINT[name](c) if value is None else JOINT[name](c, value)
         get, set_ = JOINT[(spec["type"], name)]

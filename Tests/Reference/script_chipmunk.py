@@ -190,7 +190,10 @@ cpSpaceRemoveConstraint = _fn("cpSpaceRemoveConstraint", None, _P, _P)
 cpConstraintGetBodyA = _fn("cpConstraintGetBodyA", _P, _P)
 cpConstraintGetBodyB = _fn("cpConstraintGetBodyB", _P, _P)
 JOINT = {b"impulse": _fn("cpConstraintGetImpulse", _F, _P), b"maxForce": _fn("cpConstraintGetMaxForce", _F, _P),
-         b"setMaxForce": _fn("cpConstraintSetMaxForce", None, _P, _F)}
+         b"setMaxForce": _fn("cpConstraintSetMaxForce", None, _P, _F),
+         b"grooveA": _fn("cpGrooveJointGetGrooveA", cpVect, _P), b"grooveB": _fn("cpGrooveJointGetGrooveB", cpVect, _P),
+         b"setGrooveA": _fn("cpGrooveJointSetGrooveA", None, _P, cpVect),
+         b"setGrooveB": _fn("cpGrooveJointSetGrooveB", None, _P, cpVect)}
 for _kind, _name, _c in (("spring", b"restLength", "DampedSpring"), ("spring", b"stiffness", "DampedSpring"),
                          ("spring", b"damping", "DampedSpring"), ("rotarySpring", b"stiffness", "DampedRotarySpring"),
                          ("rotarySpring", b"damping", "DampedRotarySpring"),

@@ -411,6 +411,29 @@ for name, kinds in next0, {min = LIMITS, max = LIMITS, ratio = {gear = true}, ph
   local label = "set" .. name:sub(1, 1):upper() .. name:sub(2)
   JOINT[label] = joint_number(name, label, true, kinds)
 end
+-- 16.10: a groove's ends on body a, read as x and y or set: each within
+-- ±1e6, the groove at least 0.001 long (cratebox's order: the kind, x and
+-- y read, waking, x's range, y's, the length).
+local GROOVE = {groove = true}
+for _, e in ipairs({"A", "B"}) do
+  JOINT["groove" .. e] = function(...)
+    return host.joint(self_joint((...), select("#", ...) > 0, "groove" .. e, GROOVE), "groove" .. e)
+  end
+  JOINT["setGroove" .. e] = function(...)
+    local n = select("#", ...)
+    local label = "setGroove" .. e
+    local k = self_joint((...), n > 0, label, GROOVE)
+    local x = checknumber(2, (select(2, ...)), n > 1)
+    local y = checknumber(3, (select(3, ...)), n > 2)
+    joint_awake(label, k)
+    if not (x >= -1e6 and x <= 1e6) then fail(label .. ": must be x within ±1e6, as in a scene") end
+    if not (y >= -1e6 and y <= 1e6) then fail(label .. ": must be y within ±1e6, as in a scene") end
+    local ox, oy = host.joint(k, e == "A" and "grooveB" or "grooveA")
+    local dx, dy = ox - x, oy - y
+    if not (math.sqrt(dx * dx + dy * dy) >= 0.001) then fail(label .. ": the groove's ends must be at least 0.001 apart, as in a scene") end
+    host.joint(k, label, x, y)
+  end
+end
 
 -- 16.11: making and removing bodies and joints, refused while Chipmunk
 -- steps (a callback inside cpSpaceStep); world:afterStep's queue runs once

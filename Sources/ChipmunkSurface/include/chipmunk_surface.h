@@ -95,6 +95,10 @@ int surface_joint_has(const struct cpConstraint *joint, surface_joint_number whi
 double surface_joint_get(const struct cpConstraint *joint, surface_joint_number which);
 void surface_joint_range(const struct cpConstraint *joint, surface_joint_number which, double *lo, double *hi);
 surface_result surface_joint_set(struct cpConstraint *joint, surface_joint_number which, double value);
+/// A groove's end (`end` 0: grooveA, 1: grooveB) on body a: x and y within ±1e6 (the
+/// refusal's number: which), the groove at least SURFACE_MIN_GROOVE long (number 2), as in a scene.
+#define SURFACE_MIN_GROOVE 0.001
+surface_result surface_joint_set_groove(struct cpConstraint *joint, int end, double x, double y);
 
 // --- Shapes: friction and elasticity from 0 to SURFACE_MAX_FRICTION; a surface velocity within SURFACE_MAX_VALUE.
 surface_result surface_shape_set_friction(struct cpShape *shape, double friction);
