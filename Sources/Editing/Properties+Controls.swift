@@ -185,7 +185,7 @@ extension BodySpec {
         case .density(let d)?:
             let (lo, hi) = (worldBounds.min, worldBounds.max)
             return d * (hi.x - lo.x) * (hi.y - lo.y)
-        case nil: return 1
+        case nil: return shapesMass ?? 1
         }
     }
 }

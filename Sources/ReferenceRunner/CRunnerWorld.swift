@@ -14,7 +14,7 @@ public final class CRunnerWorld {
     /// reference, `DemoReference`, checks those).
     public static func supports(_ scene: Scene) -> Bool {
         let plainShapes = (scene.bodies + [scene.spawn]).allSatisfy { body in
-            body.moment == nil && body.shapes.allSatisfy { $0.filter == nil && $0.surfaceVelocity == nil && $0.oneWay == nil && $0.collisionType == nil }
+            body.moment == nil && body.shapes.allSatisfy { $0.filter == nil && $0.surfaceVelocity == nil && $0.oneWay == nil && $0.collisionType == nil && $0.mass == nil }
         }
         let plainJoints = scene.joints.allSatisfy { joint in
             guard joint.maxBias == nil, joint.errorBias == nil, joint.breakForce == nil else { return false }

@@ -207,7 +207,19 @@ extension BodySpec {
         switch mass {
         case .mass(let m): return m
         case .density(let d): return d * shapes.map(\.geometry.area).reduce(0, +)
-        case nil: return nil
+        case nil: return shapesMass
+        }
+    }
+
+    /// The sum of the shapes' own masses in shape order (section 13.3), nil when they give none.
+    public var shapesMass: Double? {
+        guard type == .dynamic, !shapes.isEmpty, shapes.allSatisfy({ $0.mass != nil }) else { return nil }
+        return shapes.reduce(0) { sum, shape in
+            switch shape.mass {
+            case .mass(let m)?: sum + m
+            case .density(let d)?: sum + d * shape.geometry.area
+            case nil: sum
+            }
         }
     }
 
@@ -265,6 +277,9 @@ public struct ShapeSpec: Equatable, Sendable {
     public var collisionType: String? = nil
     /// What it sounds like when struck (`sound`); nil: by its geometry (`heardAs`).
     public var sound: ShapeSound? = nil
+    /// Its own mass or density (section 13.3), on a dynamic body whose shapes
+    /// each give one (the body then gives none); nil otherwise.
+    public var mass: MassSpec? = nil
 
     /// What it sounds like: its `sound`, or by its geometry, a ball rubber,
     /// a segment (a floor, a ramp) stone, a box or polygon wood.

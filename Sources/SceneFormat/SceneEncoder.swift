@@ -158,6 +158,11 @@ extension Scene {
         if let v = s.oneWay { fields.append("\"oneWay\": \(point(v))") }
         if let v = s.collisionType { fields.append("\"collisionType\": \(JSONText.quote(v))") }
         if let v = s.sound { fields.append("\"sound\": \(JSONText.quote(v.rawValue))") }
+        switch s.mass {
+        case .mass(let m)?: fields.append("\"mass\": \(n(m))")
+        case .density(let d)?: fields.append("\"density\": \(n(d))")
+        case nil: break
+        }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 

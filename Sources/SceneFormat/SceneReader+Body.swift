@@ -47,12 +47,16 @@ extension SceneReader {
             fail(path, "a static body cannot move; give it type \"kinematic\" to set a velocity")
         }
 
-        let mass = fields["moment"] != nil && type == .dynamic && fields["mass"] == nil && fields["density"] == nil ? nil : self.mass(fields, path, type: type)
-        if mass == nil, type == .dynamic, fields["moment"] != nil, fields["mass"] == nil, fields["density"] == nil {
+        // A body whose shapes give their own masses (13.3) gives none: checked with the shapes below.
+        let shapesGiveMass = SceneReader.shapesGiveMass(fields)
+        let mass = shapesGiveMass || (fields["moment"] != nil && type == .dynamic && fields["mass"] == nil && fields["density"] == nil)
+            ? nil : self.mass(fields, path, type: type)
+        if !shapesGiveMass, mass == nil, type == .dynamic, fields["moment"] != nil, fields["mass"] == nil, fields["density"] == nil {
             fail(path, "a dynamic body with \"moment\" needs \"mass\" (it is made with cpBodyNew(mass, moment))")
         }
-        let moment = self.moment(fields, path, type: type, mass: mass)
+        let moment = shapesGiveMass ? nil : self.moment(fields, path, type: type, mass: mass)
         let shapes = self.shapes(fields, path, type: type)
+        if shapesGiveMass { checkShapeMasses(shapes, fields, path, type: type) }
 
         let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
         var look: Look = allBoxes ? .crate : .plain
@@ -195,6 +199,50 @@ extension SceneReader {
             fail(j(path, "shapes"), "has \(shapes.count) shapes; a dynamic body may have at most \(Limits.shapesPerDynamicBody) (a static or kinematic one more)")
         }
         return shapes
+    }
+
+    /// Whether any shape of the body's `shapes` names its own `mass` or `density` (13.3).
+    static func shapesGiveMass(_ fields: ObjectFields) -> Bool {
+        guard case .array(let items)? = fields.peek("shapes")?.value else { return false }
+        return items.contains { item in
+            if case .object(let members) = item.value { members.contains { $0.key == "mass" || $0.key == "density" } } else { false }
+        }
+    }
+
+    /// The shapes' own masses (13.3), in the documented order of checks.
+    mutating func checkShapeMasses(_ shapes: [ShapeSpec], _ fields: ObjectFields, _ path: String, type: BodyKind) {
+        let j = SceneReader.join
+        guard type == .dynamic else {
+            _ = mass(fields, path, type: type)  // a static or kinematic body's own "mass" or "density" is said as without shapes' masses
+            _ = moment(fields, path, type: type, mass: nil)
+            for (i, shape) in shapes.enumerated() where shape.mass != nil {
+                let key = if case .density? = shape.mass { "density" } else { "mass" }
+                fail("\(j(path, "shapes"))[\(i)]", "\"\(key)\" is for a dynamic body's shapes only; a \(type.rawValue) body has infinite mass")
+            }
+            return
+        }
+        if fields["mass"] != nil || fields["density"] != nil || fields["moment"] != nil {
+            fail(path, "the shapes give their own masses: give none of \"mass\", \"density\" and \"moment\" on the body")
+            return
+        }
+        var total = 0.0
+        for (i, shape) in shapes.enumerated() {
+            let at = "\(j(path, "shapes"))[\(i)]"
+            switch shape.mass {
+            case nil:
+                fail(at, "every shape of the body gives \"mass\" or \"density\" when one does")
+                return
+            case .mass(let m)?: total += m
+            case .density(let d)?:
+                let area = shape.geometry.area
+                guard area > 0, (d * area).isFinite, d * area >= Limits.minimumMass else {
+                    fail(at, "density \(SceneReader.show(d)) gives this shape a mass of \(SceneReader.show(d * area)); it must be at least \(SceneReader.show(Limits.minimumMass)) (a segment needs a radius)")
+                    return
+                }
+                total += d * area
+            }
+        }
+        if !(total <= Limits.mass) { fail(path, "the shapes' masses add up to \(SceneReader.show(total)); a body's mass is at most \(SceneReader.show(Limits.mass))") }
     }
 
     mutating func checkMass(_ mass: MassSpec, _ shapes: [ShapeSpec], _ path: String) {

@@ -10,7 +10,8 @@ import CrateboxGeometry
 // Shapes: geometry and material; polygons checked for convexity.
 extension SceneReader {
     static let geometryKeys = ["box", "circle", "polygon", "segment"]
-    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay", "collisionType", "sound"]
+    static let materialKeys = ["friction", "elasticity", "sensor", "group", "categories", "mask", "surfaceVelocity", "oneWay", "collisionType", "sound",
+                               "mass", "density"]
 
     mutating func shape(_ node: JSONNode, _ path: String) -> ShapeSpec? {
         guard let members = object(node, path, "a shape object") else { return nil }
@@ -90,6 +91,13 @@ extension SceneReader {
             } else {
                 fail(j(path, "sound"), "must be \(SceneReader.soundNames), got \(JSONText.quote(name))")
             }
+        }
+        // Its own mass (13.3): read here, checked with its body (checkShapeMasses).
+        switch (fields["mass"], fields["density"]) {
+        case (let m?, nil): spec.mass = number(m, j(path, "mass"), .size(Limits.minimumMass, Limits.mass)).map(MassSpec.mass)
+        case (nil, let d?): spec.mass = number(d, j(path, "density"), .positive(Limits.mass)).map(MassSpec.density)
+        case (.some, .some): fail(path, "give either \"mass\" or \"density\", not both")
+        case (nil, nil): break
         }
         guard errors.count == errorCount, let geometry else { return nil }
         spec.geometry = geometry

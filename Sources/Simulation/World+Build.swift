@@ -156,7 +156,12 @@ extension World {
                 case .density(let d)?:
                     shape.density = d
                 case nil:
-                    break
+                    // The shape's own mass (13.3), when the body gives none.
+                    switch shapeSpec.mass {
+                    case .mass(let m)?: shape.mass = m
+                    case .density(let d)?: shape.density = d
+                    case nil: break
+                    }
                 }
             }
             try space.add(shape)

@@ -1300,7 +1300,12 @@ class World:
             self._set_velocities(body, spec)
         shapes = shapes_of(spec)
         mass = density = None
-        if btype == "dynamic" and moment is None:
+        # scene-format.md 13.3: shapes that give their own masses (each one, the body none).
+        own = any("mass" in x or "density" in x for x in shapes)
+        if own and (btype != "dynamic" or "mass" in spec or "density" in spec or "moment" in spec
+                    or not all(("mass" in x) != ("density" in x) for x in shapes)):
+            raise Unsupported("shapes' own masses: on a dynamic body's every shape, the body giving none")
+        if btype == "dynamic" and moment is None and not own:
             if "mass" in spec:
                 mass = num(spec["mass"], "mass")
             elif "density" in spec:
@@ -1344,6 +1349,10 @@ class World:
                     cpShapeSetMass(sh, mass * shape_area(x) / total)
             elif density is not None:
                 cpShapeSetDensity(sh, density)
+            elif own and "mass" in x:
+                cpShapeSetMass(sh, num(x["mass"], "shape mass"))
+            elif own:
+                cpShapeSetDensity(sh, num(x["density"], "shape density"))
             cpSpaceAddShape(space, sh)
             made.append(sh)
         funcs = self._update_funcs(body, spec, btype)

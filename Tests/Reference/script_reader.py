@@ -154,7 +154,7 @@ BODY_KEYS = ("id", "type", "position", "angle", "velocity", "angularVelocity", "
              "shapes", "box", "look", "animation", "trace", "velocityFunction", "positionFunction")
 GEOMETRY = ("box", "circle", "polygon", "segment")
 SHAPE_KEYS = GEOMETRY + ("radius", "offset", "friction", "elasticity", "sensor", "group", "categories", "mask",
-                         "surfaceVelocity", "oneWay", "collisionType")
+                         "surfaceVelocity", "oneWay", "collisionType", "mass", "density")
 
 
 def _hexcolour(s):
@@ -181,7 +181,10 @@ def read_body(obj, polygon_ok, area_of):
     if kind == "static" and (any(float(c) != 0 for c in obj.get("velocity", [0, 0]))
                              or float(obj.get("angularVelocity", 0)) != 0):
         r.fail("", "a static body cannot move")
-    _mass_keys(r, obj, kind)
+    shapes_given = obj.get("shapes") if isinstance(obj.get("shapes"), list) else []
+    own = any(isinstance(x, dict) and ("mass" in x or "density" in x) for x in shapes_given)
+    if not own:
+        _mass_keys(r, obj, kind)
     if "look" in obj:
         look = obj["look"]
         if not isinstance(look, str) or not (look in ("crate", "ball", "plain") or _hexcolour(look)):
@@ -202,8 +205,32 @@ def read_body(obj, polygon_ok, area_of):
         r.fail(".shapes", "a dynamic body holds at most 1000 shapes")
     for n, x in enumerate(shapes):
         _shape(r, x, "" if "box" in obj else ".shapes[%d]" % n, polygon_ok)
-    _mass_rule(r, obj, shapes, area_of)
+    if own:
+        _own_masses(r, obj, kind, shapes, area_of)
+    else:
+        _mass_rule(r, obj, shapes, area_of)
     return obj
+
+
+def _own_masses(r, obj, kind, shapes, area_of):
+    """Section 13.3: shapes' own masses, checked with their body in the documented order."""
+    if kind != "dynamic":
+        r.fail(".shapes", '"mass" is for a dynamic body\'s shapes only')
+    if "mass" in obj or "density" in obj or "moment" in obj:
+        r.fail("", 'the shapes give their own masses: give none of "mass", "density" and "moment" on the body')
+    total = 0.0
+    for x in shapes:
+        if "mass" in x:
+            total = total + float(x["mass"])
+        elif "density" in x:
+            m = float(x["density"]) * area_of(x)
+            if not m >= 1e-6:
+                r.fail(".shapes", "a shape's density gives it a mass below 1e-06")
+            total = total + m
+        else:
+            r.fail(".shapes", 'every shape of the body gives "mass" or "density" when one does')
+    if not total <= 1e12:
+        r.fail("", "the shapes' masses add up to more than 1e12")
 
 
 def _mass_keys(r, obj, kind):
@@ -262,6 +289,10 @@ def _shape(r, x, path, polygon_ok):
     r.number(x, "friction", path, 0.0, 1e6)
     r.number(x, "elasticity", path, 0.0, 1.0)
     r.boolean(x, "sensor", path)
+    r.number(x, "mass", path, 1e-6, 1e12)  # 13.3: a shape's own mass or density
+    r.number(x, "density", path, 0.0, 1e12, lo_open=True)
+    if "mass" in x and "density" in x:
+        r.fail(path, 'give "mass" or "density", not both')
     r.whole(x, "group", path, 0, 2 ** 31 - 1)
     r.whole(x, "categories", path, 0, 2 ** 32 - 1)
     r.whole(x, "mask", path, 0, 2 ** 32 - 1)
