@@ -107,6 +107,11 @@ public final class Painter {
                 _ = SDL_RenderGeometry(renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
             }
         }
+        drawOnTop(world, camera: camera, alpha: alpha, clip: clip)
+    }
+
+    /// Over everything of the world: the script's labels, debug drawing, the grab's line.
+    private func drawOnTop(_ world: DrawnWorld, camera: Camera, alpha: Double, clip: SDL_Rect?) {
         drawLabels(world, camera: camera, clip: clip)
         if let outlines = world.outlines { drawDebug(world, outlines, camera: camera, alpha: alpha) }
         drawGrabLine(world, camera: camera, alpha: alpha)

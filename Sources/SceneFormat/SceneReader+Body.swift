@@ -47,16 +47,7 @@ extension SceneReader {
             fail(path, "a static body cannot move; give it type \"kinematic\" to set a velocity")
         }
 
-        // A body whose shapes give their own masses (13.3) gives none: checked with the shapes below.
-        let shapesGiveMass = SceneReader.shapesGiveMass(fields)
-        let mass = shapesGiveMass || (fields["moment"] != nil && type == .dynamic && fields["mass"] == nil && fields["density"] == nil)
-            ? nil : self.mass(fields, path, type: type)
-        if !shapesGiveMass, mass == nil, type == .dynamic, fields["moment"] != nil, fields["mass"] == nil, fields["density"] == nil {
-            fail(path, "a dynamic body with \"moment\" needs \"mass\" (it is made with cpBodyNew(mass, moment))")
-        }
-        let moment = shapesGiveMass ? nil : self.moment(fields, path, type: type, mass: mass)
-        let shapes = self.shapes(fields, path, type: type)
-        if shapesGiveMass { checkShapeMasses(shapes, fields, path, type: type) }
+        let (mass, moment, shapes) = massAndShapes(fields, path, type: type)
 
         let allBoxes = !shapes.isEmpty && shapes.allSatisfy { if case .box = $0.geometry { true } else { false } }
         var look: Look = allBoxes ? .crate : .plain
@@ -199,6 +190,21 @@ extension SceneReader {
             fail(j(path, "shapes"), "has \(shapes.count) shapes; a dynamic body may have at most \(Limits.shapesPerDynamicBody) (a static or kinematic one more)")
         }
         return shapes
+    }
+
+    /// The body's mass, moment and shapes: a body whose shapes give their own
+    /// masses (13.3) gives none, and is checked with its shapes.
+    mutating func massAndShapes(_ fields: ObjectFields, _ path: String, type: BodyKind) -> (MassSpec?, BodySpec.Moment?, [ShapeSpec]) {
+        let shapesGiveMass = SceneReader.shapesGiveMass(fields)
+        let mass = shapesGiveMass || (fields["moment"] != nil && type == .dynamic && fields["mass"] == nil && fields["density"] == nil)
+            ? nil : self.mass(fields, path, type: type)
+        if !shapesGiveMass, mass == nil, type == .dynamic, fields["moment"] != nil, fields["mass"] == nil, fields["density"] == nil {
+            fail(path, "a dynamic body with \"moment\" needs \"mass\" (it is made with cpBodyNew(mass, moment))")
+        }
+        let moment = shapesGiveMass ? nil : self.moment(fields, path, type: type, mass: mass)
+        let shapes = self.shapes(fields, path, type: type)
+        if shapesGiveMass { checkShapeMasses(shapes, fields, path, type: type) }
+        return (mass, moment, shapes)
     }
 
     /// Whether any shape of the body's `shapes` names its own `mass` or `density` (13.3).

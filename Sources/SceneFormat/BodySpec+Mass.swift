@@ -1,0 +1,42 @@
+import CrateboxGeometry
+
+extension BodySpec {
+    /// The body's mass: `mass`, or `density` times its shapes' areas as Chipmunk
+    /// computes them, or its shapes' own masses (dynamic bodies; nil for the others).
+    public var totalMass: Double? {
+        switch mass {
+        case .mass(let m): return m
+        case .density(let d): return d * shapes.map(\.geometry.area).reduce(0, +)
+        case nil: return shapesMass
+        }
+    }
+
+    /// The sum of the shapes' own masses in shape order (section 13.3), nil when they give none.
+    public var shapesMass: Double? {
+        guard type == .dynamic, !shapes.isEmpty, shapes.allSatisfy({ $0.mass != nil }) else { return nil }
+        return shapes.reduce(0) { sum, shape in
+            switch shape.mass {
+            case .mass(let m)?: sum + m
+            case .density(let d)?: sum + d * shape.geometry.area
+            case nil: sum
+            }
+        }
+    }
+
+    /// The inverse of its mass and of its moment about its origin, as Chipmunk
+    /// would compute them (0 for kinematic and static bodies, and for an infinite moment).
+    public var inverseMassAndMoment: (mass: Double, moment: Double) { SceneReader.inverseMass(self) }
+
+    /// How far the body's shapes reach from its origin (body coordinates):
+    /// the largest distance of any point of any shape.
+    public var reach: Double {
+        shapes.map { shape -> Double in
+            switch shape.geometry {
+            case .box(let w, let h, let r): return (w * w + h * h).squareRoot() / 2 + r
+            case .circle(let r, let offset): return offset.length + r
+            case .polygon(let v, let r): return (v.map(\.length).max() ?? 0) + r
+            case .segment(let a, let b, let r): return max(a.length, b.length) + r
+            }
+        }.max() ?? 0
+    }
+}
