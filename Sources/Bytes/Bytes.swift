@@ -85,6 +85,12 @@ public struct ByteReader {
         let n = Int(try u32())
         return String(decoding: try take(n), as: UTF8.self)
     }
+    /// A string whose bytes must be UTF-8 (refused otherwise, never repaired).
+    public mutating func utf8() throws(Malformed) -> String {
+        let n = Int(try u32())
+        guard let text = String(validating: try take(n), as: UTF8.self) else { throw Malformed("a string is not UTF-8 (at byte \(position))") }
+        return text
+    }
     public mutating func block() throws(Malformed) -> [UInt8] {
         let n = try u64()
         guard n <= UInt64(bytes.count - position) else { throw Malformed("a block of \(n) bytes runs past the end (at byte \(position))") }

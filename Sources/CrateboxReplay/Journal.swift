@@ -239,7 +239,9 @@ extension Journal {
     /// The longest header line read: the embedded scene (at most
     /// `Limits.fileBytes`) is written as a JSON string, at most twice its
     /// size (a valid scene's only escaped characters take two bytes), with room for the rest.
-    public static let maxHeaderLine = 2 * Limits.fileBytes + 64 * 1024
+    /// Two scene files' worth (a scene as a JSON string at most doubles), and the script and its
+    /// modules (at most 2 MiB together: `FileLimits.script` each way) at most six times theirs (`\u0001`).
+    public static let maxHeaderLine = 2 * Limits.fileBytes + 6 * 2 * FileLimits.script + 64 * 1024
     /// The longest keyframe line read: a state of `StateFile.maxBytes` in base64, and the line's keys.
     public static let maxKeyframeLine = 4 * ((StateFile.maxBytes + 2) / 3) + 128
     /// The longest line of any other kind (events, checkpoints, the end).

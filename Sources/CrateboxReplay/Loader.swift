@@ -203,6 +203,7 @@ public enum Loader {
         } catch {
             throw unread ?? LoadError(kind: .invalid, lines: error.errors.map(\.description))
         }
+        if let unread { throw unread }  // a module that is there and cannot be read (16.18)
         // A decoded scene is valid UTF-8 (the reader refuses anything else).
         return LoadedScene(scene: scene, text: String(decoding: bytes, as: UTF8.self), fileName: fileName(path))
     }

@@ -17,6 +17,7 @@ enum ModulesField {
         guard case .array(let items) = node.value else { return .failure(ModulesProblem("\"modules\" must be an array of {\"name\", \"text\"}")) }
         guard items.count <= ScriptModule.limit else { return .failure(ModulesProblem("\"modules\" holds more than \(ScriptModule.limit) modules")) }
         var modules: [ScriptModule] = []
+        var bytes = 0
         for item in items {
             guard case .object(let members) = item.value, members.count == 2,
                   case .string(let name)? = members.first(where: { $0.key == "name" })?.node.value,
@@ -27,7 +28,8 @@ enum ModulesField {
             guard modules.last.map({ $0.name.utf8.lexicographicallyPrecedes(name.utf8) }) ?? true else {
                 return .failure(ModulesProblem("\"modules\" are not by name, each once"))
             }
-            guard text.utf8.count <= FileLimits.script else { return .failure(ModulesProblem("module \(name) is longer than a script may be")) }
+            bytes += text.utf8.count
+            guard bytes <= ScriptModule.totalBytes else { return .failure(ModulesProblem("\"modules\" hold more than 1 MiB of text together")) }
             modules.append(ScriptModule(name: name, text: text))
         }
         return .success(modules)

@@ -58,7 +58,8 @@ extension Document {
                 if let name = scene.script, !offered.contains(where: { $0.name == name }) { choices.append((name, scene.scriptText ?? "")) }
                 let at = choices.firstIndex { $0?.name == scene.script } ?? 0
                 let next = choices[((at + step) % choices.count + choices.count) % choices.count]
-                scene.useScript(next?.name, text: next?.text)
+                // The modules read with the scene stay (16.18): the next script finds those it shares.
+                scene.useScript(next?.name, text: next?.text, modules: scene.scriptModules)
                 if next == nil { scene.scriptSeed = nil }  // a seed is only for a script
             default: break
             }

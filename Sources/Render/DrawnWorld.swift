@@ -59,12 +59,15 @@ public final class DrawnWorld: Sendable {
     public let scriptTakesKeys: Bool
     /// The labels the scene's script shows (`world:text`, 16.17), in the order drawn.
     public let labels: [WorldLabel]
+    /// Whether `bodies` was made for this picture (the first to hold a list, which later pictures share until the bodies or their looks change).
+    let madeBodies: Bool
 
     /// The world as it is, drawn between `previous` poses (by construction
     /// index: the poses before its last step) and now; without them, as it is.
-    public init(world: World, previous: [Pose]? = nil, bodies: [DrawnBody?]? = nil, debug: Bool = false) {
+    public init(world: World, previous: [Pose]? = nil, bodies: [DrawnBody?]? = nil, debug: Bool = false, madeBodies: Bool = false) {
         scene = world.scene
         self.bodies = bodies ?? DrawnWorld.drawnBodies(world)
+        self.madeBodies = bodies == nil || madeBodies
         let current = world.poses
         self.current = current
         self.previous = previous.map { $0.count == current.count ? $0 : current } ?? current
@@ -120,6 +123,7 @@ public final class DrawnWorld: Sendable {
         scriptSays = other.scriptSays
         scriptTakesKeys = other.scriptTakesKeys
         labels = other.labels
+        madeBodies = other.madeBodies
     }
 
     /// Roughly what keeping it costs, in bytes (its own poses and anchors; the
@@ -127,6 +131,8 @@ public final class DrawnWorld: Sendable {
     public var keptBytes: Int {
         current.count * MemoryLayout<Pose>.stride + jointAnchors.count * 4 * MemoryLayout<Double>.stride
             + joints.count * MemoryLayout<DrawnJoint>.stride + 256
+            + (madeBodies ? bodies.count * MemoryLayout<DrawnBody?>.stride : 0)  // a list a script's looks made anew is counted once
+            + labels.reduce(0) { $0 + $1.id.utf8.count + $1.text.utf8.count + MemoryLayout<WorldLabel>.stride }
     }
 
     /// The topmost body with a shape under a world point (within `slack`), as drawn now.
@@ -195,11 +201,13 @@ public final class DrawnWorldMaker {
     /// The world after its last step, drawn between the poses kept by `willStep` and now.
     public func drawn(_ world: World, debug: Bool) -> DrawnWorld {
         let id = ObjectIdentifier(world)
+        var fresh = false
         if bodies?.world != id || bodies?.revision != world.bodiesRevision || bodies?.looks != world.looksRevision {
             bodies = (id, world.bodiesRevision, world.looksRevision, DrawnWorld.drawnBodies(world))
+            fresh = true
         }
         let before = previous?.world == id ? previous?.poses : nil
-        let picture = DrawnWorld(world: world, previous: before, bodies: bodies?.drawn, debug: debug)
+        let picture = DrawnWorld(world: world, previous: before, bodies: bodies?.drawn, debug: debug, madeBodies: fresh)
         made = (id, world.stepCount, world.bodiesRevision, picture.current)
         return picture
     }

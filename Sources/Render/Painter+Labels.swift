@@ -40,8 +40,8 @@ extension Painter {
             for label in world.labels where label.screen == screen {
                 let at: (x: Double, y: Double), pixels: Double
                 if screen {
-                    at = (Double(clip?.x ?? 0) + label.x, Double(clip?.y ?? 0) + label.y)
-                    pixels = label.size
+                    at = (Double(clip?.x ?? 0) + label.x * pointScale, Double(clip?.y ?? 0) + label.y * pointScale)
+                    pixels = label.size * pointScale
                 } else {
                     at = camera.toScreen(Vector(label.x, label.y))
                     pixels = label.size * camera.scale
@@ -62,10 +62,11 @@ extension Painter {
         }
     }
 
-    /// A label's lines as drawn: broken at "\n", each other control character a space.
+    /// A label's lines as drawn: broken at each "\n" (a "\r" before one too is a
+    /// control character: a space), each other control character a space.
     static func lines(of text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(String.UnicodeScalarView(line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.map { $0.properties.generalCategory == .control ? " " : $0 }))
         }
     }
 }

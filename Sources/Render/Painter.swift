@@ -20,6 +20,9 @@ public final class Painter {
     var fillIndices: [Int32] = []
     /// The fonts of the script's labels (opened when first drawn).
     let labelFonts: LabelFonts
+    /// Pixels per window point (2 on a high-density display): a screen label's
+    /// place and size are in points (1 for pictures, whose points are pixels).
+    public var pointScale = 1.0
 
     public init(renderer: OpaquePointer) {
         self.renderer = renderer

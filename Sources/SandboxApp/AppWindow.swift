@@ -43,6 +43,7 @@ final class AppWindow {
         self.window = window
         self.renderer = renderer
         painter = Painter(renderer: renderer)
+        painter.pointScale = pixelScale
         text = Text(renderer: renderer, pointSize: Int32(14 * pixelScale))
     }
 

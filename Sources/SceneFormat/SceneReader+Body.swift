@@ -215,15 +215,20 @@ extension SceneReader {
         }
     }
 
-    /// The shapes' own masses (13.3), in the documented order of checks.
+    /// The shapes' own masses (13.3), in the documented order of checks; each
+    /// shape named by its place in the file's list (`shapes` holds the valid ones).
     mutating func checkShapeMasses(_ shapes: [ShapeSpec], _ fields: ObjectFields, _ path: String, type: BodyKind) {
         let j = SceneReader.join
+        guard case .array(let items)? = fields.peek("shapes")?.value else { return }
+        func given(_ item: JSONNode) -> String? {
+            guard case .object(let members) = item.value else { return nil }
+            return members.first { $0.key == "mass" || $0.key == "density" }?.key
+        }
         guard type == .dynamic else {
             _ = mass(fields, path, type: type)  // a static or kinematic body's own "mass" or "density" is said as without shapes' masses
             _ = moment(fields, path, type: type, mass: nil)
-            for (i, shape) in shapes.enumerated() where shape.mass != nil {
-                let key = if case .density? = shape.mass { "density" } else { "mass" }
-                fail("\(j(path, "shapes"))[\(i)]", "\"\(key)\" is for a dynamic body's shapes only; a \(type.rawValue) body has infinite mass")
+            for (i, item) in items.enumerated() {
+                if let key = given(item) { fail("\(j(path, "shapes"))[\(i)]", "\"\(key)\" is for a dynamic body's shapes only; a \(type.rawValue) body has infinite mass") }
             }
             return
         }
@@ -231,21 +236,24 @@ extension SceneReader {
             fail(path, "the shapes give their own masses: give none of \"mass\", \"density\" and \"moment\" on the body")
             return
         }
+        if let i = items.firstIndex(where: { given($0) == nil }) {
+            fail("\(j(path, "shapes"))[\(i)]", "every shape of the body gives \"mass\" or \"density\" when one does")
+            return
+        }
+        // The totals, once every shape and its mass read (a shape's own mistake is said already).
+        guard shapes.count == items.count, shapes.allSatisfy({ $0.mass != nil }) else { return }
         var total = 0.0
         for (i, shape) in shapes.enumerated() {
-            let at = "\(j(path, "shapes"))[\(i)]"
             switch shape.mass {
-            case nil:
-                fail(at, "every shape of the body gives \"mass\" or \"density\" when one does")
-                return
             case .mass(let m)?: total += m
             case .density(let d)?:
                 let area = shape.geometry.area
                 guard area > 0, (d * area).isFinite, d * area >= Limits.minimumMass else {
-                    fail(at, "density \(SceneReader.show(d)) gives this shape a mass of \(SceneReader.show(d * area)); it must be at least \(SceneReader.show(Limits.minimumMass)) (a segment needs a radius)")
+                    fail("\(j(path, "shapes"))[\(i)]", "density \(SceneReader.show(d)) gives this shape a mass of \(SceneReader.show(d * area)); it must be at least \(SceneReader.show(Limits.minimumMass)) (a segment needs a radius)")
                     return
                 }
                 total += d * area
+            case nil: return
             }
         }
         if !(total <= Limits.mass) { fail(path, "the shapes' masses add up to \(SceneReader.show(total)); a body's mass is at most \(SceneReader.show(Limits.mass))") }

@@ -12,7 +12,23 @@ extension SceneReader {
     /// Inverse mass and inverse moment (about the origin) of a body; zero for
     /// kinematic and static bodies, whose mass is infinite.
     static func inverseMass(_ body: BodySpec) -> (mass: Double, moment: Double) {
-        guard body.type == .dynamic, let spec = body.mass else { return (0, 0) }
+        guard body.type == .dynamic else { return (0, 0) }
+        guard let spec = body.mass else {
+            // The shapes' own masses (13.3), added up as Chipmunk adds them.
+            guard body.shapesMass != nil else { return (0, 0) }
+            var mass = 0.0, moment = 0.0
+            for shape in body.shapes {
+                let m: Double
+                switch shape.mass {
+                case .mass(let own)?: m = own
+                case .density(let d)?: m = d * shape.geometry.area
+                case nil: m = 0
+                }
+                mass += m
+                moment += shape.geometry.moment(mass: m)
+            }
+            return (1 / mass, 1 / moment)
+        }
         // A moment given: the whole mass and that moment (an infinite one never turns).
         if let moment = body.moment, case .mass(let m) = spec { return (1 / m, 1 / moment.value) }
         let areas = body.shapes.map(\.geometry.area)

@@ -39,7 +39,7 @@ extension Scene {
                 if let carried = ScriptModule.carried(by: text, text: modules) {
                     scene?.scriptModules = carried
                 } else {
-                    reader.fail("script", "the script requires more than \(ScriptModule.limit) modules")
+                    reader.fail("script", "the script requires more than \(ScriptModule.limit) modules, or more than 1 MiB of them together")
                 }
             } else {
                 reader.fail("script", "the script \(name) was not given with the scene (open the scene file, or a journal that carries it)")

@@ -9,8 +9,9 @@ public struct ScriptModule: Equatable, Sendable {
     /// A module as given.
     public init(name: String, text: String) { (self.name, self.text) = (name, text) }
 
-    /// The most modules a scene carries.
+    /// The most modules a scene carries, and their texts' bytes together (a script's own limit, 1 MiB).
     public static let limit = 32
+    public static let totalBytes = 1 << 20
 
     /// Whether `name` is a module's name.
     public static func isName(_ name: String) -> Bool {
@@ -51,14 +52,16 @@ public struct ScriptModule: Equatable, Sendable {
 
     /// The modules a script carries: those its text requires, then those
     /// their texts require, found by `text(name)` (nil: no such file, skipped);
-    /// by name. Nil when there would be more than `limit`.
+    /// by name. Nil when there would be more than `limit`, or more than `totalBytes` of text.
     public static func carried(by script: String, text: (String) -> String?) -> [ScriptModule]? {
         var queue = required(in: script), seen = Set(queue), found: [ScriptModule] = []  // seen: membership only
+        var bytes = 0
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard let moduleText = text(name) else { continue }
             found.append(ScriptModule(name: name, text: moduleText))
-            if found.count > limit { return nil }
+            bytes += moduleText.utf8.count
+            if found.count > limit || bytes > totalBytes { return nil }
             for next in required(in: moduleText) where seen.insert(next).inserted { queue.append(next) }
         }
         return found.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

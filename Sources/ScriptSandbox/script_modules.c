@@ -8,7 +8,9 @@
 #include <string.h>
 
 static const char *MODULES = "cratebox.modules";  // registry: name -> text
-static const char *LOADED = "cratebox.loaded";    // registry: name -> value, or false while it loads
+static const char *LOADED = "cratebox.loaded";    // registry: name -> value, or LOADING while it loads
+static const char LOADING_MARK = 0;                // its address, as a light userdata: a value no module returns
+#define LOADING ((void *)&LOADING_MARK)
 
 static script_sandbox *sandbox_of(lua_State *L) {
     script_sandbox *s;
@@ -78,7 +80,7 @@ int sandbox_require(lua_State *L) {
     int loaded = registry_table(L, LOADED);
     lua_pushvalue(L, 1);
     int t = lua_rawget(L, loaded);
-    if (t == LUA_TBOOLEAN && !lua_toboolean(L, -1)) return luaL_error(L, "require: '%s' is required while it loads (a loop of requires)", name);
+    if (t == LUA_TLIGHTUSERDATA && lua_touserdata(L, -1) == LOADING) return luaL_error(L, "require: '%s' is required while it loads (a loop of requires)", name);
     if (t != LUA_TNIL) return 1;
     lua_pop(L, 1);
     if (!sandbox_of(L)->topLevel) {
@@ -93,10 +95,11 @@ int sandbox_require(lua_State *L) {
     const char *text = lua_tolstring(L, -1, &length);
     char chunk[80];
     snprintf(chunk, sizeof chunk, "=%s.lua", name);
+    sandbox_charge(L, (double)length);  // compiling: an instruction a byte, as load's (a module that fails is compiled again when required again)
     if (luaL_loadbufferx(L, text, length, chunk, "t") != LUA_OK) return lua_error(L);
     int chunkAt = lua_gettop(L);
     lua_pushvalue(L, 1);
-    lua_pushboolean(L, 0);  // loading
+    lua_pushlightuserdata(L, LOADING);
     lua_rawset(L, loaded);
     lua_pushcfunction(L, run_module);
     lua_pushvalue(L, 1);

@@ -57,7 +57,9 @@ static int find(const script_sandbox *s, const char *id, size_t length) {
 }
 
 const char *script_sandbox_put_label(script_sandbox *s, const script_label *l) {
-    if (l->idLength < 1 || l->idLength > SCRIPT_LABEL_ID_BYTES) return "the id must be a string of 1 to 64 bytes";
+    if (l->idLength < 1 || l->idLength > SCRIPT_LABEL_ID_BYTES || !is_utf8((const unsigned char *)l->id, l->idLength)) {
+        return "the id must be a string of 1 to 64 bytes of UTF-8";
+    }
     if (l->textLength > SCRIPT_LABEL_TEXT_BYTES) return "the text is longer than 1000 bytes";
     if (!is_utf8((const unsigned char *)l->text, l->textLength)) return "the text is not UTF-8";
     if (!(fabs(l->x) <= 1e6)) return "x must be a number within ±1e6";
@@ -114,6 +116,12 @@ script_label script_sandbox_label(const script_sandbox *s, int i) {
     const struct sandbox_label *d = &s->labels[i];
     script_label l = {d->id, d->idLength, d->text, d->textLength, d->x, d->y, d->size, d->screen, d->color, d->align};
     return l;
+}
+
+void script_sandbox_clear_labels(script_sandbox *s) {
+    for (int i = 0; i < s->labelCount; i++) free(s->labels[i].text);
+    if (s->labelCount) s->labelsRevision++;
+    s->labelCount = 0;
 }
 
 void sandbox_labels_free(script_sandbox *s) {
@@ -206,8 +214,9 @@ static int world_text(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
     script_label l = {0};
     l.size = 16, l.color = 0xFFFFFF;
-    if (lua_type(L, 2) != LUA_TSTRING || lua_rawlen(L, 2) < 1 || lua_rawlen(L, 2) > SCRIPT_LABEL_ID_BYTES) {
-        return luaL_error(L, "world:text: the id must be a string of 1 to 64 bytes");
+    if (lua_type(L, 2) != LUA_TSTRING || lua_rawlen(L, 2) < 1 || lua_rawlen(L, 2) > SCRIPT_LABEL_ID_BYTES
+        || !is_utf8((const unsigned char *)lua_tostring(L, 2), lua_rawlen(L, 2))) {
+        return luaL_error(L, "world:text: the id must be a string of 1 to 64 bytes of UTF-8");
     }
     l.id = lua_tolstring(L, 2, &l.idLength);
     if (lua_isnoneornil(L, 3)) {

@@ -55,6 +55,9 @@ extension ScriptVM {
         }
     }
 
+    /// Removes every label (a state read back shows its own).
+    package func clearLabels() { script_sandbox_clear_labels(sandbox) }
+
     /// A count that grows whenever a body's look is set.
     public var looksRevision: UInt64 { UInt64(script_sandbox_looks_revision(sandbox)) }
 

@@ -83,9 +83,11 @@ enum SavedScene {
         case .slide(let a, let b, _, _):
             guard case .slide(_, _, let lo, _) = live.live(kind) else { return kind }
             return .slide(anchorA: a, anchorB: b, min: lo, max: live.slideMax ?? lo)
-        // What a script set (16.10) is saved as it is now; a motor's rate is the scene's (controls drive it).
-        case .spring, .groove, .rotarySpring, .rotaryLimit, .gear: return live.live(kind)
-        case .motor, .ratchet: return kind
+        // What a script set (16.10) is saved as it is now; a motor's rate is the scene's (controls
+        // drive it), and so are a spring's numbers (a script may set them past what the reader
+        // checks for a spring's stability: the saved scene would not read back).
+        case .groove, .rotaryLimit, .gear: return live.live(kind)
+        case .motor, .ratchet, .spring, .rotarySpring: return kind
         }
     }
 

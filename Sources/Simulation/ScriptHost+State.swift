@@ -118,8 +118,8 @@ struct ScriptPart {
 
     /// Version 7's labels and looks; each label is checked as world:text checks it when it is shown again.
     private mutating func readLooks(from r: inout ByteReader) throws(ByteReader.Malformed) {
-        for _ in 0..<(try r.count(each: 46)) {
-            let id = try r.string(), text = try r.string()
+        for _ in 0..<(try r.count(each: 39)) {
+            let id = try r.utf8(), text = try r.utf8()
             let x = try r.f64(), y = try r.f64(), size = try r.f64(), screen = try r.bool(), color = try r.u32(), align = Int(try r.u8())
             labels.append(WorldLabel(id: id, text: text, x: x, y: y, screen: screen, size: size, color: color, align: align))
         }
@@ -232,10 +232,16 @@ extension ScriptHost {
 
 extension ScriptHost {
     /// Shows a state's labels and sets its looks, each checked as the script's calls check it.
+    /// What the top level just run again showed and set is cleared first: the state says all of it.
     func show(_ labels: [WorldLabel], looks: [(index: Int, look: Look)]) throws(WorldError) {
-        var ids = Set<String>()  // membership only
+        vm.clearLabels()
+        for (index, entry) in world.bodies.enumerated() {
+            guard let entry else { continue }
+            _ = vm.setLookCode(entry.look.code, of: index)
+        }
+        var ids = Set<[UInt8]>()  // membership only; by bytes (Swift's == would take "é" two ways as one)
         for label in labels {
-            guard ids.insert(label.id).inserted else { throw WorldError("not an exact state: two labels have the id \"\(label.id)\"") }
+            guard ids.insert(Array(label.id.utf8)).inserted else { throw WorldError("not an exact state: two labels have the id \"\(label.id)\"") }
             if let problem = vm.show(label) { throw WorldError("not an exact state: a label is not one world:text shows: \(problem)") }
         }
         for (index, look) in looks {

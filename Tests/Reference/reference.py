@@ -2118,16 +2118,27 @@ def required(text):
 
 def read_modules(scene, scene_path, script):
     """scene-format.md 16.18: the modules a script carries, read beside the scene in the order found."""
+    def beside(name):
+        path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), name + ".lua")
+        if not os.path.exists(path):
+            return None
+        with open(path, "rb") as f:
+            return f.read()
+    return carried_modules(script, beside)
+
+
+def carried_modules(script, text_of):
+    """scene-format.md 16.18: the modules the literal names of `script` (bytes)
+    and of what they require find, by `text_of(name)` (None: not there)."""
     if script is None:
         return {}
     queue, seen, found = required(script), set(required(script)), {}
     while queue:
         name = queue.pop(0)
-        path = os.path.join(os.path.dirname(os.path.abspath(scene_path)), name + ".lua")
-        if not os.path.exists(path):
+        text = text_of(name)
+        if text is None:
             continue
-        with open(path, "rb") as f:
-            found[name] = f.read()
+        found[name] = text
         if len(found) > 32:
             raise Unsupported("the script requires more than 32 modules")
         for n in required(found[name]):
@@ -2270,7 +2281,9 @@ def run_journal(data):
         modules = header.get("modules", [])
         if not isinstance(modules, list) or not all(isinstance(m, dict) and set(m) == {"name", "text"} for m in modules):
             raise Unsupported("line 1: modules is not a list of {name, text}")
-        modules = {m["name"]: m["text"].encode("utf-8") for m in modules}
+        given = {m["name"]: m["text"].encode("utf-8") for m in modules}
+        # replay-format.md, modules: the scene carries those of them 16.18's literal rule finds.
+        modules = carried_modules(None if script_text is None else script_text.encode("utf-8"), given.get)
         world = World(parse_json(text), None if script_text is None else script_text.encode("utf-8"), rules=journal_rules(header),
                       modules=modules)
         return replay(world, events, checkpoints, end, total)

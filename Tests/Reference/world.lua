@@ -110,23 +110,23 @@ acting("setVelocity", "set", 2)
 acting("setAngularVelocity", "set", 1)
 acting("setPosition", "set", 2)
 acting("setAngle", "set", 1)
--- 16.5: a mass and a moment as a scene gives them (a moment may be math.huge: the body does not turn).
-function BODY.setMass(...)
-  local n = select("#", ...)
-  local i = self_body((...), n > 0, "setMass", "push")
-  awake("setMass", i)
-  local m = checknumber(2, (select(2, ...)), n > 1)
-  if not (m >= 1e-6 and m <= 1e12) then fail("setMass: the mass must be from 1e-06 to 1e+12") end
-  host.body(i, "setMass", m)
+-- 16.5: a mass and a moment as a scene gives them (a moment may be math.huge:
+-- the body does not turn). cratebox's order: the body there, the number read,
+-- then the surface's: the kind, waking, the range.
+local function mass_setter(name, within, range)
+  BODY[name] = function(...)
+    local n = select("#", ...)
+    local i = self_body((...), n > 0, name)
+    local m = checknumber(2, (select(2, ...)), n > 1)
+    if host.kind(i) ~= "dynamic" then fail(format0("%s: body %d is not dynamic", name, i)) end
+    awake(name, i)
+    if not within(m) then fail(name .. ": " .. range) end
+    host.body(i, name, m)
+  end
 end
-function BODY.setMoment(...)
-  local n = select("#", ...)
-  local i = self_body((...), n > 0, "setMoment", "push")
-  awake("setMoment", i)
-  local m = checknumber(2, (select(2, ...)), n > 1)
-  if not ((m >= 1e-6 and m <= 1e30) or m == 1 / 0) then fail("setMoment: the moment must be from 1e-06 to 1e+30, or math.huge") end
-  host.body(i, "setMoment", m)
-end
+mass_setter("setMass", function(m) return m >= 1e-6 and m <= 1e12 end, "the mass must be from 1e-06 to 1e+12")
+mass_setter("setMoment", function(m) return (m >= 1e-6 and m <= 1e30) or m == 1 / 0 end,
+  "the moment must be from 1e-06 to 1e+30, or math.huge")
 for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type", "force",
                        "torque", "isSleeping"}) do
   BODY[name] = function(...)
@@ -210,7 +210,9 @@ local ALIGN = {left = true, center = true, right = true}
 function WORLD.text(...)
   local n = select("#", ...)
   local id, text, options = select(2, ...)
-  if type(id) ~= "string" or #id < 1 or #id > 64 then fail("world:text: the id must be a string of 1 to 64 bytes") end
+  if type(id) ~= "string" or #id < 1 or #id > 64 or utf8len(id) == nil then
+    fail("world:text: the id must be a string of 1 to 64 bytes of UTF-8")
+  end
   if n < 3 or text == nil then
     if labels[id] then labels[id], label_count = nil, label_count - 1 end
     return
@@ -743,7 +745,7 @@ S.BODY, S.ARB, S.self_body, S.self_arb, S.awake = BODY, ARB, self_body, self_arb
 G.world = WORLD
 -- 16.18: require(name), the modules the scene carries (host.module: the
 -- text, or nil), each run once per build, first required at the top level only.
-local loaded = {}
+local loaded, LOADING = {}, {}  -- LOADING: the mark of a module that is loading (no module returns it)
 local MODULE_NAME = "^[A-Za-z0-9_%-]+$"
 function G.require(...)
   local name = checkstring(1, (select(1, ...)), select("#", ...) > 0)
@@ -752,7 +754,7 @@ function G.require(...)
       name:match("^[^%z]*")))
   end
   local v = loaded[name]
-  if v == false then fail(format0("require: '%s' is required while it loads (a loop of requires)", name)) end
+  if v == LOADING then fail(format0("require: '%s' is required while it loads (a loop of requires)", name)) end
   if v ~= nil then return v end
   if not toplevel then
     fail(format0("require: '%s' is first required after the top level: require it at the top level, which runs it once per build", name))
@@ -763,7 +765,7 @@ function G.require(...)
   end
   local chunk, err = load0(text, "=" .. name .. ".lua", "t", G)
   if not chunk then error0(err, 0) end
-  loaded[name] = false
+  loaded[name] = LOADING
   local ok, r = pcall1(chunk, name)
   if not ok then
     loaded[name] = nil

@@ -61,4 +61,8 @@ import TestSupport
         func lowestBlue(_ p: Picture) -> Int { (0..<h).last { y in Self.count(p, (0, 0, 255), x: 0..<w, y: y..<(y + 1)) > 0 } ?? -1 }
         #expect(lowestBlue(with) > lowestBlue(without))
     }
+
+    @Test func aLabelsLinesBreakAtEachLineFeed() {
+        #expect(Painter.lines(of: "a\r\nb\n\tc") == ["a ", "b", " c"])
+    }
 }

@@ -98,4 +98,31 @@ import TestSupport
             #expect(r.status == 65 && r.stderr.contains("modules"), "\(bad): \(r.stderr)")
         }
     }
+
+    @Test func aModulesTableChangedByAStepIsNoExactState() throws {
+        let world = try Self.world("local m = require('m') function step(w) m.n = m.n + 1 end", ["m": "return {n = 0}"])
+        #expect(throws: (any Error).self, "what require loaded is the build's, as a global is") {
+            try world.step()
+            _ = try world.snapshot()
+        }
+        let still = try Self.world("local m = require('m') function step(w) w:say(tostring(m.n)) end", ["m": "return {n = 0}"])
+        try still.step()
+        let back = try World(scene: still.scene, snapshot: try still.snapshot())
+        try back.step()
+        #expect(back.scriptSays == "0")
+    }
+
+    @Test func aModuleThatReturnsFalseIsFalseEveryTime() throws {
+        let world = try Self.world("local a = require('no') local b = require('no') function step(w) w:say(tostring(a) .. tostring(b)) end",
+                                   ["no": "return false"])
+        try world.step()
+        #expect(world.scriptSays == "falsefalse")
+    }
+
+    @Test func compilingAModuleAgainAndAgainIsCharged() throws {
+        let big = String(repeating: "local x = 1\n", count: 20_000) + "x = = 1"
+        #expect(throws: SimulationError.self, "the budget stops it, not hours of compiling") {
+            try Self.world("for i = 1, 100000 do pcall(function() return require('big') end) end", ["big": big])
+        }
+    }
 }

@@ -42,7 +42,7 @@ import TestSupport
             (##"w:text("s", "x", {colour = "#fff", align = "up"})"##, "world:text: 'colour' is not an option (x, y, screen, size, color, align)"),
             (#"w:text("s", "x", {align = "up"})"#, #"world:text: align must be "left", "center" or "right""#),
             (#"w:text("s", "\xff")"#, "world:text: the text is not UTF-8"),
-            (#"w:text(1, "x")"#, "world:text: the id must be a string of 1 to 64 bytes"),
+            (#"w:text(1, "x")"#, "world:text: the id must be a string of 1 to 64 bytes of UTF-8"),
             (#"for i = 1, 257 do w:text("l" .. i, "x") end"#, "world:text: 256 labels are shown already; remove some"),
             (#"w:body("ball"):setLook("wood")"#, ##"setLook: the look must be "crate", "ball", "plain" or a colour "#rrggbb", got "wood""##),
         ]
@@ -117,5 +117,21 @@ import TestSupport
         try again.step()
         try world.step()
         #expect(again.scriptSays == "ball 2" && again.labels.first?.text == "round 2" && again.stateHash == world.stateHash)
+    }
+
+    @Test func aStateReadBackShowsWhatItSaysNotWhatTheTopLevelDid() throws {
+        let world = try Self.world("""
+            world:text("hello", "from the top level")
+            world:body("box"):setLook("#ff0000")
+            function step(w)
+              if w:steps() == 1 then w:text("hello") w:text("later", "x") w:body("box"):setLook("crate") end
+            end
+            """)
+        try world.step(3)
+        let box = try #require(world.bodies.firstIndex { $0?.id == "box" })
+        #expect(world.labels.map(\.id) == ["later"] && world.look(of: box) == .crate)
+        let back = try World(scene: world.scene, snapshot: try world.snapshot())
+        #expect(back.labels.map(\.id) == ["later"], "the top level's label, removed since, stays removed")
+        #expect(back.look(of: box) == .crate, "a look set back to the scene's stays the scene's")
     }
 }

@@ -24,6 +24,9 @@ import TestSupport
              "bodies[0]: the shapes' masses add up to 2000000000000; a body's mass is at most 1000000000000"),
             (#"{"position": [100, 100], "shapes": [{"box": [20, 10], "mass": 0}]}"#,
              "bodies[0].shapes[0].mass: must be greater than 0, got 0"),
+            // A shape's own mistake is said once, and the next shape is named by its own place.
+            (#"{"position": [100, 100], "shapes": [{"circle": 0, "mass": 1}, {"box": [20, 10]}]}"#,
+             "bodies[0].shapes[0].circle: radius must be greater than 0, got 0\ntest.json: bodies[0].shapes[1]: every shape of the body gives \"mass\" or \"density\" when one does"),
         ]
         for (body, said) in cases {
             #expect(errors(scene(bodies: body)) == "test.json: \(said)", "\(body)")
@@ -41,5 +44,11 @@ import TestSupport
         #expect(abs(lever.body.centerOfGravity.x - 50 * 90 / (light + 50)) < 1e-9, "the centre of gravity moved to the weight: \(lever.body.centerOfGravity)")
         // Written back, the scene reads the same.
         #expect(try decode(spec.json()).bodies == spec.bodies)
+    }
+
+    @Test func aStiffSpringOnAFeatherIsRefusedWhateverGivesItsMass() {
+        let body = #"{"id": "f", "position": [100, 100], "shapes": [{"circle": 2, "mass": 1e-5}]}"#
+        let spring = #""joints": [{"type": "spring", "a": "world", "b": "f", "anchorA": [100, 150], "anchorB": [0, 0], "restLength": 50, "stiffness": 1e12, "damping": 0}]"#
+        #expect(errors(scene(bodies: body, extra: spring)).contains("stiff"), "\(errors(scene(bodies: body, extra: spring)))")
     }
 }

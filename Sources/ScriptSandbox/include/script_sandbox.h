@@ -125,6 +125,8 @@ typedef struct script_label {
 } script_label;
 /// Shows the label (or changes the one with its id), checked as world:text checks it; NULL or why not.
 const char *script_sandbox_put_label(script_sandbox *sandbox, const script_label *label);
+/// Removes every label (a state read back shows its own).
+void script_sandbox_clear_labels(script_sandbox *sandbox);
 /// Removes the label with this id (nothing when none is shown).
 void script_sandbox_remove_label(script_sandbox *sandbox, const char *id, size_t length);
 /// How many labels are shown, label `i` in the order drawn (valid until the labels change), and
