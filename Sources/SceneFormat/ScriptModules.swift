@@ -9,8 +9,9 @@ public struct ScriptModule: Equatable, Sendable {
     /// A module as given.
     public init(name: String, text: String) { (self.name, self.text) = (name, text) }
 
-    /// The most modules a scene carries, and their texts' bytes together (a script's own limit, 1 MiB).
+    /// The most modules a scene carries.
     public static let limit = 32
+    /// The most bytes their texts hold together (a script's own limit, 1 MiB).
     public static let totalBytes = 1 << 20
 
     /// Whether `name` is a module's name.
