@@ -166,7 +166,9 @@ surface_result surface_body_set_mass(cpBody *body, double mass) {
 
 surface_result surface_body_set_moment(cpBody *body, double moment) {
     CHECK(check_body(body, SURFACE_DYNAMIC, 1));
-    if (!(surface_within(moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE) || moment == INFINITY)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    // Finite: a motor, gear or rotary joint between a body that cannot turn and the world has
+    // nothing to solve for, and Chipmunk's solver divides by it (the scene's reader refuses those joints).
+    if (!surface_within(moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     cpBodySetMoment(body, moment);
     return surface_done();
 }

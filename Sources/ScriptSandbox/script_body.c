@@ -179,7 +179,7 @@ static int body_set_mass(lua_State *L) {
 static int body_set_moment(lua_State *L) {
     cpBody *body = check_body(L);
     surface_result r = surface_body_set_moment(body, number(L, 2));
-    if (r.refusal == SURFACE_OUT_OF_RANGE) return luaL_error(L, "setMoment: the moment must be from 1e-06 to 1e+30, or math.huge");
+    if (r.refusal == SURFACE_OUT_OF_RANGE) return luaL_error(L, "setMoment: the moment must be from 1e-06 to 1e+30");
     return CHANGE("setMoment", r);
 }
 

@@ -141,7 +141,7 @@ struct RestoredWorld {
         let expected = try masses.of(index, piece: record.piece?.value, made: made)
         // A script may have set a dynamic body's mass and moment (16.5), within a scene's ranges.
         let setByScript = scene.script != nil && b.kind == .dynamic && (Limits.minimumMass...Limits.mass).contains(b.mass)
-            && ((Limits.minimumMass...Limits.moment).contains(b.moment) || b.moment == .infinity)
+            && (Limits.minimumMass...Limits.moment).contains(b.moment)
         guard b.kind == expected.kind, (b.mass == expected.mass && b.moment == expected.moment) || setByScript, b.centerOfGravity == expected.cog else {
             throw ByteReader.Malformed("body \(index)'s kind, mass, moment or centre of gravity is not the one its scene entry gives")
         }

@@ -278,6 +278,11 @@ import TestSupport
             stride(from: 0, to: rgb.count - 2, by: 3).count { rgb[$0] < 160 && rgb[$0 + 1] > 190 && rgb[$0 + 2] > 100 && rgb[$0 + 2] < 180 }
         }
         #expect(outline(plain) == 0 && outline(debug) > 200, "outline pixels: \(outline(plain)), \(outline(debug))")
+        // --hud: the band along the top (the window's, darker than the box around it) and the world below it.
+        let band = try render("hud", "--steps", "240", "--hud")
+        func rowMean(_ rgb: [UInt8], _ y: Int) -> Int { (0..<300).reduce(0) { $0 + Int(rgb[(y * 300 + $1) * 3]) } / 300 }
+        #expect(band != plain && rowMean(band, 2) != rowMean(plain, 2), "the band's top row differs from the picture without it")
+        #expect(meanWoodX(band) > 0, "the crates still drawn under the band")
     }
 
     @Test func specialFilesAreRefusedNotWaitedOn() throws {

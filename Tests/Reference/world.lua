@@ -110,8 +110,8 @@ acting("setVelocity", "set", 2)
 acting("setAngularVelocity", "set", 1)
 acting("setPosition", "set", 2)
 acting("setAngle", "set", 1)
--- 16.5: a mass and a moment as a scene gives them (a moment may be math.huge:
--- the body does not turn). cratebox's order: the body there, the number read,
+-- 16.5: a mass and a moment within a scene's ranges (a moment finite: a
+-- turning joint to the world could not be solved). cratebox's order: the body there, the number read,
 -- then the surface's: the kind, waking, the range.
 local function mass_setter(name, within, range)
   BODY[name] = function(...)
@@ -125,8 +125,7 @@ local function mass_setter(name, within, range)
   end
 end
 mass_setter("setMass", function(m) return m >= 1e-6 and m <= 1e12 end, "the mass must be from 1e-06 to 1e+12")
-mass_setter("setMoment", function(m) return (m >= 1e-6 and m <= 1e30) or m == 1 / 0 end,
-  "the moment must be from 1e-06 to 1e+30, or math.huge")
+mass_setter("setMoment", function(m) return m >= 1e-6 and m <= 1e30 end, "the moment must be from 1e-06 to 1e+30")
 for _, name in ipairs({"position", "velocity", "angle", "angularVelocity", "mass", "moment", "id", "type", "force",
                        "torque", "isSleeping"}) do
   BODY[name] = function(...)

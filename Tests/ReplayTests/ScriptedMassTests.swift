@@ -17,10 +17,10 @@ import TestSupport
         try World(scene: try decode(scene, file: "m.json", script: script))
     }
 
-    @Test func aHeavierBodyMovesLessAndAnInfiniteMomentDoesNotTurn() throws {
+    @Test func aHeavierBodyMovesLessAndAHugeMomentHardlyTurns() throws {
         let world = try Self.world("""
             world:body("b"):setMass(4)
-            world:body("b"):setMoment(math.huge)
+            world:body("b"):setMoment(1e30)
             function step(w)
               if w:steps() == 0 then
                 w:body("a"):applyImpulse(10, 0, 100, 105)
@@ -31,13 +31,13 @@ import TestSupport
         try world.step(10)
         let a = try #require(world.bodies[0]), b = try #require(world.bodies[1])
         #expect(a.velocity.x == 10 && b.velocity.x == 2.5, "v = J / m: \(a.velocity.x), \(b.velocity.x)")
-        #expect(a.angularVelocity != 0 && b.angularVelocity == 0, "an off-centre push turns the first only")
+        #expect(a.angularVelocity != 0 && abs(b.angularVelocity) < 1e-20, "an off-centre push turns the first, hardly the second")
         #expect(b.mass == 4)
     }
 
     @Test func refusalsSayTheRange() throws {
         for (call, words) in [("w:body('a'):setMass(0)", "setMass: the mass must be from 1e-06 to 1e+12"),
-                              ("w:body('a'):setMoment(-1)", "setMoment: the moment must be from 1e-06 to 1e+30, or math.huge"),
+                              ("w:body('a'):setMoment(-1)", "setMoment: the moment must be from 1e-06 to 1e+30"),
                               ("w:body('k'):setMass(1)", "setMass: body 2 is not dynamic")] {
             let world = try Self.world("function step(w) \(call) end")
             #expect(throws: SimulationError.script("m.lua:1: \(words) (step 0)"), "\(call)") { try world.step() }

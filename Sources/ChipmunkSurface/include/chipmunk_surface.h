@@ -70,7 +70,7 @@ surface_result surface_body_update_position(struct cpBody *body, double dt, doub
 /// Wakes the body and what touches it (cpBodyActivate).
 surface_result surface_body_activate(struct cpBody *body, int kinds);
 /// A dynamic body's mass (SURFACE_MIN_MASS to SURFACE_MAX_MASS) and moment (SURFACE_MIN_MASS to
-/// SURFACE_MAX_VALUE, or infinity: it does not turn), as a scene's body takes them; both wake it.
+/// SURFACE_MAX_VALUE: never infinite, which a turning joint to the world could not solve); both wake it.
 surface_result surface_body_set_mass(struct cpBody *body, double mass);
 surface_result surface_body_set_moment(struct cpBody *body, double moment);
 

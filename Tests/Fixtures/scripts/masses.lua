@@ -1,6 +1,6 @@
 -- body:setMass and body:setMoment (scene-format.md 16.5): the same push
--- moves a light body more than one made heavy; a wheel given an infinite
--- moment does not turn; the refusals' words are folded into a push, so
+-- moves a light body more than one made heavy; a wheel given a moment of
+-- 1e30 hardly turns (an infinite one is refused); the refusals' words are folded into a push, so
 -- other words change the hashes. At step 300 a mass out of range stops the world.
 local function fold(h, text)
   for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
@@ -31,8 +31,9 @@ function step(world)
     }) do
       h = fold(h, refused(table.unpack(call)))
     end
+    wheel:setMoment(1e30)
+    h = fold(h, refused(wheel.setMoment, wheel, math.huge))
     state.h = h
-    wheel:setMoment(math.huge)
   end
   if n % 30 == 0 then
     light:applyImpulse(200, 0)
