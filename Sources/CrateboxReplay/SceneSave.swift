@@ -48,6 +48,9 @@ public enum SceneSave {
                         throw FileError(path: path, reason: "the scene's script \(fileName) cannot go beside it: \(error)")
                     }
                     guard there == Array(fileText.utf8) else {
+                        // Kept edits must always be written: a module changed on disk since is left as it is
+                        // (the kept scene's script requires it by name, so it cannot be renamed as the script is).
+                        if renamingScript && fileName != scene.script { continue }
                         throw FileError(path: path, reason: "\(filePath) is another script than the scene's \(fileName); save the scene in another folder")
                     }
                 }

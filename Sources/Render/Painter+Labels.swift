@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSDL2
 import CrateboxGeometry
 import Simulation
@@ -16,9 +19,12 @@ final class LabelFonts {
 
     init(renderer: OpaquePointer) { self.renderer = renderer }
 
+    /// A font for text `size` pixels tall: sizes above 24 are taken in steps of
+    /// about 6% (a zoom moves them every frame, and each new size opens the font).
     func text(pixels size: Double) -> Text? {
         guard size >= Self.pixels.lowerBound else { return nil }
-        let key = Int32(min(size, Self.pixels.upperBound).rounded())
+        let clamped = min(size, Self.pixels.upperBound)
+        let key = Int32(clamped <= 24 ? clamped.rounded() : exp((log(clamped) * 16).rounded() / 16).rounded())
         uses += 1
         if let found = fonts[key] {
             fonts[key] = (found.text, uses)

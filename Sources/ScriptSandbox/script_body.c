@@ -13,12 +13,6 @@
 
 static const char *BODY = "cratebox.body";
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 void sandbox_push_body(lua_State *L, long long index) { sandbox_push_indexed(L, BODY, index); }
 
 long long sandbox_body_index(lua_State *L, int i) {

@@ -55,12 +55,6 @@ static held_arbiter *push_arbiter(lua_State *L, cpArbiter *arb) {
 static const char *const SLOTS[] = {"begin", "preSolve", "postSolve", "separate"};
 
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 uint64_t script_collision_type(const char *name, size_t length) {
     uint64_t h = 0xcbf29ce484222325ULL;
     for (size_t i = 0; i < length; i++) h = (h ^ (unsigned char)name[i]) * 0x100000001b3ULL;

@@ -15,12 +15,6 @@
 
 static const char *JOINT = "cratebox.joint";
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 static void free_joint(bound_joint *j) {
     free(j->id);
     for (int k = 0; k < 4; k++) free(j->functions[k]);

@@ -12,12 +12,6 @@ static const char *LOADED = "cratebox.loaded";    // registry: name -> value, or
 static const char LOADING_MARK = 0;                // its address, as a light userdata: a value no module returns
 #define LOADING ((void *)&LOADING_MARK)
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 int sandbox_module_name(const char *name, size_t length) {
     if (length < 1 || length > 64) return 0;
     for (size_t i = 0; i < length; i++) {

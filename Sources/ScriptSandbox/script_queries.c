@@ -26,12 +26,6 @@ typedef struct hits {
     int count, more;
 } hits;
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 static void add(hits *h, const cpShape *shape, double key, cpVect point, cpVect normal) {
     // A wall's backing (rules 2: a box on the space's own static body, which
     // otherwise holds only the walls' segments) is not the scene's: queries

@@ -119,6 +119,13 @@ struct script_sandbox {
     size_t outLen, outCap;
 };
 
+/// The sandbox a Lua state belongs to: it is the state's allocator's userdata (script_sandbox.c).
+static inline script_sandbox *sandbox_of(lua_State *L) {
+    script_sandbox *s;
+    lua_getallocf(L, (void **)&s);
+    return s;
+}
+
 /// The plain data at stack index `i` as bytes, malloc'd (`root` names it in errors, which are raised).
 unsigned char *sandbox_plain_copy(lua_State *L, int i, const char *root, const char *holds, size_t *length);
 /// Notes the collision types' names at stack indices a and b (0: none) that world:onCollision set a handler for.

@@ -17,12 +17,6 @@ typedef struct held_shape {
     lua_Integer k;     // 1-based, in the scene's order of the body's shapes
 } held_shape;
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 typedef struct gathered {
     cpShape *list[64];
     int count;

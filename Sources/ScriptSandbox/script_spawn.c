@@ -17,12 +17,6 @@
 
 static const char *AFTER = "cratebox.after";  // registry: the functions world:afterStep queued, in order
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 // --- A Lua table as JSON, into the sandbox's own buffer (the stack is used
 // while it is written, which a luaL_Buffer does not allow).
 

@@ -14,12 +14,6 @@ enum { MAX_DEPTH = 100 };
 #define MAX_BODY_INDEX 2000000LL  // the most construction indices a world may have (an exact state refuses more)
 enum { TAG_NIL, TAG_FALSE, TAG_TRUE, TAG_INTEGER, TAG_FLOAT, TAG_STRING, TAG_TABLE, TAG_BODY, TAG_JOINT };
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 // --- Writing.
 
 static void put(lua_State *L, const void *bytes, size_t n) {

@@ -9,12 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 struct sandbox_label {
     char id[SCRIPT_LABEL_ID_BYTES + 1];
     size_t idLength;

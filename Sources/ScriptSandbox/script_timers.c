@@ -12,12 +12,6 @@
 
 enum { MAX_TIMERS = SANDBOX_MAX_TIMERS, MAX_NAME = 255, MAX_ARGUMENTS = 250 };
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 int sandbox_global_is_function(lua_State *L, const char *name) {
     int found = sandbox_push_global(L, name) == LUA_TFUNCTION;
     lua_pop(L, 1);

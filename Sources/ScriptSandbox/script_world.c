@@ -12,12 +12,6 @@
 
 static const char *BODY = "cratebox.body";
 
-static script_sandbox *sandbox_of(lua_State *L) {
-    script_sandbox *s;
-    lua_getallocf(L, (void **)&s);
-    return s;
-}
-
 void script_sandbox_set_world(script_sandbox *s, long long steps, const char *held, size_t length) {
     s->steps = steps;
     s->stepLeft = s->stepBudget;  // told before each step: its calls share a budget

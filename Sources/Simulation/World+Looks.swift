@@ -13,9 +13,10 @@ extension World {
     /// A count that grows whenever a body's look changes (the drawn bodies are made again).
     public var looksRevision: UInt64 { script?.vm.looksRevision ?? 0 }
 
-    /// How body `index` is drawn now: its spec's look, or the one its script set.
+    /// How body `index` is drawn now: its spec's look, or the one its script set
+    /// (`.plain` for an index that is no live body's).
     public func look(of index: Int) -> Look {
-        guard let entry = bodies[index] else { return .plain }
+        guard bodies.indices.contains(index), let entry = bodies[index] else { return .plain }
         guard let script, let code = script.vm.lookCode(of: index), let look = Look(code: code) else { return entry.look }
         return look
     }

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import Testing
 import TestSupport
@@ -89,6 +90,12 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: folder + "/elsewhere", withIntermediateDirectories: true)
         try SceneSave.write(state.scene.scene, to: folder + "/elsewhere/m.json")
         #expect(try String(contentsOfFile: folder + "/elsewhere/vec.lua", encoding: .utf8) == "return {x = 3}")
+        // Beside a module changed on disk since: a save is refused (it would not open as it was), kept edits are still written.
+        try "return {x = 9}".write(toFile: folder + "/elsewhere/vec.lua", atomically: true, encoding: .utf8)
+        #expect(throws: FileError.self) { try SceneSave.write(state.scene.scene, to: folder + "/elsewhere/m.json") }
+        try SceneSave.keep(state.scene.scene, to: folder + "/elsewhere/m.unsaved.json")
+        #expect(FileManager.default.fileExists(atPath: folder + "/elsewhere/m.unsaved.json"))
+        #expect(try String(contentsOfFile: folder + "/elsewhere/vec.lua", encoding: .utf8) == "return {x = 9}", "the file on disk is left as it is")
         // A header whose modules are not in order, or name no module, is refused.
         let text = try String(contentsOfFile: folder + "/j.jsonl", encoding: .utf8)
         for bad in [#""modules":[{"name":"../vec","text":"x"}]"#, #""modules":[{"name":"b","text":""},{"name":"a","text":""}]"#, #""modules":{}"#] {
