@@ -25,7 +25,7 @@ extension BodySpec {
 
     /// The inverse of its mass and of its moment about its origin, as Chipmunk
     /// would compute them (0 for kinematic and static bodies, and for an infinite moment).
-    public var inverseMassAndMoment: (mass: Double, moment: Double) { SceneReader.inverseMass(self) }
+    public var inverseMassAndMoment: (mass: Double, moment: Double) { SceneChecks.inverseMass(self) }
 
     /// How far the body's shapes reach from its origin (body coordinates):
     /// the largest distance of any point of any shape.

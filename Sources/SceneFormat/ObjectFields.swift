@@ -36,10 +36,6 @@ final class ObjectFields {
         return members[i].node
     }
 
-    /// The member named `key` without counting it as read (a look ahead: the body's
-    /// reader asks whether its shapes give their own masses before it reads them).
-    func peek(_ key: String) -> JSONNode? { members.first { $0.key == key }?.node }
-
     /// Allowed keys present in the object that nothing asked for (debug builds; empty in release builds).
     var unread: [String] {
         #if DEBUG

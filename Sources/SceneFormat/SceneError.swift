@@ -17,6 +17,11 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Set for syntax errors: the column (1-based) where the reader stopped.
     public var column: Int?
 
+    /// An error at `path` of `file` (a syntax error also has its line and column).
+    public init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+        (self.file, self.path, self.message, self.line, self.column) = (file, path, message, line, column)
+    }
+
     /// `file:line:column: message` for a syntax error, else `file: path: message`.
     public var description: String {
         if let line, let column { return "\(file):\(line):\(column): \(message)" }

@@ -31,8 +31,8 @@ extension Scene {
         let bodies = [named(a, "a"), named(b, "b")]
         guard let joint = reader.joint(node, path, bodies: bodies), reader.errors.isEmpty else { throw SceneErrors(errors: reader.errors) }
         // Section 8's checks of a spring's stiffness and a pin's length, for this joint between these bodies.
-        reader.checkSprings(bodies, [joint])
-        reader.checkPins(bodies, [joint])
+        reader.checks.springs(bodies, [joint])
+        reader.checks.pins(bodies, [joint])
         guard reader.errors.isEmpty else { throw SceneErrors(errors: reader.errors) }
         return joint
     }

@@ -14,18 +14,6 @@ extension SceneReader {
         return s
     }
 
-    mutating func checkJointIds(_ ids: [String?]) {
-        var seen: [String: Int] = [:]  // lookups only; never iterated
-        for (i, id) in ids.enumerated() {
-            guard let id else { continue }
-            if let first = seen[id] {
-                fail("joints[\(i)].id", "\"\(id)\" is already the id of joints[\(first)]; joint ids must be unique")
-            } else {
-                seen[id] = i
-            }
-        }
-    }
-
     mutating func controls(_ fields: ObjectFields, bodies: [BodySpec], joints: [(id: String?, type: String?)]) -> [ControlBinding] {
         guard let node = fields["controls"], let items = array(node, "controls", max: Limits.controls) else { return [] }
         var bindings: [ControlBinding] = []
@@ -41,25 +29,16 @@ extension SceneReader {
         let j = SceneReader.join
         let fields = open(members, SceneReader.bindingKeys, path)
         let trigger = self.trigger(fields, path)
-        var label: String?
-        if let n = fields["label"], let s = string(n, j(path, "label")) {
-            if s.isEmpty || s.count > Limits.labelLength {
-                fail(j(path, "label"), "must be 1 to \(Limits.labelLength) characters long")
-            } else {
-                label = s
-            }
-        }
+        let label = fields["label"].flatMap { string($0, j(path, "label")) }
         // The action: exactly one of motor, winch, or body (a thruster with
         // force, a servo with velocity or angularVelocity).
         let present = ["motor", "winch", "body"].filter { fields[$0] != nil }
         // In a scene with a script, a trigger alone is the script's (world:isDown), with nothing of its own.
         if scripted, present.isEmpty, members.allSatisfy({ ["key", "button", "label"].contains($0.key) }) {
-            guard errors.count == errorCount, let trigger else { return nil }
-            return ControlBinding(trigger: trigger, action: .script, label: label)
+            return checked(trigger, .script, label, path, errorCount: errorCount, bodies: bodies, joints: joints, scripted: scripted)
         }
         guard present.count == 1, let kind = present.first else {
-            fail(path, present.isEmpty
-                 ? "a binding needs an action: \"motor\" (a motor joint's id), \"winch\" (a slide joint's id), or \"body\" with \"force\" (a thruster) or \"velocity\" (a servo); in a scene with a \"script\", a key alone reaches the script"
+            fail(path, present.isEmpty ? SceneChecks.noAction
                  : "a binding has one action; this one has \(present.map { "\"\($0)\"" }.joined(separator: " and "))")
             return nil
         }
@@ -78,15 +57,14 @@ extension SceneReader {
         }
         switch kind {
         case "motor", "winch":
-            let type = kind == "motor" ? "motor" : "slide"
-            let index = jointIndex(fields[kind]!, j(path, kind), joints, type: type)
+            let index = jointIndex(fields[kind]!, j(path, kind), joints)
             refuseOthers(kind)
             if kind == "motor" {
-                let rate = need(fields, "rate", path).flatMap { number($0, j(path, "rate"), .within(-Limits.coordinate, Limits.coordinate)) }
-                let force = fields["maxForce"].flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) }
+                let rate = need(fields, "rate", path).flatMap { number($0, j(path, "rate")) }
+                let force = fields["maxForce"].flatMap { number($0, j(path, "maxForce")) }
                 if let index, let rate { action = .motor(joint: index, rate: rate, maxForce: force) }
             } else {
-                let speed = need(fields, "speed", path).flatMap { number($0, j(path, "speed"), .within(-Limits.coordinate, Limits.coordinate)) }
+                let speed = need(fields, "speed", path).flatMap { number($0, j(path, "speed")) }
                 if let index, let speed { action = .winch(joint: index, speed: speed) }
             }
         default:
@@ -94,31 +72,29 @@ extension SceneReader {
             let isThruster = fields["force"] != nil
             refuseOthers(isThruster ? "thruster" : "servo")
             if isThruster {
-                let force = pair(fields["force"]!, j(path, "force"), .within(-Limits.force, Limits.force))
-                let at = fields["at"].flatMap { point($0, j(path, "at")) } ?? .zero
-                if let index, bodies[index].type != .dynamic {
-                    fail(j(path, "body"), "a thruster pushes a dynamic body; \"\(bodies[index].id ?? "")\" is \(bodies[index].type.rawValue)")
-                }
+                let force = pair(fields["force"]!, j(path, "force"))
+                let at = fields["at"].flatMap { point($0, j(path, "at"), checked: false) } ?? .zero
                 if let index, let force { action = .thruster(body: index, force: force, at: at) }
             } else {
                 if fields["velocity"] == nil && fields["angularVelocity"] == nil {
                     fail(path, "a binding with \"body\" needs \"force\" (a thruster) or \"velocity\" and/or \"angularVelocity\" (a servo)")
                 }
-                let velocity = fields["velocity"].flatMap { point($0, j(path, "velocity")) }
-                let spin = fields["angularVelocity"].flatMap { number($0, j(path, "angularVelocity"), .within(-Limits.coordinate, Limits.coordinate)) }
+                let velocity = fields["velocity"].flatMap { point($0, j(path, "velocity"), checked: false) }
+                let spin = fields["angularVelocity"].flatMap { number($0, j(path, "angularVelocity")) }
                 let local = fields["local"].flatMap { bool($0, j(path, "local")) } ?? false
-                if let index {
-                    if bodies[index].type != .kinematic {
-                        fail(j(path, "body"), "a servo moves a kinematic body; \"\(bodies[index].id ?? "")\" is \(bodies[index].type.rawValue) (push a dynamic body with \"force\")")
-                    } else if bodies[index].animation != nil {
-                        fail(j(path, "body"), "\"\(bodies[index].id ?? "")\" follows its animation; a servo cannot move it too")
-                    }
-                }
                 if let index { action = .servo(body: index, velocity: velocity ?? .zero, angularVelocity: spin ?? 0, local: local) }
             }
         }
-        guard errors.count == errorCount, let trigger, let action else { return nil }
-        return ControlBinding(trigger: trigger, action: action, label: label)
+        guard let action else { return nil }
+        return checked(trigger, action, label, path, errorCount: errorCount, bodies: bodies, joints: joints, scripted: scripted)
+    }
+
+    /// The binding, when it is whole and its values meet the checks (SceneChecks.binding).
+    private mutating func checked(_ trigger: ControlTrigger?, _ action: ControlBinding.Action, _ label: String?, _ path: String, errorCount: Int,
+                                  bodies: [BodySpec], joints: [(id: String?, type: String?)], scripted: Bool) -> ControlBinding? {
+        guard errors.count == errorCount, let trigger else { return nil }
+        let binding = ControlBinding(trigger: trigger, action: action, label: label)
+        return checks.binding(binding, path, bodies: bodies, joints: joints, scripted: scripted) ? binding : nil
     }
 
     private mutating func need(_ fields: ObjectFields, _ key: String, _ path: String) -> JSONNode? {
@@ -127,6 +103,7 @@ extension SceneReader {
         return nil
     }
 
+    /// `key` or `button` (exactly one), by name (which names are known: SceneChecks.trigger).
     mutating func trigger(_ fields: ObjectFields, _ path: String) -> ControlTrigger? {
         let j = SceneReader.join
         switch (fields["key"], fields["button"]) {
@@ -135,28 +112,18 @@ extension SceneReader {
         case (.some, .some):
             fail(path, "a binding has \"key\" or \"button\", not both")
         case (let n?, nil):
-            guard let name = string(n, j(path, "key")) else { return nil }
-            if ControlTrigger.keyNames.contains(name) { return .key(name) }
-            let guess = closest(to: name, in: ControlTrigger.keyNames).map { " (did you mean \"\($0)\"?)" } ?? ""
-            fail(j(path, "key"), "\"\(name)\" is not a key a scene can bind\(guess); SDL's names: A to Z, 0 to 9, Left, Right, Up, Down, Space, Return, ...")
+            return string(n, j(path, "key")).map(ControlTrigger.key)
         case (nil, let n?):
-            guard let name = string(n, j(path, "button")) else { return nil }
-            if ControlTrigger.buttonNames.contains(name) { return .button(name) }
-            let guess = closest(to: name, in: ControlTrigger.buttonNames).map { " (did you mean \"\($0)\"?)" } ?? ""
-            fail(j(path, "button"), "\"\(name)\" is not a gamepad button\(guess); expected one of: \(ControlTrigger.buttonNames.joined(separator: ", "))")
+            return string(n, j(path, "button")).map(ControlTrigger.button)
         }
         return nil
     }
 
-    private mutating func jointIndex(_ node: JSONNode, _ path: String, _ joints: [(id: String?, type: String?)], type: String) -> Int? {
+    private mutating func jointIndex(_ node: JSONNode, _ path: String, _ joints: [(id: String?, type: String?)]) -> Int? {
         guard let id = string(node, path) else { return nil }
         guard let index = joints.firstIndex(where: { $0.id == id }) else {
             let guess = closest(to: id, in: joints.compactMap(\.id)).map { " (did you mean \"\($0)\"?)" } ?? ""
             fail(path, "no joint has the id \"\(id)\"\(guess)")
-            return nil
-        }
-        guard joints[index].type == type else {
-            fail(path, "\"\(id)\" is a \(joints[index].type ?? "joint without a type") joint; this binding drives a \(type) joint")
             return nil
         }
         return index

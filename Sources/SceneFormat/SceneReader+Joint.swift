@@ -7,7 +7,7 @@ import Animation
 import JSONText
 import CrateboxGeometry
 
-// Joints: types, bodies, anchors and limits.
+// Joints as written: types, bodies, anchors and limits (their values: SceneChecks.joint).
 extension SceneReader {
     /// Each type's keys: the ones it needs, and the ones it may have.
     /// (A pivot needs `anchor`, or `anchorA` and `anchorB`: checked in `jointKind`.)
@@ -63,57 +63,28 @@ extension SceneReader {
             return nil
         }
         let a = ref("a"), b = ref("b")
-        if let a, let b {
-            if a == b {
-                fail(path, "\"a\" and \"b\" are the same body; a joint needs two")
-            } else if !SceneReader.isDynamic(a, bodies) && !SceneReader.isDynamic(b, bodies) {
-                fail(path, "neither body is dynamic; a joint needs at least one dynamic body to act on")
-            }
-        }
-
-        let id = self.id(fields, path)
+        let id = fields["id"].flatMap { string($0, j(path, "id")) }
         let kind = jointKind(type, values, path)
-        let maxForce = fields["maxForce"].flatMap { number($0, j(path, "maxForce"), .nonNegative(1e300)) } ?? .infinity
+        let maxForce = fields["maxForce"].flatMap { number($0, j(path, "maxForce")) } ?? .infinity
         let collide = fields["collide"].flatMap { bool($0, j(path, "collide")) } ?? false
-        let maxBias = fields["maxBias"].flatMap { number($0, j(path, "maxBias"), .nonNegative(1e300)) }
-        let errorBias = fields["errorBias"].flatMap { number($0, j(path, "errorBias"), .within(0, 1)) }
-        let breakForce = fields["breakForce"].flatMap { number($0, j(path, "breakForce"), .positive(1e300)) }
-        if let kind, let a, let b, SceneReader.turnsBodies(kind), !SceneReader.canTurn(a, bodies), !SceneReader.canTurn(b, bodies) {
-            fail(path, "a \(type) joint acts on its bodies' angles, and neither can turn (a dynamic body with a finite moment)")
-        }
-        let functions = jointFunctions(fields, path, breakable: breakForce != nil)
+        let maxBias = fields["maxBias"].flatMap { number($0, j(path, "maxBias")) }
+        let errorBias = fields["errorBias"].flatMap { number($0, j(path, "errorBias")) }
+        let breakForce = fields["breakForce"].flatMap { number($0, j(path, "breakForce")) }
+        let names = ["forceFunction", "torqueFunction", "preSolve", "postSolve"].map { key in fields[key].flatMap { string($0, j(path, key)) } }
         guard errors.count == errorCount, let kind, let a, let b else { return nil }
         var joint = JointSpec(kind: kind, a: a, b: b, maxForce: maxForce, collide: collide)
         (joint.maxBias, joint.errorBias, joint.breakForce) = (maxBias, errorBias, breakForce)
         joint.id = id
-        joint.functions = functions
+        joint.functions = JointSpec.Functions(force: names[0], torque: names[1], preSolve: names[2], postSolve: names[3])
+        guard checks.joint(joint, path, bodies: bodies) else { return nil }
         return joint
-    }
-
-    /// A joint's script functions (section 16.10): a spring's `forceFunction`,
-    /// a rotary spring's `torqueFunction`, any joint's `preSolve` and
-    /// `postSolve` (not a breakable joint's: its post-solve is cratebox's).
-    mutating func jointFunctions(_ fields: ObjectFields, _ path: String, breakable: Bool) -> JointSpec.Functions {
-        let j = SceneReader.join
-        func name(_ key: String) -> String? {
-            guard let n = fields[key], let name = string(n, j(path, key)) else { return nil }
-            guard SceneReader.isLuaName(name) else {
-                fail(j(path, key), "must name a global function of the script: a Lua name of 1 to 64 letters, digits and _, not starting with a digit, got \"\(name)\"")
-                return nil
-            }
-            return name
-        }
-        let functions = JointSpec.Functions(force: name("forceFunction"), torque: name("torqueFunction"), preSolve: name("preSolve"), postSolve: name("postSolve"))
-        if breakable && functions.postSolve != nil { fail(j(path, "postSolve"), "a breakable joint's post-solve is cratebox's own (it breaks the joint): not with breakForce") }
-        return functions
     }
 
     /// The type's parameters, from the joint's values.
     mutating func jointKind(_ type: String, _ values: [String: JSONNode], _ path: String) -> JointSpec.Kind? {
         let j = SceneReader.join
-        let coord = NumberRange.within(-Limits.coordinate, Limits.coordinate)
-        func pointValue(_ key: String) -> Vector? { values[key].flatMap { point($0, j(path, key)) } }
-        func numberValue(_ key: String, _ range: NumberRange) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
+        func pointValue(_ key: String) -> Vector? { values[key].flatMap { point($0, j(path, key), checked: false) } }
+        func numberValue(_ key: String) -> Double? { values[key].flatMap { number($0, j(path, key)) } }
 
         var kind: JointSpec.Kind?
         switch type {
@@ -132,24 +103,23 @@ extension SceneReader {
                 fail(path, "a pivot joint needs \"anchor\" (a world point), or \"anchorA\" and \"anchorB\" (a point on each body)")
             }
         case "pin":
-            let distance = values["distance"].flatMap { number($0, j(path, "distance"), .nonNegative(Limits.coordinate)) }
+            let distance = values["distance"].flatMap { number($0, j(path, "distance")) }
             if let pa = pointValue("anchorA"), let pb = pointValue("anchorB"), distance != nil || values["distance"] == nil {
                 kind = .pin(anchorA: pa, anchorB: pb, distance: distance)
             }
         case "slide":
             let pa = pointValue("anchorA"), pb = pointValue("anchorB")
-            let lo = numberValue("min", .nonNegative(Limits.coordinate)), hi = numberValue("max", .nonNegative(Limits.coordinate))
-            if let lo, let hi, hi < lo { fail(j(path, "max"), "must be at least min (\(SceneReader.show(lo))), got \(SceneReader.show(hi))") }
-            if let pa, let pb, let lo, let hi, hi >= lo { kind = .slide(anchorA: pa, anchorB: pb, min: lo, max: hi) }
+            let lo = numberValue("min"), hi = numberValue("max")
+            if let pa, let pb, let lo, let hi { kind = .slide(anchorA: pa, anchorB: pb, min: lo, max: hi) }
         case "spring":
             let pa = pointValue("anchorA"), pb = pointValue("anchorB")
-            let rest = numberValue("restLength", .nonNegative(Limits.coordinate))
-            let k = numberValue("stiffness", .nonNegative(Limits.mass)), d = numberValue("damping", .nonNegative(Limits.mass))
+            let rest = numberValue("restLength")
+            let k = numberValue("stiffness"), d = numberValue("damping")
             if let pa, let pb, let rest, let k, let d {
                 kind = .spring(anchorA: pa, anchorB: pb, restLength: rest, stiffness: k, damping: d)
             }
         case "motor":
-            if let rate = numberValue("rate", coord) { kind = .motor(rate: rate) }
+            if let rate = numberValue("rate") { kind = .motor(rate: rate) }
         default:
             kind = angularJointKind(type, values, path)
         }
@@ -160,65 +130,34 @@ extension SceneReader {
     /// The joints the additions bring: groove, rotary spring, rotary limit, ratchet, gear.
     mutating func angularJointKind(_ type: String, _ values: [String: JSONNode], _ path: String) -> JointSpec.Kind? {
         let j = SceneReader.join
-        let coord = NumberRange.within(-Limits.coordinate, Limits.coordinate)
-        func numberValue(_ key: String, _ range: NumberRange) -> Double? { values[key].flatMap { number($0, j(path, key), range) } }
+        func numberValue(_ key: String) -> Double? { values[key].flatMap { number($0, j(path, key)) } }
         switch type {
         case "groove":
-            let anchorB = values["anchorB"].flatMap { point($0, j(path, "anchorB")) }
+            let anchorB = values["anchorB"].flatMap { point($0, j(path, "anchorB"), checked: false) }
             guard let node = values["grooveA"] else { return nil }
             guard case .array(let items) = node.value, items.count == 2 else {
                 fail(j(path, "grooveA"), "must be [[x, y], [x, y]]: the groove's two ends on body a")
                 return nil
             }
-            let ga = point(items[0], "\(j(path, "grooveA"))[0]"), gb = point(items[1], "\(j(path, "grooveA"))[1]")
+            let ga = point(items[0], "\(j(path, "grooveA"))[0]", checked: false), gb = point(items[1], "\(j(path, "grooveA"))[1]", checked: false)
             guard let ga, let gb, let anchorB else { return nil }
-            guard (gb - ga).length >= Limits.minimumLength else {
-                fail(j(path, "grooveA"), "the groove's ends are \(SceneReader.show((gb - ga).length)) apart; a groove needs length (at least \(SceneReader.show(Limits.minimumLength)))")
-                return nil
-            }
             return .groove(grooveA: ga, grooveB: gb, anchorB: anchorB)
         case "rotarySpring":
-            let rest = numberValue("restAngle", coord)
-            let k = numberValue("stiffness", .nonNegative(Limits.mass)), d = numberValue("damping", .nonNegative(Limits.mass))
+            let rest = numberValue("restAngle"), k = numberValue("stiffness"), d = numberValue("damping")
             guard let rest, let k, let d else { return nil }
             return .rotarySpring(restAngle: rest, stiffness: k, damping: d)
         case "rotaryLimit":
-            let lo = numberValue("min", coord), hi = numberValue("max", coord)
-            if let lo, let hi, hi < lo { fail(j(path, "max"), "must be at least min (\(SceneReader.show(lo))), got \(SceneReader.show(hi))") }
-            guard let lo, let hi, hi >= lo else { return nil }
+            let lo = numberValue("min"), hi = numberValue("max")
+            guard let lo, let hi else { return nil }
             return .rotaryLimit(min: lo, max: hi)
         case "ratchet":
-            let phase = numberValue("phase", coord), ratchet = numberValue("ratchet", coord)
-            if ratchet == 0 { fail(j(path, "ratchet"), "must not be 0: it is the angle of one click (its sign says which way the ratchet turns)") }
-            guard let phase, let ratchet, ratchet != 0 else { return nil }
+            let phase = numberValue("phase"), ratchet = numberValue("ratchet")
+            guard let phase, let ratchet else { return nil }
             return .ratchet(phase: phase, ratchet: ratchet)
         default:  // gear
-            let phase = numberValue("phase", coord), ratio = numberValue("ratio", .within(-Limits.gearRatio, Limits.gearRatio))
-            if let ratio, abs(ratio) < 1 / Limits.gearRatio {
-                fail(j(path, "ratio"), "must be at least \(SceneReader.show(1 / Limits.gearRatio)) either way (Chipmunk divides by it), got \(SceneReader.show(ratio))")
-                return nil
-            }
+            let phase = numberValue("phase"), ratio = numberValue("ratio")
             guard let phase, let ratio else { return nil }
             return .gear(phase: phase, ratio: ratio)
         }
-    }
-
-    /// Whether a joint acts on its bodies' angles only (a gear, a ratchet, a rotary joint, a motor).
-    static func turnsBodies(_ kind: JointSpec.Kind) -> Bool {
-        switch kind {
-        case .rotarySpring, .rotaryLimit, .ratchet, .gear, .motor: true
-        default: false
-        }
-    }
-
-    /// Whether a joint's body can turn: a dynamic body with a finite moment.
-    static func canTurn(_ ref: BodyRef, _ bodies: [BodySpec]) -> Bool {
-        guard case .body(let i) = ref, bodies[i].type == .dynamic else { return false }
-        return bodies[i].moment != .infinite
-    }
-
-    static func isDynamic(_ ref: BodyRef, _ bodies: [BodySpec]) -> Bool {
-        if case .body(let i) = ref { return bodies[i].type == .dynamic }
-        return false
     }
 }

@@ -39,7 +39,7 @@ extension Scene {
                 if let carried = ScriptModule.carried(by: text, text: modules) {
                     scene?.scriptModules = carried
                 } else {
-                    reader.fail("script", "the script requires more than \(ScriptModule.limit) modules, or more than 1 MiB of them together")
+                    reader.fail("script", ScriptModule.tooMany)
                 }
             } else {
                 reader.fail("script", "the script \(name) was not given with the scene (open the scene file, or a journal that carries it)")
@@ -58,20 +58,32 @@ extension Scene {
 }
 
 /// Walks the JSON tree, collecting every error with its path, and builds the
-/// Scene when there are none. Each reader method returns nil after recording
-/// an error, so one mistake does not hide the next.
+/// Scene when there are none. The reader checks the file's form: kinds, keys,
+/// names and what is required; each object it builds goes to `checks` (the
+/// format's rules on values, shared with the editor and the script host).
+/// Each reader method returns nil after recording an error, so one mistake
+/// does not hide the next.
 struct SceneReader {
     let file: String
-    var errors: [SceneError] = []
+    /// The checks of values, which also hold every error found so far.
+    var checks: SceneChecks
+    var errors: [SceneError] {
+        get { checks.errors }
+        set { checks.errors = newValue }
+    }
     /// Every object opened, kept in debug builds for `unreadKeys`.
     var opened: [ObjectFields] = []
 
-    init(file: String) { self.file = file }
+    init(file: String) {
+        self.file = file
+        checks = SceneChecks(file: file)
+    }
 
     typealias Members = [(key: String, node: JSONNode)]
+    typealias NumberRange = SceneChecks.NumberRange
 
     mutating func fail(_ path: String, _ message: String) {
-        errors.append(SceneError(file: file, path: path, message: message))
+        checks.fail(path, message)
     }
 
     // MARK: Generic pieces
@@ -89,48 +101,20 @@ struct SceneReader {
     }
 
     /// A number in a message: "12", "0.1" (zero without its sign).
-    static func show(_ v: Double) -> String { v == 0 ? "0" : NumberText.shortest(v) }
+    static func show(_ v: Double) -> String { SceneChecks.show(v) }
 
-    enum NumberRange {
-        /// 0 < v <= max
-        case positive(Double)
-        /// 0 <= v <= max
-        case nonNegative(Double)
-        /// lo <= v <= hi
-        case within(Double, Double)
-        /// 0 < v <= 1
-        case fraction
-        /// min <= v <= max, with min > 0
-        case size(Double, Double)
-    }
-
-    mutating func number(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: NumberRange, label: String? = nil) -> Double? {
-        let subject = label.map { "\($0) must" } ?? "must"
+    /// A number; with a `range`, one that meets it (else nil and an error).
+    mutating func number(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: NumberRange? = nil, label: String? = nil) -> Double? {
         guard case .number(let v) = node.value else {
-            fail(path(), "\(subject) be a number, got \(node.value.kindName)")
+            fail(path(), "\(label.map { "\($0) must" } ?? "must") be a number, got \(node.value.kindName)")
             return nil
         }
-        let show = SceneReader.show
-        switch range {
-        case .positive(let max):
-            if v <= 0 { fail(path(), "\(subject) be greater than 0, got \(show(v))"); return nil }
-            if v > max { fail(path(), "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
-        case .nonNegative(let max):
-            if v < 0 { fail(path(), "\(subject) be at least 0, got \(show(v))"); return nil }
-            if v > max { fail(path(), "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
-        case .within(let lo, let hi):
-            if v < lo || v > hi { fail(path(), "\(subject) be between \(show(lo)) and \(show(hi)), got \(show(v))"); return nil }
-        case .fraction:
-            if v <= 0 || v > 1 { fail(path(), "\(subject) be greater than 0 and at most 1, got \(show(v))"); return nil }
-        case .size(let min, let max):
-            if v <= 0 { fail(path(), "\(subject) be greater than 0, got \(show(v))"); return nil }
-            if v < min { fail(path(), "\(subject) be at least \(show(min)), got \(show(v))"); return nil }
-            if v > max { fail(path(), "\(subject) be at most \(show(max)), got \(show(v))"); return nil }
-        }
+        if let range, !checks.number(v, path(), range, label: label) { return nil }
         return v
     }
 
-    mutating func integer(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: ClosedRange<Int>) -> Int? {
+    /// A whole number; with a `range`, one within it.
+    mutating func integer(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: ClosedRange<Int>? = nil) -> Int? {
         guard case .number(let v) = node.value else {
             fail(path(), "must be a whole number, got \(node.value.kindName)")
             return nil
@@ -139,8 +123,10 @@ struct SceneReader {
             fail(path(), "must be a whole number, got \(SceneReader.show(v))")
             return nil
         }
-        guard v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
-            fail(path(), "must be between \(range.lowerBound) and \(range.upperBound), got \(SceneReader.show(v))")
+        // Without a range (one the checks of values hold it to), any whole number a double holds exactly.
+        let bounds = range ?? Int(-(1 << 53))...Int(1 << 53)
+        guard v >= Double(bounds.lowerBound), v <= Double(bounds.upperBound) else {
+            fail(path(), "must be between \(bounds.lowerBound) and \(bounds.upperBound), got \(SceneReader.show(v))")
             return nil
         }
         return Int(v)
@@ -163,7 +149,7 @@ struct SceneReader {
     }
 
     /// `[a, b]` of two numbers, each checked against `range`, named by `labels` in errors.
-    mutating func pair(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: NumberRange, labels: (String, String) = ("x", "y")) -> Vector? {
+    mutating func pair(_ node: JSONNode, _ path: @autoclosure () -> String, _ range: NumberRange? = nil, labels: (String, String) = ("x", "y")) -> Vector? {
         let shape = "[\(labels.0), \(labels.1)]"
         guard case .array(let items) = node.value else {
             fail(path(), "must be \(shape), got \(node.value.kindName)")
@@ -179,8 +165,9 @@ struct SceneReader {
         return Vector(a, b)
     }
 
-    mutating func point(_ node: JSONNode, _ path: @autoclosure () -> String) -> Vector? {
-        pair(node, path(), .within(-Limits.coordinate, Limits.coordinate))
+    /// A point; `checked`: within ±1e6 (the checks of values say it otherwise).
+    mutating func point(_ node: JSONNode, _ path: @autoclosure () -> String, checked: Bool = true) -> Vector? {
+        pair(node, path(), checked ? SceneChecks.coordinate : nil)
     }
 
     mutating func array(_ node: JSONNode, _ path: @autoclosure () -> String, max: Int) -> [JSONNode]? {

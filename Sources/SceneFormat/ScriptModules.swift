@@ -68,3 +68,25 @@ public struct ScriptModule: Equatable, Sendable {
         return found.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 }
+
+extension ScriptModule {
+    /// What is wrong when a script requires more than the limits allow (16.18).
+    public static let tooMany = "the script requires more than \(limit) modules, or more than 1 MiB of them together"
+}
+
+extension Scene {
+    /// Keeps, of the modules the scene carries, those its script requires
+    /// (16.18), as the scene read with those modules would carry them: after
+    /// the script changes, its modules follow. False (the scene unchanged) when
+    /// they are more than `ScriptModule.limit` or its bytes' limit.
+    public mutating func carryModules() -> Bool {
+        guard let text = scriptText else {
+            scriptModules = []
+            return true
+        }
+        let have = scriptModules
+        guard let carried = ScriptModule.carried(by: text, text: { name in have.first { $0.name == name }?.text }) else { return false }
+        scriptModules = carried
+        return true
+    }
+}

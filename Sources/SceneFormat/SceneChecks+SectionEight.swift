@@ -7,8 +7,9 @@ import Animation
 import JSONText
 import CrateboxGeometry
 
-// Checks across bodies and joints: springs, pins, spatial-hash cells, overlaps.
-extension SceneReader {
+// Section 8: checks across bodies and joints (springs, pins, spatial-hash cells,
+// overlaps), run on a scene's values once nothing else is wrong.
+extension SceneChecks {
     /// Inverse mass and inverse moment (about the origin) of a body; zero for
     /// kinematic and static bodies, whose mass is infinite.
     static func inverseMass(_ body: BodySpec) -> (mass: Double, moment: Double) {
@@ -51,14 +52,14 @@ extension SceneReader {
     /// infinite and Chipmunk aborts. The explicit step is stable while
     /// stiffness * dt² * (the largest inverse effective mass) < 4; we allow a
     /// quarter of that, which leaves room for a body held by several springs.
-    mutating func checkSprings(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+    mutating func springs(_ bodies: [BodySpec], _ joints: [JointSpec]) {
         let dt = 1.0 / 120.0
         // Springs on one body add up: their loads (stiffness over what the
         // spring may have) are summed per body and must stay within 1.
         var load = [Double](repeating: 0, count: bodies.count)
         for (i, joint) in joints.enumerated() {
-            let a = joint.a.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
-            let b = joint.b.body.map { SceneReader.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let a = joint.a.body.map { SceneChecks.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let b = joint.b.body.map { SceneChecks.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
             let k: Double, stiffness: Double
             switch joint.kind {
             case .spring(let anchorA, let anchorB, _, let s, _):
@@ -78,9 +79,9 @@ extension SceneReader {
             if before + stiffness / limit > 1 {
                 let path = "joints[\(i)].stiffness", allowed = (limit * (1 - before)).rounded(.down)
                 if before == 0 {
-                    fail(path, "\(SceneReader.show(stiffness)) is too stiff for these bodies: at 1/120 s steps the spring would blow up; use at most \(SceneReader.show(allowed)) or heavier bodies")
+                    fail(path, "\(SceneChecks.show(stiffness)) is too stiff for these bodies: at 1/120 s steps the spring would blow up; use at most \(SceneChecks.show(allowed)) or heavier bodies")
                 } else if allowed >= 1 {
-                    fail(path, "\(SceneReader.show(stiffness)) is too stiff together with the other springs on its bodies: at 1/120 s steps they would blow up; use at most \(SceneReader.show(allowed)) or heavier bodies")
+                    fail(path, "\(SceneChecks.show(stiffness)) is too stiff together with the other springs on its bodies: at 1/120 s steps they would blow up; use at most \(SceneChecks.show(allowed)) or heavier bodies")
                 } else {
                     fail(path, "one spring too many: the other springs on its bodies already take all the stiffness they can bear at 1/120 s steps")
                 }
@@ -89,7 +90,7 @@ extension SceneReader {
     }
 
     /// Chipmunk warns about (and cannot solve well) a pin joint of length 0.
-    mutating func checkPins(_ bodies: [BodySpec], _ joints: [JointSpec]) {
+    mutating func pins(_ bodies: [BodySpec], _ joints: [JointSpec]) {
         func world(_ ref: BodyRef, _ anchor: Vector) -> Vector {
             guard let i = ref.body else { return anchor }
             let b = bodies[i], c = Math.cos(b.angle), s = Math.sin(b.angle)
@@ -99,7 +100,7 @@ extension SceneReader {
             guard case .pin(let anchorA, let anchorB, let distance) = joint.kind else { continue }
             if let distance {
                 if distance < Limits.minimumLength {
-                    fail("joints[\(i)].distance", "a pin of length \(SceneReader.show(distance)) holds its anchors together; use a pivot joint (at least \(SceneReader.show(Limits.minimumLength)))")
+                    fail("joints[\(i)].distance", "a pin of length \(SceneChecks.show(distance)) holds its anchors together; use a pivot joint (at least \(SceneChecks.show(Limits.minimumLength)))")
                 }
             } else if (world(joint.b, anchorB) - world(joint.a, anchorA)).length < Limits.minimumLength {
                 fail("joints[\(i)]", "the pin's two anchors are at the same point, so its length is 0; use a pivot joint")
@@ -110,23 +111,23 @@ extension SceneReader {
     /// Chipmunk visits every cell a shape covers (static shapes when they go
     /// in, moving ones every step); cells far smaller than the shapes make that
     /// take practically forever.
-    mutating func checkCellSize(_ cellSize: Double, _ bodies: [BodySpec], _ spawn: BodySpec, walls: Scene.Walls?, bounds: Vector?) {
+    mutating func cellSize(_ cellSize: Double, _ bodies: [BodySpec], _ spawn: BodySpec, walls: Scene.Walls?, bounds: Vector?) {
         var largest = 0.0
         for body in bodies + [spawn] {
-            for shape in body.shapes { largest = max(largest, SceneReader.extent(shape.geometry)) }
+            for shape in body.shapes { largest = max(largest, SceneChecks.extent(shape.geometry)) }
         }
         // The walls with their backings (section 9): a cell too small for them made building a world hang.
         if let walls, let bounds { largest = max(largest, max(bounds.x, bounds.y) + 2 * walls.radius + 2 * Limits.wallBackingThickness) }
         let smallest = largest / Limits.cellsAcrossShape
         if cellSize < smallest {
-            fail("spatialHash.cellSize", "\(SceneReader.show(cellSize)) is too small for shapes \(SceneReader.show(largest)) across; use at least \(SceneReader.show(smallest)) or remove spatialHash")
+            fail("spatialHash.cellSize", "\(SceneChecks.show(cellSize)) is too small for shapes \(SceneChecks.show(largest)) across; use at least \(SceneChecks.show(smallest)) or remove spatialHash")
         }
     }
 
     /// Bodies piled onto each other make Chipmunk solve every pair of them each
     /// step: a thousand crates in one spot take minutes a step. Some overlap is
     /// fine (and an explosion may be the point); this many pairs is not.
-    mutating func checkOverlaps(_ bodies: [BodySpec]) {
+    mutating func overlaps(_ bodies: [BodySpec]) {
         var boxes: [(minX: Double, maxX: Double, minY: Double, maxY: Double, index: Int)] = []
         var moving = 0
         // Kinematic bodies never collide with each other: only pairs with a dynamic body count.
