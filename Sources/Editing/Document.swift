@@ -19,9 +19,8 @@ public struct EditRefused: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The scene being built: a value (never a running World), the selection,
 /// and the edits that led to it, for undo and redo. Every edit is checked by
-/// the same validator as a file (the candidate scene is written as
-/// `cratebox/scene@1` text and read back), so what the validator would refuse
-/// never enters the document; a refused edit leaves it as it was.
+/// the same checks as a file's values (`Scene.problems`), so what the reader
+/// would refuse never enters the document; a refused edit leaves it as it was.
 public struct Document: Sendable {
     public private(set) var scene: Scene
     public var selection: Selection?
@@ -107,15 +106,16 @@ public struct Document: Sendable {
         return true
     }
 
-    /// `scene` as the validator reads it back from its own text, or the validator's first error.
+    /// `scene` as the format's checks accept it (the same checks as a file's
+    /// values, scene-format.md), or the checks' first error. Bindings name what
+    /// they drive by id, so whatever they drive gets one; the modules the script
+    /// requires are those the scene carries.
     public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
-        do {
-            // (The text names what a binding drives by id, giving one where there is none.)
-            // The script is not in the text: its own file holds it.
-            return try Scene.decode(Array(scene.json().utf8), file: file, script: { _ in scene.scriptText }, modules: scene.moduleText)
-        } catch {
-            throw EditRefused(error.errors.first.map(\.description) ?? "\(error)")
-        }
+        var checked = scene
+        checked.nameControlTargets()
+        guard checked.carryModules() else { throw EditRefused(SceneError(file: file, path: "script", message: ScriptModule.tooMany).description) }
+        if let first = checked.problems(file: file).first { throw EditRefused(first.description) }
+        return checked
     }
 
     /// The topmost body (the last drawn) at the world point `p`, within `slack`.
