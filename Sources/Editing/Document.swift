@@ -19,8 +19,9 @@ public struct EditRefused: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The scene being built: a value (never a running World), the selection,
 /// and the edits that led to it, for undo and redo. Every edit is checked by
-/// the same checks as a file's values (`Scene.problems`), so what the reader
-/// would refuse never enters the document; a refused edit leaves it as it was.
+/// the same checks as a file's values (`Scene.problems`), and made what its
+/// file would read back as, so what the reader would refuse never enters the
+/// document; a refused edit leaves it as it was.
 public struct Document: Sendable {
     public private(set) var scene: Scene
     public var selection: Selection?
@@ -107,11 +108,12 @@ public struct Document: Sendable {
     }
 
     /// `scene` as the format's checks accept it (the same checks as a file's
-    /// values, scene-format.md), or the checks' first error. Bindings name what
-    /// they drive by id, so whatever they drive gets one; the modules the script
-    /// requires are those the scene carries.
+    /// values, scene-format.md), or the checks' first error; as its file would
+    /// read back: bindings name what they drive by id, so whatever they drive
+    /// gets one; the view follows no body that is gone or static; the modules
+    /// the script requires are those the scene carries.
     public static func validated(_ scene: Scene, file: String) throws(EditRefused) -> Scene {
-        var checked = scene
+        var checked = scene.followingWhatIsThere
         checked.nameControlTargets()
         guard checked.carryModules() else { throw EditRefused(SceneError(file: file, path: "script", message: ScriptModule.tooMany).description) }
         if let first = checked.problems(file: file).first { throw EditRefused(first.description) }

@@ -132,13 +132,14 @@ extension Scene {
         var bodyIds = Set(bodies.compactMap(\.id))  // membership only; never iterated
         var jointIds = Set(joints.compactMap(\.id))
         for binding in controls {
-            if let i = binding.action.body, bodies[i].id == nil {
+            // (A binding of a body or joint that is not there is the checks' to refuse.)
+            if let i = binding.action.body, bodies.indices.contains(i), bodies[i].id == nil {
                 var n = i
                 while bodyIds.contains("body\(n)") { n += 1 }
                 bodies[i].id = "body\(n)"
                 bodyIds.insert("body\(n)")
             }
-            if let i = binding.action.joint, joints[i].id == nil {
+            if let i = binding.action.joint, joints.indices.contains(i), joints[i].id == nil {
                 var n = i
                 while jointIds.contains("joint\(n)") { n += 1 }
                 joints[i].id = "joint\(n)"

@@ -22,6 +22,9 @@ extension SceneChecks {
             if b.trace { fail(path, "\"trace\" \(SceneChecks.notInSpawn["trace"]!)") }
         }
         if let id = b.id { bodyId(id, j(path, "id")) }
+        if case .color(let rgb) = b.look, rgb > 0xFFFFFF {
+            fail(j(path, "look"), "must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got a colour of more than 24 bits")
+        }
         if isSpawn && b.type != .dynamic { fail(j(path, "type"), "a spawned body must be dynamic") }
         if !isSpawn { point(b.position, j(path, "position")) }
         number(b.angle, j(path, "angle"), SceneChecks.coordinate)

@@ -31,6 +31,14 @@ extension SceneChecks {
         for (key, name) in [("forceFunction", f.force), ("torqueFunction", f.torque), ("preSolve", f.preSolve), ("postSolve", f.postSolve)] {
             if let name { functionName(name, j(path, key)) }
         }
+        // (A file cannot say these: the keys are not a joint's of another type.)
+        let (spring, rotarySpring) = switch joint.kind {
+        case .spring: (true, false)
+        case .rotarySpring: (false, true)
+        default: (false, false)
+        }
+        if f.force != nil && !spring { fail(j(path, "forceFunction"), "is a spring joint's only") }
+        if f.torque != nil && !rotarySpring { fail(j(path, "torqueFunction"), "is a rotary spring joint's only") }
         if joint.breakForce != nil && f.postSolve != nil {
             fail(j(path, "postSolve"), "a breakable joint's post-solve is cratebox's own (it breaks the joint): not with breakForce")
         }

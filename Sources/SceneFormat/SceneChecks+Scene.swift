@@ -6,6 +6,10 @@ extension SceneChecks {
     /// Every rule on `scene`'s values, in the order the reader reports them.
     mutating func scene(_ scene: Scene) {
         settings(scene)
+        // A file's script is read with it (Scene.decode); a value carries its text.
+        if let name = scene.script, scene.scriptText == nil {
+            fail("script", SceneChecks.scriptNotGiven(name))
+        }
         body(scene.spawn, "spawn", isSpawn: true)
         for (i, b) in scene.bodies.enumerated() { body(b, "bodies[\(i)]", isSpawn: false) }
         bodyIds(scene.bodies)
@@ -31,8 +35,9 @@ extension SceneChecks {
     }
 
     /// The top-level settings (section 3).
-    mutating func settings(_ s: Scene) {
-        if s.name.isEmpty || s.name.count > Limits.nameLength { fail("name", "must be 1 to \(Limits.nameLength) characters long") }
+    /// `nameGiven`: false when the name is the file's (a file may be named anything).
+    mutating func settings(_ s: Scene, nameGiven: Bool = true) {
+        if nameGiven, s.name.isEmpty || s.name.count > Limits.nameLength { fail("name", "must be 1 to \(Limits.nameLength) characters long") }
         pair(Vector(s.width, s.height), "bounds", .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height"))
         point(s.origin, "origin")
         if let v = s.collisionSlop { number(v, "collisionSlop", .nonNegative(Limits.coordinate)) }
@@ -58,6 +63,10 @@ extension SceneChecks {
         }
         if let name = s.script { scriptName(name) }
         if let seed = s.scriptSeed, seed > UInt64(1 << 53) { fail("scriptSeed", "must be between 0 and \(1 << 53), got \(seed)") }
+    }
+
+    static func scriptNotGiven(_ name: String) -> String {
+        "the script \(name) was not given with the scene (open the scene file, or a journal that carries it)"
     }
 
     /// `script`: a Lua file's name, beside the scene file (section 16.5).

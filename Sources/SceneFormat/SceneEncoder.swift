@@ -249,10 +249,24 @@ extension Scene {
     /// The `view` object's members as written: a followed body that is gone
     /// (removed, or renamed in build mode) is left out, so the file reads back.
     var writtenView: String? {
+        // (What `followingWhatIsThere` leaves of the view, as text.)
         guard let view else { return nil }
         var members: [String] = []
         if let id = view.follow, bodies.contains(where: { $0.id == id && $0.type != .static }) { members.append("\"follow\": \(q(id))") }
         if let width = view.width { members.append("\"width\": \(n(width))") }
         return members.isEmpty ? nil : members.joined(separator: ", ")
+    }
+}
+
+extension Scene {
+    /// The scene as its file reads back: `view` without a followed body that
+    /// is gone or static (removed, renamed or made static in build mode), and
+    /// no `view` when nothing is left of it.
+    public var followingWhatIsThere: Scene {
+        guard let view else { return self }
+        var scene = self
+        if let id = view.follow, !bodies.contains(where: { $0.id == id && $0.type != .static }) { scene.view?.follow = nil }
+        if scene.view?.follow == nil && scene.view?.width == nil { scene.view = nil }
+        return scene
     }
 }

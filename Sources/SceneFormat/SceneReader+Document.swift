@@ -41,7 +41,7 @@ extension SceneReader {
         scene.script = fields["script"].flatMap { string($0, "script") }
         scriptSettings(fields, into: &scene)
         if let node = fields["sandbox"], let inputs = sandbox(node) { scene.sandbox = inputs }
-        checks.settings(scene)
+        checks.settings(scene, nameGiven: fields["name"] != nil)
 
         if let node = fields["spawn"], let s = body(node, "spawn", isSpawn: true) { scene.spawn = s }
         scene.bodies = bodies(fields)

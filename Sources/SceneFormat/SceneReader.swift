@@ -42,7 +42,7 @@ extension Scene {
                     reader.fail("script", ScriptModule.tooMany)
                 }
             } else {
-                reader.fail("script", "the script \(name) was not given with the scene (open the scene file, or a journal that carries it)")
+                reader.fail("script", SceneChecks.scriptNotGiven(name))
             }
         }
         if let scene, reader.errors.isEmpty { return scene }

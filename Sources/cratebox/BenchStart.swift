@@ -7,7 +7,9 @@ import Simulation
 
 /// `bench start`: how long a scene takes to open, in its parts (median of
 /// the runs): reading the file, decoding and validating it, building the
-/// World, and its first step.
+/// World, and its first step; and what the editor's check of an edit costs
+/// on it (the format's checks of values, beside writing the scene as text and
+/// reading it back, as the editor did before).
 struct BenchStart: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
@@ -21,7 +23,7 @@ struct BenchStart: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock(), runs = options.runs(11)
         var read: [Double] = [], decode: [Double] = [], build: [Double] = [], first: [Double] = []
-        var bodies = 0, cBuild: [Double] = []
+        var bodies = 0, cBuild: [Double] = [], checks: [Double] = [], roundTrip: [Double] = []
         for _ in 0..<runs {
             var t = clock.now
             let bytes: [UInt8]
@@ -42,6 +44,15 @@ struct BenchStart: ParsableCommand {
             try world.step()
             first.append((clock.now - t).seconds)
             bodies = decoded.bodies.count
+            t = clock.now
+            let problems = decoded.problems(file: scene)
+            checks.append((clock.now - t).seconds)
+            t = clock.now
+            let reread = try? Scene.decode(Array(decoded.json().utf8), file: scene, script: { _ in decoded.scriptText }, modules: decoded.moduleText)
+            roundTrip.append((clock.now - t).seconds)
+            guard problems.isEmpty, reread != nil else {
+                throw Failure(Exit.invalidScene, "cratebox: \(scene) read from its file fails its checks again (a bug): \(problems.first?.description ?? "its text does not read back")")
+            }
             if CRunnerWorld.supports(decoded) {
                 t = clock.now
                 let c = CRunnerWorld(scene: decoded)
@@ -58,5 +69,6 @@ struct BenchStart: ParsableCommand {
         say("  first step:             \(ms(first))")
         say("  in all:                 \(ms(total))")
         if !cBuild.isEmpty { say("  plain C build (same library, from the decoded scene): \(ms(cBuild))") }
+        say("  an edit's check (values): \(ms(checks)); as text written and read back: \(ms(roundTrip))")
     }
 }

@@ -88,3 +88,42 @@ import TestSupport
         #expect(scene.problems(file: "t.json").map(\.description) == ["t.json: joints[0].b: names body 7, and the scene has 3"])
     }
 }
+
+/// What the text round trip used to do or refuse for the editor, done on values.
+@Suite struct SceneChecksAsAFileWouldTests {
+    /// A file named past the name's limit is read: its name is the file's, not one it wrote.
+    @Test func aLongFileNameIsNoWrongName() throws {
+        let file = String(repeating: "a", count: 250) + ".json"
+        #expect(throws: Never.self) { try decode(scene(), file: file) }
+        #expect(errors(scene(extra: "\"name\": \"\""), file: "t.json") == "t.json: name: must be 1 to 200 characters long")
+    }
+
+    /// Values no file can hold are refused, where writing them would trap or not read back.
+    @Test func whatNoFileSaysIsRefused() throws {
+        var scene = try decode(SceneChecksTests.base, file: "t.json")
+        scene.bodies[0].look = .color(0x1000000)
+        scene.joints[1].functions.force = "push"
+        scene.controls[0].action = .motor(joint: 9, rate: 1, maxForce: nil)
+        var named = scene
+        named.nameControlTargets()  // a binding of a joint that is not there is left for the checks
+        #expect(named.problems(file: "t.json").map(\.description) == [
+            "t.json: bodies[0].look: must be \"crate\", \"ball\", \"plain\" or a colour \"#rrggbb\", got a colour of more than 24 bits",
+            "t.json: joints[1].forceFunction: is a spring joint's only",
+            "t.json: controls[0].motor: names joints[9], and the scene has 2",
+            "t.json: joints[1]: names a function of the scene's script (forceFunction, torqueFunction, preSolve or postSolve), and the scene has no \"script\"",
+        ])
+    }
+
+    /// A view that follows a body gone or made static is left out, as the file leaves it out.
+    @Test func aFollowOfNothingIsDropped() throws {
+        let thrusters = try loadShippedScene("thrusters.json")
+        var scene = thrusters
+        let lander = try #require(scene.bodies.firstIndex { $0.id == "lander" })
+        scene.bodies[lander].id = "renamed"
+        #expect(scene.problems(file: "t.json").map(\.description) == ["t.json: view.follow: no body has the id \"lander\""])
+        #expect(scene.followingWhatIsThere.view == SceneView(follow: nil, width: thrusters.view?.width))
+        #expect(scene.followingWhatIsThere.problems(file: "t.json") == [])
+        scene.view?.width = nil
+        #expect(scene.followingWhatIsThere.view == nil)
+    }
+}
