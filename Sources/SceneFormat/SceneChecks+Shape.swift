@@ -8,29 +8,29 @@ extension SceneChecks {
 
     /// Every rule on one shape's values. True when nothing is wrong.
     @discardableResult
-    mutating func shape(_ s: ShapeSpec, _ path: String) -> Bool {
+    mutating func shape(_ s: ShapeSpec, _ path: @autoclosure () -> String) -> Bool {
         let before = errors.count
         let j = SceneChecks.join
         let show = SceneChecks.show
         switch s.geometry {
-        case .box(_, _, let r), .polygon(_, let r), .segment(_, _, let r): number(r, j(path, "radius"), .nonNegative(Limits.coordinate))
+        case .box(_, _, let r), .polygon(_, let r), .segment(_, _, let r): number(r, j(path(), "radius"), .nonNegative(Limits.coordinate))
         case .circle: break
         }
         switch s.geometry {
         case .box(let w, let h, _):
-            pair(Vector(w, h), j(path, "box"), .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height"))
+            pair(Vector(w, h), j(path(), "box"), .size(Limits.minimumLength, Limits.coordinate), labels: ("width", "height"))
         case .circle(let r, let offset):
-            point(offset, j(path, "offset"))
-            number(r, j(path, "circle"), .size(Limits.minimumLength, Limits.coordinate), label: "radius")
+            point(offset, j(path(), "offset"))
+            number(r, j(path(), "circle"), .size(Limits.minimumLength, Limits.coordinate), label: "radius")
         case .polygon(let vertices, _):
-            let gpath = j(path, "polygon")
+            let gpath = j(path(), "polygon")
             if !Limits.polygonVertices.contains(vertices.count) {
                 fail(gpath, "must have \(Limits.polygonVertices.lowerBound) to \(Limits.polygonVertices.upperBound) vertices, got \(vertices.count)")
             } else if vertices.indices.allSatisfy({ point(vertices[$0], "\(gpath)[\($0)]") }), let problem = Scene.polygonProblem(vertices) {
                 fail(gpath, problem)
             }
         case .segment(let a, let b, _):
-            let gpath = j(path, "segment")
+            let gpath = j(path(), "segment")
             let endA = point(a, "\(gpath)[0]"), endB = point(b, "\(gpath)[1]")
             let ends = endA && endB
             if ends && a == b {
@@ -39,23 +39,23 @@ extension SceneChecks {
                 fail(gpath, "the segment is \(show((b - a).length)) long; it must be at least \(show(Limits.minimumLength))")
             }
         }
-        number(s.friction, j(path, "friction"), .nonNegative(Limits.coordinate))
-        number(s.elasticity, j(path, "elasticity"), .within(0, 1))
-        if let filter = s.filter { integer(Int(filter.group), j(path, "group"), SceneChecks.groups) }
-        if let v = s.surfaceVelocity { point(v, j(path, "surfaceVelocity")) }
-        if let v = s.oneWay, point(v, j(path, "oneWay")), v == .zero {
-            fail(j(path, "oneWay"), "must be a direction, not [0, 0]: the way bodies may pass through")
+        number(s.friction, j(path(), "friction"), .nonNegative(Limits.coordinate))
+        number(s.elasticity, j(path(), "elasticity"), .within(0, 1))
+        if let filter = s.filter { integer(Int(filter.group), j(path(), "group"), SceneChecks.groups) }
+        if let v = s.surfaceVelocity { point(v, j(path(), "surfaceVelocity")) }
+        if let v = s.oneWay, point(v, j(path(), "oneWay")), v == .zero {
+            fail(j(path(), "oneWay"), "must be a direction, not [0, 0]: the way bodies may pass through")
         }
         if let name = s.collisionType {
             if name.utf8.isEmpty || name.utf8.count > 64 || name == "*" {
-                fail(j(path, "collisionType"), "must be a name of 1 to 64 bytes other than \"*\" (a script's handlers name it)")
+                fail(j(path(), "collisionType"), "must be a name of 1 to 64 bytes other than \"*\" (a script's handlers name it)")
             } else if s.oneWay != nil {
-                fail(j(path, "collisionType"), "a one-way platform's collision type is cratebox's own: give a shape oneWay or collisionType, not both")
+                fail(j(path(), "collisionType"), "a one-way platform's collision type is cratebox's own: give a shape oneWay or collisionType, not both")
             }
         }
         switch s.mass {
-        case .mass(let m)?: number(m, j(path, "mass"), .size(Limits.minimumMass, Limits.mass))
-        case .density(let d)?: number(d, j(path, "density"), .positive(Limits.mass))
+        case .mass(let m)?: number(m, j(path(), "mass"), .size(Limits.minimumMass, Limits.mass))
+        case .density(let d)?: number(d, j(path(), "density"), .positive(Limits.mass))
         case nil: break
         }
         return errors.count == before
