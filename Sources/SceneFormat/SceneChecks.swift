@@ -44,6 +44,15 @@ struct SceneChecks {
 
     /// What is wrong with `v` for `range` ("must be at least 0, got -1"), or nil.
     static func problem(_ v: Double, _ range: NumberRange, label: String? = nil) -> String? {
+        // The common case first, with no text made: the value is within its range.
+        switch range {
+        case .positive(let max) where v > 0 && v <= max: return nil
+        case .nonNegative(let max) where v >= 0 && v <= max: return nil
+        case .within(let lo, let hi) where v >= lo && v <= hi: return nil
+        case .fraction where v > 0 && v <= 1: return nil
+        case .size(let min, let max) where v >= min && v <= max && v > 0: return nil
+        default: break
+        }
         let subject = label.map { "\($0) must" } ?? "must"
         switch range {
         case .positive(let max):
