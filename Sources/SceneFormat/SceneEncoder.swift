@@ -249,12 +249,8 @@ extension Scene {
     /// The `view` object's members as written: a followed body that is gone
     /// (removed, or renamed in build mode) is left out, so the file reads back.
     var writtenView: String? {
-        // (What `followingWhatIsThere` leaves of the view, as text.)
-        guard let view else { return nil }
-        var members: [String] = []
-        if let id = view.follow, bodies.contains(where: { $0.id == id && $0.type != .static }) { members.append("\"follow\": \(q(id))") }
-        if let width = view.width { members.append("\"width\": \(n(width))") }
-        return members.isEmpty ? nil : members.joined(separator: ", ")
+        guard let view = followingWhatIsThere.view else { return nil }
+        return [view.follow.map { "\"follow\": \(q($0))" }, view.width.map { "\"width\": \(n($0))" }].compactMap { $0 }.joined(separator: ", ")
     }
 }
 

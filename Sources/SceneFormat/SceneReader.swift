@@ -90,7 +90,7 @@ struct SceneReader {
     // A value's path is an autoclosure: it is only spelled out for an error
     // (building "bodies[9999].position" for every number read costs more than reading it).
 
-    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    static func join(_ path: String, _ key: String) -> String { SceneChecks.join(path, key) }
 
     mutating func object(_ node: JSONNode, _ path: @autoclosure () -> String, _ what: String) -> Members? {
         guard case .object(let members) = node.value else {
