@@ -8,12 +8,7 @@ import TestSupport
 /// end) and a ball hung on a spring; saved, validated, played, built again.
 @Suite struct BuildWindowTests: WindowTesting {
     /// Reddish pixels (the ball) in a screenshot.
-    func red(in png: String) throws -> Int {
-        let data = try rgbPixels(png)
-        var n = 0
-        for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 180 && data[i + 1] < 110 && data[i + 2] < 100 { n += 1 }
-        return n
-    }
+    func red(in png: String) throws -> Int { reddish(in: try rgbPixels(png)) }
 
     @Test func buildASeeSawWithTheToolsSaveItPlayItAndBuildAgain() throws {
         let display = try VirtualDisplay.started()

@@ -7,13 +7,6 @@ import TestSupport
 /// scene's view follows is an edit like another (the editor checks the scene's
 /// values, and a follow of a body that is gone is dropped as the file drops it).
 @Suite struct FollowBuildWindowTests: WindowTesting {
-    /// Pixels of the hero crate's red.
-    func red(in data: [UInt8]) -> Int {
-        var n = 0
-        for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 180 && data[i + 1] < 80 && data[i + 2] < 80 { n += 1 }
-        return n
-    }
-
     @Test func deletingTheFollowedBodyIsKeptAndSaved() throws {
         let display = try VirtualDisplay.started()
         defer { display.stop() }
@@ -32,11 +25,11 @@ import TestSupport
         // The 1280 x 720 box is drawn at about 0.759 (as in ToysBuildWindowTests): the hero is about here.
         let hero = (Int((29.2 + 555 * 0.7591).rounded()), Int((639.7 - 374 * 0.7591).rounded()))
         let before = directory + "/before.png", after = directory + "/after.png"
-        #expect(try self.screenshot(before, until: { red(in: $0) > 3000 }, env: display.env), "the red hero never showed")
+        #expect(try self.screenshot(before, until: { reddish(in: $0) > 3000 }, env: display.env), "the red hero never showed")
         try person.key("1")
         try person.click(hero.0, hero.1)
         try person.key("Delete")
-        #expect(try self.screenshot(after, until: { red(in: $0) < 100 }, env: display.env), "the hero was not deleted")
+        #expect(try self.screenshot(after, until: { reddish(in: $0) < 100 }, env: display.env), "the hero was not deleted")
         try person.key("ctrl+s")
         try person.key("b")
         for _ in 0..<3 where app.isRunning { try person.key("Escape") }

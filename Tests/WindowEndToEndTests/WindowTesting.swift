@@ -12,6 +12,13 @@ protocol WindowTesting {}
 struct ToolFailed: Error, CustomStringConvertible { var description: String }
 
 extension WindowTesting {
+    /// Reddish pixels (a red ball or crate) in a screenshot's RGB bytes.
+    func reddish(in data: [UInt8]) -> Int {
+        var n = 0
+        for i in stride(from: 0, to: data.count - 2, by: 3) where data[i] > 180 && data[i + 1] < 110 && data[i + 2] < 100 { n += 1 }
+        return n
+    }
+
     /// Runs a tool to completion; returns its stdout. A tool that fails
     /// (xdotool that found no window, say) fails the test.
     @discardableResult
