@@ -7,9 +7,9 @@
 
 #include <math.h>
 
-surface_result surface_done(void) { return (surface_result){SURFACE_DONE, 0, NULL, 0, 0, 0}; }
+surface_result surface_done(void) { return (surface_result){SURFACE_DONE, 0, NULL, 0, 0, 0, NULL}; }
 
-surface_result surface_refused(surface_refusal refusal, int number) { return (surface_result){refusal, number, NULL, 0, 0, 0}; }
+surface_result surface_refused(surface_refusal refusal, int number) { return (surface_result){refusal, number, NULL, 0, 0, 0, NULL}; }
 
 int surface_within(double v, double lo, double hi) { return v >= lo && v <= hi; }
 

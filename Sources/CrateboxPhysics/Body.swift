@@ -11,8 +11,9 @@ public final class Body {
     /// The Chipmunk body, for C code that acts on it between steps (a scene
     /// script's sandbox); never freed or added elsewhere.
     package var chipmunkBody: OpaquePointer { raw }
-    /// The body's type, fixed when it is made. The corresponding C function is `cpBodyGetType`.
-    public let kind: Kind
+    /// The body's type: set when it is made, changed only by `setKind` (Body+Kind.swift).
+    /// The corresponding C function is `cpBodyGetType`.
+    public internal(set) var kind: Kind
     /// Set only for a space's own static body, whose memory lives in the
     /// `cpSpace`: keeping the handle keeps that memory alive.
     let ownerHandle: SpaceHandle?

@@ -148,3 +148,21 @@ extension Scene {
         }
     }
 }
+
+extension Scene {
+    /// The kind of binding ("thruster" or "servo") of the scene's controls that drives body
+    /// `index`, the first in the file; nil when none does. Such a body keeps its type (body:setType).
+    public func driver(of index: Int) -> String? {
+        for binding in controls {
+            switch binding.action {
+            case .thruster(index, _, _): return "thruster"
+            case .servo(index, _, _, _): return "servo"
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Whether a binding of the scene's controls drives body `index` (`driver(of:)`).
+    public func drives(body index: Int) -> Bool { driver(of: index) != nil }
+}

@@ -248,6 +248,7 @@ void sandbox_open_bodies(lua_State *L) {
         {"angularVelocity", body_angular_velocity}, {"mass", body_mass}, {"moment", body_moment},
         {"setVelocity", body_set_velocity}, {"setAngularVelocity", body_set_angular_velocity},
         {"setPosition", body_set_position}, {"setAngle", body_set_angle}, {"setMass", body_set_mass}, {"setMoment", body_set_moment},
+        {"setType", sandbox_body_set_type},
         {"updateVelocity", body_update_velocity}, {"updatePosition", body_update_position}, {"shapes", body_shapes},
         {"force", body_force}, {"torque", body_torque}, {"isSleeping", body_is_sleeping}, {"activate", body_activate},
         {"localToWorld", body_local_to_world}, {"worldToLocal", body_world_to_local}, {"velocityAt", body_velocity_at},

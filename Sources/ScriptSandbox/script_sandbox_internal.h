@@ -187,6 +187,8 @@ int sandbox_key_less(lua_State *L, int a, int b);
 /// The construction index of the body value at i (-1: not a body), and
 /// pushes the body value of an index (one value per index, kept) (script_body.c).
 long long sandbox_body_index(lua_State *L, int i);
+/// body:setType (script_spawn.c: it asks the World).
+int sandbox_body_set_type(lua_State *L);
 void sandbox_push_body(lua_State *L, long long index);
 /// The body table's metatable and methods (script_body.c).
 void sandbox_open_bodies(lua_State *L);

@@ -149,10 +149,18 @@ static void check_unlocked(lua_State *L, script_sandbox *s, const char *what) {
 }
 
 // Asks the World; raises its refusal as the script's error.
+static long long ask_with(lua_State *L, int op, const char *json, size_t len, long long a, long long b, const double *numbers, const char *what) {
+    script_sandbox *s = sandbox_of(L);
+    long long result = -1;
+    const char *refused = s->worldOp(s->worldContext, op, json, len, a, b, numbers, &result);
+    if (refused) luaL_error(L, "%s: %s", what, refused);
+    return result;
+}
+
 static long long ask(lua_State *L, int op, const char *json, size_t len, long long a, long long b, const char *what) {
     script_sandbox *s = sandbox_of(L);
     long long result = -1;
-    const char *refused = s->worldOp(s->worldContext, op, json, len, a, b, &result);
+    const char *refused = s->worldOp(s->worldContext, op, json, len, a, b, NULL, &result);
     if (refused) luaL_error(L, "%s: %s", what, refused);
     return result;
 }
@@ -272,4 +280,28 @@ void sandbox_open_spawn(lua_State *L) {
     };
     luaL_setfuncs(L, changes, 0);
     lua_pop(L, 1);
+}
+
+// body:setType(type [, mass, moment]) (16.5): the body here, between steps and outside an arbiter
+// walk (it wakes bodies, which threads their arbiters anew), a type by name, both numbers or
+// neither; then the World's checks and the surface's.
+int sandbox_body_set_type(lua_State *L) {
+    static const char *const types[] = {"dynamic", "kinematic", "static"};
+    script_sandbox *s = sandbox_of(L);
+    lua_Integer index = *(const lua_Integer *)luaL_checkudata(L, 1, "cratebox.body");
+    if (!sandbox_body_at(s, index)) return luaL_error(L, "body %I is gone (removed or cut)", index);
+    check_unlocked(L, s, "setType");
+    if (s->walkingArbiters) return luaL_error(L, "setType: not inside body:eachArbiter, whose walk it would break: do it after the walk");
+    const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+    int type = 0;
+    while (type < 3 && strcmp(name, types[type]) != 0) type++;
+    if (type == 3) return luaL_error(L, "setType: the type must be \"dynamic\", \"kinematic\" or \"static\"");
+    double numbers[2];
+    int given = !(lua_isnoneornil(L, 3) && lua_isnoneornil(L, 4));
+    if (given) {
+        numbers[0] = luaL_checknumber(L, 3);
+        numbers[1] = luaL_checknumber(L, 4);
+    }
+    ask_with(L, SCRIPT_SET_TYPE, NULL, 0, index, type, given ? numbers : NULL, "setType");
+    return 0;
 }

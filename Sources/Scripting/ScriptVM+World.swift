@@ -16,6 +16,14 @@ package protocol ScriptWorld: AnyObject {
     func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int
     /// Removes the joint with this index.
     func scriptRemoveJoint(_ index: Int) throws(ScriptError)
+    /// Makes the body with this construction index dynamic, kinematic or static; a mass and a
+    /// moment (both or neither) for one made dynamic.
+    func scriptSetType(body: Int, to type: ScriptBodyType, mass: Double?, moment: Double?) throws(ScriptError)
+}
+
+/// The types body:setType names (docs/scene-format.md 16.5).
+package enum ScriptBodyType: Int {
+    case dynamic = 0, kinematic = 1, `static` = 2
 }
 
 extension ScriptVM {
@@ -39,7 +47,7 @@ extension ScriptVM {
 }
 
 /// The C side's way in (a plain C function: no closure is captured).
-private let scriptWorldOperation: script_world_op = { context, op, json, length, a, b, result in
+private let scriptWorldOperation: script_world_op = { context, op, json, length, a, b, numbers, result in
     let vm = Unmanaged<ScriptVM>.fromOpaque(context!).takeUnretainedValue()
     guard let world = vm.world else { return vm.refuse(ScriptError("the world is gone")) }
     var text = ""
@@ -56,6 +64,9 @@ private let scriptWorldOperation: script_world_op = { context, op, json, length,
         case Int(SCRIPT_REMOVE): try world.scriptRemove(body: Int(a))
         case Int(SCRIPT_ADD_JOINT): result?.pointee = Int64(try world.scriptAddJoint(json: text, a: a < 0 ? nil : Int(a), b: b < 0 ? nil : Int(b)))
         case Int(SCRIPT_REMOVE_JOINT): try world.scriptRemoveJoint(Int(a))
+        case Int(SCRIPT_SET_TYPE):
+            guard let type = ScriptBodyType(rawValue: Int(b)) else { return vm.refuse(ScriptError("a type the world does not know")) }
+            try world.scriptSetType(body: Int(a), to: type, mass: numbers.map { $0[0] }, moment: numbers.map { $0[1] })
         default: return vm.refuse(ScriptError("an operation the world does not know"))
         }
         return nil

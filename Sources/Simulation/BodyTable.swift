@@ -32,6 +32,11 @@ struct BodyTable {
         revision += 1
     }
 
+    /// A body's kind changed (body:setType): what is derived from the bodies is made anew.
+    mutating func touch() {
+        revision += 1
+    }
+
     /// A removed body's entry becomes nil (its index stays taken).
     mutating func clear(at i: Int) {
         guard let entry = entries[i] else { return }

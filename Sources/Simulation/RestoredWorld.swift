@@ -139,10 +139,15 @@ struct RestoredWorld {
         let b = space.bodies[record.body]
         try claims.take(body: record.body)
         let expected = try masses.of(index, piece: record.piece?.value, made: made)
-        // A script may have set a dynamic body's mass and moment (16.5), within a scene's ranges.
+        // A script may have set a dynamic body's mass and moment (16.5), within a scene's ranges,
+        // and the kind of a body that follows no animation and that no control drives (body:setType).
         let setByScript = scene.script != nil && b.kind == .dynamic && (Limits.minimumMass...Limits.mass).contains(b.mass)
             && (Limits.minimumMass...Limits.moment).contains(b.moment)
-        guard b.kind == expected.kind, (b.mass == expected.mass && b.moment == expected.moment) || setByScript, b.centerOfGravity == expected.cog else {
+        let kindByScript = scene.script != nil && spec.animation == nil && !scene.drives(body: index)
+            && (b.kind != .dynamic || shapes.count <= Body.maxDynamicShapes)
+        guard b.kind == expected.kind || kindByScript,
+              (b.mass == expected.mass && b.moment == expected.moment) || setByScript || b.kind != .dynamic,
+              b.centerOfGravity == expected.cog else {
             throw ByteReader.Malformed("body \(index)'s kind, mass, moment or centre of gravity is not the one its scene entry gives")
         }
         if let piece = record.piece?.value {
@@ -200,6 +205,10 @@ struct RestoredWorld {
                 // Gone with a body: only its being out of the space is ever read.
                 joints.append(Joint(scene.joints[index].kind.recorded, a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
             }
+        }
+        // Kinds a script changed may not leave a joint Chipmunk cannot solve (Body.setKind's rule).
+        for (i, joint) in space.joints.enumerated() where !Self.solvable(joint) {
+            throw ByteReader.Malformed("joint \(i) of the space has no dynamic end (or, turning, no end that turns)")
         }
         if let g = grabRecord {
             guard bodies.indices.contains(g.index), let held = bodies[g.index], space.joints.indices.contains(g.joint) else {

@@ -86,6 +86,19 @@ extension ScriptHost: ScriptWorld {
         vm.unbind(joint: index)
     }
 
+    /// body:setType: as the World changes a kind (World+Kinds.swift). The bindings hold the
+    /// same Chipmunk body, so they stay; only what drawing derives is made anew.
+    package func scriptSetType(body index: Int, to type: ScriptBodyType, mass: Double?, moment: Double?) throws(ScriptError) {
+        let bound = bodiesRevision == world.bodiesRevision
+        let kind: Body.Kind = switch type {
+        case .dynamic: .dynamic
+        case .kinematic: .kinematic
+        case .static: .static
+        }
+        do { try world.changeKind(of: index, to: kind, mass: mass, moment: moment) } catch { throw ScriptError(error.message) }
+        if bound { bodiesRevision = world.bodiesRevision }
+    }
+
     /// The reader's first error, without its file (the script's message names the call).
     private static func decoded<T>(_ read: () throws(SceneErrors) -> T) throws(ScriptError) -> T {
         do { return try read() } catch {

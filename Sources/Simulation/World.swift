@@ -209,7 +209,7 @@ public final class World {
         return Vector(x, y)
     }
 
-    private func liveBody(_ index: Int) throws(WorldError) -> WorldBody {
+    func liveBody(_ index: Int) throws(WorldError) -> WorldBody {
         guard bodies.indices.contains(index) else {
             throw WorldError("there is no body \(index) (the world has \(bodies.count), removed ones included)")
         }
@@ -217,7 +217,7 @@ public final class World {
         return entry
     }
 
-    private func releaseGrab() {
+    func releaseGrab() {
         grab?.release(from: space)
         grab = nil
     }

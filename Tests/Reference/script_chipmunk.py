@@ -237,3 +237,17 @@ def type_number(name):
         h = ((h ^ byte) * 0x100000001b3) % 2 ** 64
     h |= 1 << 63
     return h - 1 if h == 2 ** 64 - 1 else h
+
+# 16.5.1: body:setType.
+cpBodyConstraintIteratorFunc = ctypes.CFUNCTYPE(None, _P, _P, _P)  # (body, constraint, data)
+cpBodyEachConstraint = _fn("cpBodyEachConstraint", None, _P, cpBodyConstraintIteratorFunc, _P)
+cpBodySetType = _fn("cpBodySetType", None, _P, _I)
+cpBodyGetType = _fn("cpBodyGetType", _I, _P)
+cpBodyActivateStatic = _fn("cpBodyActivateStatic", None, _P, _P)
+cpBodySetMass = _fn("cpBodySetMass", None, _P, _F)
+cpBodySetMoment = _fn("cpBodySetMoment", None, _P, _F)
+cpShapeGetMass = _fn("cpShapeGetMass", _F, _P)
+cpShapeGetMoment = _fn("cpShapeGetMoment", _F, _P)
+TURNING = tuple(_fn(name, _B, _P) for name in ("cpConstraintIsGearJoint", "cpConstraintIsSimpleMotor",
+                                                "cpConstraintIsRotaryLimitJoint", "cpConstraintIsRatchetJoint",
+                                                "cpConstraintIsDampedRotarySpring"))

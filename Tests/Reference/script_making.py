@@ -15,14 +15,18 @@ import math
 import sys
 
 import script_reader
-from script_chipmunk import (cpBodyGetCenterOfGravity, cpBodyGetMass, cpBodyGetMoment, cpBodyLocalToWorld,
-                             cpSpaceGetStaticBody, cpSpaceRemoveConstraint, cpVect)
+from script_chipmunk import (TURNING, cpBodyActivateStatic, cpBodyConstraintIteratorFunc, cpBodyEachConstraint,
+                             cpBodyGetCenterOfGravity, cpBodyGetMass, cpBodyGetMoment, cpBodyGetType, cpBodyLocalToWorld,
+                             cpBodySetMass, cpBodySetMoment, cpBodySetType, cpConstraintGetBodyA, cpConstraintGetBodyB,
+                             cpShapeGetMass, cpShapeGetMoment, cpSpaceGetStaticBody, cpSpaceRemoveConstraint, cpVect)
 
 LIVE_LIMIT = 20000           # replay-format.md, `spawn`: fewer than 20000 live bodies
 MADE_LIMIT = 100000000       # and len(bodies) <= 100000000
 BODY_FUNCTIONS = ("velocityFunction", "positionFunction")
 JOINT_FUNCTIONS = ("forceFunction", "torqueFunction", "preSolve", "postSolve")
 DT = 1.0 / 120.0
+TYPE_NAMES = ("dynamic", "kinematic", "static")  # 16.5.1, and cpBodyType's numbers
+DYNAMIC_SHAPES = 1000  # section 8: shapes on one dynamic body
 
 
 def inverse(kind, body):
@@ -122,6 +126,66 @@ class Making:
     def _remove(self, i):
         self.world._remove(i)
 
+    def _set_type(self, i, code, mass, moment):
+        """16.5.1: body:setType, its checks in the documents' order, then Chipmunk's calls."""
+        w = self.world
+        entry = w.bodies[i]
+        body = entry.body
+        what = "setType"
+        if entry.track is not None:
+            return self._refuse(what, "body %d follows an animation, which keeps it kinematic" % i, True)
+        for b in w.bindings:
+            if b.action in ("thruster", "servo") and b.body == i:
+                return self._refuse(what, "body %d is driven by a %s of the scene's controls, which keeps its type"
+                                    % (i, b.action), True)
+        to, numbers = TYPE_NAMES[code], mass is not None
+        if numbers and to != "dynamic":
+            return self._refuse(what, 'a mass and a moment are for "dynamic" only', True)
+        if numbers and not 1e-6 <= mass <= 1e12:
+            return self._refuse(what, "the mass must be from 1e-06 to 1e+12", True)
+        if numbers and not 1e-6 <= moment <= 1e30:
+            return self._refuse(what, "the moment must be from 1e-06 to 1e+30", True)
+        if to == entry.type and not numbers:
+            return None, None
+        if to == "dynamic":
+            if len(entry.shapes) > DYNAMIC_SHAPES:
+                return self._refuse(what, "body %d has %d shapes; a dynamic body may have at most %d"
+                                    % (i, len(entry.shapes), DYNAMIC_SHAPES), True)
+            # Chipmunk's list of a body's shapes holds the newest first: summed in its order.
+            m = sum_in_order(cpShapeGetMass(sh) for sh in reversed(entry.shapes))
+            mo = sum_in_order(cpShapeGetMoment(sh) for sh in reversed(entry.shapes))
+            if entry.type != "dynamic" and not numbers and not (1e-6 <= m <= 1e12 and 1e-6 <= mo <= 1e30):
+                return self._refuse(what, "body %d's shapes give it no mass or no moment: give both, "
+                                    "setType(\"dynamic\", mass, moment)" % i, True)
+        else:
+            grab = w.grab[2] if w.grab is not None and w.grab[0] == i else None
+            found = []
+
+            def visit(b, c, data):
+                if found or c == grab:
+                    return
+                a, bb = cpConstraintGetBodyA(c), cpConstraintGetBodyB(c)
+                other = bb if a == body else a
+                turning = any(f(c) for f in TURNING)
+                if other == body or cpBodyGetType(other) != 0 or (turning and not cpBodyGetMoment(other) < math.inf):
+                    found.append(c)
+            cpBodyEachConstraint(body, cpBodyConstraintIteratorFunc(visit), None)
+            if found:
+                k = w.scene_joint_index.get(found[0])
+                return self._refuse(what, "joint %s would have no dynamic end (or, turning, no end that turns), "
+                                    "which Chipmunk cannot solve" % ("?" if k is None else k), True)
+        if to != entry.type:
+            if entry.type == "static":
+                cpBodyActivateStatic(body, None)
+            cpBodySetType(body, code)
+            entry.type = to
+        if numbers:
+            cpBodySetMass(body, mass)
+            cpBodySetMoment(body, moment)
+        if to != "dynamic" and w.grab is not None and w.grab[0] == i:
+            w.release()
+        return None, None
+
     def _add_joint(self, table, ia, ib):
         w = self.world
         static = cpSpaceGetStaticBody(w.space)
@@ -178,3 +242,11 @@ class Making:
     def _reference(self):
         """reference.py's module (__main__ when it runs as the program)."""
         return sys.modules[type(self.world).__module__]
+
+
+def sum_in_order(values):
+    """Adds left to right, as C's loop does (Python's sum would too; said for the reader)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total

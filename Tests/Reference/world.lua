@@ -723,6 +723,24 @@ function S.walk_one(address, f)
   if not ok then walk_error = {r} end
   return ok
 end
+-- 16.5.1: body:setType(type [, mass, moment]): the body, between steps and outside a walk,
+-- the type by name, both numbers or neither; then the World's checks and Chipmunk's (host).
+local TYPES = {dynamic = 0, kinematic = 1, static = 2}
+function BODY.setType(...)
+  local n = select("#", ...)
+  local i = self_body((...), n > 0, "setType")
+  unlocked("setType")
+  if walking > 0 then fail("setType: not inside body:eachArbiter, whose walk it would break: do it after the walk") end
+  local t = select(2, ...)
+  local code = type(t) == "string" and TYPES[t] or nil
+  if code == nil then fail('setType: the type must be "dynamic", "kinematic" or "static"') end
+  local m, mo = select(3, ...), (select(4, ...))
+  if m ~= nil or mo ~= nil then
+    m = checknumber(3, m, n > 2)
+    mo = checknumber(4, mo, n > 3)
+  end
+  done(host.set_type(i, code, m, mo))
+end
 function BODY.eachArbiter(...)
   local n = select("#", ...)
   local i = self_body((...), n > 0, "eachArbiter")

@@ -32,6 +32,14 @@ typedef enum surface_refusal {
     SURFACE_NOT_THIS_KIND,
     /// Contact `number` is not one of the arbiter's.
     SURFACE_NO_CONTACT,
+    /// Chipmunk is stepping (its space is locked), and this is a change only made between steps.
+    SURFACE_IN_STEP,
+    /// A dynamic body would have no mass or no moment from its shapes (none given).
+    SURFACE_NO_MASS,
+    /// A dynamic body would have `number` shapes, more than SURFACE_MAX_DYNAMIC_SHAPES.
+    SURFACE_TOO_MANY_SHAPES,
+    /// `joint` would be left with no dynamic end (or, turning, with no end that turns): Chipmunk cannot solve it.
+    SURFACE_JOINED,
 } surface_refusal;
 
 /// What a change did: done, or why not, with what the refusal names.
@@ -40,6 +48,7 @@ typedef struct surface_result {
     int number;
     struct cpBody *asleep;
     double toX, toY, limit;
+    struct cpConstraint *joint;
 } surface_result;
 
 /// Which kinds of body a change is for (a mask), and SURFACE_FINITE_ONLY: its
@@ -53,6 +62,7 @@ enum { SURFACE_DYNAMIC = 1, SURFACE_KINEMATIC = 2, SURFACE_STATIC_TOO = 4, SURFA
 #define SURFACE_MAX_FRICTION 1e30       /* a shape's friction and elasticity: 0 to this */
 #define SURFACE_MIN_MASS 1e-6           /* a body's mass and moment: at least this (a scene's) */
 #define SURFACE_MAX_MASS 1e12           /* a body's mass: at most this (a scene's) */
+#define SURFACE_MAX_DYNAMIC_SHAPES 1000 /* a dynamic body's shapes: at most this (a scene's) */
 
 // --- Bodies. `hashCell` is the space's spatial hash cell size (0: a bounding-box tree).
 surface_result surface_body_set_velocity(struct cpBody *body, int kinds, double x, double y);
@@ -73,6 +83,18 @@ surface_result surface_body_activate(struct cpBody *body, int kinds);
 /// SURFACE_MAX_VALUE: never infinite, which a turning joint to the world could not solve); both wake it.
 surface_result surface_body_set_mass(struct cpBody *body, double mass);
 surface_result surface_body_set_moment(struct cpBody *body, double moment);
+/// The body's type (cpBodySetType; `kind` one of SURFACE_DYNAMIC, SURFACE_KINEMATIC,
+/// SURFACE_STATIC_TOO), between steps only. To dynamic: at most SURFACE_MAX_DYNAMIC_SHAPES
+/// shapes, and its mass and moment are its shapes' (Chipmunk's cpBodyAccumulateMassFromShapes),
+/// or `massAndMoment` (two numbers, set after, each with cpBodySetMass's and cpBodySetMoment's
+/// ranges: numbers 0 and 1) when given; without them, shapes that give no mass or no moment are
+/// refused. To static or kinematic: each of its joints keeps a dynamic end, and a turning
+/// one (gear, motor, rotary limit, ratchet, rotary spring) an end that turns (finite moment).
+/// Leaving static wakes the bodies that rest on it (cpBodyActivateStatic, which cpBodySetType
+/// leaves out); leaving dynamic wakes the body (cpBodySetType's own cpBodyActivate). The same
+/// type without numbers changes nothing. `lettingGo` (or NULL) is a joint the caller takes out
+/// right after, before any step (the grab's): it is not checked.
+surface_result surface_body_set_type(struct cpBody *body, int kind, const double *massAndMoment, const struct cpConstraint *lettingGo);
 
 // --- Joints.
 /// The most force the joint applies: 0 or more (infinity: no limit).

@@ -48,11 +48,14 @@ void script_sandbox_unbind_joint(script_sandbox *sandbox, long long index);
 /// refuses (valid until the next call), setting `*result` to the new body's
 /// or joint's index. `a` and `b` are construction indices (-1: the world's
 /// static body) or a joint's index; `json`, a body or joint in the scene
-/// format's words (without a joint's `a` and `b`).
-enum { SCRIPT_SPAWN = 1, SCRIPT_REMOVE = 2, SCRIPT_ADD_JOINT = 3, SCRIPT_REMOVE_JOINT = 4 };
+/// format's words (without a joint's `a` and `b`). SCRIPT_SET_TYPE: body `a`
+/// becomes of type `b` (SCRIPT_TYPE_...), with `numbers` (a mass and a moment) or NULL.
+enum { SCRIPT_SPAWN = 1, SCRIPT_REMOVE = 2, SCRIPT_ADD_JOINT = 3, SCRIPT_REMOVE_JOINT = 4, SCRIPT_SET_TYPE = 5 };
+enum { SCRIPT_TYPE_DYNAMIC = 0, SCRIPT_TYPE_KINEMATIC = 1, SCRIPT_TYPE_STATIC = 2 };
 /// A body's look as a code: 0xRRGGBB for a colour, or one of these.
 enum { SCRIPT_LOOK_CRATE = 0x1000000, SCRIPT_LOOK_BALL = 0x1000001, SCRIPT_LOOK_PLAIN = 0x1000002 };
-typedef const char *(*script_world_op)(void *context, int op, const char *json, size_t length, long long a, long long b, long long *result);
+typedef const char *(*script_world_op)(void *context, int op, const char *json, size_t length, long long a, long long b,
+                                        const double *numbers, long long *result);
 void script_sandbox_set_world_op(script_sandbox *sandbox, script_world_op op, void *context);
 /// Runs the functions world:afterStep queued, in order (16.11); NULL or the first error (the rest are dropped).
 const char *script_sandbox_run_after_step(script_sandbox *sandbox);

@@ -1,0 +1,79 @@
+// A body's type through the checked surface (chipmunk_surface.h): what cpBodySetType
+// would leave unsolvable or massless is refused first; nothing changes on a refusal.
+#include <chipmunk/chipmunk.h>
+#include "chipmunk_surface.h"
+#include "surface_internal.h"
+
+#include <math.h>
+
+static int kind_of(const cpBody *body) {
+    cpBodyType type = cpBodyGetType(body);
+    return type == CP_BODY_TYPE_DYNAMIC ? SURFACE_DYNAMIC : type == CP_BODY_TYPE_KINEMATIC ? SURFACE_KINEMATIC : SURFACE_STATIC_TOO;
+}
+
+// What the body's shapes give it when it turns dynamic: their masses and their own moments
+// added up (cpBodyAccumulateMassFromShapes adds the parallel axis terms on top, never below).
+struct shape_sums { int count; double mass, moment; };
+
+static void add_shape(cpBody *body, cpShape *shape, void *data) {
+    (void)body;
+    struct shape_sums *sums = data;
+    sums->count++;
+    sums->mass += cpShapeGetMass(shape);
+    sums->moment += cpShapeGetMoment(shape);
+}
+
+// The joint that would be left unsolvable once `body` is no longer dynamic.
+struct joint_check { const cpConstraint *lettingGo; cpConstraint *unsolvable; };
+
+static int turns(const cpConstraint *joint) {
+    return cpConstraintIsGearJoint(joint) || cpConstraintIsSimpleMotor(joint) || cpConstraintIsRotaryLimitJoint(joint)
+        || cpConstraintIsRatchetJoint(joint) || cpConstraintIsDampedRotarySpring(joint);
+}
+
+static void check_joint(cpBody *body, cpConstraint *joint, void *data) {
+    struct joint_check *check = data;
+    if (check->unsolvable || joint == check->lettingGo) return;
+    cpBody *a = cpConstraintGetBodyA(joint), *b = cpConstraintGetBodyB(joint);
+    cpBody *other = a == body ? b : a;
+    int otherDynamic = other != body && cpBodyGetType(other) == CP_BODY_TYPE_DYNAMIC;
+    if (!otherDynamic || (turns(joint) && !(cpBodyGetMoment(other) < INFINITY))) check->unsolvable = joint;
+}
+
+surface_result surface_body_set_type(cpBody *body, int kind, const double *massAndMoment, const cpConstraint *lettingGo) {
+    cpSpace *space = cpBodyGetSpace(body);
+    if (space && cpSpaceIsLocked(space)) return surface_refused(SURFACE_IN_STEP, 0);
+    if (massAndMoment && kind != SURFACE_DYNAMIC) return surface_refused(SURFACE_NOT_DYNAMIC, 0);
+    if (massAndMoment && !surface_within(massAndMoment[0], SURFACE_MIN_MASS, SURFACE_MAX_MASS)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (massAndMoment && !surface_within(massAndMoment[1], SURFACE_MIN_MASS, SURFACE_MAX_VALUE)) return surface_refused(SURFACE_OUT_OF_RANGE, 1);
+    int from = kind_of(body);
+    if (from == kind && !massAndMoment) return surface_done();
+    if (kind == SURFACE_DYNAMIC) {
+        struct shape_sums sums = {0, 0, 0};
+        cpBodyEachShape(body, add_shape, &sums);
+        if (sums.count > SURFACE_MAX_DYNAMIC_SHAPES) return surface_refused(SURFACE_TOO_MANY_SHAPES, sums.count);
+        int massless = !surface_within(sums.mass, SURFACE_MIN_MASS, SURFACE_MAX_MASS) || !surface_within(sums.moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE);
+        if (from != SURFACE_DYNAMIC && !massAndMoment && massless) return surface_refused(SURFACE_NO_MASS, 0);
+    } else if (kind == SURFACE_KINEMATIC || kind == SURFACE_STATIC_TOO) {
+        struct joint_check check = {lettingGo, NULL};
+        cpBodyEachConstraint(body, check_joint, &check);
+        if (check.unsolvable) {
+            surface_result r = surface_refused(SURFACE_JOINED, 0);
+            r.joint = check.unsolvable;
+            return r;
+        }
+    } else {
+        return surface_refused(SURFACE_NOT_THIS_KIND, 0);
+    }
+    if (from != kind) {
+        // cpBodySetType leaves this out ("probably not necessary"): without it a body asleep on a
+        // static body that starts to move stays asleep in the air.
+        if (from == SURFACE_STATIC_TOO && space) cpBodyActivateStatic(body, NULL);
+        cpBodySetType(body, kind == SURFACE_DYNAMIC ? CP_BODY_TYPE_DYNAMIC : kind == SURFACE_KINEMATIC ? CP_BODY_TYPE_KINEMATIC : CP_BODY_TYPE_STATIC);
+    }
+    if (massAndMoment) {
+        cpBodySetMass(body, massAndMoment[0]);
+        cpBodySetMoment(body, massAndMoment[1]);
+    }
+    return surface_done();
+}

@@ -1,0 +1,52 @@
+-- body:setType (scene-format.md 16.5.1): a static shelf turned dynamic wakes the crate asleep
+-- on it and both fall; a crate turned static stops, then dynamic again takes its shapes' mass
+-- (not setMass's); a kinematic paddle made dynamic with a mass and moment falls on its pin;
+-- the refusals' words are folded into a push, so other words change the hashes. The hash
+-- covers what is dynamic now. At step 400 a refusal (a thruster drives the rocket) stops the world.
+local function fold(h, text)
+  for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
+  return h
+end
+
+local function refused(f, ...)
+  local ok, err = pcall(f, ...)
+  assert(not ok)
+  return tostring(err)
+end
+
+state = {h = 0}
+
+function step(world)
+  local n = world:steps()
+  local shelf, sleeper, crate = world:body("shelf"), world:body("sleeper"), world:body("crate")
+  local paddle, hung, wheel, rocket = world:body("paddle"), world:body("hung"), world:body("wheel"), world:body("rocket")
+  if n == 1 then
+    local h = 0
+    for _, call in ipairs({
+      {crate.setType, crate, "wobbly"}, {crate.setType, crate, 5}, {crate.setType, crate, "dynamic", 1},
+      {crate.setType, crate, "dynamic", nil, 1}, {rocket.setType, rocket, "static"},
+      {crate.setType, crate, "static", 1, 1}, {shelf.setType, shelf, "dynamic", 0, 1},
+      {shelf.setType, shelf, "dynamic", 1, 1 / 0}, {shelf.setType, shelf, "dynamic", 0 / 0, 1},
+      {shelf.setType, shelf, "dynamic"}, {paddle.setType, paddle, "kinematic", 2, 2},
+      {hung.setType, hung, "static"}, {wheel.setType, wheel, "kinematic"},
+      {crate.setType, "crate", "static"},
+    }) do
+      h = fold(h, refused(table.unpack(call)))
+    end
+    crate:setType("dynamic")
+    shelf:setType("static")
+    state.h = h
+  end
+  if n == 60 then crate:setMass(9) end
+  if n == 200 then
+    crate:setType("static")
+    paddle:setType("dynamic", 3, 400)
+  end
+  if n == 230 then crate:setType("dynamic") end
+  if n == 260 then shelf:setType("dynamic", 5, 3000) end
+  if n % 40 == 0 and crate:type() == "dynamic" then
+    crate:applyImpulse(30 + state.h % 11, 0)
+  end
+  world:say(string.format("%s %s %.17g %s", crate:type(), shelf:type(), crate:mass(), tostring(sleeper:isSleeping())))
+  if n == 400 then rocket:setType("static") end
+end

@@ -1,0 +1,132 @@
+import CrateboxGeometry
+import Foundation
+import Testing
+import TestSupport
+@testable import SceneFormat
+@testable import Simulation
+
+/// `body:setType` (docs/scene-format.md 16.5.1): a body's type changes between
+/// steps by Chipmunk's rules, its refusals in the documents' order change
+/// nothing, the hash covers what is dynamic now, and an exact state reads back
+/// with the types set (state-format.md) but not with a joint left unsolvable.
+@Suite(.tags(.memory)) struct ScriptedTypeTests {
+    /// A floor (static), a crate on it, a shelf (static) in the air, a kinematic paddle, and
+    /// a crate pinned to the shelf; a thruster drives the last.
+    static let scene = #"""
+        {"format": "cratebox/scene@1", "bounds": [400, 400], "gravity": [0, -100], "script": "t.lua",
+         "bodies": [{"id": "floor", "type": "static", "position": [200, 10], "box": [380, 20]},
+                    {"id": "crate", "position": [100, 40], "box": [30, 30], "mass": 2},
+                    {"id": "shelf", "type": "static", "position": [300, 200], "box": [60, 10]},
+                    {"id": "paddle", "type": "kinematic", "position": [60, 300], "box": [40, 10]},
+                    {"id": "hung", "position": [300, 150], "box": [20, 20], "mass": 1},
+                    {"id": "rocket", "position": [200, 300], "box": [10, 30], "mass": 1}],
+         "joints": [{"type": "pin", "a": "shelf", "b": "hung", "anchorA": [0, 0], "anchorB": [0, 0]}],
+         "controls": [{"key": "W", "body": "rocket", "force": [0, 50]}]}
+        """#
+
+    static func world(_ script: String) throws -> World {
+        try World(scene: try decode(scene, file: "t.json", script: script))
+    }
+
+    @Test func aStaticShelfFallsAndADynamicCrateStops() throws {
+        let world = try Self.world("""
+            function step(w)
+              if w:steps() == 10 then
+                w:body("shelf"):setType("dynamic", 3, 900)
+                w:body("crate"):setType("static")
+              end
+            end
+            """)
+        let before = world.stateHash
+        try world.step(10)
+        let shelfAt = try #require(world.bodies[2]).body.position
+        try world.step(60)
+        let shelf = try #require(world.bodies[2]), crate = try #require(world.bodies[1])
+        #expect(shelf.kind == .dynamic && shelf.body.mass == 3 && shelf.body.moment == 900)
+        #expect(shelf.body.position.y < shelfAt.y - 10, "the shelf falls: \(shelf.body.position)")
+        #expect(crate.kind == .static && crate.body.velocity == .zero && crate.body.mass == .infinity)
+        #expect(before != world.stateHash)
+        // The hash covers the bodies that are dynamic now: the shelf, not the crate.
+        var hash = StateHash()
+        for index in [2, 4, 5] {
+            let b = try #require(world.bodies[index]).body
+            for x in [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity] { hash.add(x) }
+        }
+        #expect(world.stateHash == hash.value)
+    }
+
+    @Test func backToDynamicTakesTheShapesMassAndTheSameCentre() throws {
+        let world = try Self.world("""
+            function step(w)
+              local n = w:steps()
+              local c = w:body("crate")
+              if n == 1 then c:setMass(7) c:setType("kinematic") end
+              if n == 2 then c:setType("dynamic") end
+            end
+            """)
+        try world.step(3)
+        let crate = try #require(world.bodies[1]).body
+        #expect(crate.kind == .dynamic && crate.mass == 2, "the shapes' mass, not setMass's: \(crate.mass)")
+    }
+
+    @Test func refusalsComeInTheDocumentsOrderAndChangeNothing() throws {
+        let cases: [(String, String)] = [
+            ("w:body('crate'):setType('wobbly')", #"setType: the type must be "dynamic", "kinematic" or "static""#),
+            ("w:body('crate'):setType(5)", #"setType: the type must be "dynamic", "kinematic" or "static""#),
+            ("w:body('crate'):setType('dynamic', 1)", "bad argument #3 to 'setType' (number expected, got no value)"),
+            ("w:body('rocket'):setType('static')", "setType: body 5 is driven by a thruster of the scene's controls, which keeps its type"),
+            ("w:body('crate'):setType('static', 1, 1)", #"setType: a mass and a moment are for "dynamic" only"#),
+            ("w:body('shelf'):setType('dynamic', 0, 1)", "setType: the mass must be from 1e-06 to 1e+12"),
+            ("w:body('shelf'):setType('dynamic', 1, 1/0)", "setType: the moment must be from 1e-06 to 1e+30"),
+            ("w:body('shelf'):setType('dynamic')",
+             #"setType: body 2's shapes give it no mass or no moment: give both, setType("dynamic", mass, moment)"#),
+            ("w:body('hung'):setType('kinematic')",
+             "setType: joint 0 would have no dynamic end (or, turning, no end that turns), which Chipmunk cannot solve"),
+        ]
+        for (call, words) in cases {
+            let world = try Self.world("function step(w) \(call) end")
+            #expect(throws: SimulationError.script("t.lua:1: \(words) (step 0)"), "\(call)") { try world.step() }
+            let kinds = world.bodies.map { $0?.kind }
+            #expect(kinds == [.static, .dynamic, .static, .kinematic, .dynamic, .dynamic], "\(call)")
+        }
+        // The same type: nothing changes, and it is no error.
+        let same = try Self.world("function step(w) w:body('crate'):setType('dynamic') w:body('floor'):setType('static') end")
+        try same.step(2)
+        // Inside Chipmunk's step (a velocity function), as world:remove.
+        let text = Self.scene.replacingOccurrences(of: #""mass": 2}"#, with: #""mass": 2, "velocityFunction": "v"}"#)
+        let inStep = try World(scene: try decode(text, file: "t.json", script: #"function v(b, gx, gy, d, dt) b:setType("static") end"#))
+        #expect(throws: SimulationError.script("t.lua:1: setType: Chipmunk is stepping (this is a callback inside its step): do it in world:afterStep(function() ... end) (step 0)")) {
+            try inStep.step()
+        }
+    }
+
+    @Test func aGrabLetsGoOfABodyThatStopsBeingDynamic() throws {
+        let world = try Self.world("""
+            function step(w) if w:steps() == 5 then w:body("crate"):setType("static") end end
+            """)
+        try world.apply(.grab(body: 1, x: 100, y: 40))
+        try world.step(3)
+        #expect(world.grabbedBody == 1)
+        try world.step(5)
+        #expect(world.grabbedBody == nil && world.bodies[1]?.kind == .static)
+        try world.step(5)
+    }
+
+    @Test func anExactStateKeepsTheTypesSet() throws {
+        let world = try Self.world("""
+            function step(w)
+              local n = w:steps()
+              if n == 3 then w:body("shelf"):setType("dynamic", 3, 900) w:body("paddle"):setType("dynamic", 1, 50) end
+              if n == 6 then w:body("crate"):setType("static") w:body("floor"):setType("kinematic") end
+            end
+            """)
+        try world.step(8)
+        let bytes = try world.snapshot()
+        let back = try World(scene: world.scene, snapshot: bytes)
+        #expect(back.bodies.map { $0?.kind } == [.kinematic, .static, .dynamic, .dynamic, .dynamic, .dynamic])
+        try world.step(30)
+        try back.step(30)
+        let (mine, theirs) = (try world.snapshot(), try back.snapshot())
+        #expect(back.stateHash == world.stateHash && mine == theirs)
+    }
+}
