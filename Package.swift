@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "CrateboxGeometry", "JSONText", "TestSupport"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Scripting", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "Bytes", "ReferenceRunner", "DemoReference", "SnapshotTamper", "TestSupport", "Sound"]),
-        .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "TestSupport", "FileOutput",
+        .testTarget(name: "ReplayTests", dependencies: ["CrateboxReplay", "Simulation", "SceneFormat", "CrateboxGeometry", "CrateboxPhysics", "CChipmunk", "TestSupport", "FileOutput",
                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "SceneFormat", "Simulation", "CrateboxGeometry"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "TestSupport"]),

@@ -282,6 +282,16 @@ void sandbox_open_spawn(lua_State *L) {
     lua_pop(L, 1);
 }
 
+static void count_shape(cpBody *body, cpShape *shape, void *items) {
+    (void)body, (void)shape;
+    ++*(int *)items;
+}
+
+static void count_joint(cpBody *body, cpConstraint *joint, void *items) {
+    (void)body, (void)joint;
+    ++*(int *)items;
+}
+
 // body:setType(type [, mass, moment]) (16.5): the body here, between steps and outside an arbiter
 // walk (it wakes bodies, which threads their arbiters anew), a type by name, both numbers or
 // neither; then the World's checks and the surface's.
@@ -302,6 +312,11 @@ int sandbox_body_set_type(lua_State *L) {
         numbers[0] = luaL_checknumber(L, 3);
         numbers[1] = luaL_checknumber(L, 4);
     }
+    // Chipmunk's work is the body's shapes (summed, moved between its spatial indices) and joints.
+    int items = 0;
+    cpBodyEachShape(sandbox_body_at(s, index)->body, count_shape, &items);
+    cpBodyEachConstraint(sandbox_body_at(s, index)->body, count_joint, &items);
+    sandbox_charge(L, 16.0 * items);
     ask_with(L, SCRIPT_SET_TYPE, NULL, 0, index, type, given ? numbers : NULL, "setType");
     return 0;
 }

@@ -132,7 +132,7 @@ class Script(Making, Shapes):
             b"arb": self._arb, b"add_handler": self._add_handler, b"query": self._query,
             b"ask_reset": self._ask_reset, b"find_joint": self._find_joint, b"joint_live": self._joint_live,
             b"joint": self._joint, b"stepping": lambda: self.stepping, b"spawn": self._spawn,
-            b"remove": self._remove, b"set_type": self._set_type, b"add_joint": self._add_joint, b"remove_joint": self._remove_joint,
+            b"remove": self._remove, b"set_type": self._set_type, b"type_work": self._type_work, b"add_joint": self._add_joint, b"remove_joint": self._remove_joint,
             b"libm": lambda name, *args: LIBM[name](*args), b"frexp": frexp_pair,
             b"ldexp": lambda x, e: _ldexp(x, e), b"asleep": self._asleep, b"shape_count": self._shape_count,
             b"shape_get": self._shape_get, b"shape_set": self._shape_set, b"shape_has_type": self._shape_has_type,

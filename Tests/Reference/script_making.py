@@ -126,6 +126,13 @@ class Making:
     def _remove(self, i):
         self.world._remove(i)
 
+    def _type_work(self, i):
+        """16.3: what body:setType is charged for: the body's shapes and joints."""
+        entry = self.world.bodies[i]
+        joints = []
+        cpBodyEachConstraint(entry.body, cpBodyConstraintIteratorFunc(lambda b, c, d: joints.append(c)), None)
+        return len(entry.shapes) + len(joints)
+
     def _set_type(self, i, code, mass, moment):
         """16.5.1: body:setType, its checks in the documents' order, then Chipmunk's calls."""
         w = self.world

@@ -739,6 +739,7 @@ function BODY.setType(...)
     m = checknumber(3, m, n > 2)
     mo = checknumber(4, mo, n > 3)
   end
+  S.charge(16 * host.type_work(i)) -- 16.3: 16 per shape and per joint of the body
   done(host.set_type(i, code, m, mo))
 end
 function BODY.eachArbiter(...)

@@ -1,3 +1,4 @@
+import CChipmunk
 import CrateboxGeometry
 import Foundation
 import Testing
@@ -100,6 +101,21 @@ import TestSupport
         }
     }
 
+    /// Chipmunk's work on a body of many shapes counts against the budget (16.3), so a loop that
+    /// turns one back and forth stops in the step's instructions, not after millions of reindexings.
+    @Test func turningABigBodyIsChargedItsShapes() throws {
+        let shapes = (0..<1000).map { #"{"circle": 2, "offset": [\#($0 % 40 * 5), \#($0 / 40 * 5)]}"# }.joined(separator: ", ")
+        let text = #"{"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua", "bodies": [{"id": "big", "type": "static", "position": [100, 100], "shapes": ["# + shapes + "]}]}"
+        let script = #"function step(w) local b = w:body("big") while true do b:setType("dynamic", 1, 1) b:setType("static") end end"#
+        let world = try World(scene: try decode(text, file: "t.json", script: script))
+        do {
+            try world.step()
+            Issue.record("the loop ended")
+        } catch {
+            #expect("\(error)".contains("(counting the work its library calls do)"), "\(error)")
+        }
+    }
+
     @Test func aGrabLetsGoOfABodyThatStopsBeingDynamic() throws {
         let world = try Self.world("""
             function step(w) if w:steps() == 5 then w:body("crate"):setType("static") end end
@@ -128,5 +144,68 @@ import TestSupport
         try back.step(30)
         let (mine, theirs) = (try world.snapshot(), try back.snapshot())
         #expect(back.stateHash == world.stateHash && mine == theirs)
+    }
+}
+
+/// What an exact state may say of types (state-format.md): a type a script could set, and no
+/// other. Each state here is made by changing a type with Chipmunk's own call, past the checks
+/// body:setType makes, as a stranger's state could.
+@Suite(.tags(.memory)) struct ScriptedTypeStateTests {
+    /// Writes a state of `world` after `change` ran on it, and reads it back into `scene`.
+    static func readBack(_ world: World, into scene: Scene, _ change: (World) -> Void) throws -> World {
+        change(world)
+        return try World(scene: scene, snapshot: try world.snapshot())
+    }
+
+    static func setType(_ world: World, _ index: Int, _ type: cpBodyType) {
+        cpBodySetType(world.bodies[index]!.body.chipmunkBody, type)
+    }
+
+    static func refusal(_ world: World, into scene: Scene, _ change: (World) -> Void) -> String {
+        do {
+            _ = try readBack(world, into: scene, change)
+            return "read back"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aTypeOnlyAScriptCouldSetIsTakenOnlyWithAScript() throws {
+        let scripted = try ScriptedTypeTests.world("function step(w) end")
+        let back = try Self.readBack(scripted, into: scripted.scene) { Self.setType($0, 1, CP_BODY_TYPE_STATIC) }
+        #expect(back.bodies[1]?.kind == .static)
+        // Without a script nothing sets a type.
+        var plainScene = scripted.scene
+        plainScene.script = nil
+        plainScene.controls = []
+        let plain = try World(scene: plainScene)
+        #expect(Self.refusal(plain, into: plainScene) { Self.setType($0, 1, CP_BODY_TYPE_STATIC) }
+            .contains("body 1's kind, mass, moment or centre of gravity is not the one its scene entry gives"))
+        // A body a thruster drives keeps its type.
+        let driven = try ScriptedTypeTests.world("function step(w) end")
+        #expect(Self.refusal(driven, into: driven.scene) { Self.setType($0, 5, CP_BODY_TYPE_STATIC) }
+            .contains("body 5's kind, mass, moment or centre of gravity is not the one its scene entry gives"))
+    }
+
+    @Test func aJointLeftWithoutADynamicEndIsRefused() throws {
+        // The pin holds the static shelf and "hung": Chipmunk's reader refuses it (no dynamic body).
+        let world = try ScriptedTypeTests.world("function step(w) end")
+        let said = Self.refusal(world, into: world.scene) { Self.setType($0, 4, CP_BODY_TYPE_KINEMATIC) }
+        #expect(said.contains("joint 0 holds no dynamic body"), "\(said)")
+        // A motor between a body that never turns and one made static: the world's own check.
+        let text = #"""
+            {"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua",
+             "bodies": [{"id": "spinner", "position": [100, 100], "box": [20, 20], "mass": 1, "moment": "infinite"},
+                        {"id": "wheel", "position": [200, 100], "box": [20, 20], "mass": 1}],
+             "joints": [{"type": "motor", "a": "spinner", "b": "wheel", "rate": 1}]}
+            """#
+        let turning = try World(scene: try decode(text, file: "t.json", script: "function step(w) end"))
+        let refused = Self.refusal(turning, into: turning.scene) { Self.setType($0, 1, CP_BODY_TYPE_STATIC) }
+        #expect(refused.contains("joint 0 of the space has no dynamic end (or, turning, no end that turns)"), "\(refused)")
+        // And body:setType refuses to make it.
+        let scripted = try World(scene: try decode(text, file: "t.json", script: "function step(w) w:body('wheel'):setType('static') end"))
+        #expect(throws: SimulationError.script("t.lua:1: setType: joint 0 would have no dynamic end (or, turning, no end that turns), which Chipmunk cannot solve (step 0)")) {
+            try scripted.step()
+        }
     }
 }
