@@ -33,7 +33,8 @@ let callsScene = """
 /// Values no honest script passes.
 let hostileValues = ["0/0", "1/0", "-1/0", "-0.0", "math.maxinteger", "math.mininteger", "2^63", "-2^63", "1e308", "5e-324",
                      "string.rep('x', 70000)", "{}", "function() end", "nil", "true", "'Space'", "3", "-1", "0.5", "1e9",
-                     "'#ff00ff'", "{size = 200, align = 'center', x = 1e6, y = -1e6, screen = true}", "string.rep('W\\n', 400)"]
+                     "'#ff00ff'", "{size = 200, align = 'center', x = 1e6, y = -1e6, screen = true}", "string.rep('W\\n', 400)",
+                     "'static'", "'kinematic'", "'dynamic'"]
 
 /// Calls on the world, a body, a joint, a shape and (in a handler) the arbiter, by the number of their arguments.
 let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
@@ -51,6 +52,7 @@ let hostileCalls: [(receiver: String, method: String, arguments: Int)] = [
     ("S", "setCollisionType", 1), ("S", "setFilter", 3), ("S", "setFriction", 1), ("S", "setElasticity", 1),
     ("world", "text", 1), ("world", "text", 2), ("world", "text", 3), ("B", "setLook", 1), ("B", "look", 0),
     ("B", "setMass", 1), ("B", "setMoment", 1), ("J", "setGrooveA", 2), ("J", "setGrooveB", 2),
+    ("B", "setType", 1), ("B", "setType", 3),
     ("string", "rep", 2), ("string", "format", 2), ("table", "concat", 2), ("math", "random", 2), ("utf8", "char", 2),
 ]
 

@@ -134,6 +134,15 @@ ESCAPES = {
                       "world:text('c', string.rep('\\27[2J\\0', 200)) for i = 1, 300 do pcall(world.text, world, 'l' .. i, 'x') end "
                       "assert(not pcall(world.text, world, 'more', 'x')) local b = world:body('ball') "
                       "if b then assert(not pcall(b.setLook, b, string.rep('#', 1 << 20))) b:setLook('#ABCDEF') assert(b:look() == '#abcdef') end end",
+    # 16.5.1: a body's type turned every step (static, dynamic given a mass, kinematic, dynamic from its shapes) goes on;
+    # what would leave a joint unsolvable, numbers for a static body, and a change inside a walk or a callback are refused.
+    "types": "world:onCollision('ball', '*', {preSolve = function(arb) local b = world:body('ball') "
+             "assert(not pcall(b.setType, b, 'static')) return true end}) "
+             "function step(world) local b, bob = world:body('ball'), world:body('bob') local n = world:steps() % 4 "
+             "if n == 0 then b:setType('static') elseif n == 1 then b:setType('dynamic', 1, 10) "
+             "elseif n == 2 then b:setType('kinematic') else b:setType('dynamic') end "
+             "assert(not pcall(bob.setType, bob, 'static')) assert(not pcall(b.setType, b, 'static', 1, 1)) "
+             "b:eachArbiter(function(arb) assert(not pcall(b.setType, b, 'static')) end) end",
     "arbiter-outside": "local kept world:onCollision('ball', '*', {begin = function(arb) kept = arb return true end}) "
                        "function step(world) if kept then assert(not pcall(arb_normal or function() return kept:normal() end)) end end",
 }
