@@ -3,7 +3,9 @@
 -- balls, bumpers that flash and score, N starts a new game (the best score
 -- kept through world:reset(keep): this build's global `kept`). The score is
 -- written on the table (world:text). The scene turns the sandbox off
--- ("sandbox": false): clicks and keys are the game's.
+-- ("sandbox": false): clicks and keys are the game's. A ball waiting in the
+-- lane is kinematic (body:setType): nothing nudges it until the plunger,
+-- which makes it dynamic again (its mass is its shape's).
 local UP, DOWN = 22, 12               -- the flippers' motor rates (rad/s)
 local LANE_X, LANE_START = 450, 20    -- where a ball waits for the plunger
 local BALLS, BUMPER_SCORE, KICK = 3, 100, 260
@@ -22,13 +24,18 @@ local function inLane(ball)
   return x > 420 and y < 60
 end
 
+-- The ball waits in the lane, held still: a kinematic body has no velocity and feels no gravity.
+local function wait(ball)
+  ball:setType("kinematic")
+  ball:setPosition(LANE_X, LANE_START)
+  ball:setAngle(0)
+end
+wait(world:body("ball"))
+
 local function nextBall()
-  local ball = world:body("ball")
   state.balls = state.balls - 1
   if state.balls <= 0 then state.over = true end
-  ball:setPosition(LANE_X, LANE_START)
-  ball:setVelocity(0, 0)
-  ball:setAngularVelocity(0)
+  wait(world:body("ball"))
 end
 
 -- A bumper lit by a hit goes dark again, and its "+100" goes.
@@ -78,7 +85,10 @@ function keyreleased(w, key)
     local ball = w:body("ball")
     local held = math.min(w:steps() - state.pulling, 120)
     state.pulling = nil
-    if inLane(ball) and not state.over then ball:applyImpulse(0, 700 + held * 6) end
+    if inLane(ball) and not state.over then
+      ball:setType("dynamic")
+      ball:applyImpulse(0, 700 + held * 6)
+    end
   end
 end
 

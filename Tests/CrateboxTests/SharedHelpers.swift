@@ -21,7 +21,7 @@ let goldenJournals: [(String, String, Int, Int)] = [
     // Scenes/bounce.json's ball bounces on the floor: each landing after a flight is a contact that begins (SoundtrackTests).
     ("bounce-lands.jsonl", "deaabd4ca3e77b8b", 480, 4),
     // Scenes/pinball.json, a game with the sandbox off: flippers on key taps and clicks, three balls, game over, N (16.13, 16.14).
-    ("pinball-game.jsonl", "85b6ca1d9990a280", 3600, 30),
+    ("pinball-game.jsonl", "e24bdea6a8b2c48b", 3600, 30),
     // Scenes/catch.json, the guide's thirty-line game: a timer drops the balls, rounds kept by world:reset(keep).
     ("catch-rounds.jsonl", "22ab5385ac57348e", 2400, 20),
 ]
