@@ -40,6 +40,29 @@ static void check_joint(cpBody *body, cpConstraint *joint, void *data) {
     if (!otherDynamic || (turns(joint) && !(cpBodyGetMoment(other) < INFINITY))) check->unsolvable = joint;
 }
 
+static void wake_joined(cpBody *body, cpConstraint *joint, void *data) {
+    (void)data;
+    cpBody *a = cpConstraintGetBodyA(joint), *b = cpConstraintGetBodyB(joint);
+    cpBody *other = a == body ? b : a;
+    if (cpBodyGetType(other) == CP_BODY_TYPE_DYNAMIC) cpBodyActivate(other);
+}
+
+// What must be awake before cpBodySetType, which wakes too little. A dynamic body is woken
+// first (cpBodySetType's own cpBodyActivate comes after the type has changed, when it does
+// nothing): a sleeping body's shapes are in the static index, and it would be taken out of
+// the dynamic one. A static body's resting bodies (cpBodyActivateStatic, which cpBodySetType
+// leaves out) and the bodies its joints hold are woken while it is still static: Chipmunk
+// puts a sleeping body's joint back in the space on waking only when its end a is static or
+// the body itself, so a joint woken after the change would be lost.
+static void wake_for_type_change(cpBody *body, int from) {
+    if (from == SURFACE_DYNAMIC) {
+        cpBodyActivate(body);
+    } else if (from == SURFACE_STATIC_TOO) {
+        cpBodyActivateStatic(body, NULL);
+        cpBodyEachConstraint(body, wake_joined, NULL);
+    }
+}
+
 surface_result surface_body_set_type(cpBody *body, int kind, const double *massAndMoment, const cpConstraint *lettingGo) {
     cpSpace *space = cpBodyGetSpace(body);
     if (space && cpSpaceIsLocked(space)) return surface_refused(SURFACE_IN_STEP, 0);
@@ -65,12 +88,8 @@ surface_result surface_body_set_type(cpBody *body, int kind, const double *massA
     } else {
         return surface_refused(SURFACE_NOT_THIS_KIND, 0);
     }
-    if (from != kind) {
-        // cpBodySetType leaves this out ("probably not necessary"): without it a body asleep on a
-        // static body that starts to move stays asleep in the air.
-        if (from == SURFACE_STATIC_TOO && space) cpBodyActivateStatic(body, NULL);
-        cpBodySetType(body, kind == SURFACE_DYNAMIC ? CP_BODY_TYPE_DYNAMIC : kind == SURFACE_KINEMATIC ? CP_BODY_TYPE_KINEMATIC : CP_BODY_TYPE_STATIC);
-    }
+    if (from != kind && space) wake_for_type_change(body, from);
+    if (from != kind) cpBodySetType(body, kind == SURFACE_DYNAMIC ? CP_BODY_TYPE_DYNAMIC : kind == SURFACE_KINEMATIC ? CP_BODY_TYPE_KINEMATIC : CP_BODY_TYPE_STATIC);
     if (massAndMoment) {
         cpBodySetMass(body, massAndMoment[0]);
         cpBodySetMoment(body, massAndMoment[1]);

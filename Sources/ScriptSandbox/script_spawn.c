@@ -302,9 +302,11 @@ int sandbox_body_set_type(lua_State *L) {
     if (!sandbox_body_at(s, index)) return luaL_error(L, "body %I is gone (removed or cut)", index);
     check_unlocked(L, s, "setType");
     if (s->walkingArbiters) return luaL_error(L, "setType: not inside body:eachArbiter, whose walk it would break: do it after the walk");
-    const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+    size_t length = 0;
+    const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &length) : "";
     int type = 0;
-    while (type < 3 && strcmp(name, types[type]) != 0) type++;
+    // The whole string: a name with a zero byte in it is no type's.
+    while (type < 3 && !(strlen(types[type]) == length && memcmp(name, types[type], length) == 0)) type++;
     if (type == 3) return luaL_error(L, "setType: the type must be \"dynamic\", \"kinematic\" or \"static\"");
     double numbers[2];
     int given = !(lua_isnoneornil(L, 3) && lua_isnoneornil(L, 4));

@@ -144,7 +144,7 @@ struct RestoredWorld {
         let setByScript = scene.script != nil && b.kind == .dynamic && (Limits.minimumMass...Limits.mass).contains(b.mass)
             && (Limits.minimumMass...Limits.moment).contains(b.moment)
         let kindByScript = scene.script != nil && spec.animation == nil && !scene.drives(body: index)
-            && (b.kind != .dynamic || shapes.count <= Body.maxDynamicShapes)
+            && (b.kind == .dynamic ? shapes.count <= Body.maxDynamicShapes : World.integrating(spec) == nil)
         guard b.kind == expected.kind || kindByScript,
               (b.mass == expected.mass && b.moment == expected.moment) || setByScript || b.kind != .dynamic,
               b.centerOfGravity == expected.cog else {

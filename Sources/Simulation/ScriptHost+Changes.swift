@@ -49,12 +49,21 @@ extension ScriptHost: ScriptWorld {
 
     /// world:addJoint: a joint from its JSON between two bodies (nil: the world's), made as a scene joint is; its index.
     package func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
-        // Each end as it is now (the reader's checks of section 8 read its pose and mass).
+        // Each end as it is now (16.11): its pose, its type (body:setType) and, dynamic, its mass
+        // and its moment about its origin (body:setMass, setMoment), which the reader's checks read.
         func spec(_ index: Int?) throws(ScriptError) -> BodySpec? {
             guard let index else { return nil }
             guard world.bodies.indices.contains(index), let entry = world.bodies[index] else { throw ScriptError("body \(index) is gone (removed or cut)") }
             var now = entry.spec
-            (now.position, now.angle) = (entry.body.position, entry.body.angle)
+            let body = entry.body
+            (now.position, now.angle, now.type) = (body.position, body.angle, body.kind)
+            if body.kind == .dynamic {
+                let (m, c) = (body.mass, body.centerOfGravity)
+                now.mass = .mass(m)
+                now.moment = body.moment.isInfinite ? .infinite : .value(body.moment + m * (c.x * c.x + c.y * c.y))
+            } else {
+                (now.mass, now.moment) = (nil, nil)
+            }
             return now
         }
         let (sa, sb) = (try spec(a), try spec(b))

@@ -4,7 +4,8 @@ import SceneFormat
 extension World {
     /// body:setType (docs/scene-format.md 16.5): the body's kind changes between steps, in
     /// this order of checks: the body is here; it follows no animation and no control drives
-    /// it (their kinds are theirs); then the surface's (Body.setKind). A grab on a body that
+    /// it (their kinds are theirs); leaving dynamic, it has no velocity or position function;
+    /// then the surface's (Body.setKind). A grab on a body that
     /// stops being dynamic lets go once the kind has changed.
     func changeKind(of index: Int, to kind: Body.Kind, mass: Double?, moment: Double?) throws(WorldError) {
         let entry = try liveBody(index)
@@ -12,12 +13,21 @@ extension World {
             throw WorldError("body \(index) follows an animation, which keeps it kinematic")
         }
         if let driven = scene.driver(of: index) { throw WorldError("body \(index) is driven by a \(driven) of the scene's controls, which keeps its type") }
+        if kind != .dynamic, let function = Self.integrating(entry.spec) {
+            throw WorldError("body \(index) has a \(function), which is for dynamic bodies only")
+        }
         let lettingGo = kind != .dynamic && grab?.index == index ? grab?.joint : nil
         if let refusal = entry.body.setKind(kind, mass: mass, moment: moment, lettingGo: lettingGo) {
             throw WorldError(said(refusal, index))
         }
         if lettingGo != nil { releaseGrab() }
         table.touch()
+    }
+
+    /// "velocityFunction" or "positionFunction" when the body has one (the first said first):
+    /// Chipmunk calls them on a kinematic body too, where the integration they call is refused.
+    static func integrating(_ spec: BodySpec) -> String? {
+        spec.velocityFunction != nil ? "velocityFunction" : spec.positionFunction != nil ? "positionFunction" : nil
     }
 
     private func said(_ refusal: KindChangeRefusal, _ index: Int) -> String {

@@ -244,6 +244,7 @@ cpBodyEachConstraint = _fn("cpBodyEachConstraint", None, _P, cpBodyConstraintIte
 cpBodySetType = _fn("cpBodySetType", None, _P, _I)
 cpBodyGetType = _fn("cpBodyGetType", _I, _P)
 cpBodyActivateStatic = _fn("cpBodyActivateStatic", None, _P, _P)
+cpBodyActivate = BODY[b"activate"]
 cpBodySetMass = _fn("cpBodySetMass", None, _P, _F)
 cpBodySetMoment = _fn("cpBodySetMoment", None, _P, _F)
 cpShapeGetMass = _fn("cpShapeGetMass", _F, _P)

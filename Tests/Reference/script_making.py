@@ -15,7 +15,7 @@ import math
 import sys
 
 import script_reader
-from script_chipmunk import (TURNING, cpBodyActivateStatic, cpBodyConstraintIteratorFunc, cpBodyEachConstraint,
+from script_chipmunk import (TURNING, cpBodyActivate, cpBodyActivateStatic, cpBodyConstraintIteratorFunc, cpBodyEachConstraint,
                              cpBodyGetCenterOfGravity, cpBodyGetMass, cpBodyGetMoment, cpBodyGetType, cpBodyLocalToWorld,
                              cpBodySetMass, cpBodySetMoment, cpBodySetType, cpConstraintGetBodyA, cpConstraintGetBodyB,
                              cpShapeGetMass, cpShapeGetMoment, cpSpaceGetStaticBody, cpSpaceRemoveConstraint, cpVect)
@@ -146,6 +146,9 @@ class Making:
                 return self._refuse(what, "body %d is driven by a %s of the scene's controls, which keeps its type"
                                     % (i, b.action), True)
         to, numbers = TYPE_NAMES[code], mass is not None
+        if to != "dynamic" and (entry.funcs[0] is not None or entry.funcs[1] is not None):
+            return self._refuse(what, "body %d has a %s, which is for dynamic bodies only"
+                                % (i, "velocityFunction" if entry.funcs[0] is not None else "positionFunction"), True)
         if numbers and to != "dynamic":
             return self._refuse(what, 'a mass and a moment are for "dynamic" only', True)
         if numbers and not 1e-6 <= mass <= 1e12:
@@ -182,8 +185,18 @@ class Making:
                 return self._refuse(what, "joint %s would have no dynamic end (or, turning, no end that turns), "
                                     "which Chipmunk cannot solve" % ("?" if k is None else k), True)
         if to != entry.type:
-            if entry.type == "static":
+            # Woken first (16.5.1): cpBodySetType's own activation comes too late.
+            if entry.type == "dynamic":
+                cpBodyActivate(body)
+            elif entry.type == "static":
                 cpBodyActivateStatic(body, None)
+                joined = []
+                cpBodyEachConstraint(body, cpBodyConstraintIteratorFunc(lambda b, c, d: joined.append(c)), None)
+                for c in joined:
+                    a, bb = cpConstraintGetBodyA(c), cpConstraintGetBodyB(c)
+                    other = bb if a == body else a
+                    if cpBodyGetType(other) == 0:
+                        cpBodyActivate(other)
             cpBodySetType(body, code)
             entry.type = to
         if numbers:

@@ -74,6 +74,7 @@ import TestSupport
         let cases: [(String, String)] = [
             ("w:body('crate'):setType('wobbly')", #"setType: the type must be "dynamic", "kinematic" or "static""#),
             ("w:body('crate'):setType(5)", #"setType: the type must be "dynamic", "kinematic" or "static""#),
+            (#"w:body('crate'):setType('static\0x')"#, #"setType: the type must be "dynamic", "kinematic" or "static""#),
             ("w:body('crate'):setType('dynamic', 1)", "bad argument #3 to 'setType' (number expected, got no value)"),
             ("w:body('rocket'):setType('static')", "setType: body 5 is driven by a thruster of the scene's controls, which keeps its type"),
             ("w:body('crate'):setType('static', 1, 1)", #"setType: a mass and a moment are for "dynamic" only"#),
@@ -93,6 +94,15 @@ import TestSupport
         // The same type: nothing changes, and it is no error.
         let same = try Self.world("function step(w) w:body('crate'):setType('dynamic') w:body('floor'):setType('static') end")
         try same.step(2)
+        // A body with a velocity function stays dynamic (Chipmunk would call it on a kinematic one).
+        let floating = Self.scene.replacingOccurrences(of: #""mass": 2}"#, with: #""mass": 2, "velocityFunction": "v"}"#)
+        let kept = try World(scene: try decode(floating, file: "t.json", script: """
+            function v(b, gx, gy, d, dt) b:updateVelocity(gx, gy, d, dt) end
+            function step(w) w:body("crate"):setType("kinematic") end
+            """))
+        #expect(throws: SimulationError.script("t.lua:2: setType: body 1 has a velocityFunction, which is for dynamic bodies only (step 0)")) {
+            try kept.step()
+        }
         // Inside Chipmunk's step (a velocity function), as world:remove.
         let text = Self.scene.replacingOccurrences(of: #""mass": 2}"#, with: #""mass": 2, "velocityFunction": "v"}"#)
         let inStep = try World(scene: try decode(text, file: "t.json", script: #"function v(b, gx, gy, d, dt) b:setType("static") end"#))
@@ -114,6 +124,70 @@ import TestSupport
         } catch {
             #expect("\(error)".contains("(counting the work its library calls do)"), "\(error)")
         }
+    }
+
+    /// Sleeping bodies (16.5.1): a crate asleep turned static or kinematic is woken first (its
+    /// shapes leave the static index as Chipmunk expects), and a pendulum asleep on a static
+    /// shelf's pin wakes with the shelf and stays joined: the shelf made kinematic and moved
+    /// carries it, and an exact state of it reads back.
+    @Test func sleepingBodiesAreWokenAroundAChange() throws {
+        let text = #"""
+            {"format": "cratebox/scene@1", "bounds": [400, 400], "gravity": [0, -100], "sleepTime": 0.5, "script": "t.lua",
+             "bodies": [{"id": "a", "position": [60, 20], "box": [20, 20], "mass": 1},
+                        {"id": "b", "position": [120, 20], "box": [20, 20], "mass": 1},
+                        {"id": "shelf", "type": "static", "position": [300, 300], "box": [60, 10]},
+                        {"id": "bob", "position": [300, 250], "box": [10, 10], "mass": 1}],
+             "joints": [{"type": "pin", "a": "shelf", "b": "bob", "anchorA": [0, 0], "anchorB": [0, 0]}]}
+            """#
+        for (first, then) in [("static", "kinematic"), ("kinematic", "static")] {
+            let world = try World(scene: try decode(text, file: "t.json", script: """
+                function step(w)
+                  local n = w:steps()
+                  if n == 1 then assert(not w:body("bob"):isSleeping()) end
+                  if n == 300 then
+                    assert(w:body("a"):isSleeping() and w:body("bob"):isSleeping(), "asleep by now")
+                    w:body("a"):setType("\(first)")
+                    w:body("b"):setType("\(then)")
+                    w:body("shelf"):setType("kinematic")
+                    w:body("shelf"):setVelocity(50, 0)
+                  end
+                end
+                """))
+            try world.step(360)
+            let bob = try #require(world.bodies[3]).body, shelf = try #require(world.bodies[2]).body
+            #expect(!bob.isSleeping && shelf.position.x > 320, "\(first): the shelf moves: \(shelf.position)")
+            let d = bob.position - shelf.position
+            #expect(abs((d.x * d.x + d.y * d.y).squareRoot() - 50) < 1, "the pin holds the pendulum: \(bob.position) \(shelf.position)")
+            let back = try World(scene: world.scene, snapshot: try world.snapshot())
+            try world.step(30)
+            try back.step(30)
+            #expect(back.stateHash == world.stateHash)
+        }
+    }
+
+    /// world:addJoint reads its bodies as they are now (16.11): a scene-static body made dynamic
+    /// may be pinned to the world, and a gear to a body that never turns needs an end that turns now.
+    @Test func aJointIsCheckedAgainstTheTypesNow() throws {
+        let text = #"""
+            {"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua",
+             "bodies": [{"id": "shelf", "type": "static", "position": [100, 100], "box": [60, 10]},
+                        {"id": "wheel", "position": [200, 100], "box": [20, 20], "mass": 1},
+                        {"id": "axle", "position": [300, 100], "box": [20, 20], "mass": 1, "moment": "infinite"}]}
+            """#
+        let pinned = try World(scene: try decode(text, file: "t.json", script: """
+            world:body("shelf"):setType("dynamic", 2, 100)
+            world:addJoint{type = "pivot", a = "world", b = world:body("shelf"), anchor = {100, 100}}
+            """))
+        try pinned.step(10)
+        #expect(pinned.joints.count == 1)
+        let gear = try World(scene: try decode(text, file: "t.json", script: """
+            function step(w)
+              w:body("wheel"):setType("static")
+              w:addJoint{type = "gear", a = w:body("wheel"), b = w:body("axle"), phase = 0, ratio = 1}
+            end
+            """))
+        #expect(throws: SimulationError.self) { try gear.step() }
+        #expect(gear.joints.isEmpty)
     }
 
     @Test func aGrabLetsGoOfABodyThatStopsBeingDynamic() throws {

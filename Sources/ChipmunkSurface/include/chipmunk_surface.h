@@ -90,9 +90,11 @@ surface_result surface_body_set_moment(struct cpBody *body, double moment);
 /// ranges: numbers 0 and 1) when given; without them, shapes that give no mass or no moment are
 /// refused. To static or kinematic: each of its joints keeps a dynamic end, and a turning
 /// one (gear, motor, rotary limit, ratchet, rotary spring) an end that turns (finite moment).
-/// Leaving static wakes the bodies that rest on it (cpBodyActivateStatic, which cpBodySetType
-/// leaves out); leaving dynamic wakes the body (cpBodySetType's own cpBodyActivate). The same
-/// type without numbers changes nothing. `lettingGo` (or NULL) is a joint the caller takes out
+/// Before the change, leaving dynamic wakes the body (cpBodyActivate: cpBodySetType's own comes
+/// too late to wake a sleeper); leaving static wakes the bodies that rest on it
+/// (cpBodyActivateStatic, which cpBodySetType leaves out) and then those its joints hold
+/// (cpBodyActivate on each dynamic other end, cpBodyEachConstraint's order). The same type
+/// without numbers changes nothing. `lettingGo` (or NULL) is a joint the caller takes out
 /// right after, before any step (the grab's): it is not checked.
 surface_result surface_body_set_type(struct cpBody *body, int kind, const double *massAndMoment, const struct cpConstraint *lettingGo);
 

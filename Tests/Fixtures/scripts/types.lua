@@ -1,6 +1,7 @@
 -- body:setType (scene-format.md 16.5.1): a static shelf turned dynamic wakes the crate asleep
--- on it and both fall; a crate turned static stops, then dynamic again takes its shapes' mass
--- (not setMass's); a kinematic paddle made dynamic with a mass and moment falls on its pin;
+-- on it and the pendulum asleep on its pin, and they fall; a crate turned static stops, then
+-- dynamic again takes its shapes' mass (not setMass's); a kinematic paddle made dynamic with a
+-- mass and moment falls on its pin; a crate asleep is turned kinematic, static, then dynamic;
 -- the refusals' words are folded into a push, so other words change the hashes. The hash
 -- covers what is dynamic now. At step 400 a refusal (a thruster drives the rocket) stops the world.
 local function fold(h, text)
@@ -16,6 +17,9 @@ end
 
 state = {h = 0}
 
+-- A velocity function keeps its body dynamic (16.5.1): this one floats.
+function float(body, gx, gy, damping, dt) body:updateVelocity(0, 0, damping, dt) end
+
 function step(world)
   local n = world:steps()
   local shelf, sleeper, crate = world:body("shelf"), world:body("sleeper"), world:body("crate")
@@ -29,7 +33,7 @@ function step(world)
       {shelf.setType, shelf, "dynamic", 1, 1 / 0}, {shelf.setType, shelf, "dynamic", 0 / 0, 1},
       {shelf.setType, shelf, "dynamic"}, {paddle.setType, paddle, "kinematic", 2, 2},
       {hung.setType, hung, "static"}, {wheel.setType, wheel, "kinematic"},
-      {crate.setType, "crate", "static"},
+      {crate.setType, "crate", "static"}, {world:body("floaty").setType, world:body("floaty"), "kinematic"},
     }) do
       h = fold(h, refused(table.unpack(call)))
     end
@@ -43,7 +47,12 @@ function step(world)
     paddle:setType("dynamic", 3, 400)
   end
   if n == 230 then crate:setType("dynamic") end
+  if n == 255 then assert(sleeper:isSleeping() and world:body("bob"):isSleeping() and world:body("napper"):isSleeping()) end
   if n == 260 then shelf:setType("dynamic", 5, 3000) end
+  local napper = world:body("napper")
+  if n == 300 then napper:setType("kinematic") end
+  if n == 330 then napper:setType("static") end
+  if n == 360 then napper:setType("dynamic") napper:applyImpulse(0, 80) end
   if n % 40 == 0 and crate:type() == "dynamic" then
     crate:applyImpulse(30 + state.h % 11, 0)
   end
