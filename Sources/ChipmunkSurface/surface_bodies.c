@@ -7,9 +7,9 @@
 
 #include <math.h>
 
-surface_result surface_done(void) { return (surface_result){SURFACE_DONE, 0, NULL, 0, 0, 0, NULL}; }
+surface_result surface_done(void) { return (surface_result){SURFACE_DONE, 0, NULL, 0, 0, 0, NULL, NULL}; }
 
-surface_result surface_refused(surface_refusal refusal, int number) { return (surface_result){refusal, number, NULL, 0, 0, 0, NULL}; }
+surface_result surface_refused(surface_refusal refusal, int number) { return (surface_result){refusal, number, NULL, 0, 0, 0, NULL, NULL}; }
 
 int surface_within(double v, double lo, double hi) { return v >= lo && v <= hi; }
 
@@ -160,6 +160,8 @@ surface_result surface_body_activate(cpBody *body, int kinds) {
 surface_result surface_body_set_mass(cpBody *body, double mass) {
     CHECK(check_body(body, SURFACE_DYNAMIC, 1));
     if (!surface_within(mass, SURFACE_MIN_MASS, SURFACE_MAX_MASS)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    cpVect cog = cpBodyGetCenterOfGravity(body);
+    CHECK(surface_loads_with_body(body, surface_inverse_with(mass, cpBodyGetMoment(body), cog.x, cog.y)));
     cpBodySetMass(body, mass);
     return surface_done();
 }
@@ -169,6 +171,8 @@ surface_result surface_body_set_moment(cpBody *body, double moment) {
     // Finite: a motor, gear or rotary joint between a body that cannot turn and the world has
     // nothing to solve for, and Chipmunk's solver divides by it (the scene's reader refuses those joints).
     if (!surface_within(moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    cpVect cog = cpBodyGetCenterOfGravity(body);
+    CHECK(surface_loads_with_body(body, surface_inverse_with(cpBodyGetMass(body), moment, cog.x, cog.y)));
     cpBodySetMoment(body, moment);
     return surface_done();
 }

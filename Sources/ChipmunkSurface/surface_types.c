@@ -23,6 +23,23 @@ static void add_shape(cpBody *body, cpShape *shape, void *data) {
     sums->moment += cpShapeGetMoment(shape);
 }
 
+// The mass, moment and centre of gravity a body turned dynamic gets from its shapes, computed
+// as cpBodyAccumulateMassFromShapes computes them (the same operations in the same order).
+struct accumulated { double mass, moment; cpVect cog; };
+
+static void accumulate(cpBody *body, cpShape *shape, void *data) {
+    (void)body;
+    struct accumulated *a = data;
+    double m = cpShapeGetMass(shape);
+    if (m > 0.0) {
+        double msum = a->mass + m;
+        cpVect cog = cpShapeGetCenterOfGravity(shape);
+        a->moment += cpShapeGetMoment(shape) + cpvdistsq(a->cog, cog) * (m * a->mass) / msum;
+        a->cog = cpvlerp(a->cog, cog, m / msum);
+        a->mass = msum;
+    }
+}
+
 // The joint that would be left unsolvable once `body` is no longer dynamic.
 struct joint_check { const cpConstraint *lettingGo; cpConstraint *unsolvable; };
 
@@ -77,6 +94,15 @@ surface_result surface_body_set_type(cpBody *body, int kind, const double *massA
         if (sums.count > SURFACE_MAX_DYNAMIC_SHAPES) return surface_refused(SURFACE_TOO_MANY_SHAPES, sums.count);
         int massless = !surface_within(sums.mass, SURFACE_MIN_MASS, SURFACE_MAX_MASS) || !surface_within(sums.moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE);
         if (from != SURFACE_DYNAMIC && !massAndMoment && massless) return surface_refused(SURFACE_NO_MASS, 0);
+        struct accumulated will = {0, 0, {0, 0}};
+        if (from == SURFACE_DYNAMIC) {
+            will = (struct accumulated){cpBodyGetMass(body), cpBodyGetMoment(body), cpBodyGetCenterOfGravity(body)};
+        } else {
+            cpBodyEachShape(body, accumulate, &will);
+        }
+        if (massAndMoment) will.mass = massAndMoment[0], will.moment = massAndMoment[1];
+        surface_result loads = surface_loads_with_body(body, surface_inverse_with(will.mass, will.moment, will.cog.x, will.cog.y));
+        if (loads.refusal != SURFACE_DONE) return loads;
     } else if (kind == SURFACE_KINEMATIC || kind == SURFACE_STATIC_TOO) {
         struct joint_check check = {lettingGo, NULL};
         cpBodyEachConstraint(body, check_joint, &check);

@@ -15,6 +15,8 @@ public enum KindChangeRefusal {
     case tooManyShapes(Int)
     /// This joint would be left with no dynamic end (or, turning, with no end that turns).
     case unsolvable(Joint)
+    /// The springs on this body would be too stiff for their bodies (docs/scene-format.md 16.11.1).
+    case tooStiff(Body)
 }
 
 extension Body {
@@ -55,6 +57,11 @@ extension Body {
                 preconditionFailure("a joint that is in no space")
             }
             return .unsolvable(joint)
+        case SURFACE_TOO_STIFF:
+            guard let loaded = result.loaded, let body = space?.bodies.first(where: { $0.raw == loaded }) else {
+                preconditionFailure("a body that is in no space")
+            }
+            return .tooStiff(body)
         default: preconditionFailure("a refusal setKind does not make: \(result.refusal.rawValue)")
         }
     }

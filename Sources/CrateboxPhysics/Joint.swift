@@ -224,3 +224,13 @@ public final class Joint {
     }
 
 }
+
+extension Joint {
+    /// The end whose springs' load this spring, made and not yet added, would raise over 1
+    /// (docs/scene-format.md 16.11.1); nil when it fits or is no spring.
+    package var overloadedEnd: Body? {
+        let result = surface_spring_fits(raw)
+        guard result.refusal == SURFACE_TOO_STIFF, let loaded = result.loaded else { return nil }
+        return a.raw == loaded ? a : b
+    }
+}

@@ -15,6 +15,10 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
     case jointWithoutDynamicBody
     /// An exact copy of a space could not be made or read back (why, in a line).
     case snapshot(String)
+    /// A spring or rotary spring would make the springs on a body (named) too stiff for their
+    /// bodies at 1/120 s steps (docs/scene-format.md 16.11.1): Chipmunk's explicit spring
+    /// force would gain energy every step until it aborts.
+    case tooStiff(String)
     /// A body (named) the next step would carry past the spatial hash's
     /// cells, whose numbers Chipmunk keeps as ints: the step would take hours.
     case beyondSpatialHash(String)
@@ -29,6 +33,7 @@ public enum PhysicsError: Error, Equatable, CustomStringConvertible {
         case .snapshot(let why): why
         case .beyondSpatialHash(let what): "\(what) is going farther than 2^30 cells of the spatial hash from the origin, past where Chipmunk can number its cells; the simulation stops here"
         case .jointWithoutDynamicBody: "a joint needs at least one dynamic body; between two bodies of infinite mass Chipmunk cannot solve it"
+        case .tooStiff(let what): "the springs on \(what) would be too stiff for their bodies at 1/120 s steps (section 8): make them softer or the bodies heavier"
         case .massless(let what): "\(what): a dynamic body needs positive mass and moment before the space steps; give its shapes a mass or density"
         }
     }

@@ -45,6 +45,12 @@ int sandbox_refuse_waking(lua_State *L, const cpBody *body, const char *what) {
                          "do it in world:afterStep(function() ... end)", what, (lua_Integer)(b ? b->index : -1));
 }
 
+int sandbox_refuse_stiff(lua_State *L, const cpBody *loaded, const char *what) {
+    const bound_body *b = sandbox_body_of(sandbox_of(L), loaded);
+    return luaL_error(L, "%s: the springs on body %I would be too stiff for their bodies at 1/120 s steps (section 8): "
+                         "make them softer or the bodies heavier", what, (lua_Integer)(b ? b->index : -1));
+}
+
 // Says why the surface refused a change to the body at argument 1, as `what: ...`. `names`
 // gives each number's name and range in the message (NULL: "what: must be finite and within 1e30").
 static int refuse(lua_State *L, surface_result r, const char *what, const char *const *names, const double *lo, const double *hi) {
@@ -54,6 +60,7 @@ static int refuse(lua_State *L, surface_result r, const char *what, const char *
     case SURFACE_STATIC: return luaL_error(L, "%s: body %I is static", what, index);
     case SURFACE_NOT_DYNAMIC: return luaL_error(L, "%s: body %I is not dynamic", what, index);
     case SURFACE_ASLEEP_IN_STEP: return sandbox_refuse_waking(L, r.asleep, what);
+    case SURFACE_TOO_STIFF: return sandbox_refuse_stiff(L, r.loaded, what);
     case SURFACE_OUT_OF_RANGE:
         if (names) {
             char range[64];  // lua_pushfstring has no %g

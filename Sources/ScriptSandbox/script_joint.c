@@ -109,6 +109,7 @@ static int refuse(lua_State *L, surface_result r, const char *what, const char *
     case SURFACE_ASLEEP_IN_STEP: return sandbox_refuse_waking(L, r.asleep, what);
     case SURFACE_NOT_THIS_KIND: return luaL_error(L, "%s: not this joint's", what);
     case SURFACE_OUT_OF_RANGE: return luaL_error(L, "%s: must be %s", what, range);
+    case SURFACE_TOO_STIFF: return sandbox_refuse_stiff(L, r.loaded, what);
     default: return luaL_error(L, "%s: refused", what);
     }
 }

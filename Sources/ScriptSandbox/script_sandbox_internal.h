@@ -219,6 +219,9 @@ void sandbox_new_type(lua_State *L, const char *name, const luaL_Reg *methods, l
 void sandbox_push_indexed(lua_State *L, const char *name, long long index);
 /// Refuses `what`, which would wake the sleeping `body` inside Chipmunk's step (script_body.c).
 int sandbox_refuse_waking(lua_State *L, const struct cpBody *body, const char *what);
+/// Raises `what: the springs on body N would be too stiff...` for a change the surface refused
+/// with SURFACE_TOO_STIFF (16.11.1).
+int sandbox_refuse_stiff(lua_State *L, const struct cpBody *loaded, const char *what);
 /// Shapes (script_shape.c): a body's list, the value of a Chipmunk shape (nil: the walls'), the metatable.
 int sandbox_body_shapes(lua_State *L, long long index, struct cpBody *body);
 void sandbox_push_shape_of(lua_State *L, struct cpShape *shape);

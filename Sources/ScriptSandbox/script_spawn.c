@@ -292,6 +292,11 @@ static void count_joint(cpBody *body, cpConstraint *joint, void *items) {
     ++*(int *)items;
 }
 
+static void count_contact(cpBody *body, cpArbiter *arbiter, void *contacts) {
+    (void)body, (void)arbiter;
+    ++*(int *)contacts;
+}
+
 // body:setType(type [, mass, moment]) (16.5): the body here, between steps and outside an arbiter
 // walk (it wakes bodies, which threads their arbiters anew), a type by name, both numbers or
 // neither; then the World's checks and the surface's.
@@ -314,11 +319,14 @@ int sandbox_body_set_type(lua_State *L) {
         numbers[0] = luaL_checknumber(L, 3);
         numbers[1] = luaL_checknumber(L, 4);
     }
-    // Chipmunk's work is the body's shapes (summed, moved between its spatial indices) and joints.
-    int items = 0;
-    cpBodyEachShape(sandbox_body_at(s, index)->body, count_shape, &items);
-    cpBodyEachConstraint(sandbox_body_at(s, index)->body, count_joint, &items);
-    sandbox_charge(L, 16.0 * items);
+    // Chipmunk's work: the body's shapes (summed, moved between its spatial indices) and joints,
+    // its contacts (the bodies they touch are woken), and a search of the space's list of bodies.
+    int items = 0, contacts = 0;
+    cpBody *body = sandbox_body_at(s, index)->body;
+    cpBodyEachShape(body, count_shape, &items);
+    cpBodyEachConstraint(body, count_joint, &items);
+    cpBodyEachArbiter(body, count_contact, &contacts);
+    sandbox_charge(L, 16.0 * items + 4.0 * contacts + (double)(s->bodyCount / 4));
     ask_with(L, SCRIPT_SET_TYPE, NULL, 0, index, type, given ? numbers : NULL, "setType");
     return 0;
 }

@@ -78,6 +78,20 @@ struct Claims {
 }
 
 extension RestoredWorld {
+    /// What Chipmunk would blow up or abort on, whatever made it: springs too stiff for their
+    /// bodies (16.11.1) and a joint with no dynamic end (or, turning, none that turns).
+    func checkSpringsAndJoints() throws {
+        // Springs a stranger's state makes too stiff would blow up (16.11.1); a script keeps each
+        // load at most 1, and a scene's masses may leave one a rounding over: 2 is still stable.
+        if let i = bodies.firstIndex(where: { $0.map { !($0.body.springLoad <= 2) } ?? false }) {
+            throw ByteReader.Malformed("the springs on body \(i) are too stiff for their bodies at 1/120 s steps (section 8)")
+        }
+        // Kinds a script changed may not leave a joint Chipmunk cannot solve (Body.setKind's rule).
+        for (i, joint) in space.joints.enumerated() where !Self.solvable(joint) {
+            throw ByteReader.Malformed("joint \(i) of the space has no dynamic end (or, turning, no end that turns)")
+        }
+    }
+
     /// Whether Chipmunk can solve `joint`: an end is dynamic, and a turning joint's
     /// (gear, motor, rotary limit, ratchet, rotary spring) dynamic end turns (a finite moment).
     static func solvable(_ joint: Joint) -> Bool {

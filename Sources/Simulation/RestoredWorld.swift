@@ -184,7 +184,9 @@ struct RestoredWorld {
             guard let record else { bodies.append(nil); continue }
             bodies.append(try worldBody(index, record, scene: scene, claims: &claims, masses: &reference))
         }
-        scriptJoints = try script?.jointSpecs(file: file, bodySpec: { self.bodies.indices.contains($0) ? self.bodies[$0]?.spec : nil }) ?? []
+        // Read by world:addJoint's rules against the bodies as they are in this state (WorldBody.now):
+        // setType keeps each joint solvable, so a joint a script made reads back.
+        scriptJoints = try script?.jointSpecs(file: file, bodySpec: { self.bodies.indices.contains($0) ? self.bodies[$0]?.now : nil }) ?? []
         for (index, record) in jointRecords.enumerated() {
             if index >= scene.joints.count {
                 try resolveScriptJoint(scriptJoints[index - scene.joints.count], record, claims: &claims, detached: detached)
@@ -206,10 +208,7 @@ struct RestoredWorld {
                 joints.append(Joint(scene.joints[index].kind.recorded, a: Body(kind: .dynamic), b: Body(kind: .dynamic)))
             }
         }
-        // Kinds a script changed may not leave a joint Chipmunk cannot solve (Body.setKind's rule).
-        for (i, joint) in space.joints.enumerated() where !Self.solvable(joint) {
-            throw ByteReader.Malformed("joint \(i) of the space has no dynamic end (or, turning, no end that turns)")
-        }
+        try checkSpringsAndJoints()
         if let g = grabRecord {
             guard bodies.indices.contains(g.index), let held = bodies[g.index], space.joints.indices.contains(g.joint) else {
                 throw ByteReader.Malformed("the grab holds what is not in the world")

@@ -49,22 +49,11 @@ extension ScriptHost: ScriptWorld {
 
     /// world:addJoint: a joint from its JSON between two bodies (nil: the world's), made as a scene joint is; its index.
     package func scriptAddJoint(json: String, a: Int?, b: Int?) throws(ScriptError) -> Int {
-        // Each end as it is now (16.11): its pose, its type (body:setType) and, dynamic, its mass
-        // and its moment about its origin (body:setMass, setMoment), which the reader's checks read.
+        // Each end as it is now (16.11: WorldBody.now), which the reader's checks read.
         func spec(_ index: Int?) throws(ScriptError) -> BodySpec? {
             guard let index else { return nil }
             guard world.bodies.indices.contains(index), let entry = world.bodies[index] else { throw ScriptError("body \(index) is gone (removed or cut)") }
-            var now = entry.spec
-            let body = entry.body
-            (now.position, now.angle, now.type) = (body.position, body.angle, body.kind)
-            if body.kind == .dynamic {
-                let (m, c) = (body.mass, body.centerOfGravity)
-                now.mass = .mass(m)
-                now.moment = body.moment.isInfinite ? .infinite : .value(body.moment + m * (c.x * c.x + c.y * c.y))
-            } else {
-                (now.mass, now.moment) = (nil, nil)
-            }
-            return now
+            return entry.now
         }
         let (sa, sb) = (try spec(a), try spec(b))
         var joint = try Self.decoded { () throws(SceneErrors) in try Scene.decodeJoint(json, a: sa, b: sb, file: self.name, path: "the joint") }
@@ -76,7 +65,7 @@ extension ScriptHost: ScriptWorld {
         // A count, not the array: a copy held across addJoint would make each append copy all the joints.
         let count = world.joints.count
         guard count < Limits.joints * 4 else { throw ScriptError("the world has \(count) joints; the limit is \(Limits.joints * 4)") }
-        do { try world.addJoint(joint) } catch { throw ScriptError("\(error)") }
+        do { try world.addJoint(joint, checkingLoads: true) } catch { throw ScriptError("\(error)") }
         world.scriptJoints.append(joint)
         let index = world.joints.count - 1, made = world.joints[index]
         // One binding more, not all of them again: a script that makes a joint at every contact stays fast.

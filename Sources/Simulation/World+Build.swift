@@ -95,8 +95,13 @@ extension World {
     }
 
     /// A joint (step 4, or a script's world:addJoint): made, set up and added to the space.
-    func addJoint(_ spec: JointSpec) throws(PhysicsError) {
+    /// `checkingLoads`: a script's joint, held to the springs' loads of its bodies as they are
+    /// now (16.11.1); a scene's is held to section 8 by the scene's checks.
+    func addJoint(_ spec: JointSpec, checkingLoads: Bool = false) throws(PhysicsError) {
         let joint = Joint(spec.kind, a: resolve(spec.a), b: resolve(spec.b))  // a pin's distance set as it is made
+        if checkingLoads, let loaded = joint.overloadedEnd {
+            throw .tooStiff("body \(table.index(of: loaded).map(String.init) ?? "?")")
+        }
         joint.maxForce = spec.maxForce
         // The world's body holds the walls: a body joined to it keeps hitting them.
         joint.collideBodies = spec.collide || spec.a == .world || spec.b == .world

@@ -38,6 +38,8 @@ extension World {
         case .massForNotDynamic: "a mass and a moment are for \"dynamic\" only"
         case .noMass: "body \(index)'s shapes give it no mass or no moment: give both, setType(\"dynamic\", mass, moment)"
         case .tooManyShapes(let n): "body \(index) has \(n) shapes; a dynamic body may have at most \(Body.maxDynamicShapes)"
+        case .tooStiff(let body):
+            "the springs on body \(table.index(of: body).map(String.init) ?? "?") would be too stiff for their bodies at 1/120 s steps (section 8): make them softer or the bodies heavier"
         case .unsolvable(let joint):
             "joint \(joints.firstIndex { $0 === joint }.map(String.init) ?? "?") would have no dynamic end (or, turning, no end that turns), which Chipmunk cannot solve"
         }

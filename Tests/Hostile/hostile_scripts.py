@@ -143,6 +143,14 @@ ESCAPES = {
              "elseif n == 2 then b:setType('kinematic') else b:setType('dynamic') end "
              "assert(not pcall(bob.setType, bob, 'static')) assert(not pcall(b.setType, b, 'static', 1, 1)) "
              "b:eachArbiter(function(arb) assert(not pcall(b.setType, b, 'static')) end) end",
+    # 16.11.1: a spring made too stiff for its bodies (a light bob, a stiff spring, springs piled on) is refused, so
+    # Chipmunk never sees one blow up; the world steps on.
+    "springs": "local made function step(world) local bob = world:body('bob') "
+               "made = made or world:addJoint{type = 'spring', a = 'world', b = bob, anchorA = {60, 250}, anchorB = {0, 0}, "
+               "restLength = 40, stiffness = 1, damping = 0} "
+               "assert(not pcall(bob.setMass, bob, 1e-6)) assert(not pcall(made.stiffness, made, 1e12)) local ok = true "
+               "while ok do ok = pcall(world.addJoint, world, {type = 'spring', a = 'world', b = bob, anchorA = {60, 260}, "
+               "anchorB = {0, 0}, restLength = 40, stiffness = 1e4, damping = 0}) end end",
     "arbiter-outside": "local kept world:onCollision('ball', '*', {begin = function(arb) kept = arb return true end}) "
                        "function step(world) if kept then assert(not pcall(arb_normal or function() return kept:normal() end)) end end",
 }

@@ -15,7 +15,8 @@ import math
 import sys
 
 import script_reader
-from script_chipmunk import (TURNING, cpBodyActivate, cpBodyActivateStatic, cpBodyConstraintIteratorFunc, cpBodyEachConstraint,
+import script_springs
+from script_chipmunk import (TURNING, cpBodyActivate, cpBodyActivateStatic, cpBodyArbiterIteratorFunc, cpBodyEachArbiter, cpBodyConstraintIteratorFunc, cpBodyEachConstraint,
                              cpBodyGetCenterOfGravity, cpBodyGetMass, cpBodyGetMoment, cpBodyGetType, cpBodyLocalToWorld,
                              cpBodySetMass, cpBodySetMoment, cpBodySetType, cpConstraintGetBodyA, cpConstraintGetBodyB,
                              cpShapeGetMass, cpShapeGetMoment, cpSpaceGetStaticBody, cpSpaceRemoveConstraint, cpVect)
@@ -126,12 +127,27 @@ class Making:
     def _remove(self, i):
         self.world._remove(i)
 
+    def _stiff_body(self, i, name, value):
+        """16.11.1: body:setMass or setMoment (`name`) of `value`: the refusal's words, or None."""
+        body = self.world.bodies[i].body
+        c = cpBodyGetCenterOfGravity(body)
+        m, moment = (value, cpBodyGetMoment(body)) if name == b"setMass" else (cpBodyGetMass(body), value)
+        loaded = script_springs.with_body(body, script_springs.inverse_with(m, moment, c.x, c.y))
+        return None if loaded is None else (script_springs.WORDS % self.index(loaded)).encode()
+
+    def _stiff_joint(self, k, value):
+        """16.11.1: a spring's or rotary spring's stiffness set to `value`: the refusal's words, or None."""
+        loaded = script_springs.with_stiffness(self.world.scene_joints[k], value)
+        return None if loaded is None else (script_springs.WORDS % self.index(loaded)).encode()
+
     def _type_work(self, i):
-        """16.3: what body:setType is charged for: the body's shapes and joints."""
+        """16.3: what body:setType is charged: 16 per shape and joint of the body, 4 per
+        arbiter it has, one per four bodies in the world."""
         entry = self.world.bodies[i]
-        joints = []
+        joints, arbiters = [], []
         cpBodyEachConstraint(entry.body, cpBodyConstraintIteratorFunc(lambda b, c, d: joints.append(c)), None)
-        return len(entry.shapes) + len(joints)
+        cpBodyEachArbiter(entry.body, cpBodyArbiterIteratorFunc(lambda b, a, d: arbiters.append(a)), None)
+        return 16 * (len(entry.shapes) + len(joints)) + 4 * len(arbiters) + self.world.live_count // 4
 
     def _set_type(self, i, code, mass, moment):
         """16.5.1: body:setType, its checks in the documents' order, then Chipmunk's calls."""
@@ -167,6 +183,17 @@ class Making:
             if entry.type != "dynamic" and not numbers and not (1e-6 <= m <= 1e12 and 1e-6 <= mo <= 1e30):
                 return self._refuse(what, "body %d's shapes give it no mass or no moment: give both, "
                                     "setType(\"dynamic\", mass, moment)" % i, True)
+            # 16.11.1: the springs' loads with the mass, moment and centre of gravity it will have.
+            if entry.type == "dynamic":
+                c = cpBodyGetCenterOfGravity(body)
+                will = [cpBodyGetMass(body), cpBodyGetMoment(body), c.x, c.y]
+            else:
+                will = list(script_springs.accumulated(reversed(entry.shapes)))
+            if numbers:
+                will[0], will[1] = mass, moment
+            loaded = script_springs.with_body(body, script_springs.inverse_with(*will))
+            if loaded is not None:
+                return self._refuse(what, script_springs.WORDS % self.index(loaded), True)
         else:
             grab = w.grab[2] if w.grab is not None and w.grab[0] == i else None
             found = []
@@ -227,6 +254,12 @@ class Making:
         refused = self._named("world:addJoint", spec, JOINT_FUNCTIONS)
         if refused is not None:
             return refused
+        if spec["type"] in ("spring", "rotarySpring"):  # 16.11.1: the springs' loads with it
+            anchors = [tuple(map(float, spec[key])) for key in ("anchorA", "anchorB")] if spec["type"] == "spring" else None
+            added = script_springs.new_spring_load(spec["type"], anchors, float(spec["stiffness"]), ends[0], ends[1])
+            loaded = script_springs.fits(added, ends[0], ends[1])
+            if loaded is not None:
+                return self._refuse("world:addJoint", script_springs.WORDS % self.index(loaded), True)
         c = w.make_joint(spec, (ends[0], ends[1], ia < 0 or ib < 0))
         k = len(w.joint_specs)
         w.joint_specs.append(spec)

@@ -121,6 +121,8 @@ local function mass_setter(name, within, range)
     if host.kind(i) ~= "dynamic" then fail(format0("%s: body %d is not dynamic", name, i)) end
     awake(name, i)
     if not within(m) then fail(name .. ": " .. range) end
+    local stiff = host.stiff_body(i, name, m) -- 16.11.1: the springs' loads
+    if stiff then fail(name .. ": " .. stiff) end
     host.body(i, name, m)
   end
 end
@@ -398,6 +400,10 @@ local function joint_number(name, label, setter, kinds)
     local gear = name == "ratio"
     if not (v >= lo and v <= hi) or (gear and not (math.abs(v) >= 1e-6)) then
       fail(format0("%s: must be from %g to %g%s, as in a scene", label, lo, hi, gear and " and at least 1e-06 either way" or ""))
+    end
+    if name == "stiffness" then -- 16.11.1: the springs' loads
+      local stiff = host.stiff_joint(k, v)
+      if stiff then fail(label .. ": " .. stiff) end
     end
     host.joint(k, name, v)
   end
@@ -739,7 +745,7 @@ function BODY.setType(...)
     m = checknumber(3, m, n > 2)
     mo = checknumber(4, mo, n > 3)
   end
-  S.charge(16 * host.type_work(i)) -- 16.3: 16 per shape and per joint of the body
+  S.charge(host.type_work(i)) -- 16.3: the body's shapes, joints and arbiters, the world's bodies
   done(host.set_type(i, code, m, mo))
 end
 function BODY.eachArbiter(...)

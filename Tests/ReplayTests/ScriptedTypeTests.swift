@@ -261,6 +261,30 @@ import TestSupport
             .contains("body 5's kind, mass, moment or centre of gravity is not the one its scene entry gives"))
     }
 
+    /// A joint world:addJoint made against a body's type and moment now reads back from a state
+    /// by the same rules: a scene-static shelf made dynamic and pinned to the world, and a gear
+    /// on a body whose infinite moment a script made finite.
+    @Test func aJointMadeAgainstTheTypesNowReadsBack() throws {
+        let text = #"""
+            {"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua",
+             "bodies": [{"id": "shelf", "type": "static", "position": [100, 100], "box": [60, 10]},
+                        {"id": "wheel", "position": [200, 100], "box": [20, 20], "mass": 1},
+                        {"id": "axle", "position": [300, 100], "box": [20, 20], "mass": 1, "moment": "infinite"}]}
+            """#
+        let world = try World(scene: try decode(text, file: "t.json", script: """
+            world:body("shelf"):setType("dynamic", 2, 100)
+            world:addJoint{type = "pivot", a = "world", b = world:body("shelf"), anchor = {100, 100}}
+            world:body("axle"):setMoment(50)
+            world:body("wheel"):setType("static")
+            world:addJoint{type = "gear", a = world:body("wheel"), b = world:body("axle"), phase = 0, ratio = 1}
+            """))
+        try world.step(5)
+        let back = try World(scene: world.scene, snapshot: try world.snapshot())
+        try world.step(20)
+        try back.step(20)
+        #expect(back.joints.count == 2 && back.stateHash == world.stateHash)
+    }
+
     @Test func aJointLeftWithoutADynamicEndIsRefused() throws {
         // The pin holds the static shelf and "hung": Chipmunk's reader refuses it (no dynamic body).
         let world = try ScriptedTypeTests.world("function step(w) end")

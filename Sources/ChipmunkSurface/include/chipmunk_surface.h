@@ -40,6 +40,8 @@ typedef enum surface_refusal {
     SURFACE_TOO_MANY_SHAPES,
     /// `joint` would be left with no dynamic end (or, turning, with no end that turns): Chipmunk cannot solve it.
     SURFACE_JOINED,
+    /// The springs on `loaded` would be too stiff for their bodies (section 8's load over 1, and higher than it was).
+    SURFACE_TOO_STIFF,
 } surface_refusal;
 
 /// What a change did: done, or why not, with what the refusal names.
@@ -49,6 +51,7 @@ typedef struct surface_result {
     struct cpBody *asleep;
     double toX, toY, limit;
     struct cpConstraint *joint;
+    struct cpBody *loaded;
 } surface_result;
 
 /// Which kinds of body a change is for (a mask), and SURFACE_FINITE_ONLY: its
@@ -97,6 +100,28 @@ surface_result surface_body_set_moment(struct cpBody *body, double moment);
 /// without numbers changes nothing. `lettingGo` (or NULL) is a joint the caller takes out
 /// right after, before any step (the grab's): it is not checked.
 surface_result surface_body_set_type(struct cpBody *body, int kind, const double *massAndMoment, const struct cpConstraint *lettingGo);
+
+// --- Springs' loads (docs/scene-format.md 16.11.1): a body's load is the sum, over the springs
+// and rotary springs on it (cpBodyEachConstraint's order), of stiffness * k * dt^2 (dt = 1/120),
+// k from both ends' inverse mass and inverse moment about the origin as they are now (section 8's
+// formula; 0 and 0 for a body that is not dynamic). A change that leaves a body's load over 1 and
+// higher than it was is refused (SURFACE_TOO_STIFF, `loaded` the body): the body changed and the
+// other ends of its springs are checked, in that order; the space's own static body never is.
+/// A body's inverse mass and inverse moment about its origin.
+typedef struct surface_inverse { double mass, moment; } surface_inverse;
+/// As the body is now (0 and 0 unless it is dynamic; an infinite moment's inverse is 0).
+surface_inverse surface_inverse_of(const struct cpBody *body);
+/// With this mass, moment (about the centre of gravity) and centre of gravity.
+surface_inverse surface_inverse_with(double mass, double moment, double cogX, double cogY);
+/// Whether `body` may take `inverse` (a mass, moment or type it is about to get).
+surface_result surface_loads_with_body(struct cpBody *body, surface_inverse inverse);
+/// Whether `spring` may take `stiffness`.
+surface_result surface_loads_with_stiffness(struct cpConstraint *spring, double stiffness);
+/// Whether `spring`, made between its bodies and not yet in the space, may be added: a body's
+/// load now plus the spring's, over 1, is refused (anything else is not a spring and fits).
+surface_result surface_spring_fits(const struct cpConstraint *spring);
+/// A body's load now.
+double surface_body_load(struct cpBody *body);
 
 // --- Joints.
 /// The most force the joint applies: 0 or more (infinity: no limit).
