@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "ChipmunkPrivate", dependencies: ["CChipmunk", "ChipmunkCallbacks"]),
         // C: the one checked way to change a body, joint, shape or arbiter (the Lua bindings and
         // CrateboxPhysics' setters call it, never Chipmunk's setters).
-        .target(name: "ChipmunkSurface", dependencies: ["CChipmunk", "ChipmunkPrivate"]),
+        // No fused multiply-add: the springs' loads and a type's mass are figured as the reference figures them, on every CPU.
+        .target(name: "ChipmunkSurface", dependencies: ["CChipmunk", "ChipmunkPrivate"], cSettings: [.unsafeFlags(["-ffp-contract=off"])]),
         // Little-endian bytes of numbers and strings: the exact state's Swift side.
         .target(name: "Bytes"),
         // cratebox's own math (docs/math.md): sin, cos, exp, pow... from IEEE-754's basic operations in a

@@ -7,9 +7,9 @@
 
 #include <math.h>
 
-surface_result surface_done(void) { return (surface_result){SURFACE_DONE, 0, NULL, 0, 0, 0, NULL, NULL}; }
+surface_result surface_done(void) { return (surface_result){SURFACE_DONE, 0, NULL, 0, 0, 0, NULL, NULL, 0}; }
 
-surface_result surface_refused(surface_refusal refusal, int number) { return (surface_result){refusal, number, NULL, 0, 0, 0, NULL, NULL}; }
+surface_result surface_refused(surface_refusal refusal, int number) { return (surface_result){refusal, number, NULL, 0, 0, 0, NULL, NULL, 0}; }
 
 int surface_within(double v, double lo, double hi) { return v >= lo && v <= hi; }
 
@@ -161,9 +161,9 @@ surface_result surface_body_set_mass(cpBody *body, double mass) {
     CHECK(check_body(body, SURFACE_DYNAMIC, 1));
     if (!surface_within(mass, SURFACE_MIN_MASS, SURFACE_MAX_MASS)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     cpVect cog = cpBodyGetCenterOfGravity(body);
-    CHECK(surface_loads_with_body(body, surface_inverse_with(mass, cpBodyGetMoment(body), cog.x, cog.y)));
-    cpBodySetMass(body, mass);
-    return surface_done();
+    surface_result loads = surface_loads_with_body(body, surface_inverse_with(mass, cpBodyGetMoment(body), cog.x, cog.y));
+    if (loads.refusal == SURFACE_DONE) cpBodySetMass(body, mass);
+    return loads;
 }
 
 surface_result surface_body_set_moment(cpBody *body, double moment) {
@@ -172,7 +172,7 @@ surface_result surface_body_set_moment(cpBody *body, double moment) {
     // nothing to solve for, and Chipmunk's solver divides by it (the scene's reader refuses those joints).
     if (!surface_within(moment, SURFACE_MIN_MASS, SURFACE_MAX_VALUE)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     cpVect cog = cpBodyGetCenterOfGravity(body);
-    CHECK(surface_loads_with_body(body, surface_inverse_with(cpBodyGetMass(body), moment, cog.x, cog.y)));
-    cpBodySetMoment(body, moment);
-    return surface_done();
+    surface_result loads = surface_loads_with_body(body, surface_inverse_with(cpBodyGetMass(body), moment, cog.x, cog.y));
+    if (loads.refusal == SURFACE_DONE) cpBodySetMoment(body, moment);
+    return loads;
 }

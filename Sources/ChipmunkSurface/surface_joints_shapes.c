@@ -80,9 +80,11 @@ surface_result surface_joint_set(cpConstraint *j, surface_joint_number which, do
     surface_joint_range(j, which, &lo, &hi);
     if (!surface_within(v, lo, hi)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     if (which == SURFACE_RATIO && !(fabs(v) >= 1e-6)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);  // Chipmunk divides by it
+    long long work = 0;
     if (which == SURFACE_STIFFNESS) {
         surface_result loads = surface_loads_with_stiffness(j, v);
         if (loads.refusal != SURFACE_DONE) return loads;
+        work = loads.work;
     }
     switch (which) {
     case SURFACE_REST_LENGTH: cpDampedSpringSetRestLength(j, v); break;
@@ -108,7 +110,9 @@ surface_result surface_joint_set(cpConstraint *j, surface_joint_number which, do
     case SURFACE_RATIO: cpGearJointSetRatio(j, v); break;
     case SURFACE_PHASE: cpGearJointSetPhase(j, v); break;
     }
-    return surface_done();
+    surface_result done = surface_done();
+    done.work = work;
+    return done;
 }
 
 // A shape's change wakes its body.

@@ -30,6 +30,7 @@ typedef struct what_if {
     surface_inverse inverse;
     const cpConstraint *stiff;
     double stiffness;
+    long long *work;  // each spring's load figured counts one
 } what_if;
 
 static surface_inverse inverse_in(const cpBody *body, const what_if *w) {
@@ -38,6 +39,7 @@ static surface_inverse inverse_in(const cpBody *body, const what_if *w) {
 
 // A spring's stiffness / limit, limit = 1 / (k dt^2), k from its ends' inverses (section 8).
 static double spring_load(const cpConstraint *j, const what_if *w) {
+    ++*w->work;
     surface_inverse a = inverse_in(cpConstraintGetBodyA(j), w), b = inverse_in(cpConstraintGetBodyB(j), w);
     double k, stiffness;
     if (cpConstraintIsDampedSpring(j)) {
@@ -72,10 +74,23 @@ static double load_of(cpBody *body, const what_if *w) {
 struct overload { const what_if *w; cpBody *found; };
 
 static int overloaded(cpBody *body, const what_if *w) {
-    static const what_if now = {NULL, {0, 0}, NULL, 0};
+    const what_if now = {NULL, {0, 0}, NULL, 0, w->work};
     if (!cpBodyGetSpace(body) || body == cpSpaceGetStaticBody(cpBodyGetSpace(body))) return 0;
     double after = load_of(body, w);
     return after > 1 && after > load_of(body, &now);
+}
+
+// Whether an earlier spring of `body` (before `j` in its list) has `other` at its other end:
+// each other end is checked once, so many springs between two bodies cost linear time.
+struct seen { const cpConstraint *upTo; const cpBody *other; int met, done; long long *work; };
+
+static void meet(cpBody *body, cpConstraint *j, void *data) {
+    struct seen *s = data;
+    ++*s->work;  // every joint the walk passes counts as a load figured (it cannot stop early)
+    if (s->done || j == s->upTo) { s->done = 1; return; }
+    if (!is_spring(j)) return;
+    cpBody *a = cpConstraintGetBodyA(j), *b = cpConstraintGetBodyB(j);
+    if ((a == body ? b : a) == s->other) s->met = 1, s->done = 1;
 }
 
 static void check_other_end(cpBody *body, cpConstraint *j, void *data) {
@@ -83,47 +98,61 @@ static void check_other_end(cpBody *body, cpConstraint *j, void *data) {
     if (o->found || !is_spring(j)) return;
     cpBody *a = cpConstraintGetBodyA(j), *b = cpConstraintGetBodyB(j);
     cpBody *other = a == body ? b : a;
-    if (overloaded(other, o->w)) o->found = other;
+    if (other == body) return;
+    struct seen s = {j, other, 0, 0, o->w->work};
+    cpBodyEachConstraint(body, meet, &s);
+    if (!s.met && overloaded(other, o->w)) o->found = other;
 }
 
-static surface_result too_stiff(cpBody *body) {
+static surface_result too_stiff(cpBody *body, long long work) {
     surface_result r = surface_refused(SURFACE_TOO_STIFF, 0);
     r.loaded = body;
+    r.work = work;
+    return r;
+}
+
+static surface_result fits(long long work) {
+    surface_result r = surface_done();
+    r.work = work;
     return r;
 }
 
 surface_result surface_loads_with_body(cpBody *body, surface_inverse inverse) {
-    what_if w = {body, inverse, NULL, 0};
-    if (overloaded(body, &w)) return too_stiff(body);
+    long long work = 0;
+    what_if w = {body, inverse, NULL, 0, &work};
+    if (overloaded(body, &w)) return too_stiff(body, work);
     struct overload o = {&w, NULL};
     cpBodyEachConstraint(body, check_other_end, &o);
-    return o.found ? too_stiff(o.found) : surface_done();
+    return o.found ? too_stiff(o.found, work) : fits(work);
 }
 
 surface_result surface_loads_with_stiffness(cpConstraint *spring, double stiffness) {
-    what_if w = {NULL, {0, 0}, spring, stiffness};
+    long long work = 0;
+    what_if w = {NULL, {0, 0}, spring, stiffness, &work};
     cpBody *ends[2] = {cpConstraintGetBodyA(spring), cpConstraintGetBodyB(spring)};
     for (int i = 0; i < 2; i++) {
-        if (overloaded(ends[i], &w)) return too_stiff(ends[i]);
+        if (overloaded(ends[i], &w)) return too_stiff(ends[i], work);
     }
-    return surface_done();
+    return fits(work);
 }
 
 surface_result surface_spring_fits(const cpConstraint *spring) {
     if (!is_spring(spring)) return surface_done();
-    static const what_if now = {NULL, {0, 0}, NULL, 0};
+    long long work = 0;
+    const what_if now = {NULL, {0, 0}, NULL, 0, &work};
     double added = spring_load(spring, &now);
     cpBody *ends[2] = {cpConstraintGetBodyA(spring), cpConstraintGetBodyB(spring)};
     for (int i = 0; i < 2; i++) {
         cpSpace *space = cpBodyGetSpace(ends[i]);
         if (!space || ends[i] == cpSpaceGetStaticBody(space)) continue;
         double before = load_of(ends[i], &now);
-        if (before + added > 1 && added > 0) return too_stiff(ends[i]);
+        if (before + added > 1 && added > 0) return too_stiff(ends[i], work);
     }
-    return surface_done();
+    return fits(work);
 }
 
 double surface_body_load(cpBody *body) {
-    static const what_if now = {NULL, {0, 0}, NULL, 0};
+    long long work = 0;
+    const what_if now = {NULL, {0, 0}, NULL, 0, &work};
     return load_of(body, &now);
 }

@@ -88,6 +88,7 @@ surface_result surface_body_set_type(cpBody *body, int kind, const double *massA
     if (massAndMoment && !surface_within(massAndMoment[1], SURFACE_MIN_MASS, SURFACE_MAX_VALUE)) return surface_refused(SURFACE_OUT_OF_RANGE, 1);
     int from = kind_of(body);
     if (from == kind && !massAndMoment) return surface_done();
+    long long work = 0;
     if (kind == SURFACE_DYNAMIC) {
         struct shape_sums sums = {0, 0, 0};
         cpBodyEachShape(body, add_shape, &sums);
@@ -103,6 +104,7 @@ surface_result surface_body_set_type(cpBody *body, int kind, const double *massA
         if (massAndMoment) will.mass = massAndMoment[0], will.moment = massAndMoment[1];
         surface_result loads = surface_loads_with_body(body, surface_inverse_with(will.mass, will.moment, will.cog.x, will.cog.y));
         if (loads.refusal != SURFACE_DONE) return loads;
+        work = loads.work;
     } else if (kind == SURFACE_KINEMATIC || kind == SURFACE_STATIC_TOO) {
         struct joint_check check = {lettingGo, NULL};
         cpBodyEachConstraint(body, check_joint, &check);
@@ -120,5 +122,7 @@ surface_result surface_body_set_type(cpBody *body, int kind, const double *massA
         cpBodySetMass(body, massAndMoment[0]);
         cpBodySetMoment(body, massAndMoment[1]);
     }
-    return surface_done();
+    surface_result done = surface_done();
+    done.work = work;
+    return done;
 }

@@ -27,8 +27,10 @@ extension Body {
     /// chipmunk_surface.h says what it refuses and what it wakes). Turned dynamic, its mass
     /// and moment are its shapes', or `mass` and `moment` when given (both or neither).
     /// `lettingGo` is a joint the caller removes right after, before any step (a grab's): it is
-    /// not checked. Nil when it was changed; else why not, and nothing changed.
-    package func setKind(_ kind: Kind, mass: Double? = nil, moment: Double? = nil, lettingGo: Joint? = nil) -> KindChangeRefusal? {
+    /// not checked. Nil when it was changed; else why not, and nothing changed. `work` counts
+    /// the springs' loads figured (docs/scene-format.md 16.11.1), changed or not.
+    package func setKind(_ kind: Kind, mass: Double? = nil, moment: Double? = nil, lettingGo: Joint? = nil,
+                         work: inout Int) -> KindChangeRefusal? {
         precondition((mass == nil) == (moment == nil), "a mass and a moment go together")
         let code = switch kind {
         case .dynamic: Int32(SURFACE_DYNAMIC)
@@ -42,6 +44,7 @@ extension Body {
         } else {
             result = surface_body_set_type(raw, code, nil, lettingGo?.raw)
         }
+        work += Int(result.work)
         switch result.refusal {
         case SURFACE_DONE:
             self.kind = kind

@@ -26,6 +26,7 @@ static void free_entry(bound_body *b) {
 void script_sandbox_clear_bodies(script_sandbox *s) {
     for (int i = 0; i < s->bodyCount; i++) free_entry(&s->bodies[i]);
     s->bodyCount = 0;
+    s->liveBodies = 0;
     s->indexed = 0;
 }
 
@@ -55,6 +56,7 @@ int script_sandbox_bind_body(script_sandbox *s, long long index, const char *id,
         return 0;
     }
     s->bodies[s->bodyCount++] = b;
+    s->liveBodies++;
     if (s->indexed && (long long)s->bodyCount * 2 <= (long long)s->indexMask + 1 && index < s->indexSpan) index_one(s, s->bodyCount - 1);
     else s->indexed = 0;
     return 1;
@@ -122,6 +124,7 @@ void script_sandbox_unbind_body(script_sandbox *s, long long index) {
     int i = s->byIndex[index] - 1;
     bound_body *b = &s->bodies[i];
     s->byIndex[index] = 0;
+    s->liveBodies--;
     // Its slot in byBody stays (it keeps the probe chains whole) and matches no body.
     b->body = NULL;
     if (b->id) {

@@ -174,12 +174,15 @@ static int body_set_mass(lua_State *L) {
     cpBody *body = check_body(L);
     static const char *const names[] = {"the mass"};
     static const double lo[] = {SURFACE_MIN_MASS}, hi[] = {SURFACE_MAX_MASS};
-    return refuse(L, surface_body_set_mass(body, number(L, 2)), "setMass", names, lo, hi);
+    surface_result r = surface_body_set_mass(body, number(L, 2));
+    sandbox_charge(L, (double)r.work);  // the springs' loads figured (16.3)
+    return refuse(L, r, "setMass", names, lo, hi);
 }
 
 static int body_set_moment(lua_State *L) {
     cpBody *body = check_body(L);
     surface_result r = surface_body_set_moment(body, number(L, 2));
+    sandbox_charge(L, (double)r.work);  // the springs' loads figured (16.3)
     if (r.refusal == SURFACE_OUT_OF_RANGE) return luaL_error(L, "setMoment: the moment must be from 1e-06 to 1e+30");
     return CHANGE("setMoment", r);
 }

@@ -168,7 +168,9 @@ static int joint_number(lua_State *L, surface_joint_number which, const char *la
         snprintf(range, sizeof range, "from %g to %g%s, as in a scene", lo, hi, which == SURFACE_RATIO ? " and at least 1e-06 either way" : "");
         // As sandbox_number_within says it: "label: must be from lo to hi, as in a scene".
         lua_Number v = luaL_checknumber(L, 2);
-        return refuse(L, surface_joint_set(j, which, v), label, range);
+        surface_result r = surface_joint_set(j, which, v);
+        sandbox_charge(L, (double)r.work);  // the springs' loads figured (16.3)
+        return refuse(L, r, label, range);
     }
     lua_pushnumber(L, surface_joint_get(j, which));
     return 1;

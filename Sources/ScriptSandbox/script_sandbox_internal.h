@@ -47,6 +47,7 @@ struct script_sandbox {
     lua_State *L;
     bound_body *bodies;
     int bodyCount, bodyCap;
+    int liveBodies;  // the bodies bound now (unbound entries left out): the world's bodies
     /// Lookup tables over `bodies` (script_bodies.c), made when first needed after a change.
     int *byId, *byBody, *byIndex;
     int indexMask, indexed;

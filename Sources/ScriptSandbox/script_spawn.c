@@ -149,14 +149,6 @@ static void check_unlocked(lua_State *L, script_sandbox *s, const char *what) {
 }
 
 // Asks the World; raises its refusal as the script's error.
-static long long ask_with(lua_State *L, int op, const char *json, size_t len, long long a, long long b, const double *numbers, const char *what) {
-    script_sandbox *s = sandbox_of(L);
-    long long result = -1;
-    const char *refused = s->worldOp(s->worldContext, op, json, len, a, b, numbers, &result);
-    if (refused) luaL_error(L, "%s: %s", what, refused);
-    return result;
-}
-
 static long long ask(lua_State *L, int op, const char *json, size_t len, long long a, long long b, const char *what) {
     script_sandbox *s = sandbox_of(L);
     long long result = -1;
@@ -199,6 +191,21 @@ static long long joint_end(lua_State *L, int t, const char *key) {
     return index;
 }
 
+static void count_shape(cpBody *body, cpShape *shape, void *items) {
+    (void)body, (void)shape;
+    ++*(int *)items;
+}
+
+static void count_joint(cpBody *body, cpConstraint *joint, void *items) {
+    (void)body, (void)joint;
+    ++*(int *)items;
+}
+
+static void count_contact(cpBody *body, cpArbiter *arbiter, void *contacts) {
+    (void)body, (void)arbiter;
+    ++*(int *)contacts;
+}
+
 // world:addJoint{type = ..., a = body, b = body or "world", ...}: a joint in the scene format's words; its value.
 static int world_add_joint(lua_State *L) {
     script_sandbox *s = sandbox_of(L);
@@ -214,6 +221,11 @@ static int world_add_joint(lua_State *L) {
     int copy = lua_gettop(L);
     long long a = joint_end(L, copy, "a"), b = joint_end(L, copy, "b");
     if (a == b) return luaL_error(L, "world:addJoint: a and b are the same body; a joint needs two");
+    // The springs' loads it may figure (16.11.1): one per joint of each of its bodies, and its own.
+    int joints = 1;
+    if (a >= 0 && sandbox_body_at(s, a)) cpBodyEachConstraint(sandbox_body_at(s, a)->body, count_joint, &joints);
+    if (b >= 0 && sandbox_body_at(s, b)) cpBodyEachConstraint(sandbox_body_at(s, b)->body, count_joint, &joints);
+    sandbox_charge(L, (double)joints);
     size_t len = to_json(L, copy);
     sandbox_push_joint(L, ask(L, SCRIPT_ADD_JOINT, s->json, len, a, b, "world:addJoint"));
     return 1;
@@ -282,21 +294,6 @@ void sandbox_open_spawn(lua_State *L) {
     lua_pop(L, 1);
 }
 
-static void count_shape(cpBody *body, cpShape *shape, void *items) {
-    (void)body, (void)shape;
-    ++*(int *)items;
-}
-
-static void count_joint(cpBody *body, cpConstraint *joint, void *items) {
-    (void)body, (void)joint;
-    ++*(int *)items;
-}
-
-static void count_contact(cpBody *body, cpArbiter *arbiter, void *contacts) {
-    (void)body, (void)arbiter;
-    ++*(int *)contacts;
-}
-
 // body:setType(type [, mass, moment]) (16.5): the body here, between steps and outside an arbiter
 // walk (it wakes bodies, which threads their arbiters anew), a type by name, both numbers or
 // neither; then the World's checks and the surface's.
@@ -326,7 +323,11 @@ int sandbox_body_set_type(lua_State *L) {
     cpBodyEachShape(body, count_shape, &items);
     cpBodyEachConstraint(body, count_joint, &items);
     cpBodyEachArbiter(body, count_contact, &contacts);
-    sandbox_charge(L, 16.0 * items + 4.0 * contacts + (double)(s->bodyCount / 4));
-    ask_with(L, SCRIPT_SET_TYPE, NULL, 0, index, type, given ? numbers : NULL, "setType");
+    sandbox_charge(L, 16.0 * items + 4.0 * contacts + (double)(s->liveBodies / 4));
+    // The World answers with the springs' loads it figured (16.11.1), charged done or refused.
+    long long work = 0;
+    const char *refused = s->worldOp(s->worldContext, SCRIPT_SET_TYPE, NULL, 0, index, type, given ? numbers : NULL, &work);
+    sandbox_charge(L, (double)work);
+    if (refused) return luaL_error(L, "setType: %s", refused);
     return 0;
 }

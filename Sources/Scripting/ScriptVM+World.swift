@@ -17,8 +17,8 @@ package protocol ScriptWorld: AnyObject {
     /// Removes the joint with this index.
     func scriptRemoveJoint(_ index: Int) throws(ScriptError)
     /// Makes the body with this construction index dynamic, kinematic or static; a mass and a
-    /// moment (both or neither) for one made dynamic.
-    func scriptSetType(body: Int, to type: ScriptBodyType, mass: Double?, moment: Double?) throws(ScriptError)
+    /// moment (both or neither) for one made dynamic. `work`: the springs' loads figured, changed or refused.
+    func scriptSetType(body: Int, to type: ScriptBodyType, mass: Double?, moment: Double?, work: inout Int) throws(ScriptError)
 }
 
 /// The types body:setType names (docs/scene-format.md 16.5).
@@ -66,7 +66,10 @@ private let scriptWorldOperation: script_world_op = { context, op, json, length,
         case Int(SCRIPT_REMOVE_JOINT): try world.scriptRemoveJoint(Int(a))
         case Int(SCRIPT_SET_TYPE):
             guard let type = ScriptBodyType(rawValue: Int(b)) else { return vm.refuse(ScriptError("a type the world does not know")) }
-            try world.scriptSetType(body: Int(a), to: type, mass: numbers.map { $0[0] }, moment: numbers.map { $0[1] })
+            var work = 0
+            // The work is charged whether the change was made or refused.
+            defer { result?.pointee = Int64(work) }
+            try world.scriptSetType(body: Int(a), to: type, mass: numbers.map { $0[0] }, moment: numbers.map { $0[1] }, work: &work)
         default: return vm.refuse(ScriptError("an operation the world does not know"))
         }
         return nil

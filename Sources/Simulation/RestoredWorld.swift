@@ -184,8 +184,8 @@ struct RestoredWorld {
             guard let record else { bodies.append(nil); continue }
             bodies.append(try worldBody(index, record, scene: scene, claims: &claims, masses: &reference))
         }
-        // Read by world:addJoint's rules against the bodies as they are in this state (WorldBody.now):
-        // setType keeps each joint solvable, so a joint a script made reads back.
+        // Read by world:addJoint's rules against the bodies as they are in this state (WorldBody.now:
+        // setType keeps each joint solvable), its section 8 checks left to the loads (16.11.1).
         scriptJoints = try script?.jointSpecs(file: file, bodySpec: { self.bodies.indices.contains($0) ? self.bodies[$0]?.now : nil }) ?? []
         for (index, record) in jointRecords.enumerated() {
             if index >= scene.joints.count {

@@ -86,14 +86,14 @@ extension ScriptHost: ScriptWorld {
 
     /// body:setType: as the World changes a kind (World+Kinds.swift). The bindings hold the
     /// same Chipmunk body, so they stay; only what drawing derives is made anew.
-    package func scriptSetType(body index: Int, to type: ScriptBodyType, mass: Double?, moment: Double?) throws(ScriptError) {
+    package func scriptSetType(body index: Int, to type: ScriptBodyType, mass: Double?, moment: Double?, work: inout Int) throws(ScriptError) {
         let bound = bodiesRevision == world.bodiesRevision
         let kind: Body.Kind = switch type {
         case .dynamic: .dynamic
         case .kinematic: .kinematic
         case .static: .static
         }
-        do { try world.changeKind(of: index, to: kind, mass: mass, moment: moment) } catch { throw ScriptError(error.message) }
+        do { try world.changeKind(of: index, to: kind, mass: mass, moment: moment, work: &work) } catch { throw ScriptError(error.message) }
         if bound { bodiesRevision = world.bodiesRevision }
     }
 

@@ -144,7 +144,9 @@ struct ScriptPart {
         return specs
     }
 
-    /// Each joint's spec, read as world:addJoint reads it, its ends the bodies given.
+    /// Each joint's spec, read as world:addJoint reads it, its ends the bodies given, without
+    /// section 8's spring and pin checks: those held when it was made, and the springs' loads
+    /// are checked as they are now (RestoredWorld.checkSpringsAndJoints).
     func jointSpecs(file: String, bodySpec: (Int) -> BodySpec?) throws(ByteReader.Malformed) -> [JointSpec] {
         // A joint whose body went since is nowhere: its spec is read against a stand-in body.
         let standIn = BodySpec(type: .dynamic, position: .zero, angle: 0, velocity: .zero, angularVelocity: 0, mass: .mass(1),
@@ -152,7 +154,7 @@ struct ScriptPart {
         return try joints.enumerated().map { (k, joint) throws(ByteReader.Malformed) -> JointSpec in
             let a = joint.a < 0 ? nil : bodySpec(joint.a) ?? standIn, b = joint.b < 0 ? nil : bodySpec(joint.b) ?? standIn
             var spec: JointSpec
-            do { spec = try Scene.decodeJoint(joint.json, a: a, b: b, file: file, path: "joint \(k)") } catch let error as SceneErrors {
+            do { spec = try Scene.decodeJoint(joint.json, a: a, b: b, file: file, path: "joint \(k)", section8: false) } catch let error as SceneErrors {
                 throw ByteReader.Malformed("the script's joint \(k) is not one world:addJoint makes: \(error.errors.first.map { "\($0)" } ?? "")")
             } catch {
                 throw ByteReader.Malformed("the script's joint \(k) is not one world:addJoint makes")

@@ -7,7 +7,8 @@ extension World {
     /// it (their kinds are theirs); leaving dynamic, it has no velocity or position function;
     /// then the surface's (Body.setKind). A grab on a body that
     /// stops being dynamic lets go once the kind has changed.
-    func changeKind(of index: Int, to kind: Body.Kind, mass: Double?, moment: Double?) throws(WorldError) {
+    /// `work` counts the springs' loads figured (16.11.1), changed or refused.
+    func changeKind(of index: Int, to kind: Body.Kind, mass: Double?, moment: Double?, work: inout Int) throws(WorldError) {
         let entry = try liveBody(index)
         if animated.contains(where: { $0.index == index }) {
             throw WorldError("body \(index) follows an animation, which keeps it kinematic")
@@ -17,7 +18,7 @@ extension World {
             throw WorldError("body \(index) has a \(function), which is for dynamic bodies only")
         }
         let lettingGo = kind != .dynamic && grab?.index == index ? grab?.joint : nil
-        if let refusal = entry.body.setKind(kind, mass: mass, moment: moment, lettingGo: lettingGo) {
+        if let refusal = entry.body.setKind(kind, mass: mass, moment: moment, lettingGo: lettingGo, work: &work) {
             throw WorldError(said(refusal, index))
         }
         if lettingGo != nil { releaseGrab() }

@@ -47,6 +47,46 @@ import TestSupport
         #expect(fine.bodies[0]?.body.mass == 50)
     }
 
+    /// A script's spring made stiff, softened, and then its body made lighter (each within the
+    /// load as it goes) reads back from an exact state: its joints are held to the loads now,
+    /// not to section 8 against the stiffness it was made with.
+    @Test func aSpringSoftenedAfterItWasMadeReadsBack() throws {
+        let world = try Self.world("""
+            function step(w)
+              if w:steps() == 1 then
+                local j = w:addJoint{type = "spring", a = "world", b = w:body("b"), anchorA = {250, 150}, anchorB = {0, 0},
+                                     restLength = 10, stiffness = 9000, damping = 0}
+                j:stiffness(90)
+                w:body("b"):setMass(0.05)
+              end
+            end
+            """)
+        try world.step(5)
+        #expect(world.bodies[0]?.body.mass == 0.05)
+        let back = try World(scene: world.scene, snapshot: try world.snapshot())
+        try world.step(30)
+        try back.step(30)
+        #expect(back.stateHash == world.stateHash)
+    }
+
+    /// The loads a change figures count against the script's budget (16.3): many springs between
+    /// two bodies make each setMass look at all of them, and a loop of it stops in the budget.
+    @Test func theLoadsFiguredAreCharged() throws {
+        let world = try Self.world("""
+            for i = 1, 1500 do
+              world:addJoint{type = "spring", a = world:body("shelf"), b = world:body("b"), anchorA = {0, 0}, anchorB = {0, 0},
+                             restLength = 10, stiffness = 0, damping = 0}
+            end
+            function step(w) local b = w:body("b") while true do b:setMass(1) end end
+            """)
+        do {
+            try world.step()
+            Issue.record("the loop ended")
+        } catch {
+            #expect("\(error)".contains("(counting the work its library calls do)"), "\(error)")
+        }
+    }
+
     @Test func aStateWithASpringTooStiffIsRefused() throws {
         let world = try Self.world("function step(w) end")
         try world.step(2)

@@ -52,6 +52,8 @@ typedef struct surface_result {
     double toX, toY, limit;
     struct cpConstraint *joint;
     struct cpBody *loaded;
+    /// How many springs' loads were figured (16.11.1), done or refused: a script is charged for them.
+    long long work;
 } surface_result;
 
 /// Which kinds of body a change is for (a mask), and SURFACE_FINITE_ONLY: its
