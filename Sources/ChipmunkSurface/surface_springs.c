@@ -80,28 +80,12 @@ static int overloaded(cpBody *body, const what_if *w) {
     return after > 1 && after > load_of(body, &now);
 }
 
-// Whether an earlier spring of `body` (before `j` in its list) has `other` at its other end:
-// each other end is checked once, so many springs between two bodies cost linear time.
-struct seen { const cpConstraint *upTo; const cpBody *other; int met, done; long long *work; };
-
-static void meet(cpBody *body, cpConstraint *j, void *data) {
-    struct seen *s = data;
-    ++*s->work;  // every joint the walk passes counts as a load figured (it cannot stop early)
-    if (s->done || j == s->upTo) { s->done = 1; return; }
-    if (!is_spring(j)) return;
-    cpBody *a = cpConstraintGetBodyA(j), *b = cpConstraintGetBodyB(j);
-    if ((a == body ? b : a) == s->other) s->met = 1, s->done = 1;
-}
-
 static void check_other_end(cpBody *body, cpConstraint *j, void *data) {
     struct overload *o = data;
     if (o->found || !is_spring(j)) return;
     cpBody *a = cpConstraintGetBodyA(j), *b = cpConstraintGetBodyB(j);
     cpBody *other = a == body ? b : a;
-    if (other == body) return;
-    struct seen s = {j, other, 0, 0, o->w->work};
-    cpBodyEachConstraint(body, meet, &s);
-    if (!s.met && overloaded(other, o->w)) o->found = other;
+    if (overloaded(other, o->w)) o->found = other;
 }
 
 static surface_result too_stiff(cpBody *body, long long work) {

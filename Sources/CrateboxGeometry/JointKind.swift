@@ -37,3 +37,14 @@ public enum JointKind: Equatable, Sendable {
         return self
     }
 }
+
+extension JointKind {
+    /// Whether the joint acts on its bodies' angles only (a gear, a ratchet, a rotary limit or
+    /// spring, a motor): it needs a body that turns, a dynamic one with a finite moment.
+    public var turnsBodies: Bool {
+        switch self {
+        case .rotarySpring, .rotaryLimit, .ratchet, .gear, .motor: true
+        default: false
+        }
+    }
+}

@@ -24,7 +24,7 @@ extension SceneChecks {
         if let v = joint.maxBias { number(v, j(path(), "maxBias"), .nonNegative(1e300)) }
         if let v = joint.errorBias { number(v, j(path(), "errorBias"), .within(0, 1)) }
         if let v = joint.breakForce { number(v, j(path(), "breakForce"), .positive(1e300)) }
-        if SceneChecks.turnsBodies(joint.kind), !SceneChecks.canTurn(joint.a, bodies), !SceneChecks.canTurn(joint.b, bodies) {
+        if joint.kind.turnsBodies, !SceneChecks.canTurn(joint.a, bodies), !SceneChecks.canTurn(joint.b, bodies) {
             fail(path(), "a \(joint.kind.typeName) joint acts on its bodies' angles, and neither can turn (a dynamic body with a finite moment)")
         }
         let f = joint.functions
@@ -94,14 +94,6 @@ extension SceneChecks {
             if number(ratio, j(path(), "ratio"), .within(-Limits.gearRatio, Limits.gearRatio)), abs(ratio) < 1 / Limits.gearRatio {
                 fail(j(path(), "ratio"), "must be at least \(show(1 / Limits.gearRatio)) either way (Chipmunk divides by it), got \(show(ratio))")
             }
-        }
-    }
-
-    /// Whether a joint acts on its bodies' angles only (a gear, a ratchet, a rotary joint, a motor).
-    static func turnsBodies(_ kind: JointSpec.Kind) -> Bool {
-        switch kind {
-        case .rotarySpring, .rotaryLimit, .ratchet, .gear, .motor: true
-        default: false
         }
     }
 

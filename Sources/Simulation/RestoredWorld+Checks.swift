@@ -95,10 +95,6 @@ extension RestoredWorld {
     /// Whether Chipmunk can solve `joint`: an end is dynamic, and a turning joint's
     /// (gear, motor, rotary limit, ratchet, rotary spring) dynamic end turns (a finite moment).
     static func solvable(_ joint: Joint) -> Bool {
-        let turning = switch joint.kind {
-        case .gear, .motor, .rotaryLimit, .ratchet, .rotarySpring: true
-        default: false
-        }
-        return [joint.a, joint.b].contains { $0.kind == .dynamic && (!turning || $0.moment < .infinity) }
+        [joint.a, joint.b].contains { $0.kind == .dynamic && (!joint.kind.turnsBodies || $0.moment < .infinity) }
     }
 }

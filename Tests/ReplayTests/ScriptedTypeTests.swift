@@ -165,15 +165,18 @@ import TestSupport
         }
     }
 
+    /// A static shelf, a wheel, and an axle that never turns (its moment infinite).
+    static let shelfWheelAndAxle = #"""
+        {"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua",
+         "bodies": [{"id": "shelf", "type": "static", "position": [100, 100], "box": [60, 10]},
+                    {"id": "wheel", "position": [200, 100], "box": [20, 20], "mass": 1},
+                    {"id": "axle", "position": [300, 100], "box": [20, 20], "mass": 1, "moment": "infinite"}]}
+        """#
+
     /// world:addJoint reads its bodies as they are now (16.11): a scene-static body made dynamic
     /// may be pinned to the world, and a gear to a body that never turns needs an end that turns now.
     @Test func aJointIsCheckedAgainstTheTypesNow() throws {
-        let text = #"""
-            {"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua",
-             "bodies": [{"id": "shelf", "type": "static", "position": [100, 100], "box": [60, 10]},
-                        {"id": "wheel", "position": [200, 100], "box": [20, 20], "mass": 1},
-                        {"id": "axle", "position": [300, 100], "box": [20, 20], "mass": 1, "moment": "infinite"}]}
-            """#
+        let text = Self.shelfWheelAndAxle
         let pinned = try World(scene: try decode(text, file: "t.json", script: """
             world:body("shelf"):setType("dynamic", 2, 100)
             world:addJoint{type = "pivot", a = "world", b = world:body("shelf"), anchor = {100, 100}}
@@ -265,12 +268,7 @@ import TestSupport
     /// by the same rules: a scene-static shelf made dynamic and pinned to the world, and a gear
     /// on a body whose infinite moment a script made finite.
     @Test func aJointMadeAgainstTheTypesNowReadsBack() throws {
-        let text = #"""
-            {"format": "cratebox/scene@1", "bounds": [400, 400], "script": "t.lua",
-             "bodies": [{"id": "shelf", "type": "static", "position": [100, 100], "box": [60, 10]},
-                        {"id": "wheel", "position": [200, 100], "box": [20, 20], "mass": 1},
-                        {"id": "axle", "position": [300, 100], "box": [20, 20], "mass": 1, "moment": "infinite"}]}
-            """#
+        let text = ScriptedTypeTests.shelfWheelAndAxle
         let world = try World(scene: try decode(text, file: "t.json", script: """
             world:body("shelf"):setType("dynamic", 2, 100)
             world:addJoint{type = "pivot", a = "world", b = world:body("shelf"), anchor = {100, 100}}
