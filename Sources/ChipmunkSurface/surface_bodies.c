@@ -131,19 +131,19 @@ surface_result surface_body_apply_force(cpBody *body, double x, double y, const 
 
 // A damping over 1 or a long dt would grow a velocity past any bound in a few
 // steps (Chipmunk asserts on the infinity). Chipmunk calls these inside its step, on an awake body.
-surface_result surface_body_update_velocity(cpBody *body, double gx, double gy, double damping, double dt) {
+surface_result surface_body_update_velocity(cpBody *body, double gx, double gy, double damping, double dt, double mostDt) {
     CHECK(check_body(body, SURFACE_DYNAMIC, 0));
     if (!surface_within(gx, -SURFACE_MAX_UPDATE_GRAVITY, SURFACE_MAX_UPDATE_GRAVITY)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     if (!surface_within(gy, -SURFACE_MAX_UPDATE_GRAVITY, SURFACE_MAX_UPDATE_GRAVITY)) return surface_refused(SURFACE_OUT_OF_RANGE, 1);
     if (!surface_within(damping, 0, 1)) return surface_refused(SURFACE_OUT_OF_RANGE, 2);
-    if (!surface_within(dt, 0, 1)) return surface_refused(SURFACE_OUT_OF_RANGE, 3);
+    if (!surface_within(dt, 0, mostDt)) return surface_refused(SURFACE_OUT_OF_RANGE, 3);
     cpBodyUpdateVelocity(body, cpv(gx, gy), damping, dt);
     return surface_done();
 }
 
-surface_result surface_body_update_position(cpBody *body, double dt, double hashCell) {
+surface_result surface_body_update_position(cpBody *body, double dt, double mostDt, double hashCell) {
     CHECK(check_body(body, SURFACE_DYNAMIC, 0));
-    if (!surface_within(dt, 0, 1)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (!surface_within(dt, 0, mostDt)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     double x, y;
     cratebox_body_next_position(body, dt, &x, &y);
     CHECK(check_hash_reach(body, x, y, hashCell));

@@ -192,21 +192,37 @@ static int body_set_angle(lua_State *L) {
     return CHANGE("setAngle", surface_body_set_angle(body, MOVABLE, number(L, 2)));
 }
 
-// updateVelocity(gx, gy, damping, dt) and updatePosition(dt): Chipmunk's own integration (a velocity or position function calls them).
+// updateVelocity(gx, gy, damping, dt) and updatePosition(dt): Chipmunk's own integration, which only
+// the body's own velocity or position function may run, once a call, with at most the dt it was given
+// (16.8): integrated many times a step, a body on a spring gains energy until Chipmunk aborts.
+static double own_integration(lua_State *L, const bound_body *b, int kind, const char *what, const char *function) {
+    script_sandbox *s = sandbox_of(L);
+    if (s->integrating != b->body || s->integratingKind != kind) {
+        luaL_error(L, "%s: only body %I's own %s function may call it, once a call (16.8)", what, (lua_Integer)b->index, function);
+    }
+    return s->integratingDt;
+}
+
 static int body_update_velocity(lua_State *L) {
     static const char *const names[] = {"gx", "gy", "damping", "dt"};
-    static const double lo[] = {-SURFACE_MAX_UPDATE_GRAVITY, -SURFACE_MAX_UPDATE_GRAVITY, 0, 0};
-    static const double hi[] = {SURFACE_MAX_UPDATE_GRAVITY, SURFACE_MAX_UPDATE_GRAVITY, 1, 1};
-    cpBody *body = check_body(L);
+    const bound_body *b = check_bound(L);
+    double most = own_integration(L, b, 1, "updateVelocity", "velocity");
+    const double lo[] = {-SURFACE_MAX_UPDATE_GRAVITY, -SURFACE_MAX_UPDATE_GRAVITY, 0, 0};
+    const double hi[] = {SURFACE_MAX_UPDATE_GRAVITY, SURFACE_MAX_UPDATE_GRAVITY, 1, most};
     lua_Number gx = number(L, 2), gy = number(L, 3), damping = number(L, 4), dt = number(L, 5);
-    return refuse(L, surface_body_update_velocity(body, gx, gy, damping, dt), "updateVelocity", names, lo, hi);
+    surface_result r = surface_body_update_velocity(b->body, gx, gy, damping, dt, most);
+    if (r.refusal == SURFACE_DONE) sandbox_of(L)->integratingKind = 0;
+    return refuse(L, r, "updateVelocity", names, lo, hi);
 }
 
 static int body_update_position(lua_State *L) {
     static const char *const names[] = {"dt"};
-    static const double lo[] = {0}, hi[] = {1};
-    cpBody *body = check_body(L);
-    return refuse(L, surface_body_update_position(body, number(L, 2), sandbox_of(L)->hashCell), "updatePosition", names, lo, hi);
+    const bound_body *b = check_bound(L);
+    double most = own_integration(L, b, 2, "updatePosition", "position");
+    const double lo[] = {0}, hi[] = {most};
+    surface_result r = surface_body_update_position(b->body, number(L, 2), most, sandbox_of(L)->hashCell);
+    if (r.refusal == SURFACE_DONE) sandbox_of(L)->integratingKind = 0;
+    return refuse(L, r, "updatePosition", names, lo, hi);
 }
 
 static int body_id(lua_State *L) {
@@ -288,7 +304,9 @@ int sandbox_call_velocity(script_sandbox *s, cpBody *body, double gx, double gy,
     lua_pushnumber(s->L, gy);
     lua_pushnumber(s->L, damping);
     lua_pushnumber(s->L, dt);
+    s->integrating = body, s->integratingKind = 1, s->integratingDt = dt;
     const char *error = sandbox_script_call(s, 5, 0);
+    s->integrating = NULL, s->integratingKind = 0;
     if (error) sandbox_fail(s, error);
     return 1;
 }
@@ -297,7 +315,9 @@ int sandbox_call_position(script_sandbox *s, cpBody *body, double dt) {
     const bound_body *b = sandbox_body_of(s, body);
     if (s->failed || !b || !b->position || !push_call(s, b, b->position)) return 0;
     lua_pushnumber(s->L, dt);
+    s->integrating = body, s->integratingKind = 2, s->integratingDt = dt;
     const char *error = sandbox_script_call(s, 2, 0);
+    s->integrating = NULL, s->integratingKind = 0;
     if (error) sandbox_fail(s, error);
     return 1;
 }

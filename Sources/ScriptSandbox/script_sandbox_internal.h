@@ -64,6 +64,11 @@ struct script_sandbox {
     struct cpSpace *space;
     double hashCell;  // the space's spatial hash cell size; 0: a bounding-box tree
     int topLevel;
+    /// The body whose velocity (1) or position (2) function runs now, and the dt Chipmunk gave it
+    /// (16.8): body:updateVelocity and body:updatePosition integrate only that body, once a call.
+    const struct cpBody *integrating;
+    int integratingKind;
+    double integratingDt;
     /// How many body:eachArbiter walks are running (world:remove waits: it would unthread their lists).
     int walkingArbiters;
     /// Where the pointer is (world:pointer) and whether a click came before this step (world:clicked).

@@ -158,6 +158,15 @@ SETTERS = {
     "spring damping -1e30": "world:joint('spr'):damping(-1e30)",
     "rotary spring damping -1e30": "world:joint('rs'):damping(-1e30)",
     "updateVelocity 1e30": "world:body('ball'):updateVelocity(1e30, 1e30, 1e30, 1e30)",
+    "updatePosition 50 times a step": "for i = 1, 50 do world:body('bob'):updatePosition(1 / 120) end",
+}
+# ... and Chipmunk's own integration run many times a step by the body's own function (a body on
+# a spring integrated fifty times a step blew up): the calls past the first are refused (16.8).
+INTEGRATING = {
+    "updatePosition 50 times in a position function": ({"positionFunction": "p"},
+                                                       "function p(body, dt) for i = 1, 50 do pcall(body.updatePosition, body, dt) end end\n"),
+    "updateVelocity 50 times in a velocity function": ({"velocityFunction": "v"},
+                                                       "function v(body, gx, gy, d, dt) for i = 1, 50 do pcall(body.updateVelocity, body, gx, gy, d, dt) end end\n"),
 }
 
 # Cause 12: the script a benign recording was made with (its step reads a
@@ -491,6 +500,8 @@ def cases(have_ffmpeg):
             c, s, (1, 65), scene_text=scene(top=SPATIAL_HASH, **k)))
     for name, call in SETTERS.items():
         add("7 " + name, lambda c, s="function step(world) %s end\n" % call: script_case(c, s, (0, 1, 65)))
+    for name, (keys, script) in INTEGRATING.items():
+        add("7 " + name, lambda c, k=keys, s=script: script_case(c, s, (0,), scene_text=scene(ball=k)))
     add("7 state with spring stiffness 1e30", state_with_stiffness)
     add("8 6,000 spawns at one point: replay --verify", lambda c: overlapping_spawns(c, "replay"))
     add("8 6,000 spawns at one point: simulate --events", lambda c: overlapping_spawns(c, "events"))

@@ -41,13 +41,14 @@ import TestSupport
 
     @Test func chipmunksOwnIntegrationIsHeldToItsRanges() throws {
         let body = Body(mass: 1, moment: 1)
-        let ranges: [(Double, Double, Double, Double, Int32)] = [(2e12, 0, 0, 0.1, 0), (0, -2e12, 0, 0.1, 1), (0, 0, 1.5, 0.1, 2), (0, 0, 0.5, 2, 3)]
+        let ranges: [(Double, Double, Double, Double, Int32)] = [(2e12, 0, 0, 0.1, 0), (0, -2e12, 0, 0.1, 1), (0, 0, 1.5, 0.1, 2), (0, 0, 0.5, 0.6, 3)]
         for (gx, gy, damping, dt, number) in ranges {
-            let r = surface_body_update_velocity(body.raw, gx, gy, damping, dt)
+            let r = surface_body_update_velocity(body.raw, gx, gy, damping, dt, 0.5)
             #expect(r.refusal == SURFACE_OUT_OF_RANGE && r.number == number)
         }
-        #expect(surface_body_update_velocity(body.raw, 0, -100, 1, 0.5).refusal == SURFACE_DONE && body.velocity == Vector(0, -50))
-        #expect(surface_body_update_position(body.raw, -1, 0).refusal == SURFACE_OUT_OF_RANGE)
+        #expect(surface_body_update_velocity(body.raw, 0, -100, 1, 0.5, 0.5).refusal == SURFACE_DONE && body.velocity == Vector(0, -50))
+        #expect(surface_body_update_position(body.raw, -1, 0.5, 0).refusal == SURFACE_OUT_OF_RANGE)
+        #expect(surface_body_update_position(body.raw, 0.6, 0.5, 0).refusal == SURFACE_OUT_OF_RANGE)
     }
 
     @Test func aPositionPastTheSpatialHashsCellsIsRefusedWithWhere() throws {

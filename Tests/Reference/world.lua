@@ -65,24 +65,38 @@ local WAKES = {applyImpulse = true, applyForce = true, setVelocity = true, setAn
 -- and dt from 0 to 1 (each number read, then checked, in order).
 local RANGES = {updateVelocity = {{"gx", -1e12, 1e12}, {"gy", -1e12, 1e12}, {"damping", 0, 1}, {"dt", 0, 1}},
                 updatePosition = {{"dt", 0, 1}}}
+-- 16.8: Chipmunk's own integration, for the body's own velocity or position function only, once a
+-- call, with at most the dt it was given: the body and kind running now, and that dt (nil: none).
+local integrating = {}
+local OWN = {updateVelocity = "velocity", updatePosition = "position"}
 local function acting(name, need, nums)
   BODY[name] = function(...)
     local n = select("#", ...)
-    local i = self_body((...), n > 0, name, need)
+    local i = self_body((...), n > 0, name, not OWN[name] and need or nil)
+    local most
+    if OWN[name] then
+      if integrating.i ~= i or integrating.kind ~= OWN[name] then
+        fail(format0("%s: only body %d's own %s function may call it, once a call (16.8)", name, i, OWN[name]))
+      end
+      most = integrating.dt
+      self_body((...), n > 0, name, need)
+    end
     if WAKES[name] then awake(name, i) end
     local x = {}
     for k = 1, nums do
       local range = RANGES[name] and RANGES[name][k]
       if range then
         x[k] = checknumber(k + 1, (select(k + 1, ...)), n > k)
-        if not (x[k] >= range[2] and x[k] <= range[3]) then
-          fail(format0("%s: %s must be from %g to %g", name, range[1], range[2], range[3]), 1)
+        local hi = range[1] == "dt" and most or range[3]
+        if not (x[k] >= range[2] and x[k] <= hi) then
+          fail(format0("%s: %s must be from %g to %g", name, range[1], range[2], hi))
         end
       else
         x[k] = finite(checknumber(k + 1, (select(k + 1, ...)), n > k), name)
       end
     end
     host.body(i, name, x[1], x[2], x[3], x[4])
+    if OWN[name] then integrating.kind = nil end
   end
 end
 -- 16.5: a push at the centre of gravity, or with a third and a fourth
@@ -842,10 +856,16 @@ end
 -- (at the top level, the globals as they are then: 16.11's spawns).
 function S.is_function(name) return type(S.HIDDEN[name]) == "function" end
 function S.is_global_function(name) return type(G[name]) == "function" end
+local function integrate(kind, i, dt, f, ...)
+  integrating.i, integrating.kind, integrating.dt = i, kind, dt
+  local ok, r = S.call(f, ...)
+  integrating.i, integrating.kind, integrating.dt = nil, nil, nil
+  return ok, r
+end
 function S.velocity(name, i, gx, gy, damping, dt)
-  return S.call(S.HIDDEN[name], handle(i), gx, gy, damping, dt)
+  return integrate("velocity", i, dt, S.HIDDEN[name], handle(i), gx, gy, damping, dt)
 end
 function S.position(name, i, dt)
-  return S.call(S.HIDDEN[name], handle(i), dt)
+  return integrate("position", i, dt, S.HIDDEN[name], handle(i), dt)
 end
 return S

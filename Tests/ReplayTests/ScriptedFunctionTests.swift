@@ -62,4 +62,36 @@ import TestSupport
         let unscripted = #"{"format": "cratebox/scene@1", "bounds": [100, 100], "bodies": [{"position": [0, 0], "shapes": [{"circle": 5}], "mass": 1, "velocityFunction": "f"}]}"#
         #expect(throws: SceneErrors.self, "no script to name a function of") { try Scene.decode(Array(unscripted.utf8), file: "s.json") }
     }
+
+    /// Chipmunk's own integration runs in the body's own function only, once a call, with at most
+    /// its dt (16.8): fifty `updatePosition(1/120)` a step made a body on a spring blow up.
+    @Test func chipmunksOwnIntegrationRunsOnceInTheBodysOwnFunction() throws {
+        var scene = try ScriptFixtures.scene("orbit.json")
+        let velocity = "updateVelocity: only body 0's own velocity function may call it, once a call (16.8)"
+        let position = "updatePosition: only body 2's own position function may call it, once a call (16.8)"
+        let refused: [(pull: String, keep: String, step: String, message: String)] = [
+            ("body:updateVelocity(0, 0, damping, dt)", "body:updatePosition(dt)",
+             "for i = 1, 50 do world:body('moon1'):updateVelocity(0, 0, 1, 1/120) end", velocity),
+            ("body:updateVelocity(0, 0, damping, dt)", "body:updatePosition(dt) body:updatePosition(dt)", "", position),
+            ("if body:id() == 'moon2' then world:body('moon1'):updateVelocity(0, 0, damping, dt) end", "body:updatePosition(dt)", "", velocity),
+            ("if body:index() == 2 then body:updatePosition(dt) end", "body:updatePosition(dt)", "", position),
+            ("body:updateVelocity(0, 0, damping, dt)", "body:updatePosition(2 * dt)", "", "updatePosition: dt must be from 0 to 0.00833333"),
+            ("body:updateVelocity(0, 0, damping, 1)", "body:updatePosition(dt)", "", "updateVelocity: dt must be from 0 to 0.00833333"),
+        ]
+        func script(_ pull: String, _ keep: String, _ step: String) -> String {
+            "function pull(body, gx, gy, damping, dt) \(pull) end\nfunction keepInside(body, dt) \(keep) end\nfunction step(world) \(step) end\n"
+        }
+        for (pull, keep, step, message) in refused {
+            scene.useScript(scene.script, text: script(pull, keep, step))
+            let world = try World(scene: scene)
+            let error = #expect(throws: SimulationError.self) { try world.step(2) }
+            #expect(error?.description.contains(message) == true, "\(String(describing: error)) for \(message)")
+        }
+        // A refused call leaves the one call unused; each body is integrated once a step as Chipmunk's own would.
+        scene.useScript(scene.script, text: script("body:updateVelocity(gx, gy, damping, dt)", "pcall(body.updatePosition, body, 1) body:updatePosition(dt)", ""))
+        let world = try World(scene: scene)
+        try world.step(120)
+        let moved = try #require(world.bodies[2]).body
+        #expect(abs(moved.position.x - (0 - 81.65)) < 1e-9 && abs(moved.position.y - 150) < 1e-9, "\(moved.position)")
+    }
 }

@@ -79,9 +79,10 @@ surface_result surface_body_set_angle(struct cpBody *body, int kinds, double ang
 surface_result surface_body_apply_impulse(struct cpBody *body, double x, double y, const double *at);
 surface_result surface_body_apply_force(struct cpBody *body, double x, double y, const double *at);
 /// Chipmunk's own integration (cpBodyUpdateVelocity, cpBodyUpdatePosition), for a velocity or
-/// position function: gravity within SURFACE_MAX_UPDATE_GRAVITY, damping and dt from 0 to 1.
-surface_result surface_body_update_velocity(struct cpBody *body, double gx, double gy, double damping, double dt);
-surface_result surface_body_update_position(struct cpBody *body, double dt, double hashCell);
+/// position function: gravity within SURFACE_MAX_UPDATE_GRAVITY, damping from 0 to 1, dt from 0 to
+/// `mostDt` (the dt Chipmunk gave the function).
+surface_result surface_body_update_velocity(struct cpBody *body, double gx, double gy, double damping, double dt, double mostDt);
+surface_result surface_body_update_position(struct cpBody *body, double dt, double mostDt, double hashCell);
 /// Wakes the body and what touches it (cpBodyActivate).
 surface_result surface_body_activate(struct cpBody *body, int kinds);
 /// A dynamic body's mass (SURFACE_MIN_MASS to SURFACE_MAX_MASS) and moment (SURFACE_MIN_MASS to
