@@ -11,14 +11,19 @@
 static const double STEP = 1.0 / 120.0;
 
 surface_inverse surface_inverse_of(const cpBody *body) {
-    if (!body || cpBodyGetType(body) != CP_BODY_TYPE_DYNAMIC) return (surface_inverse){0, 0};
+    if (!body || cpBodyGetType(body) != CP_BODY_TYPE_DYNAMIC) return (surface_inverse){0, 0, 0, 0};
     cpVect cog = cpBodyGetCenterOfGravity(body);
     return surface_inverse_with(cpBodyGetMass(body), cpBodyGetMoment(body), cog.x, cog.y);
 }
 
 surface_inverse surface_inverse_with(double mass, double moment, double cogX, double cogY) {
-    double about = moment + mass * (cogX * cogX + cogY * cogY);  // the moment about the origin
-    return (surface_inverse){1.0 / mass, isinf(about) ? 0.0 : 1.0 / about};
+    return (surface_inverse){1.0 / mass, isinf(moment) ? 0.0 : 1.0 / moment, cogX, cogY};
+}
+
+// |anchor - cog|^2: Chipmunk turns a body about its centre of gravity (cpDampedSpring's r1, r2).
+static double arm_squared(cpVect anchor, surface_inverse end) {
+    double x = anchor.x - end.cogX, y = anchor.y - end.cogY;
+    return x * x + y * y;
 }
 
 static int is_spring(const cpConstraint *j) { return cpConstraintIsDampedSpring(j) || cpConstraintIsDampedRotarySpring(j); }
@@ -44,7 +49,7 @@ static double spring_load(const cpConstraint *j, const what_if *w) {
     double k, stiffness;
     if (cpConstraintIsDampedSpring(j)) {
         cpVect ra = cpDampedSpringGetAnchorA(j), rb = cpDampedSpringGetAnchorB(j);
-        k = a.mass + b.mass + (ra.x * ra.x + ra.y * ra.y) * a.moment + (rb.x * rb.x + rb.y * rb.y) * b.moment;
+        k = a.mass + b.mass + arm_squared(ra, a) * a.moment + arm_squared(rb, b) * b.moment;
         stiffness = cpDampedSpringGetStiffness(j);
     } else {
         k = a.moment + b.moment;
@@ -74,7 +79,7 @@ static double load_of(cpBody *body, const what_if *w) {
 struct overload { const what_if *w; cpBody *found; };
 
 static int overloaded(cpBody *body, const what_if *w) {
-    const what_if now = {NULL, {0, 0}, NULL, 0, w->work};
+    const what_if now = {NULL, {0, 0, 0, 0}, NULL, 0, w->work};
     if (!cpBodyGetSpace(body) || body == cpSpaceGetStaticBody(cpBodyGetSpace(body))) return 0;
     double after = load_of(body, w);
     return after > 1 && after > load_of(body, &now);
@@ -112,7 +117,7 @@ surface_result surface_loads_with_body(cpBody *body, surface_inverse inverse) {
 
 surface_result surface_loads_with_stiffness(cpConstraint *spring, double stiffness) {
     long long work = 0;
-    what_if w = {NULL, {0, 0}, spring, stiffness, &work};
+    what_if w = {NULL, {0, 0, 0, 0}, spring, stiffness, &work};
     cpBody *ends[2] = {cpConstraintGetBodyA(spring), cpConstraintGetBodyB(spring)};
     for (int i = 0; i < 2; i++) {
         if (overloaded(ends[i], &w)) return too_stiff(ends[i], work);
@@ -123,7 +128,7 @@ surface_result surface_loads_with_stiffness(cpConstraint *spring, double stiffne
 surface_result surface_spring_fits(const cpConstraint *spring) {
     if (!is_spring(spring)) return surface_done();
     long long work = 0;
-    const what_if now = {NULL, {0, 0}, NULL, 0, &work};
+    const what_if now = {NULL, {0, 0, 0, 0}, NULL, 0, &work};
     double added = spring_load(spring, &now);
     cpBody *ends[2] = {cpConstraintGetBodyA(spring), cpConstraintGetBodyB(spring)};
     for (int i = 0; i < 2; i++) {
@@ -137,6 +142,6 @@ surface_result surface_spring_fits(const cpConstraint *spring) {
 
 double surface_body_load(cpBody *body) {
     long long work = 0;
-    const what_if now = {NULL, {0, 0}, NULL, 0, &work};
+    const what_if now = {NULL, {0, 0, 0, 0}, NULL, 0, &work};
     return load_of(body, &now);
 }

@@ -1,6 +1,6 @@
-/// A shape's area and moment of inertia, as Chipmunk 7.0.3 computes them
-/// (`cpAreaForCircle`, `cpAreaForSegment`, `cpAreaForPoly`, `cpMomentForCircle`,
-/// `cpMomentForSegment`, `cpMomentForPoly` in chipmunk.c): the same operations
+/// A shape's area, centre of gravity and moment of inertia, as Chipmunk 7.0.3 computes them
+/// (`cpAreaForCircle`, `cpAreaForSegment`, `cpAreaForPoly`, `cpCentroidForPoly`, `cpMomentForCircle`,
+/// `cpMomentForBox`, `cpMomentForPoly` in chipmunk.c, and its shapes' mass info): the same operations
 /// in the same order, so the same bits (PhysicsTests' `MassTranscriptionTests`
 /// holds them to Chipmunk's own on random shapes). The scene format's checks
 /// read these without the physics layer; the physics layer builds with Chipmunk's.
@@ -19,18 +19,34 @@ extension ShapeGeometry {
         }
     }
 
-    /// The moment of inertia of the shape with `mass` about its body's origin.
-    public func moment(mass m: Double) -> Double {
+    /// The shape's centre of gravity in body coordinates, as Chipmunk's shape mass info puts it
+    /// (a circle's offset, a segment's midpoint `cpvlerp(a, b, 0.5)`, a polygon's and a box's
+    /// `cpCentroidForPoly` of its vertices as listed; a box's are its four corners).
+    public var centroid: Vector {
+        switch self {
+        case .box(let w, let h, _): return ShapeGeometry.polyCentroid(ShapeGeometry.boxCorners(w, h))
+        case .circle(_, let offset): return offset
+        case .polygon(let vertices, _): return ShapeGeometry.polyCentroid(vertices)
+        case .segment(let a, let b, _): return ShapeGeometry.midpoint(a, b)
+        }
+    }
+
+    /// The moment of inertia of a unit mass of the shape about its `centroid`, as Chipmunk's
+    /// shape mass info has it: `cpMomentForCircle(1, 0, r, (0, 0))`, a segment's
+    /// `cpMomentForBox(1, cpvdist(a, b) + 2r, 2r)`, a polygon's and a box's
+    /// `cpMomentForPoly(1, n, vertices, -centroid, r)` (the radius not counted: Chipmunk's TODO).
+    public var unitMoment: Double {
         switch self {
         case .box(let w, let h, _):
-            return ShapeGeometry.polyMoment(m, ShapeGeometry.boxCorners(w, h))
-        case .circle(let r, let offset):
-            // cpMomentForCircle(m, 0, r, offset)
-            return m * (0.5 * (0 * 0 + r * r) + (offset.x * offset.x + offset.y * offset.y))
+            let corners = ShapeGeometry.boxCorners(w, h)
+            return ShapeGeometry.polyMoment(1, corners, offset: ShapeGeometry.negated(ShapeGeometry.polyCentroid(corners)))
+        case .circle(let r, _):
+            return 1 * (0.5 * (0 * 0 + r * r) + (0 * 0 + 0 * 0))
         case .polygon(let vertices, _):
-            return ShapeGeometry.polyMoment(m, vertices)
+            return ShapeGeometry.polyMoment(1, vertices, offset: ShapeGeometry.negated(ShapeGeometry.polyCentroid(vertices)))
         case .segment(let a, let b, let r):
-            return ShapeGeometry.segmentMoment(m, a, b, r)
+            let w = ShapeGeometry.vdist(a, b) + 2 * r, h = 2 * r
+            return 1 * (w * w + h * h) / 12
         }
     }
 
@@ -62,23 +78,41 @@ extension ShapeGeometry {
         return r * (pi * abs(r) + perimeter) + area / 2
     }
 
+    /// cpvlerp(a, b, 0.5): a * (1 - 0.5) + b * 0.5.
+    static func midpoint(_ a: Vector, _ b: Vector) -> Vector { Vector(a.x * 0.5 + b.x * 0.5, a.y * 0.5 + b.y * 0.5) }
+
+    /// cpvneg(v).
+    static func negated(_ v: Vector) -> Vector { Vector(-v.x, -v.y) }
+
     /// cpMomentForSegment(m, a, b, r).
     static func segmentMoment(_ m: Double, _ a: Vector, _ b: Vector, _ r: Double) -> Double {
-        // cpvlerp(a, b, 0.5): a * (1 - 0.5) + b * 0.5.
-        let offset = Vector(a.x * 0.5 + b.x * 0.5, a.y * 0.5 + b.y * 0.5)
+        let offset = midpoint(a, b)
         let length = vdist(b, a) + 2 * r
         return m * ((length * length + 4 * r * r) / 12 + (offset.x * offset.x + offset.y * offset.y))
     }
 
-    /// cpMomentForPoly(m, count, verts, offset (0, 0), r): the radius is not counted (Chipmunk's TODO).
-    static func polyMoment(_ m: Double, _ verts: [Vector]) -> Double {
+    /// cpCentroidForPoly(count, verts).
+    static func polyCentroid(_ verts: [Vector]) -> Vector {
+        var sum = 0.0, vsum = Vector(0, 0)
+        for i in verts.indices {
+            let v1 = verts[i], v2 = verts[(i + 1) % verts.count]
+            let cross = vcross(v1, v2)
+            sum += cross
+            vsum = Vector(vsum.x + (v1.x + v2.x) * cross, vsum.y + (v1.y + v2.y) * cross)
+        }
+        let scale = 1 / (3 * sum)
+        return Vector(vsum.x * scale, vsum.y * scale)
+    }
+
+    /// cpMomentForPoly(m, count, verts, offset, r): the radius is not counted (Chipmunk's TODO).
+    static func polyMoment(_ m: Double, _ verts: [Vector], offset: Vector) -> Double {
         if verts.count == 2 { return segmentMoment(m, verts[0], verts[1], 0) }
         var sum1 = 0.0, sum2 = 0.0
         for i in verts.indices {
-            // cpvadd(verts[i], offset) with a zero offset: adding 0 turns a -0 into +0, as Chipmunk's does.
-            let v1 = Vector(verts[i].x + 0, verts[i].y + 0)
+            // cpvadd(verts[i], offset): adding a zero offset turns a -0 into +0, as Chipmunk's does.
+            let v1 = Vector(verts[i].x + offset.x, verts[i].y + offset.y)
             let w = verts[(i + 1) % verts.count]
-            let v2 = Vector(w.x + 0, w.y + 0)
+            let v2 = Vector(w.x + offset.x, w.y + offset.y)
             let a = vcross(v2, v1)
             let b = (v1.x * v1.x + v1.y * v1.y) + (v1.x * v2.x + v1.y * v2.y) + (v2.x * v2.x + v2.y * v2.y)
             sum1 += a * b

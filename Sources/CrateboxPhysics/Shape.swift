@@ -16,22 +16,6 @@ public final class Shape {
     /// What a shape is, in body-local coordinates.
     public typealias Geometry = ShapeGeometry
 
-    /// The geometry's moment of inertia about the body origin for `mass`:
-    /// `cpMomentForPoly` (a box as its corners), `cpMomentForCircle`, `cpMomentForSegment`.
-    public static func moment(of geometry: Geometry, mass: Double) -> Double {
-        switch geometry {
-        case .box(let w, let h, let r):
-            let corners = [cpVect(x: -w / 2, y: -h / 2), cpVect(x: w / 2, y: -h / 2), cpVect(x: w / 2, y: h / 2), cpVect(x: -w / 2, y: h / 2)]
-            return cpMomentForPoly(mass, 4, corners, cpVect(x: 0, y: 0), r)
-        case .circle(let r, let offset):
-            return cpMomentForCircle(mass, 0, r, offset.cp)
-        case .polygon(let vertices, let r):
-            return cpMomentForPoly(mass, Int32(vertices.count), vertices.map(\.cp), cpVect(x: 0, y: 0), r)
-        case .segment(let a, let b, let r):
-            return cpMomentForSegment(mass, a.cp, b.cp, r)
-        }
-    }
-
     /// The corresponding C functions are `cpBoxShapeNew`, `cpCircleShapeNew`,
     /// `cpPolyShapeNew` (identity transform) and `cpSegmentShapeNew`.
     public init(body: Body, geometry: Geometry) {

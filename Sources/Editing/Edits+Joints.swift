@@ -49,7 +49,7 @@ extension Document {
         case .rotaryLimit: kind = .rotaryLimit(min: relative - Double.pi / 4, max: relative + Double.pi / 4)
         default:
             // About one swing a second on the lighter pair, a third of critical damping.
-            let inverse = [ra, rb].compactMap { $0.body.map { scene.bodies[$0].inverseMassAndMoment.moment } }.reduce(0, +)
+            let inverse = [ra, rb].compactMap { $0.body.map { scene.bodies[$0].inverseMass.moment } }.reduce(0, +)
             let moment = inverse > 0 ? 1 / inverse : 1000
             let stiffness = max(Document.rounded(4 * Double.pi * Double.pi * moment, significantDigits: 3), 1)
             let damping = Document.rounded(0.6 * (stiffness * moment).squareRoot(), significantDigits: 3)

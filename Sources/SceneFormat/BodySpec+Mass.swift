@@ -23,9 +23,9 @@ extension BodySpec {
         }
     }
 
-    /// The inverse of its mass and of its moment about its origin, as Chipmunk
-    /// would compute them (0 for kinematic and static bodies, and for an infinite moment).
-    public var inverseMassAndMoment: (mass: Double, moment: Double) { SceneChecks.inverseMass(self) }
+    /// What a spring sees of the body (section 8): the inverse of its mass and of its moment
+    /// about its centre of gravity, and that centre (zeros for kinematic and static bodies).
+    public var inverseMass: InverseMass { SceneChecks.inverseMass(self) }
 
     /// How far the body's shapes reach from its origin (body coordinates):
     /// the largest distance of any point of any shape.
@@ -39,4 +39,17 @@ extension BodySpec {
             }
         }.max() ?? 0
     }
+}
+
+/// A body as section 8 weighs it for a spring: Chipmunk works about the centre of gravity.
+public struct InverseMass: Equatable, Sendable {
+    /// `1 / m`; 0 for kinematic and static bodies and the world's.
+    public var mass: Double
+    /// `1 / I`, `I` the moment about the centre of gravity; 0 when that is infinite or the body is not dynamic.
+    public var moment: Double
+    /// The centre of gravity in body coordinates.
+    public var centerOfGravity: Vector
+
+    /// Neither mass nor moment to move: a kinematic or static body, or the world.
+    public static let immovable = InverseMass(mass: 0, moment: 0, centerOfGravity: Vector(0, 0))
 }

@@ -160,6 +160,10 @@ public struct BodySpec: Equatable, Sendable {
     /// Dynamic bodies with `mass` only (`moment`): built with `cpBodyNew(mass, moment)`,
     /// their shapes given no mass; nil: mass from the shapes.
     public var moment: Moment? = nil
+    /// Not a file key: where a body with `mass` and `moment` given has its centre of gravity. The
+    /// origin for a file's body (section 9); a live body's own when the world describes one as it is
+    /// now (`WorldBody.now`: body:setMass keeps a centre its shapes put elsewhere).
+    package var centerOfGravity = Vector(0, 0)
     /// Whether the window draws its path as a fading trail (`trace`; drawing only).
     public var trace = false
     /// The script's global function Chipmunk calls to integrate the body's

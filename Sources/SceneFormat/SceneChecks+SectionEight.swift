@@ -10,41 +10,50 @@ import CrateboxGeometry
 // Section 8: checks across bodies and joints (springs, pins, spatial-hash cells,
 // overlaps), run on a scene's values once nothing else is wrong.
 extension SceneChecks {
-    /// Inverse mass and inverse moment (about the origin) of a body; zero for
-    /// kinematic and static bodies, whose mass is infinite.
-    static func inverseMass(_ body: BodySpec) -> (mass: Double, moment: Double) {
-        guard body.type == .dynamic else { return (0, 0) }
-        guard let spec = body.mass else {
-            // The shapes' own masses (13.3), added up as Chipmunk adds them.
-            guard body.shapesMass != nil else { return (0, 0) }
-            var mass = 0.0, moment = 0.0
-            for shape in body.shapes {
-                let m: Double
+    /// A body's inverse mass and inverse moment about its centre of gravity, and that centre
+    /// (section 8), as Chipmunk adds up its shapes (`cpBodyAccumulateMassFromShapes`, here in file
+    /// order); immovable for kinematic and static bodies, whose mass is infinite.
+    static func inverseMass(_ body: BodySpec) -> InverseMass {
+        guard body.type == .dynamic else { return .immovable }
+        // A moment given: the whole mass and that moment, about the origin (section 9) or a live body's
+        // centre of gravity (an infinite one never turns).
+        if let moment = body.moment, case .mass(let m)? = body.mass {
+            return InverseMass(mass: 1 / m, moment: moment.value.isInfinite ? 0 : 1 / moment.value, centerOfGravity: body.centerOfGravity)
+        }
+        guard let masses = shapeMasses(body) else { return .immovable }
+        var m = 0.0, i = 0.0, c = Vector(0, 0)
+        for (shape, ms) in zip(body.shapes, masses) where ms > 0 {
+            let cs = shape.geometry.centroid, u = shape.geometry.unitMoment
+            let msum = m + ms
+            let dx = c.x - cs.x, dy = c.y - cs.y
+            i += ms * u + (dx * dx + dy * dy) * (ms * m) / msum
+            let t = ms / msum
+            c = Vector(c.x * (1 - t) + cs.x * t, c.y * (1 - t) + cs.y * t)
+            m = msum
+        }
+        return InverseMass(mass: 1 / m, moment: i.isInfinite ? 0 : 1 / i, centerOfGravity: c)
+    }
+
+    /// Each shape's mass as section 9's mass calls give it; nil when the body gives none.
+    private static func shapeMasses(_ body: BodySpec) -> [Double]? {
+        switch body.mass {
+        case nil:
+            // The shapes' own masses (13.3).
+            guard body.shapesMass != nil else { return nil }
+            return body.shapes.map { shape in
                 switch shape.mass {
-                case .mass(let own)?: m = own
-                case .density(let d)?: m = d * shape.geometry.area
-                case nil: m = 0
+                case .mass(let own)?: own
+                case .density(let d)?: d * shape.geometry.area
+                case nil: 0
                 }
-                mass += m
-                moment += shape.geometry.moment(mass: m)
             }
-            return (1 / mass, 1 / moment)
+        case .mass(let whole)?:
+            let areas = body.shapes.map(\.geometry.area)
+            let total = areas.reduce(0, +)
+            return areas.map { body.shapes.count == 1 ? whole : whole * $0 / total }
+        case .density(let d)?:
+            return body.shapes.map { d * $0.geometry.area }
         }
-        // A moment given: the whole mass and that moment (an infinite one never turns).
-        if let moment = body.moment, case .mass(let m) = spec { return (1 / m, 1 / moment.value) }
-        let areas = body.shapes.map(\.geometry.area)
-        let total = areas.reduce(0, +)
-        var mass = 0.0, moment = 0.0
-        for (shape, area) in zip(body.shapes, areas) {
-            let m: Double
-            switch spec {
-            case .mass(let whole): m = body.shapes.count == 1 ? whole : whole * area / total
-            case .density(let d): m = d * area
-            }
-            mass += m
-            moment += shape.geometry.moment(mass: m)
-        }
-        return (1 / mass, 1 / moment)
     }
 
     /// Chipmunk applies a spring's force explicitly, once a step: too stiff a
@@ -58,13 +67,15 @@ extension SceneChecks {
         // spring may have) are summed per body and must stay within 1.
         var load = [Double](repeating: 0, count: bodies.count)
         for (i, joint) in joints.enumerated() {
-            let a = joint.a.body.map { SceneChecks.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
-            let b = joint.b.body.map { SceneChecks.inverseMass(bodies[$0]) } ?? (mass: 0, moment: 0)
+            let a = joint.a.body.map { SceneChecks.inverseMass(bodies[$0]) } ?? .immovable
+            let b = joint.b.body.map { SceneChecks.inverseMass(bodies[$0]) } ?? .immovable
             let k: Double, stiffness: Double
             switch joint.kind {
             case .spring(let anchorA, let anchorB, _, let s, _):
-                let r1 = anchorA.length, r2 = anchorB.length
-                (k, stiffness) = (a.mass + b.mass + r1 * r1 * a.moment + r2 * r2 * b.moment, s)
+                // Each anchor from its body's centre of gravity, where Chipmunk turns the body about.
+                let r1 = anchorA - a.centerOfGravity, r2 = anchorB - b.centerOfGravity
+                let k1 = (r1.x * r1.x + r1.y * r1.y) * a.moment, k2 = (r2.x * r2.x + r2.y * r2.y) * b.moment
+                (k, stiffness) = (a.mass + b.mass + k1 + k2, s)
             case .rotarySpring(_, let s, _):
                 // The same explicit step, on the bodies' angles.
                 (k, stiffness) = (a.moment + b.moment, s)

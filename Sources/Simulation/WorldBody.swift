@@ -33,15 +33,15 @@ public struct WorldBody {
 extension WorldBody {
     /// The body's spec as it is now, as world:addJoint reads its ends (16.11) and an exact
     /// state's script joints are read again: its pose, its type (body:setType) and, dynamic,
-    /// its mass and its moment about its origin (body:setMass, setMoment). Section 8's checks
-    /// read these; the rest of the spec is the scene's.
+    /// its mass, its moment about its centre of gravity and that centre (body:setMass, setMoment).
+    /// Section 8's checks read these; the rest of the spec is the scene's.
     var now: BodySpec {
         var now = spec
         (now.position, now.angle, now.type) = (body.position, body.angle, body.kind)
         if body.kind == .dynamic {
-            let (m, c) = (body.mass, body.centerOfGravity)
-            now.mass = .mass(m)
-            now.moment = body.moment.isInfinite ? .infinite : .value(body.moment + m * (c.x * c.x + c.y * c.y))
+            now.mass = .mass(body.mass)
+            now.moment = body.moment.isInfinite ? .infinite : .value(body.moment)
+            now.centerOfGravity = body.centerOfGravity
         } else {
             (now.mass, now.moment) = (nil, nil)
         }

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import CrateboxPhysics
 
-/// CrateboxGeometry's areas and moments are Chipmunk's (chipmunk.c) transcribed
+/// CrateboxGeometry's areas, centres and moments are Chipmunk's (chipmunk.c) transcribed
 /// operation for operation: the scene format's checks read them without the
 /// physics layer, and must decide what Chipmunk's numbers would (issue 49).
 @Suite(.tags(.memory)) struct MassTranscriptionTests {
@@ -26,17 +26,22 @@ import TestSupport
         }
     }
 
-    private func chipmunk(_ geometry: ShapeGeometry, mass: Double) -> (area: Double, moment: Double) {
+    /// Chipmunk's own area, and the centre and unit moment its shapes' mass info takes
+    /// (cpShape.c, cpPolyShape.c), from its functions on the same vertices.
+    private func chipmunk(_ geometry: ShapeGeometry) -> (area: Double, centroid: Vector, unitMoment: Double) {
+        func poly(_ verts: [cpVect], _ r: Double) -> (Double, Vector, Double) {
+            let n = Int32(verts.count), c = cpCentroidForPoly(n, verts)
+            return (cpAreaForPoly(n, verts, r), Vector(c), cpMomentForPoly(1, n, verts, cpVect(x: -c.x, y: -c.y), r))
+        }
         switch geometry {
         case .box(let w, let h, let r):
-            let corners = [Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)].map(\.cp)
-            return (cpAreaForPoly(4, corners, r), Shape.moment(of: geometry, mass: mass))
-        case .circle(let r, _):
-            return (cpAreaForCircle(0, r), Shape.moment(of: geometry, mass: mass))
+            return poly([Vector(-w / 2, -h / 2), Vector(w / 2, -h / 2), Vector(w / 2, h / 2), Vector(-w / 2, h / 2)].map(\.cp), r)
+        case .circle(let r, let offset):
+            return (cpAreaForCircle(0, r), offset, cpMomentForCircle(1, 0, r, cpVect(x: 0, y: 0)))
         case .polygon(let vertices, let r):
-            return (cpAreaForPoly(Int32(vertices.count), vertices.map(\.cp), r), Shape.moment(of: geometry, mass: mass))
+            return poly(vertices.map(\.cp), r)
         case .segment(let a, let b, let r):
-            return (cpAreaForSegment(a.cp, b.cp, r), Shape.moment(of: geometry, mass: mass))
+            return (cpAreaForSegment(a.cp, b.cp, r), Vector(cpvlerp(a.cp, b.cp, 0.5)), cpMomentForBox(1, cpvdist(a.cp, b.cp) + 2 * r, 2 * r))
         }
     }
 
@@ -59,11 +64,12 @@ import TestSupport
                 geometry = .polygon(vertices: vertices, radius: abs(n.coordinate(scale)) * n.next())
             default: geometry = .segment(a: Vector(n.coordinate(scale), n.coordinate(scale)), b: Vector(n.coordinate(scale), n.coordinate(scale)), radius: abs(n.coordinate(scale)) * n.next())
             }
-            let mass = abs(n.coordinate(10))
-            let theirs = chipmunk(geometry, mass: mass)
-            let area = geometry.area, moment = geometry.moment(mass: mass)
+            let theirs = chipmunk(geometry)
+            let area = geometry.area, centroid = geometry.centroid, moment = geometry.unitMoment
             #expect(area.bitPattern == theirs.area.bitPattern, "\(geometry): area \(area) against Chipmunk's \(theirs.area)")
-            #expect(moment.bitPattern == theirs.moment.bitPattern || (moment.isNaN && theirs.moment.isNaN), "\(geometry): moment \(moment) against \(theirs.moment)")
+            #expect(centroid.x.bitPattern == theirs.centroid.x.bitPattern && centroid.y.bitPattern == theirs.centroid.y.bitPattern,
+                    "\(geometry): centre \(centroid) against \(theirs.centroid)")
+            #expect(moment.bitPattern == theirs.unitMoment.bitPattern || (moment.isNaN && theirs.unitMoment.isNaN), "\(geometry): moment \(moment) against \(theirs.unitMoment)")
             checked += 1
         }
         #expect(checked == 20_000)

@@ -31,16 +31,12 @@ DYNAMIC_SHAPES = 1000  # section 8: shapes on one dynamic body
 
 
 def inverse(kind, body):
-    """Section 8: a body's inverse mass 1/m and inverse moment about its
-    origin (1/I, I = Chipmunk's moment about the centre of gravity plus m
-    |cog|^2), as it is now; 0 and 0 for static, kinematic and the world's
-    body, and an infinite moment's is 0."""
+    """Section 8: a body's inverse mass 1/m, inverse moment 1/I about its centre
+    of gravity and that centre (cx, cy), as it is now; zeros for static,
+    kinematic and the world's body, and an infinite moment's is 0."""
     if kind != "dynamic":
-        return 0.0, 0.0
-    m = cpBodyGetMass(body)
-    c = cpBodyGetCenterOfGravity(body)
-    moment = cpBodyGetMoment(body) + m * (c.x * c.x + c.y * c.y)
-    return 1.0 / m, 0.0 if math.isinf(moment) else 1.0 / moment
+        return 0.0, 0.0, 0.0, 0.0
+    return script_springs.inverse_of(body)
 
 
 def section8(spec, kinds, ends):
@@ -57,13 +53,13 @@ def section8(spec, kinds, ends):
         if not math.sqrt(dx * dx + dy * dy) >= 0.001:
             return "the joint: its anchors are less than 0.001 apart (a pin of length 0 is a pivot)"
     if t in ("spring", "rotarySpring"):
-        (ma, ia), (mb, ib) = inverse(kinds[0], ends[0]), inverse(kinds[1], ends[1])
+        a, b = inverse(kinds[0], ends[0]), inverse(kinds[1], ends[1])
         if t == "spring":
             ax, ay = map(float, spec["anchorA"])
             bx, by = map(float, spec["anchorB"])
-            k = ma + mb + (ax * ax + ay * ay) * ia + (bx * bx + by * by) * ib
+            k = a[0] + b[0] + script_springs.arm_squared(ax, ay, a) * a[1] + script_springs.arm_squared(bx, by, b) * b[1]
         else:
-            k = ia + ib
+            k = a[1] + b[1]
         if float(spec["stiffness"]) * k * DT * DT > 1:
             return "the joint: too stiff for its bodies at 1/120 s steps (section 8)"
     return None

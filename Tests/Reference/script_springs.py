@@ -2,7 +2,8 @@
 
 A body's load is the sum, over the springs and rotary springs on it
 (cpBodyEachConstraint's order), of stiffness * k * dt^2, k from both ends'
-inverse mass and inverse moment about the origin as they are now. A change
+inverse mass and inverse moment about the centre of gravity as they are now,
+each anchor taken from that centre. A change
 that leaves a body's load over 1 and higher than it was is refused: the body
 changed, then the other ends of its springs; the space's static body never
 counts. Each number is computed with the same operations in the same order as
@@ -32,15 +33,21 @@ shape_cog = _fn("cpShapeGetCenterOfGravity", cpVect, _P)
 
 
 def inverse_with(mass, moment, cx, cy):
-    about = moment + mass * (cx * cx + cy * cy)
-    return 1.0 / mass, 0.0 if math.isinf(about) else 1.0 / about
+    """(1/m, 1/I about the centre of gravity, cx, cy)."""
+    return 1.0 / mass, 0.0 if math.isinf(moment) else 1.0 / moment, cx, cy
 
 
 def inverse_of(body):
     if not body or cpBodyGetType(body) != 0:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0, 0.0
     c = cpBodyGetCenterOfGravity(body)
     return inverse_with(cpBodyGetMass(body), cpBodyGetMoment(body), c.x, c.y)
+
+
+def arm_squared(x, y, end):
+    """|anchor - centre of gravity|^2: Chipmunk turns a body about its centre."""
+    dx, dy = x - end[2], y - end[3]
+    return dx * dx + dy * dy
 
 
 def accumulated(shapes):
@@ -76,7 +83,7 @@ def spring_load(c, changed=None, inverse=None, stiff=None, stiffness=None):
     ib = inverse if b == changed else inverse_of(b)
     if is_spring(c):
         ra, rb = anchor_a(c), anchor_b(c)
-        k = ia[0] + ib[0] + (ra.x * ra.x + ra.y * ra.y) * ia[1] + (rb.x * rb.x + rb.y * rb.y) * ib[1]
+        k = ia[0] + ib[0] + arm_squared(ra.x, ra.y, ia) * ia[1] + arm_squared(rb.x, rb.y, ib) * ib[1]
         s = spring_stiffness(c)
     else:
         k = ia[1] + ib[1]
@@ -132,7 +139,7 @@ def new_spring_load(kind, anchors, stiffness, a, b):
     ia, ib = inverse_of(a), inverse_of(b)
     if kind == "spring":
         (ax, ay), (bx, by) = anchors
-        k = ia[0] + ib[0] + (ax * ax + ay * ay) * ia[1] + (bx * bx + by * by) * ib[1]
+        k = ia[0] + ib[0] + arm_squared(ax, ay, ia) * ia[1] + arm_squared(bx, by, ib) * ib[1]
     else:
         k = ia[1] + ib[1]
     return stiffness * k * STEP * STEP

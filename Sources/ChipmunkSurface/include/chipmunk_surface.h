@@ -106,12 +106,13 @@ surface_result surface_body_set_type(struct cpBody *body, int kind, const double
 
 // --- Springs' loads (docs/scene-format.md 16.11.1): a body's load is the sum, over the springs
 // and rotary springs on it (cpBodyEachConstraint's order), of stiffness * k * dt^2 (dt = 1/120),
-// k from both ends' inverse mass and inverse moment about the origin as they are now (section 8's
-// formula; 0 and 0 for a body that is not dynamic). A change that leaves a body's load over 1 and
+// k from both ends' inverse mass and inverse moment about the centre of gravity as they are now,
+// each anchor taken from that centre (section 8's formula; 0 and 0 for a body that is not dynamic). A change that leaves a body's load over 1 and
 // higher than it was is refused (SURFACE_TOO_STIFF, `loaded` the body): the body changed and the
 // other ends of its springs are checked, in that order; the space's own static body never is.
-/// A body's inverse mass and inverse moment about its origin.
-typedef struct surface_inverse { double mass, moment; } surface_inverse;
+/// A body's inverse mass, its inverse moment about its centre of gravity and that centre (body
+/// coordinates), as Chipmunk weighs a spring's ends.
+typedef struct surface_inverse { double mass, moment, cogX, cogY; } surface_inverse;
 /// As the body is now (0 and 0 unless it is dynamic; an infinite moment's inverse is 0).
 surface_inverse surface_inverse_of(const struct cpBody *body);
 /// With this mass, moment (about the centre of gravity) and centre of gravity.
