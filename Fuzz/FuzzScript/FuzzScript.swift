@@ -10,9 +10,11 @@ import SceneFormat
 import Scripting
 import Simulation
 
-/// The scripted fixtures, embedded at build time by scripts/fuzz (FuzzScenes.swift).
-/// (Each input's script takes the place of the fixture's own.)
-let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in try? Scene.decode(Array(entry.scene.utf8), file: "scene") { _ in entry.script } }
+/// The scripted fixtures, embedded at build time by scripts/fuzz (FuzzScenes.swift), with the
+/// modules they require. (Each input's script takes the place of the fixture's own.)
+let scenes: [Scene] = fuzzSceneTexts.compactMap { entry in
+    try? Scene.decode(Array(entry.scene.utf8), file: "scene", script: { _ in entry.script }, modules: { fuzzModuleTexts[$0] })
+}
 
 @main struct Main {
     static func main() { runFuzzer(fuzzScript) }

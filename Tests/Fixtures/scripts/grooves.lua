@@ -2,16 +2,8 @@
 -- the rail's groove tilts back and forth, so the slider runs along it; the
 -- refusals' words are folded into a push, so other words change the hashes.
 -- At step 400 a groove of no length stops the world.
-local function fold(h, text)
-  for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
-  return h
-end
-
-local function refused(f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok)
-  return tostring(err)
-end
+local checks = require("refusals")
+local fold, refused = checks.fold, checks.refused
 
 state = {h = 0}
 

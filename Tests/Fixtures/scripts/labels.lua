@@ -3,16 +3,8 @@
 -- refusal in other words, or a look read otherwise, changes the hashes.
 -- Every body's look is read each step (a knife's piece takes its body's).
 -- At step 560 an option out of range stops the world.
-local function fold(h, text)
-  for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
-  return h
-end
-
-local function refused(f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok)
-  return tostring(err)
-end
+local checks = require("refusals")
+local fold, refused = checks.fold, checks.refused
 
 world:text("score", "Score: 0", {screen = true, x = 10, y = 10, size = 24, color = "#ffcc00"})
 world:body("crate"):setLook("#30C0FF")

@@ -2,16 +2,8 @@
 -- moves a light body more than one made heavy; a wheel given a moment of
 -- 1e30 hardly turns (an infinite one is refused); the refusals' words are folded into a push, so
 -- other words change the hashes. At step 300 a mass out of range stops the world.
-local function fold(h, text)
-  for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
-  return h
-end
-
-local function refused(f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok)
-  return tostring(err)
-end
+local checks = require("refusals")
+local fold, refused = checks.fold, checks.refused
 
 world:body("heavy"):setMass(25)
 world:body("heavy"):setMoment(5000)

@@ -3,16 +3,8 @@
 -- static body made a light dynamic one, springs added until they add up, a cam that turns about
 -- its centre of gravity off its origin made too light to turn), what keeps it within
 -- goes on; each refusal's words are folded into a push, so other words change the hashes.
-local function fold(h, text)
-  for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
-  return h
-end
-
-local function refused(f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok)
-  return tostring(err)
-end
+local checks = require("refusals")
+local fold, refused = checks.fold, checks.refused
 
 state = {h = 0}
 

@@ -4,16 +4,8 @@
 -- mass and moment falls on its pin; a crate asleep is turned kinematic, static, then dynamic;
 -- the refusals' words are folded into a push, so other words change the hashes. The hash
 -- covers what is dynamic now. At step 400 a refusal (a thruster drives the rocket) stops the world.
-local function fold(h, text)
-  for i = 1, #text do h = (h * 31 + text:byte(i)) % 1000003 end
-  return h
-end
-
-local function refused(f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok)
-  return tostring(err)
-end
+local checks = require("refusals")
+local fold, refused = checks.fold, checks.refused
 
 state = {h = 0}
 
