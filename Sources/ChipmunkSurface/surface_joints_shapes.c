@@ -145,7 +145,7 @@ surface_result surface_shape_set_friction(cpShape *shape, double friction) {
 surface_result surface_shape_set_elasticity(cpShape *shape, double elasticity) {
     surface_result r = check_shape(shape);
     if (r.refusal != SURFACE_DONE) return r;
-    if (!surface_within(elasticity, 0, SURFACE_MAX_FRICTION)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (!surface_within(elasticity, 0, SURFACE_MAX_ELASTICITY)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     cpShapeSetElasticity(shape, elasticity);
     return surface_done();
 }
@@ -191,7 +191,7 @@ surface_result surface_shape_set_filter(cpShape *shape, long long group, long lo
 static int arbiter_value(double v) { return surface_within(v, -SURFACE_MAX_VALUE, SURFACE_MAX_VALUE); }
 
 surface_result surface_arbiter_set_restitution(cpArbiter *arb, double restitution) {
-    if (!arbiter_value(restitution)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
+    if (!surface_within(restitution, 0, SURFACE_MAX_ELASTICITY)) return surface_refused(SURFACE_OUT_OF_RANGE, 0);
     cpArbiterSetRestitution(arb, restitution);
     return surface_done();
 }

@@ -385,9 +385,11 @@ static int arb_friction(lua_State *L) {
     return 1;
 }
 
+// A restitution from 0 to 1 (an elasticity's range): past 1 each step's bounce adds energy until Chipmunk aborts.
 static int arb_set_restitution(lua_State *L) {
     cpArbiter *arb = check_arbiter(L);
-    return arb_refuse(L, surface_arbiter_set_restitution(arb, luaL_checknumber(L, 2)));
+    if (surface_arbiter_set_restitution(arb, luaL_checknumber(L, 2)).refusal == SURFACE_DONE) return 0;
+    return luaL_error(L, "setRestitution: must be from 0 to 1");
 }
 
 static int arb_set_friction(lua_State *L) {

@@ -8,6 +8,7 @@
 #include "chipmunk_private.h"
 #include "chipmunk_surface.h"
 #include <lauxlib.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *SHAPE = "cratebox.shape";
@@ -72,17 +73,22 @@ static cpShape *check_shape(lua_State *L) {
 }
 
 // A setter: Chipmunk's wakes the shape's body (16.7: not a sleeping one inside the step).
-// Says why the surface refused a change to a shape, a number's range as `from %f to %f`.
+// Says why the surface refused a change to a shape, a number's range as `from %g to %g`.
 static int refuse(lua_State *L, surface_result r, const char *what, double low, double high) {
     switch (r.refusal) {
     case SURFACE_DONE: return 0;
     case SURFACE_ASLEEP_IN_STEP: return sandbox_refuse_waking(L, r.asleep, what);
-    case SURFACE_OUT_OF_RANGE: return luaL_error(L, "%s: must be from %f to %f", what, low, high);
+    case SURFACE_OUT_OF_RANGE: {
+        char range[64];  // lua_pushfstring has no %g
+        snprintf(range, sizeof range, "from %g to %g", low, high);
+        return luaL_error(L, "%s: must be %s", what, range);
+    }
     default: return luaL_error(L, "%s: refused", what);
     }
 }
 
-// friction([v]) and elasticity([v]): a getter, or a setter with an argument (0 to 1e30).
+// friction([v]) and elasticity([v]): a getter, or a setter with an argument (friction 0 to 1e30,
+// elasticity 0 to 1: past 1 each contact adds energy until Chipmunk aborts).
 static int shape_friction(lua_State *L) {
     cpShape *shape = check_shape(L);
     if (lua_gettop(L) >= 2) return refuse(L, surface_shape_set_friction(shape, luaL_checknumber(L, 2)), "friction", 0, SURFACE_MAX_FRICTION);
@@ -92,7 +98,7 @@ static int shape_friction(lua_State *L) {
 
 static int shape_elasticity(lua_State *L) {
     cpShape *shape = check_shape(L);
-    if (lua_gettop(L) >= 2) return refuse(L, surface_shape_set_elasticity(shape, luaL_checknumber(L, 2)), "elasticity", 0, SURFACE_MAX_FRICTION);
+    if (lua_gettop(L) >= 2) return refuse(L, surface_shape_set_elasticity(shape, luaL_checknumber(L, 2)), "elasticity", 0, SURFACE_MAX_ELASTICITY);
     lua_pushnumber(L, cpShapeGetElasticity(shape));
     return 1;
 }
@@ -158,7 +164,7 @@ static int shape_set_friction(lua_State *L) {
 
 static int shape_set_elasticity(lua_State *L) {
     cpShape *shape = check_shape(L);
-    return refuse(L, surface_shape_set_elasticity(shape, luaL_checknumber(L, 2)), "setElasticity", 0, SURFACE_MAX_FRICTION);
+    return refuse(L, surface_shape_set_elasticity(shape, luaL_checknumber(L, 2)), "setElasticity", 0, SURFACE_MAX_ELASTICITY);
 }
 
 // setCollisionType(name): the handlers of that name's type (16.7) act on it from now.

@@ -159,6 +159,7 @@ SETTERS = {
     "rotary spring damping -1e30": "world:joint('rs'):damping(-1e30)",
     "updateVelocity 1e30": "world:body('ball'):updateVelocity(1e30, 1e30, 1e30, 1e30)",
     "updatePosition 50 times a step": "for i = 1, 50 do world:body('bob'):updatePosition(1 / 120) end",
+    "elasticity 1e30 (the ball bounces on the pad)": "world:body('ball'):shapes()[1]:setElasticity(1e30) world:body('pad'):shapes()[1]:setElasticity(1e30)",
 }
 # ... and Chipmunk's own integration run many times a step by the body's own function (a body on
 # a spring integrated fifty times a step blew up): the calls past the first are refused (16.8).

@@ -65,8 +65,9 @@ end
 function SHAPE.body(...)
   return handle((self_shape((...), select("#", ...) > 0)))
 end
--- Getters, or with an argument setters (0 to 1e30): an argument given,
+-- Getters, or with an argument setters (friction 0 to 1e30, elasticity 0 to 1): an argument given,
 -- even nil, makes a setter.
+local MOST = {friction = {1e30, "1e+30"}, elasticity = {1, "1"}}
 for _, name in ipairs({"friction", "elasticity"}) do
   SHAPE[name] = function(...)
     local n = select("#", ...)
@@ -74,7 +75,7 @@ for _, name in ipairs({"friction", "elasticity"}) do
     if n < 2 then return host.shape_get(i, k, name) end
     awake(name, i)
     local x = checknumber(2, (select(2, ...)), true)
-    if not (x >= 0 and x <= 1e30) then fail(vague(name .. ": must be from 0 to 1e30")) end
+    if not (x >= 0 and x <= MOST[name][1]) then fail(name .. ": must be from 0 to " .. MOST[name][2]) end
     host.shape_set(i, k, name, x)
   end
 end
@@ -86,7 +87,7 @@ for _, name in ipairs({"friction", "elasticity"}) do
     local i, k = self_shape((...), n > 0)
     local x = checknumber(2, (select(2, ...)), n > 1)
     awake(label, i)
-    if not (x >= 0 and x <= 1e30) then fail(vague(label .. ": must be from 0 to 1e30")) end
+    if not (x >= 0 and x <= MOST[name][1]) then fail(label .. ": must be from 0 to " .. MOST[name][2]) end
     host.shape_set(i, k, name, x)
   end
 end

@@ -717,7 +717,13 @@ for name, nums in next0, {setRestitution = 1, setFriction = 1, setSurfaceVelocit
   ARB[name] = function(...)
     local n = select("#", ...)
     local p = self_arb((...), n > 0)
-    local a = finite(checknumber(2, (select(2, ...)), n > 1))
+    local a = checknumber(2, (select(2, ...)), n > 1)
+    -- 16.7: a restitution from 0 to 1, as an elasticity (past 1 a contact gains energy every step).
+    if name == "setRestitution" then
+      if not (a >= 0 and a <= 1) then fail("setRestitution: must be from 0 to 1") end
+    else
+      a = finite(a)
+    end
     local b = nums == 2 and finite(checknumber(3, (select(3, ...)), n > 2)) or nil
     host.arb(p, name, a, b)
   end

@@ -61,4 +61,36 @@ import TestSupport
         try refused.step()
         #expect(refused.scriptSays == "setCollisionType: a collision type is a name of 1 to 64 bytes")
     }
+
+    /// An elasticity (or a contact's restitution) past 1 makes each contact add energy: a crate
+    /// pinned to the floor it touches, both shapes at 1e30, reached infinity in seven steps and
+    /// Chipmunk aborted. Refused past 1, as a scene's; the world goes on.
+    @Test func anElasticityOrRestitutionPastOneIsRefused() throws {
+        let pinned = #"""
+            {"format": "cratebox/scene@1", "bounds": [400, 300], "gravity": [0, -100], "script": "s.lua",
+             "bodies": [{"id": "ground", "type": "static", "position": [200, 50], "shapes": [{"box": [200, 20], "collisionType": "ground"}]},
+                        {"id": "crate", "position": [200, 70], "box": [40, 40], "mass": 1, "angularVelocity": 1}],
+             "joints": [{"type": "pivot", "a": "ground", "b": "crate", "anchor": [200, 70], "collide": true}]}
+            """#
+        let world = try World(scene: try decode(pinned, file: "s.json", script: """
+            local said = {}
+            for _, name in ipairs({"ground", "crate"}) do
+              local sh = world:body(name):shapes()[1]
+              said[#said + 1] = select(2, pcall(sh.setElasticity, sh, 1e30))
+              said[#said + 1] = select(2, pcall(sh.elasticity, sh, 1.0000001))
+              sh:setElasticity(1)
+            end
+            world:onCollision("ground", "*", {preSolve = function(arb)
+              said[#said + 1] = select(2, pcall(arb.setRestitution, arb, 2))
+              arb:setRestitution(1)
+              return true
+            end})
+            function step(w) w:say(table.concat(said, "|", 1, math.min(#said, 5))) end
+            """))
+        try world.step(600)
+        let elasticity = ["setElasticity: must be from 0 to 1", "elasticity: must be from 0 to 1"]
+        #expect(world.scriptSays == (elasticity + elasticity + ["setRestitution: must be from 0 to 1"]).joined(separator: "|"))
+        let crate = try #require(world.bodies[1]).body
+        #expect(crate.angularVelocity.isFinite && abs(crate.angularVelocity) < 100, "\(crate.angularVelocity)")
+    }
 }

@@ -64,7 +64,8 @@ enum { SURFACE_DYNAMIC = 1, SURFACE_KINEMATIC = 2, SURFACE_STATIC_TOO = 4, SURFA
 /// The ranges the surface holds numbers to.
 #define SURFACE_MAX_VALUE 1e30          /* velocities, positions, angles, forces, points: finite and within this */
 #define SURFACE_MAX_UPDATE_GRAVITY 1e12 /* updateVelocity's gravity */
-#define SURFACE_MAX_FRICTION 1e30       /* a shape's friction and elasticity: 0 to this */
+#define SURFACE_MAX_FRICTION 1e30       /* a shape's friction: 0 to this */
+#define SURFACE_MAX_ELASTICITY 1.0      /* a shape's elasticity, an arbiter's restitution: 0 to this (a scene's; past 1 a contact gains energy) */
 #define SURFACE_MIN_MASS 1e-6           /* a body's mass and moment: at least this (a scene's) */
 #define SURFACE_MAX_MASS 1e12           /* a body's mass: at most this (a scene's) */
 #define SURFACE_MAX_DYNAMIC_SHAPES 1000 /* a dynamic body's shapes: at most this (a scene's) */

@@ -107,6 +107,7 @@ world:onCollision("ball", "ground", {
     arb:setFriction(0.9)
     arb:setRestitution(arb:restitution() * 0.5)
     if world:steps() % 25 == 0 then
+      note(tostring(select(2, pcall(arb.setRestitution, arb, 1.5))))  -- past 1 is refused (16.7)
       local ax, ay, bx, by, d = arb:point(arb:count())
       note(table.concat({"pre", str(ax), str(ay), str(bx), str(by), str(d), str(arb:friction())}, " "))
     end

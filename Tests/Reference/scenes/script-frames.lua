@@ -168,6 +168,8 @@ function step(world)
       sh:setFriction(0.1 + s % 9 / 10)
       sh:setElasticity(s % 5 / 10)
       note("stick " .. num(sh:friction(), sh:elasticity()))
+      -- An elasticity past 1 is refused (16.12): each contact would gain energy.
+      note(tostring(select(2, pcall(sh.setElasticity, sh, 1.5))) .. tostring(select(2, pcall(sh.elasticity, sh, 2))))
     end
   end
   if s == 555 or s == 1111 then
