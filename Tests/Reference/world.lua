@@ -62,7 +62,7 @@ end
 local WAKES = {applyImpulse = true, applyForce = true, setVelocity = true, setAngularVelocity = true,
                setPosition = true, setAngle = true, setMass = true, setMoment = true}
 -- 16.5: Chipmunk's own integration takes gx and gy within +-1e12, damping
--- and dt from 0 to 1 (each number read, then checked, in order).
+-- from 0 to 1 and dt from 0 to its function's (every number read, then each checked, in order).
 local RANGES = {updateVelocity = {{"gx", -1e12, 1e12}, {"gy", -1e12, 1e12}, {"damping", 0, 1}, {"dt", 0, 1}},
                 updatePosition = {{"dt", 0, 1}}}
 -- 16.8: Chipmunk's own integration, for the body's own velocity or position function only, once a
@@ -84,15 +84,14 @@ local function acting(name, need, nums)
     if WAKES[name] then awake(name, i) end
     local x = {}
     for k = 1, nums do
-      local range = RANGES[name] and RANGES[name][k]
-      if range then
-        x[k] = checknumber(k + 1, (select(k + 1, ...)), n > k)
-        local hi = range[1] == "dt" and most or range[3]
-        if not (x[k] >= range[2] and x[k] <= hi) then
-          fail(format0("%s: %s must be from %g to %g", name, range[1], range[2], hi))
-        end
-      else
-        x[k] = finite(checknumber(k + 1, (select(k + 1, ...)), n > k), name)
+      x[k] = checknumber(k + 1, (select(k + 1, ...)), n > k)
+      if not RANGES[name] then x[k] = finite(x[k], name) end
+    end
+    -- The numbers with ranges are all read first, then checked in order (as the surface checks them).
+    for k, range in ipairs(RANGES[name] or {}) do
+      local hi = range[1] == "dt" and most or range[3]
+      if not (x[k] >= range[2] and x[k] <= hi) then
+        fail(format0("%s: %s must be from %g to %g", name, range[1], range[2], hi))
       end
     end
     host.body(i, name, x[1], x[2], x[3], x[4])
