@@ -19,37 +19,6 @@ extension ShapeGeometry {
         }
     }
 
-    /// The shape's centre of gravity in body coordinates, as Chipmunk's shape mass info puts it
-    /// (a circle's offset, a segment's midpoint `cpvlerp(a, b, 0.5)`, a polygon's and a box's
-    /// `cpCentroidForPoly` of its vertices as listed; a box's are its four corners).
-    public var centroid: Vector {
-        switch self {
-        case .box(let w, let h, _): return ShapeGeometry.polyCentroid(ShapeGeometry.boxCorners(w, h))
-        case .circle(_, let offset): return offset
-        case .polygon(let vertices, _): return ShapeGeometry.polyCentroid(vertices)
-        case .segment(let a, let b, _): return ShapeGeometry.midpoint(a, b)
-        }
-    }
-
-    /// The moment of inertia of a unit mass of the shape about its `centroid`, as Chipmunk's
-    /// shape mass info has it: `cpMomentForCircle(1, 0, r, (0, 0))`, a segment's
-    /// `cpMomentForBox(1, cpvdist(a, b) + 2r, 2r)`, a polygon's and a box's
-    /// `cpMomentForPoly(1, n, vertices, -centroid, r)` (the radius not counted: Chipmunk's TODO).
-    public var unitMoment: Double {
-        switch self {
-        case .box(let w, let h, _):
-            let corners = ShapeGeometry.boxCorners(w, h)
-            return ShapeGeometry.polyMoment(1, corners, offset: ShapeGeometry.negated(ShapeGeometry.polyCentroid(corners)))
-        case .circle(let r, _):
-            return 1 * (0.5 * (0 * 0 + r * r) + (0 * 0 + 0 * 0))
-        case .polygon(let vertices, _):
-            return ShapeGeometry.polyMoment(1, vertices, offset: ShapeGeometry.negated(ShapeGeometry.polyCentroid(vertices)))
-        case .segment(let a, let b, let r):
-            let w = ShapeGeometry.vdist(a, b) + 2 * r, h = 2 * r
-            return 1 * (w * w + h * h) / 12
-        }
-    }
-
     /// Chipmunk's CP_PI, as a double.
     static let pi = 3.14159265358979323846264338327950288
 

@@ -11,8 +11,8 @@ import CrateboxGeometry
 // overlaps), run on a scene's values once nothing else is wrong.
 extension SceneChecks {
     /// A body's inverse mass and inverse moment about its centre of gravity, and that centre
-    /// (section 8), as Chipmunk adds up its shapes (`cpBodyAccumulateMassFromShapes`, here in file
-    /// order); immovable for kinematic and static bodies, whose mass is infinite.
+    /// (section 8), as Chipmunk adds up its shapes (`cpBodyAccumulateMassFromShapes`: the newest
+    /// shape first); immovable for kinematic and static bodies, whose mass is infinite.
     static func inverseMass(_ body: BodySpec) -> InverseMass {
         guard body.type == .dynamic else { return .immovable }
         // A moment given: the whole mass and that moment, about the origin (section 9) or a live body's
@@ -22,7 +22,7 @@ extension SceneChecks {
         }
         guard let masses = shapeMasses(body) else { return .immovable }
         var m = 0.0, i = 0.0, c = Vector(0, 0)
-        for (shape, ms) in zip(body.shapes, masses) where ms > 0 {
+        for (shape, ms) in zip(body.shapes, masses).reversed() where ms > 0 {
             let cs = shape.geometry.centroid, u = shape.geometry.unitMoment
             let msum = m + ms
             let dx = c.x - cs.x, dy = c.y - cs.y
@@ -34,7 +34,8 @@ extension SceneChecks {
         return InverseMass(mass: 1 / m, moment: i.isInfinite ? 0 : 1 / i, centerOfGravity: c)
     }
 
-    /// Each shape's mass as section 9's mass calls give it; nil when the body gives none.
+    /// Each shape's mass as section 9's mass calls give it (`cpShapeSetDensity` multiplies the
+    /// area the made shape keeps); nil when the body gives none.
     private static func shapeMasses(_ body: BodySpec) -> [Double]? {
         switch body.mass {
         case nil:
@@ -43,7 +44,7 @@ extension SceneChecks {
             return body.shapes.map { shape in
                 switch shape.mass {
                 case .mass(let own)?: own
-                case .density(let d)?: d * shape.geometry.area
+                case .density(let d)?: d * shape.geometry.chipmunkArea
                 case nil: 0
                 }
             }
@@ -52,7 +53,7 @@ extension SceneChecks {
             let total = areas.reduce(0, +)
             return areas.map { body.shapes.count == 1 ? whole : whole * $0 / total }
         case .density(let d)?:
-            return body.shapes.map { d * $0.geometry.area }
+            return body.shapes.map { d * $0.geometry.chipmunkArea }
         }
     }
 

@@ -42,8 +42,8 @@ import TestSupport
         }
     }
 
-    /// Section 8's sums are Chipmunk's: random bodies of several shapes, their mass split by
-    /// area, given by density or by each shape, weigh what Chipmunk's built bodies weigh.
+    /// Section 8's sums are Chipmunk's to the bit: random bodies of several shapes, their mass
+    /// split by area, given by density or by each shape, weigh what Chipmunk's built bodies weigh.
     @Test func theWeightsAreWhatChipmunkAddsUp() throws {
         var n = SeededGenerator(seed: 50)
         var bodies: [String] = []
@@ -66,11 +66,10 @@ import TestSupport
         let world = try World(scene: scene)
         for (i, spec) in scene.bodies.enumerated() {
             let ours = spec.inverseMass, body = try #require(world.bodies[i]).body
-            let theirs = (mass: 1 / body.mass, moment: 1 / body.moment, cog: body.centerOfGravity)
-            func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1e-300) }
-            #expect(near(ours.mass, theirs.mass) && near(ours.moment, theirs.moment), "body \(i): \(ours) against \(theirs)")
-            #expect(abs(ours.centerOfGravity.x - theirs.cog.x) <= 1e-9 && abs(ours.centerOfGravity.y - theirs.cog.y) <= 1e-9,
-                    "body \(i): \(ours.centerOfGravity) against \(theirs.cog)")
+            let theirs = InverseMass(mass: 1 / body.mass, moment: 1 / body.moment, centerOfGravity: body.centerOfGravity)
+            let bits = [ours.mass, ours.moment, ours.centerOfGravity.x, ours.centerOfGravity.y].map(\.bitPattern)
+            #expect(bits == [theirs.mass, theirs.moment, theirs.centerOfGravity.x, theirs.centerOfGravity.y].map(\.bitPattern),
+                    "body \(i): \(ours) against Chipmunk's \(theirs)")
         }
     }
 }
