@@ -132,3 +132,47 @@ import TestSupport
         #expect(copy[0] - chassis[0] >= width + 7.999 && copy[1] == chassis[1], "the duplicate is clear of the chassis: \(chassis) \(copy)")
     }
 }
+
+/// Build mode's coil (rotary spring) tool on a body whose shape sits off its origin, in the real
+/// window: the default stiffness (about one swing a second) is sized on the moment about the
+/// body's centre of gravity, where Chipmunk turns it (scene-format.md section 8), and the saved
+/// scene validates.
+@Suite struct BuildCoilWindowTests: WindowTesting {
+    @Test func aCoilOnAnOffCentreBodyIsSizedOnItsCentreOfGravity() throws {
+        let display = try VirtualDisplay.started()
+        defer { display.stop() }
+        let directory = try temporaryFolder("coil")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/cam.json"
+        // A wheel of mass 2 whose circle (radius 120) sits 60 points right of its origin: its moment
+        // is 14,400 about its centre of gravity and 21,600 about its origin.
+        try #"""
+            {"format": "cratebox/scene@1", "name": "cam", "bounds": [1280, 720], "gravity": [0, 0],
+             "bodies": [{"id": "cam", "position": [580, 360], "shapes": [{"circle": 120, "offset": [60, 0]}], "mass": 2}]}
+            """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let (app, out) = try launchProgram(crateboxBinary, ["run", "--build", file, "--no-splash", "--size", "1280x720"], environment: display.env)
+        defer { if app.isRunning { app.terminate() } }
+        let person = try driver("cratebox: build cam", of: app, env: display.env)
+        try person.focus()
+        try person.key("0")  // the motor, the tenth tool; J steps on: groove, gear, ratchet, coil
+        for _ in 0..<4 { try person.key("J") }
+        try person.drag(515, 366, 100, 600)  // from the wheel (drawn at about 0.76 beside the inspector) to the background
+        try person.key("ctrl+s")
+        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
+        #expect(waitOrKill(app, seconds: 20))
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
+
+        let validated = try cratebox("validate", file)
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        guard let doc = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let joints = doc["joints"] as? [[String: Any]], joints.count == 1 else {
+            Issue.record("no one joint saved: \(text)")
+            return
+        }
+        #expect(joints[0]["type"] as? String == "rotarySpring", "\(joints[0])")
+        // 4 pi^2 x 14,400 to three digits; about the origin it would be 853,000.
+        #expect(joints[0]["stiffness"] as? Double == 568_000, "\(joints[0])")
+    }
+}
