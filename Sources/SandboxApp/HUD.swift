@@ -114,7 +114,10 @@ struct HUD {
             parts.append(("\(s.shown.outside) \(s.shown.outside == 1 ? "body is" : "bodies are") outside the walls (F shows them)", Palette.warning))
         }
         if s.physics.droppedTime > 0 { parts.append(("physics behind: dropped \(HUD.format(s.physics.droppedTime, 2)) s of sim time", Palette.warning)) }
-        if let message, SDL_GetTicks64() < message.until { parts.append((message.text, Palette.joint)) }
+        // A message that says what the line says already (B's "PLAY ...") is not said twice.
+        if let message, SDL_GetTicks64() < message.until, !parts.contains(where: { $0.0 == message.text }) {
+            parts.append((message.text, Palette.joint))
+        }
         return (parts.map(\.0).joined(separator: "   "), parts.first?.1 ?? Palette.text)
     }
 
