@@ -23,6 +23,22 @@ extension BodySpec {
         }
     }
 
+    /// Section 9's mass call for each shape of a dynamic body without a given moment, in shape
+    /// order: `mass` split by area (`(mass * area) / totalArea`, the areas added in shape order),
+    /// `density` on every shape, or each shape's own (13.3); `nil` for a shape that gets none.
+    /// The world makes these calls; section 8 adds them up.
+    public var massCalls: [MassSpec?] {
+        guard type == .dynamic, moment == nil else { return shapes.map { _ in nil } }
+        switch mass {
+        case .mass(let m)?:
+            guard shapes.count > 1 else { return shapes.map { _ in .mass(m) } }
+            let total = shapes.reduce(0.0) { $0 + $1.geometry.area }
+            return shapes.map { .mass(m * $0.geometry.area / total) }
+        case .density(let d)?: return shapes.map { _ in .density(d) }
+        case nil: return shapes.map(\.mass)
+        }
+    }
+
     /// What a spring sees of the body (section 8): the inverse of its mass and of its moment
     /// about its centre of gravity, and that centre (zeros for kinematic and static bodies).
     public var inverseMass: InverseMass { SceneChecks.inverseMass(self) }

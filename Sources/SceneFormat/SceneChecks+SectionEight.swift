@@ -37,23 +37,13 @@ extension SceneChecks {
     /// Each shape's mass as section 9's mass calls give it (`cpShapeSetDensity` multiplies the
     /// area the made shape keeps); nil when the body gives none.
     private static func shapeMasses(_ body: BodySpec) -> [Double]? {
-        switch body.mass {
-        case nil:
-            // The shapes' own masses (13.3).
-            guard body.shapesMass != nil else { return nil }
-            return body.shapes.map { shape in
-                switch shape.mass {
-                case .mass(let own)?: own
-                case .density(let d)?: d * shape.geometry.chipmunkArea
-                case nil: 0
-                }
+        if body.mass == nil && body.shapesMass == nil { return nil }
+        return zip(body.shapes, body.massCalls).map { shape, call in
+            switch call {
+            case .mass(let m)?: m
+            case .density(let d)?: d * shape.geometry.chipmunkArea
+            case nil: 0
             }
-        case .mass(let whole)?:
-            let areas = body.shapes.map(\.geometry.area)
-            let total = areas.reduce(0, +)
-            return areas.map { body.shapes.count == 1 ? whole : whole * $0 / total }
-        case .density(let d)?:
-            return body.shapes.map { d * $0.geometry.chipmunkArea }
         }
     }
 

@@ -139,13 +139,10 @@ extension World {
             body.angularVelocity = spec.angularVelocity
         }
 
-        // Several shapes share `mass` by area; the split is normative.
-        var totalArea = 0.0
-        if spec.type == .dynamic, moment == nil, case .mass = spec.mass, spec.shapes.count > 1 {
-            for shape in spec.shapes { totalArea += shape.geometry.area }
-        }
+        // Section 9's mass calls (several shapes share `mass` by area; the split is normative).
+        let massCalls = spec.massCalls
         var shapes: [Shape] = []
-        for shapeSpec in spec.shapes {
+        for (shapeSpec, massCall) in zip(spec.shapes, massCalls) {
             let shape = Shape(body: body, geometry: shapeSpec.geometry)
             shape.friction = shapeSpec.friction
             shape.elasticity = shapeSpec.elasticity
@@ -154,20 +151,10 @@ extension World {
             if let v = shapeSpec.surfaceVelocity { shape.surfaceVelocity = v }
             if let n = shapeSpec.oneWay { shape.makeOneWay(n) }
             if let name = shapeSpec.collisionType { shape.collisionType = ScriptVM.collisionType(name) }
-            if spec.type == .dynamic && moment == nil {
-                switch spec.mass {
-                case .mass(let m)?:
-                    shape.mass = spec.shapes.count == 1 ? m : m * shapeSpec.geometry.area / totalArea
-                case .density(let d)?:
-                    shape.density = d
-                case nil:
-                    // The shape's own mass (13.3), when the body gives none.
-                    switch shapeSpec.mass {
-                    case .mass(let m)?: shape.mass = m
-                    case .density(let d)?: shape.density = d
-                    case nil: break
-                    }
-                }
+            switch massCall {
+            case .mass(let m)?: shape.mass = m
+            case .density(let d)?: shape.density = d
+            case nil: break
             }
             try space.add(shape)
             shapes.append(shape)
