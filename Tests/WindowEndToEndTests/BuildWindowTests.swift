@@ -108,17 +108,8 @@ import TestSupport
         try person.key("ctrl+v")
         try person.click(700, 390)  // select the chassis and duplicate it
         try person.key("ctrl+d")
-        try person.key("ctrl+s")
-        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
-        #expect(waitOrKill(app, seconds: 20))
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
-
-        let scene = try cratebox("validate", file)
-        #expect(scene.status == 0, "\(scene.stdout)\(scene.stderr)")
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        guard let doc = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let bodies = doc["bodies"] as? [[String: Any]], let joints = doc["joints"] as? [[String: Any]] else {
+        let (doc, text) = try saveQuitAndRead(app, out, person, file)
+        guard let bodies = doc?["bodies"] as? [[String: Any]], let joints = doc?["joints"] as? [[String: Any]] else {
             Issue.record("not a scene: \(text)")
             return
         }
@@ -157,22 +148,29 @@ import TestSupport
         try person.key("0")  // the motor, the tenth tool; J steps on: groove, gear, ratchet, coil
         for _ in 0..<4 { try person.key("J") }
         try person.drag(515, 366, 100, 600)  // from the wheel (drawn at about 0.76 beside the inspector) to the background
-        try person.key("ctrl+s")
-        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
-        #expect(waitOrKill(app, seconds: 20))
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
-
-        let validated = try cratebox("validate", file)
-        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        guard let doc = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let joints = doc["joints"] as? [[String: Any]], joints.count == 1 else {
+        let (doc, text) = try saveQuitAndRead(app, out, person, file)
+        guard let joints = doc?["joints"] as? [[String: Any]], joints.count == 1 else {
             Issue.record("no one joint saved: \(text)")
             return
         }
         #expect(joints[0]["type"] as? String == "rotarySpring", "\(joints[0])")
         // 4 pi^2 x 14,400 to three digits; about the origin it would be 853,000.
         #expect(joints[0]["stiffness"] as? Double == 568_000, "\(joints[0])")
+    }
+}
+
+extension WindowTesting {
+    /// Ctrl+S, then Escape until the window ends (status 0, nothing refused on the way); the saved
+    /// scene must validate. Its JSON object (nil when it is none) and its text.
+    func saveQuitAndRead(_ app: Process, _ out: Pipe, _ person: WindowDriver, _ file: String) throws -> (doc: [String: Any]?, text: String) {
+        try person.key("ctrl+s")
+        for _ in 0..<3 where app.isRunning { try person.key("Escape") }
+        #expect(waitOrKill(app, seconds: 20))
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(app.terminationStatus == 0 && !output.contains("refused"), "\(output)")
+        let validated = try cratebox("validate", file)
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
     }
 }
